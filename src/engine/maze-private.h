@@ -1,0 +1,163 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * maze-private.h: helpers shared by the engine's own files (generators,
+ * solvers, file I/O).  Not part of the public API.
+ *
+ * Every change of a cell word by a generator or solver goes through the
+ * maze_op_*() helpers below, so the bit operation is written once, in the
+ * tutorial's words, and the step report (old word, new word, C statement)
+ * comes for free.  With report == NULL they cost one bit operation and a
+ * predictable branch, which keeps the run-to-the-end loops fast.
+ *
+ * The C statements recorded, for cell i and direction letters N E S W:
+ *   maze_op_or       (..., E, MAZE_PASSAGE_SHIFT)   "maze[i] |= E"
+ *   maze_op_or       (..., W, MAZE_BACKTRACK_SHIFT) "maze[i] |= W << 12"
+ *   maze_op_and_not  (..., E, MAZE_SOLUTION_SHIFT)  "maze[i] &= ~(E << 8)"
+ *   maze_op_and_not  (..., E, MAZE_PASSAGE_SHIFT)   "maze[i] &= ~E"
+ *   maze_op_clear    (..., MAZE_SOLUTION_MASK)      "maze[i] &= ~0x0F00"
+ * Several direction bits print as "(N | W)".
+ */
+#pragma once
+
+#include "maze.h"
+
+/* Record one change into @report (used by the inline helpers below). */
+void maze_step_record (MazeStep   *report,
+                       uint32_t    index,
+                       uint16_t    before,
+                       uint16_t    after,
+                       const char *op,
+                       uint16_t    bits,
+                       unsigned    shift);
+
+/* Record a change whose statement is given as text already. */
+void maze_step_record_expr (MazeStep   *report,
+                            uint32_t    index,
+                            uint16_t    before,
+                            uint16_t    after,
+                            const char *expr);
+
+/* Start a fresh report: kind, cell, other, dir; no changes. */
+static inline void
+maze_step_begin (MazeStep     *report,
+                 MazeStepKind  kind,
+                 uint32_t      cell,
+                 uint32_t      other,
+                 uint16_t      dir)
+{
+  if (report == NULL)
+    return;
+  report->kind = kind;
+  report->cell = cell;
+  report->other = other;
+  report->dir = dir;
+  report->n_changes = 0;
+}
+
+/* cells[i] |= bits << shift */
+static inline void
+maze_op_or (uint16_t *cells,
+            MazeStep *report,
+            uint32_t  i,
+            uint16_t  bits,
+            unsigned  shift)
+{
+  uint16_t before = cells[i];
+
+  cells[i] = (uint16_t) (before | (bits << shift));
+  if (report != NULL)
+    maze_step_record (report, i, before, cells[i], "|=", bits, shift);
+}
+
+/* cells[i] &= ~(bits << shift) */
+static inline void
+maze_op_and_not (uint16_t *cells,
+                 MazeStep *report,
+                 uint32_t  i,
+                 uint16_t  bits,
+                 unsigned  shift)
+{
+  uint16_t before = cells[i];
+
+  cells[i] = (uint16_t) (before & ~(bits << shift));
+  if (report != NULL)
+    maze_step_record (report, i, before, cells[i], "&=~", bits, shift);
+}
+
+/* cells[i] &= ~mask, for a whole nibble mask such as MAZE_SOLUTION_MASK */
+static inline void
+maze_op_clear (uint16_t *cells,
+               MazeStep *report,
+               uint32_t  i,
+               uint16_t  mask)
+{
+  uint16_t before = cells[i];
+
+  cells[i] = (uint16_t) (before & ~mask);
+  if (report != NULL)
+    maze_step_record (report, i, before, cells[i], "&=~mask", mask, 0);
+}
+
+/* Knock down the wall between cell @a and its neighbour @b in direction
+ * @dir (both passage bits; two changes in @report). */
+static inline void
+maze_op_carve (uint16_t *cells,
+               MazeStep *report,
+               uint32_t  a,
+               uint32_t  b,
+               uint16_t  dir)
+{
+  maze_op_or (cells, report, a, dir, MAZE_PASSAGE_SHIFT);
+  maze_op_or (cells, report, b, maze_opposite (dir), MAZE_PASSAGE_SHIFT);
+}
+
+/* Put back the wall between @a and its neighbour @b in direction @dir. */
+static inline void
+maze_op_build_wall (uint16_t *cells,
+                    MazeStep *report,
+                    uint32_t  a,
+                    uint32_t  b,
+                    uint16_t  dir)
+{
+  maze_op_and_not (cells, report, a, dir, MAZE_PASSAGE_SHIFT);
+  maze_op_and_not (cells, report, b, maze_opposite (dir), MAZE_PASSAGE_SHIFT);
+}
+
+/* A maze whose cells are all zero (no border nibbles either): for the file
+ * reader, which fills every word itself.  NULL with SIZE or NOMEM. */
+Maze *maze_new_raw (uint32_t   width,
+                    uint32_t   height,
+                    MazeError *error);
+
+/* Set start and goal without touching any cell (the reader checked them). */
+void maze_set_endpoints_raw (Maze     *maze,
+                             uint32_t  start,
+                             uint32_t  goal);
+
+/* Is @s (of @len bytes) well-formed UTF-8 (no overlongs, no surrogates,
+ * nothing above U+10FFFF)? */
+bool maze_utf8_valid (const char *s,
+                      size_t      len);
+
+/* Bytes the metadata takes in a file: the sum of "key=value\n". */
+size_t maze_meta_size (const Maze *maze);
+
+/* The border nibble (shifted to bits 4..7) that cell (x, y) must have. */
+static inline uint16_t
+maze_border_bits (uint32_t width,
+                  uint32_t height,
+                  uint32_t x,
+                  uint32_t y)
+{
+  uint16_t b = 0;
+
+  if (y == 0)
+    b |= MAZE_N;
+  if (x == width - 1)
+    b |= MAZE_E;
+  if (y == height - 1)
+    b |= MAZE_S;
+  if (x == 0)
+    b |= MAZE_W;
+  return (uint16_t) (b << MAZE_BORDER_SHIFT);
+}

@@ -1,0 +1,838 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * maze.c: the maze itself: cells, endpoints, walls, consistency, metadata.
+ */
+#include "maze-private.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct
+{
+  char *key;
+  char *value;
+} MetaPair;
+
+struct Maze
+{
+  uint32_t  width;
+  uint32_t  height;
+  uint32_t  start;
+  uint32_t  goal;
+  uint16_t *cells;
+  MetaPair *meta;
+  size_t    n_meta;
+};
+
+const uint16_t MAZE_DIRECTIONS[4] = { MAZE_N, MAZE_E, MAZE_S, MAZE_W };
+
+/* ---- directions and errors ---- */
+
+int
+maze_dir_index (uint16_t dir)
+{
+  switch (dir)
+    {
+    case MAZE_N: return 0;
+    case MAZE_E: return 1;
+    case MAZE_S: return 2;
+    case MAZE_W: return 3;
+    default: return -1;
+    }
+}
+
+const char *
+maze_dir_letter (uint16_t dir)
+{
+  static const char *letters[] = { "N", "E", "S", "W" };
+  int i = maze_dir_index (dir);
+
+  return i < 0 ? "?" : letters[i];
+}
+
+const char *
+maze_dir_name (uint16_t dir)
+{
+  static const char *names[] = { "north", "east", "south", "west" };
+  int i = maze_dir_index (dir);
+
+  return i < 0 ? "nowhere" : names[i];
+}
+
+MazeStatus
+maze_error_set (MazeError  *error,
+                MazeStatus  status,
+                const char *format,
+                ...)
+{
+  va_list args;
+
+  if (error == NULL)
+    return status;
+  error->status = status;
+  va_start (args, format);
+  vsnprintf (error->message, sizeof error->message, format, args);
+  va_end (args);
+  return status;
+}
+
+void
+maze_error_clear (MazeError *error)
+{
+  if (error == NULL)
+    return;
+  error->status = MAZE_OK;
+  error->message[0] = '\0';
+}
+
+/* ---- creation ---- */
+
+static bool
+check_size (uint32_t   width,
+            uint32_t   height,
+            MazeError *error)
+{
+  if (width < 1 || width > MAZE_MAX_SIDE)
+    {
+      maze_error_set (error, MAZE_ERROR_SIZE, "width %u out of range (1 to %u)",
+                      width, MAZE_MAX_SIDE);
+      return false;
+    }
+  if (height < 1 || height > MAZE_MAX_SIDE)
+    {
+      maze_error_set (error, MAZE_ERROR_SIZE, "height %u out of range (1 to %u)",
+                      height, MAZE_MAX_SIDE);
+      return false;
+    }
+  if ((uint64_t) width * height > MAZE_MAX_CELLS)
+    {
+      maze_error_set (error, MAZE_ERROR_SIZE,
+                      "%u\u00d7%u is %llu cells, more than the limit of %u",
+                      width, height, (unsigned long long) width * height,
+                      MAZE_MAX_CELLS);
+      return false;
+    }
+  return true;
+}
+
+Maze *
+maze_new_raw (uint32_t   width,
+              uint32_t   height,
+              MazeError *error)
+{
+  Maze *maze;
+  size_t n;
+
+  if (!check_size (width, height, error))
+    return NULL;
+
+  n = (size_t) width * height;
+  maze = calloc (1, sizeof *maze);
+  if (maze == NULL)
+    goto nomem;
+  maze->cells = calloc (n, sizeof (uint16_t));
+  if (maze->cells == NULL)
+    {
+      free (maze);
+      goto nomem;
+    }
+  maze->width = width;
+  maze->height = height;
+  maze->start = 0;
+  maze->goal = (uint32_t) (n - 1);
+  return maze;
+
+nomem:
+  maze_error_set (error, MAZE_ERROR_NOMEM,
+                  "out of memory for a %u\u00d7%u maze (%zu MB)",
+                  width, height, (n * 2) >> 20);
+  return NULL;
+}
+
+Maze *
+maze_new (uint32_t   width,
+          uint32_t   height,
+          MazeError *error)
+{
+  Maze *maze = maze_new_raw (width, height, error);
+
+  if (maze == NULL)
+    return NULL;
+  maze_clear (maze);
+  return maze;
+}
+
+void
+maze_clear (Maze *maze)
+{
+  uint32_t w = maze->width, h = maze->height;
+  uint16_t *c = maze->cells;
+
+  /* Interior rows are the same pattern: W border on the first cell, E on
+   * the last; the top and bottom rows add N and S. */
+  for (uint32_t y = 0; y < h; y++)
+    {
+      uint16_t *row = c + (size_t) y * w;
+      uint16_t ns = 0;
+
+      if (y == 0)
+        ns |= MAZE_N << MAZE_BORDER_SHIFT;
+      if (y == h - 1)
+        ns |= MAZE_S << MAZE_BORDER_SHIFT;
+      for (uint32_t x = 0; x < w; x++)
+        row[x] = ns;
+      row[0] |= MAZE_W << MAZE_BORDER_SHIFT;
+      row[w - 1] |= MAZE_E << MAZE_BORDER_SHIFT;
+    }
+}
+
+static void
+meta_clear (Maze *maze)
+{
+  for (size_t i = 0; i < maze->n_meta; i++)
+    {
+      free (maze->meta[i].key);
+      free (maze->meta[i].value);
+    }
+  free (maze->meta);
+  maze->meta = NULL;
+  maze->n_meta = 0;
+}
+
+void
+maze_free (Maze *maze)
+{
+  if (maze == NULL)
+    return;
+  meta_clear (maze);
+  free (maze->cells);
+  free (maze);
+}
+
+Maze *
+maze_copy (const Maze *maze,
+           MazeError  *error)
+{
+  Maze *copy = maze_new_raw (maze->width, maze->height, error);
+
+  if (copy == NULL)
+    return NULL;
+  memcpy (copy->cells, maze->cells, (size_t) maze->width * maze->height * sizeof (uint16_t));
+  copy->start = maze->start;
+  copy->goal = maze->goal;
+  for (size_t i = 0; i < maze->n_meta; i++)
+    {
+      if (maze_meta_set (copy, maze->meta[i].key, maze->meta[i].value, error) != MAZE_OK)
+        {
+          maze_free (copy);
+          return NULL;
+        }
+    }
+  return copy;
+}
+
+/* ---- accessors ---- */
+
+uint32_t maze_width (const Maze *maze) { return maze->width; }
+uint32_t maze_height (const Maze *maze) { return maze->height; }
+uint32_t maze_n_cells (const Maze *maze) { return maze->width * maze->height; }
+uint16_t *maze_cells (Maze *maze) { return maze->cells; }
+const uint16_t *maze_cells_const (const Maze *maze) { return maze->cells; }
+uint32_t maze_start (const Maze *maze) { return maze->start; }
+uint32_t maze_goal (const Maze *maze) { return maze->goal; }
+
+uint32_t
+maze_neighbor (const Maze *maze,
+               uint32_t    i,
+               uint16_t    dir)
+{
+  if (maze->cells[i] & (dir << MAZE_BORDER_SHIFT))
+    return UINT32_MAX;
+  switch (dir)
+    {
+    case MAZE_N: return i - maze->width;
+    case MAZE_E: return i + 1;
+    case MAZE_S: return i + maze->width;
+    case MAZE_W: return i - 1;
+    default: return UINT32_MAX;
+    }
+}
+
+void
+maze_set_endpoints_raw (Maze     *maze,
+                        uint32_t  start,
+                        uint32_t  goal)
+{
+  maze->start = start;
+  maze->goal = goal;
+}
+
+/* ---- endpoints and walls ---- */
+
+/* Close the openings (passages through the border) of cell @i. */
+static void
+close_openings (Maze     *maze,
+                uint32_t  i)
+{
+  uint16_t border = maze_cell_border (maze->cells[i]);
+
+  maze->cells[i] &= (uint16_t) ~border;
+}
+
+static bool
+has_opening (const Maze *maze,
+             uint32_t    i)
+{
+  uint16_t c = maze->cells[i];
+
+  return (maze_cell_passages (c) & maze_cell_border (c)) != 0;
+}
+
+static void
+open_first_border_side (Maze           *maze,
+                        uint32_t        i,
+                        const uint16_t  order[4])
+{
+  uint16_t border = maze_cell_border (maze->cells[i]);
+
+  for (int k = 0; k < 4; k++)
+    {
+      if (border & order[k])
+        {
+          maze->cells[i] |= order[k];
+          return;
+        }
+    }
+}
+
+static MazeStatus
+move_endpoint (Maze           *maze,
+               uint32_t       *endpoint,
+               uint32_t        other,
+               uint32_t        index,
+               const uint16_t  order[4],
+               const char     *what,
+               MazeError      *error)
+{
+  uint32_t n = maze_n_cells (maze);
+  bool opened;
+
+  if (index >= n)
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                           "%s cell %u outside a %u\u00d7%u maze",
+                           what, index, maze->width, maze->height);
+
+  opened = has_opening (maze, *endpoint);
+  if (opened && *endpoint != other && *endpoint != index)
+    close_openings (maze, *endpoint);
+  *endpoint = index;
+  if (opened && !has_opening (maze, index))
+    open_first_border_side (maze, index, order);
+  maze_reset_search (maze);
+  return MAZE_OK;
+}
+
+MazeStatus
+maze_set_start (Maze      *maze,
+                uint32_t   index,
+                MazeError *error)
+{
+  static const uint16_t order[4] = { MAZE_N, MAZE_W, MAZE_S, MAZE_E };
+
+  return move_endpoint (maze, &maze->start, maze->goal, index, order, "start", error);
+}
+
+MazeStatus
+maze_set_goal (Maze      *maze,
+               uint32_t   index,
+               MazeError *error)
+{
+  static const uint16_t order[4] = { MAZE_S, MAZE_E, MAZE_N, MAZE_W };
+
+  return move_endpoint (maze, &maze->goal, maze->start, index, order, "goal", error);
+}
+
+MazeStatus
+maze_set_wall_open (Maze      *maze,
+                    uint32_t   i,
+                    uint16_t   dir,
+                    bool       open,
+                    MazeError *error)
+{
+  uint32_t j;
+
+  if (i >= maze_n_cells (maze))
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, "cell %u outside a %u\u00d7%u maze",
+                           i, maze->width, maze->height);
+  if (maze_dir_index (dir) < 0)
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, "0x%X is not one direction",
+                           (unsigned) dir);
+
+  j = maze_neighbor (maze, i, dir);
+  if (open)
+    {
+      maze->cells[i] |= dir;
+      if (j != UINT32_MAX)
+        maze->cells[j] |= maze_opposite (dir);
+    }
+  else
+    {
+      maze->cells[i] &= (uint16_t) ~dir;
+      if (j != UINT32_MAX)
+        maze->cells[j] &= (uint16_t) ~maze_opposite (dir);
+    }
+  return MAZE_OK;
+}
+
+MazeStatus
+maze_toggle_bit (Maze      *maze,
+                 uint32_t   i,
+                 unsigned   bit,
+                 MazeStep  *report,
+                 MazeError *error)
+{
+  uint16_t *c = maze->cells;
+  unsigned shift = bit & ~3u;
+  uint16_t dir = (uint16_t) (1u << (bit & 3u));
+  uint32_t x, y;
+
+  if (i >= maze_n_cells (maze))
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, "cell %u outside a %u\u00d7%u maze",
+                           i, maze->width, maze->height);
+  if (bit > 15)
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, "bit %u is not in a 16-bit cell", bit);
+  x = i % maze->width;
+  y = i / maze->width;
+
+  maze_step_begin (report, MAZE_STEP_NONE, i, UINT32_MAX, dir);
+
+  if (shift == MAZE_PASSAGE_SHIFT)
+    {
+      uint32_t j = maze_neighbor (maze, i, dir);
+
+      if (c[i] & dir)
+        {
+          maze_op_and_not (c, report, i, dir, MAZE_PASSAGE_SHIFT);
+          if (j != UINT32_MAX)
+            maze_op_and_not (c, report, j, maze_opposite (dir), MAZE_PASSAGE_SHIFT);
+        }
+      else
+        {
+          maze_op_or (c, report, i, dir, MAZE_PASSAGE_SHIFT);
+          if (j != UINT32_MAX)
+            maze_op_or (c, report, j, maze_opposite (dir), MAZE_PASSAGE_SHIFT);
+        }
+      if (report != NULL)
+        report->other = j;
+      return MAZE_OK;
+    }
+
+  if (shift == MAZE_BORDER_SHIFT)
+    {
+      if (maze_cell_on_border (c[i], dir))
+        return maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                               "the border bits are fixed: the %s side of (%u, %u) "
+                               "is the outer edge of the maze",
+                               maze_dir_name (dir), x, y);
+      return maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                             "the border bits are fixed: the %s side of (%u, %u) "
+                             "has a neighbour, so it is not on the outer edge",
+                             maze_dir_name (dir), x, y);
+    }
+
+  /* solution or backtrack: at most one bit, never through the border */
+  if (c[i] & (dir << shift))
+    {
+      maze_op_and_not (c, report, i, dir, shift);
+      return MAZE_OK;
+    }
+  if (maze_cell_on_border (c[i], dir))
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                           "the %s bits of (%u, %u) cannot point %s: that side is "
+                           "the outer edge of the maze",
+                           shift == MAZE_SOLUTION_SHIFT ? "solution" : "backtrack",
+                           x, y, maze_dir_name (dir));
+  if (c[i] & (0xFu << shift))
+    maze_op_clear (c, report, i, (uint16_t) (0xFu << shift));
+  maze_op_or (c, report, i, dir, shift);
+  return MAZE_OK;
+}
+
+void
+maze_reset_search (Maze *maze)
+{
+  size_t n = maze_n_cells (maze);
+  uint16_t *c = maze->cells;
+
+  for (size_t i = 0; i < n; i++)
+    c[i] &= (uint16_t) ~MAZE_SEARCH_MASK;
+}
+
+bool
+maze_has_search (const Maze *maze)
+{
+  size_t n = maze_n_cells (maze);
+  const uint16_t *c = maze->cells;
+  uint16_t any = 0;
+
+  for (size_t i = 0; i < n; i++)
+    any |= c[i];
+  return (any & MAZE_SEARCH_MASK) != 0;
+}
+
+/* ---- consistency ---- */
+
+static bool
+one_bit_or_none (uint16_t nibble)
+{
+  return (nibble & (nibble - 1)) == 0;
+}
+
+bool
+maze_check_consistent (const Maze *maze,
+                       MazeError  *error)
+{
+  uint32_t w = maze->width, h = maze->height;
+  const uint16_t *c = maze->cells;
+
+  for (uint32_t y = 0; y < h; y++)
+    {
+      const uint16_t *row = c + (size_t) y * w;
+
+      for (uint32_t x = 0; x < w; x++)
+        {
+          uint16_t cell = row[x];
+          uint16_t expect = maze_border_bits (w, h, x, y);
+          uint16_t border = maze_cell_border (cell);
+          uint16_t inner = (uint16_t) (maze_cell_passages (cell) & ~border);
+          uint16_t sol = maze_cell_solution (cell);
+          uint16_t back = maze_cell_backtrack (cell);
+
+          if ((cell & MAZE_BORDER_MASK) != expect)
+            {
+              maze_error_set (error, MAZE_ERROR_INCONSISTENT,
+                              "inconsistent maze at (%u, %u): border bits 0x%X, expected 0x%X",
+                              x, y, (unsigned) border,
+                              (unsigned) (expect >> MAZE_BORDER_SHIFT));
+              return false;
+            }
+          for (int k = 0; k < 4 && inner; k++)
+            {
+              uint16_t d = MAZE_DIRECTIONS[k];
+              size_t j;
+
+              if (!(inner & d))
+                continue;
+              switch (d)
+                {
+                case MAZE_N: j = (size_t) (y - 1) * w + x; break;
+                case MAZE_E: j = (size_t) y * w + x + 1; break;
+                case MAZE_S: j = (size_t) (y + 1) * w + x; break;
+                default: j = (size_t) y * w + x - 1; break;
+                }
+              if (!(c[j] & maze_opposite (d)))
+                {
+                  maze_error_set (error, MAZE_ERROR_INCONSISTENT,
+                                  "inconsistent maze at (%u, %u): passage %s without a passage back",
+                                  x, y, maze_dir_name (d));
+                  return false;
+                }
+            }
+          if (!one_bit_or_none (sol))
+            {
+              maze_error_set (error, MAZE_ERROR_INCONSISTENT,
+                              "inconsistent maze at (%u, %u): solution bits 0x%X hold more than one direction",
+                              x, y, (unsigned) sol);
+              return false;
+            }
+          if (sol & border)
+            {
+              maze_error_set (error, MAZE_ERROR_INCONSISTENT,
+                              "inconsistent maze at (%u, %u): solution points %s through the border",
+                              x, y, maze_dir_name (sol));
+              return false;
+            }
+          if (!one_bit_or_none (back))
+            {
+              maze_error_set (error, MAZE_ERROR_INCONSISTENT,
+                              "inconsistent maze at (%u, %u): backtrack bits 0x%X hold more than one direction",
+                              x, y, (unsigned) back);
+              return false;
+            }
+          if (back & border)
+            {
+              maze_error_set (error, MAZE_ERROR_INCONSISTENT,
+                              "inconsistent maze at (%u, %u): backtrack points %s through the border",
+                              x, y, maze_dir_name (back));
+              return false;
+            }
+        }
+    }
+  return true;
+}
+
+bool
+maze_is_perfect (const Maze *maze)
+{
+  uint32_t n = maze_n_cells (maze);
+  const uint16_t *c = maze->cells;
+  uint64_t edges = 0;
+  uint32_t *queue;
+  uint8_t *seen;
+  size_t head = 0, tail = 0, reached = 0;
+
+  for (uint32_t i = 0; i < n; i++)
+    {
+      uint16_t inner = (uint16_t) (maze_cell_passages (c[i]) & ~maze_cell_border (c[i]));
+
+      edges += (inner & MAZE_E) ? 1 : 0;
+      edges += (inner & MAZE_S) ? 1 : 0;
+    }
+  if (edges != (uint64_t) n - 1)
+    return false;
+
+  queue = malloc ((size_t) n * sizeof *queue);
+  seen = calloc ((n + 7) / 8, 1);
+  if (queue == NULL || seen == NULL)
+    {
+      free (queue);
+      free (seen);
+      return false;
+    }
+  queue[tail++] = 0;
+  seen[0] |= 1;
+  while (head < tail)
+    {
+      uint32_t i = queue[head++];
+      uint16_t inner = (uint16_t) (maze_cell_passages (c[i]) & ~maze_cell_border (c[i]));
+
+      reached++;
+      for (int k = 0; k < 4; k++)
+        {
+          uint16_t d = MAZE_DIRECTIONS[k];
+          uint32_t j;
+
+          if (!(inner & d))
+            continue;
+          j = maze_neighbor (maze, i, d);
+          if (seen[j >> 3] & (1u << (j & 7)))
+            continue;
+          seen[j >> 3] |= (uint8_t) (1u << (j & 7));
+          queue[tail++] = j;
+        }
+    }
+  free (queue);
+  free (seen);
+  return reached == n;
+}
+
+/* ---- metadata ---- */
+
+bool
+maze_utf8_valid (const char *str,
+                 size_t      len)
+{
+  const unsigned char *s = (const unsigned char *) str;
+  size_t i = 0;
+
+  while (i < len)
+    {
+      unsigned char b = s[i];
+      uint32_t cp;
+      size_t need;
+
+      if (b < 0x80)
+        {
+          i++;
+          continue;
+        }
+      if (b >= 0xC2 && b <= 0xDF)
+        {
+          need = 1;
+          cp = b & 0x1F;
+        }
+      else if (b >= 0xE0 && b <= 0xEF)
+        {
+          need = 2;
+          cp = b & 0x0F;
+        }
+      else if (b >= 0xF0 && b <= 0xF4)
+        {
+          need = 3;
+          cp = b & 0x07;
+        }
+      else
+        return false;
+      if (len - i - 1 < need)
+        return false;
+      for (size_t k = 1; k <= need; k++)
+        {
+          if ((s[i + k] & 0xC0) != 0x80)
+            return false;
+          cp = (cp << 6) | (s[i + k] & 0x3F);
+        }
+      if ((need == 2 && cp < 0x800) || (need == 3 && cp < 0x10000) ||
+          cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return false;
+      i += need + 1;
+    }
+  return true;
+}
+
+bool
+maze_meta_key_valid (const char *key)
+{
+  size_t len;
+
+  if (key == NULL)
+    return false;
+  len = strlen (key);
+  if (len < 1 || len > 32)
+    return false;
+  for (size_t i = 0; i < len; i++)
+    {
+      char ch = key[i];
+
+      if (!((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '-'))
+        return false;
+    }
+  return true;
+}
+
+const char *
+maze_meta_get (const Maze *maze,
+               const char *key)
+{
+  for (size_t i = 0; i < maze->n_meta; i++)
+    if (strcmp (maze->meta[i].key, key) == 0)
+      return maze->meta[i].value;
+  return NULL;
+}
+
+size_t
+maze_meta_size (const Maze *maze)
+{
+  size_t total = 0;
+
+  for (size_t i = 0; i < maze->n_meta; i++)
+    total += strlen (maze->meta[i].key) + 1 + strlen (maze->meta[i].value) + 1;
+  return total;
+}
+
+static char *
+dup_string (const char *s)
+{
+  size_t len = strlen (s) + 1;
+  char *d = malloc (len);
+
+  if (d != NULL)
+    memcpy (d, s, len);
+  return d;
+}
+
+MazeStatus
+maze_meta_set (Maze       *maze,
+               const char *key,
+               const char *value,
+               MazeError  *error)
+{
+  size_t found = SIZE_MAX;
+  size_t size, vlen;
+  char *v;
+
+  if (!maze_meta_key_valid (key))
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                           "bad metadata key '%s': use 1 to 32 of a-z, 0-9, _ and -",
+                           key != NULL ? key : "(null)");
+  for (size_t i = 0; i < maze->n_meta; i++)
+    if (strcmp (maze->meta[i].key, key) == 0)
+      found = i;
+
+  if (value == NULL)
+    {
+      if (found != SIZE_MAX)
+        {
+          free (maze->meta[found].key);
+          free (maze->meta[found].value);
+          memmove (&maze->meta[found], &maze->meta[found + 1],
+                   (maze->n_meta - found - 1) * sizeof (MetaPair));
+          maze->n_meta--;
+        }
+      return MAZE_OK;
+    }
+
+  vlen = strlen (value);
+  if (strchr (value, '\n') != NULL)
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                           "metadata value of '%s' contains a line break", key);
+  if (!maze_utf8_valid (value, vlen))
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                           "metadata value of '%s' is not UTF-8", key);
+
+  size = maze_meta_size (maze) + vlen;
+  if (found != SIZE_MAX)
+    size -= strlen (maze->meta[found].value);
+  else
+    size += strlen (key) + 2;
+  if (size > MAZE_FILE_META_MAX)
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                           "metadata would take %zu bytes, more than the limit of %u",
+                           size, MAZE_FILE_META_MAX);
+
+  v = dup_string (value);
+  if (v == NULL)
+    return maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for metadata");
+
+  if (found != SIZE_MAX)
+    {
+      free (maze->meta[found].value);
+      maze->meta[found].value = v;
+      return MAZE_OK;
+    }
+  else
+    {
+      MetaPair *grown = realloc (maze->meta, (maze->n_meta + 1) * sizeof (MetaPair));
+      char *k = dup_string (key);
+
+      if (grown == NULL || k == NULL)
+        {
+          if (grown != NULL)
+            maze->meta = grown;
+          free (k);
+          free (v);
+          return maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for metadata");
+        }
+      maze->meta = grown;
+      maze->meta[maze->n_meta].key = k;
+      maze->meta[maze->n_meta].value = v;
+      maze->n_meta++;
+    }
+  return MAZE_OK;
+}
+
+size_t
+maze_meta_count (const Maze *maze)
+{
+  return maze->n_meta;
+}
+
+void
+maze_meta_nth (const Maze  *maze,
+               size_t       n,
+               const char **key,
+               const char **value)
+{
+  if (n >= maze->n_meta)
+    {
+      if (key != NULL)
+        *key = NULL;
+      if (value != NULL)
+        *value = NULL;
+      return;
+    }
+  if (key != NULL)
+    *key = maze->meta[n].key;
+  if (value != NULL)
+    *value = maze->meta[n].value;
+}

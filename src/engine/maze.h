@@ -1,0 +1,653 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * maze.h: the Bitmaze engine, the whole of its public API.
+ *
+ * The cell layout and the .maze file format are fixed by
+ * docs/maze-format.md.  Every cell is one uint16_t of four nibbles:
+ *
+ *   bit   15 14 13 12 | 11 10  9  8 |  7  6  5  4 |  3  2  1  0
+ *         W  S  E  N  |  W  S  E  N |  W  S  E  N |  W  S  E  N
+ *         backtrack   |  solution   |  border     |  passages
+ *
+ * Conventions used everywhere in this header:
+ *
+ *  - Functions that can fail take a `MazeError *error` as last argument
+ *    (may be NULL) and return NULL / false / a MazeStatus; on failure the
+ *    error's status and message say what is wrong and where.  Nothing aborts
+ *    on bad input or a failed allocation; assert() only catches programmer
+ *    errors.
+ *  - Objects are opaque, created with *_new() and released with *_free();
+ *    *_free(NULL) does nothing.  A function returning `char *` gives the
+ *    caller a string to free() unless documented otherwise.
+ *  - Cells are addressed by index i = y * width + x (uint32_t).
+ *
+ * The engine is C11 plus libc (zlib only for CRC-32), with no GLib.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------ */
+/* The 16-bit cell                                                     */
+/* ------------------------------------------------------------------ */
+
+/* Direction bits, the same in every nibble. */
+enum
+{
+  MAZE_N = 0x1,
+  MAZE_E = 0x2,
+  MAZE_S = 0x4,
+  MAZE_W = 0x8,
+};
+
+/* The four directions in the order N, E, S, W (index 0..3). */
+extern const uint16_t MAZE_DIRECTIONS[4];
+
+#define MAZE_PASSAGE_SHIFT   0
+#define MAZE_BORDER_SHIFT    4
+#define MAZE_SOLUTION_SHIFT  8
+#define MAZE_BACKTRACK_SHIFT 12
+
+#define MAZE_PASSAGE_MASK    0x000Fu
+#define MAZE_BORDER_MASK     0x00F0u
+#define MAZE_SOLUTION_MASK   0x0F00u
+#define MAZE_BACKTRACK_MASK  0xF000u
+/* The two nibbles a search writes; reset clears exactly these. */
+#define MAZE_SEARCH_MASK     (MAZE_SOLUTION_MASK | MAZE_BACKTRACK_MASK)
+
+#define MAZE_MAX_SIDE        65535u
+#define MAZE_MAX_CELLS       1073741824u /* 2^30 */
+
+/**
+ * maze_opposite:
+ * @dir: one direction bit (or a nibble of them)
+ *
+ * Returns: the opposite direction: the nibble rotated by two bits
+ * (N <-> S, E <-> W).
+ */
+static inline uint16_t
+maze_opposite (uint16_t dir)
+{
+  return (uint16_t) (((dir << 2) | (dir >> 2)) & 0xF);
+}
+
+/* Is the wall on side @dir knocked down (a passage, or an opening)? */
+static inline bool
+maze_cell_is_open (uint16_t cell,
+                   uint16_t dir)
+{
+  return (cell & dir) != 0;
+}
+
+/* Does side @dir of this cell lie on the outer edge of the maze? */
+static inline bool
+maze_cell_on_border (uint16_t cell,
+                     uint16_t dir)
+{
+  return (cell & (dir << MAZE_BORDER_SHIFT)) != 0;
+}
+
+/* The passages nibble (0..15). */
+static inline uint16_t
+maze_cell_passages (uint16_t cell)
+{
+  return cell & MAZE_PASSAGE_MASK;
+}
+
+/* The border nibble, shifted down to 0..15. */
+static inline uint16_t
+maze_cell_border (uint16_t cell)
+{
+  return (cell & MAZE_BORDER_MASK) >> MAZE_BORDER_SHIFT;
+}
+
+/* The solution nibble, shifted down to 0..15 (0 or one direction). */
+static inline uint16_t
+maze_cell_solution (uint16_t cell)
+{
+  return (cell & MAZE_SOLUTION_MASK) >> MAZE_SOLUTION_SHIFT;
+}
+
+/* The backtrack nibble, shifted down to 0..15 (0 or one direction). */
+static inline uint16_t
+maze_cell_backtrack (uint16_t cell)
+{
+  return (cell & MAZE_BACKTRACK_MASK) >> MAZE_BACKTRACK_SHIFT;
+}
+
+/* Index 0..3 of a single direction bit (N=0, E=1, S=2, W=3); -1 if @dir is
+ * not exactly one bit. */
+int maze_dir_index (uint16_t dir);
+
+/* The letter "N", "E", "S" or "W" of a single direction bit, "?" else. */
+const char *maze_dir_letter (uint16_t dir);
+
+/* The English name "north", "east", "south", "west" of a direction. */
+const char *maze_dir_name (uint16_t dir);
+
+/* ------------------------------------------------------------------ */
+/* Errors                                                              */
+/* ------------------------------------------------------------------ */
+
+typedef enum
+{
+  MAZE_OK = 0,
+  MAZE_ERROR_NOMEM,        /* out of memory */
+  MAZE_ERROR_SIZE,         /* a width, height or cell count out of range */
+  MAZE_ERROR_ARGUMENT,     /* bad argument: unknown algorithm, cell outside */
+  MAZE_ERROR_IO,           /* the system refused a read or a write */
+  MAZE_ERROR_FORMAT,       /* not a valid .maze file (see the message) */
+  MAZE_ERROR_INCONSISTENT, /* cells that break maze-format.md 1 */
+} MazeStatus;
+
+#define MAZE_ERROR_MESSAGE_MAX 256
+
+typedef struct
+{
+  MazeStatus status;
+  char       message[MAZE_ERROR_MESSAGE_MAX];
+} MazeError;
+
+/* Sets @error (if not NULL) to @status and a printf-style message.
+ * Returns @status, so `return maze_error_set (...)` reads well. */
+MazeStatus maze_error_set (MazeError  *error,
+                           MazeStatus  status,
+                           const char *format,
+                           ...)
+#if defined(__GNUC__)
+  __attribute__ ((format (printf, 3, 4)))
+#endif
+  ;
+
+/* Clears @error to MAZE_OK and an empty message. */
+void maze_error_clear (MazeError *error);
+
+/* ------------------------------------------------------------------ */
+/* The PRNG                                                            */
+/* ------------------------------------------------------------------ */
+
+/*
+ * All randomness in the engine comes from this generator, so a seed gives
+ * the same maze on every machine and every release.  It is xoshiro256**
+ * (Blackman and Vigna, 2018) whose 256-bit state is filled from the 64-bit
+ * seed by four calls of splitmix64.  Bounded numbers use Lemire's
+ * multiply-shift on the top 32 bits, which is exact for bounds < 2^32 up to
+ * a bias below 2^-32 (acceptable for mazes, and identical everywhere).
+ * Changing any of this changes every seeded maze: don't.
+ */
+typedef struct
+{
+  uint64_t s[4];
+} MazeRng;
+
+void     maze_rng_seed    (MazeRng  *rng,
+                           uint64_t  seed);
+uint64_t maze_rng_next    (MazeRng  *rng);
+/* Uniform in [0, bound); bound >= 1 and < 2^32. */
+uint32_t maze_rng_below   (MazeRng  *rng,
+                           uint32_t  bound);
+/* Uniform in [0, 1). */
+double   maze_rng_double  (MazeRng  *rng);
+/* A seed from the clock and the address space, for "no --seed given". */
+uint64_t maze_random_seed (void);
+
+/* ------------------------------------------------------------------ */
+/* The maze                                                            */
+/* ------------------------------------------------------------------ */
+
+typedef struct Maze Maze;
+typedef struct MazeStep MazeStep; /* defined in "Steps" below */
+
+/**
+ * maze_new:
+ * Creates a @width x @height maze with every wall standing (passages 0),
+ * the border nibbles set, no search bits, start at cell 0 and goal at the
+ * last cell, no metadata.
+ *
+ * Returns: the maze, or NULL with MAZE_ERROR_SIZE (a side outside
+ * 1..65535 or more than 2^30 cells) or MAZE_ERROR_NOMEM.
+ */
+Maze *maze_new (uint32_t   width,
+                uint32_t   height,
+                MazeError *error);
+
+/* Returns a deep copy (cells, start, goal, metadata) or NULL with NOMEM. */
+Maze *maze_copy (const Maze *maze,
+                 MazeError  *error);
+
+void maze_free (Maze *maze);
+
+uint32_t maze_width      (const Maze *maze);
+uint32_t maze_height     (const Maze *maze);
+/* width * height */
+uint32_t maze_n_cells    (const Maze *maze);
+
+/* The cell array, row-major, maze_n_cells() words, owned by the maze.
+ * Generators, solvers and the file reader write it; everybody else
+ * should change cells only through the engine's functions. */
+uint16_t       *maze_cells       (Maze *maze);
+const uint16_t *maze_cells_const (const Maze *maze);
+
+static inline uint32_t
+maze_index (const Maze *maze,
+            uint32_t    x,
+            uint32_t    y)
+{
+  return y * maze_width (maze) + x;
+}
+
+/* The neighbour of cell @i in direction @dir, or UINT32_MAX when @dir
+ * points through the border. */
+uint32_t maze_neighbor (const Maze *maze,
+                        uint32_t    i,
+                        uint16_t    dir);
+
+uint32_t maze_start (const Maze *maze);
+uint32_t maze_goal  (const Maze *maze);
+
+/* Move the start or the goal.  Openings through the outer wall follow
+ * them: when the old cell had an opening it is closed and the new cell
+ * gets one (on its first border side among N, W, S, E for the start and
+ * S, E, N, W for the goal) if it lies on the border.  The search nibbles
+ * are cleared, since a search for the old endpoints means nothing.
+ * MAZE_ERROR_ARGUMENT when the index is outside the maze. */
+MazeStatus maze_set_start (Maze      *maze,
+                           uint32_t   index,
+                           MazeError *error);
+MazeStatus maze_set_goal  (Maze      *maze,
+                           uint32_t   index,
+                           MazeError *error);
+
+/* Knock down (open = true) or rebuild the wall on side @dir of cell @i,
+ * and the matching wall of the neighbour, keeping the maze consistent.
+ * On a border side this makes or closes an opening in the outer wall.
+ * Returns MAZE_OK. */
+MazeStatus maze_set_wall_open (Maze      *maze,
+                               uint32_t   i,
+                               uint16_t   dir,
+                               bool       open,
+                               MazeError *error);
+
+/**
+ * maze_toggle_bit:
+ * @bit: 0..15, the bit of the cell word to flip
+ * @report: filled with every word changed and the C statement applied
+ *          (may be NULL); kind MAZE_STEP_NONE, cell = @i
+ *
+ * Flips one bit the way the bit inspector needs, keeping the maze
+ * consistent: a passage bit also flips the neighbour's opposite bit (two
+ * changes; on a border side it opens or closes the outer wall); a border
+ * bit is refused with MAZE_ERROR_ARGUMENT and a message saying why; setting
+ * a solution or backtrack bit replaces the nibble's one bit (and is refused
+ * when it points through the border), clearing it clears it.
+ */
+MazeStatus maze_toggle_bit (Maze      *maze,
+                            uint32_t   i,
+                            unsigned   bit,
+                            MazeStep  *report,
+                            MazeError *error);
+
+/* Close every passage and opening and clear the search: back to a grid of
+ * standing walls (border nibbles kept). */
+void maze_clear (Maze *maze);
+
+/* Clear the solution and backtrack nibbles of every cell, nothing else. */
+void maze_reset_search (Maze *maze);
+
+/* Returns true when some cell has solution or backtrack bits. */
+bool maze_has_search (const Maze *maze);
+
+/**
+ * maze_check_consistent:
+ * Checks maze-format.md 1 "A consistent maze" and reports the first
+ * violation in row-major order with its cell, e.g.
+ * "inconsistent maze at (4, 7): passage east without a passage back".
+ *
+ * Returns: true when consistent; false with MAZE_ERROR_INCONSISTENT.
+ */
+bool maze_check_consistent (const Maze *maze,
+                            MazeError  *error);
+
+/* Does the maze form a spanning tree over all cells (cells - 1 interior
+ * passages, all connected)?  Openings through the border are ignored. */
+bool maze_is_perfect (const Maze *maze);
+
+/* ---- metadata: key=value pairs, in order (maze-format.md 2) ---- */
+
+/* Is @key a valid metadata key ([a-z0-9_-]{1,32})? */
+bool maze_meta_key_valid (const char *key);
+
+/* The value of @key, owned by the maze, or NULL. */
+const char *maze_meta_get (const Maze *maze,
+                           const char *key);
+
+/* Set @key to @value (replacing in place, or appending at the end); a NULL
+ * value removes the key.  MAZE_ERROR_ARGUMENT for a bad key or a value
+ * with '\n' or that is not UTF-8; MAZE_ERROR_NOMEM. */
+MazeStatus maze_meta_set (Maze       *maze,
+                          const char *key,
+                          const char *value,
+                          MazeError  *error);
+
+size_t maze_meta_count (const Maze *maze);
+
+/* The @n-th pair, in file order; pointers owned by the maze. */
+void maze_meta_nth (const Maze  *maze,
+                    size_t       n,
+                    const char **key,
+                    const char **value);
+
+/* ------------------------------------------------------------------ */
+/* Steps: what one generator or solver step did                        */
+/* ------------------------------------------------------------------ */
+
+typedef enum
+{
+  MAZE_STEP_NONE = 0,
+  /* generators */
+  MAZE_STEP_CARVE,      /* knocked down the wall between cell and other */
+  MAZE_STEP_BUILD_WALL, /* recursive division: put a wall back */
+  MAZE_STEP_LOOP,       /* loops phase: opened a dead end's wall */
+  MAZE_STEP_OPENING,    /* opened the outer wall at the start or goal */
+  MAZE_STEP_SCAN,       /* looked at cell without changing it (hunt, walk) */
+  /* solvers */
+  MAZE_STEP_VISIT,      /* DFS / wall follower: moved from other to cell */
+  MAZE_STEP_BACKTRACK,  /* DFS: left cell, back to other */
+  MAZE_STEP_REACH,      /* BFS / A*: reached cell from other (parent) */
+  MAZE_STEP_PATH,       /* reconstruct: solution bit from other to cell */
+  MAZE_STEP_JUMP,       /* junction solver: resumed at junction cell */
+  MAZE_STEP_FOUND,      /* the goal was reached; the path is complete */
+  MAZE_STEP_NO_PATH,    /* the search ended without reaching the goal */
+  MAZE_STEP_DONE,       /* a generator finished */
+} MazeStepKind;
+
+#define MAZE_STEP_MAX_CHANGES 4
+#define MAZE_EXPR_MAX 56
+
+/* One cell word changed by one bit operation. */
+typedef struct
+{
+  uint32_t index;
+  uint16_t before;
+  uint16_t after;
+  /* The exact C statement that was applied, in the tutorial's terms, e.g.
+   * "maze[117] |= W << 12" or "maze[5] &= ~(0xF << 8)". */
+  char     expr[MAZE_EXPR_MAX];
+} MazeChange;
+
+struct MazeStep
+{
+  MazeStepKind kind;
+  uint32_t     cell;      /* the cell the step is about */
+  uint32_t     other;     /* the other cell (from, parent, ...), or UINT32_MAX */
+  uint16_t     dir;       /* direction from other to cell (or of the wall), 0 if none */
+  unsigned     n_changes; /* 0 .. MAZE_STEP_MAX_CHANGES */
+  MazeChange   changes[MAZE_STEP_MAX_CHANGES];
+};
+
+/* An English sentence for @step, e.g. "BFS reached (5, 3) from the west",
+ * written into @buf (always NUL-terminated).  The app formats its own,
+ * translated, sentences from the fields instead. */
+void maze_step_describe (const Maze     *maze,
+                         const MazeStep *step,
+                         const char     *algorithm,
+                         char           *buf,
+                         size_t          len);
+
+/* ------------------------------------------------------------------ */
+/* Generators                                                          */
+/* ------------------------------------------------------------------ */
+
+typedef struct
+{
+  const char *name;        /* "growing-tree:newest", "corridor:N", ... */
+  const char *description; /* one line, English */
+  const char *parameter;   /* NULL, or what the ":P"/":N" suffix means */
+} MazeAlgorithmInfo;
+
+/* The generators, NULL-terminated (name == NULL ends the array).  A
+ * parameterised one is listed with its letter ("corridor:N") and takes a
+ * number in its place ("corridor:8"); "growing-tree:mixed:P" takes 0..1. */
+const MazeAlgorithmInfo *maze_generator_list (void);
+
+/* The name used when none is given: "growing-tree:newest". */
+#define MAZE_DEFAULT_GENERATOR "growing-tree:newest"
+
+/* Is @name a generator name the engine accepts?  MAZE_ERROR_ARGUMENT with
+ * a message naming the bad part otherwise. */
+bool maze_generator_name_valid (const char *name,
+                                MazeError  *error);
+
+typedef struct MazeGenerator MazeGenerator;
+
+/**
+ * maze_generator_new:
+ * @maze: the maze to carve; the generator starts by maze_clear()ing it
+ *        (recursive division instead opens every interior wall) and keeps
+ *        a pointer to it: the maze must outlive the generator.
+ * @algorithm: a name from maze_generator_list()
+ * @seed: the PRNG seed
+ * @loops: percentage 0..100 of dead ends to remove after the tree is done,
+ *         one wall per dead end (MAZE_STEP_LOOP steps); 0 gives a perfect
+ *         maze.
+ *
+ * The generator records `generator` and `seed` in the maze's metadata.
+ * It does not move the start and goal; place them with
+ * maze_place_endpoints() when it is done.
+ *
+ * Returns: the generator, or NULL with MAZE_ERROR_ARGUMENT (unknown name,
+ * loops out of range) or MAZE_ERROR_NOMEM.
+ */
+MazeGenerator *maze_generator_new (Maze       *maze,
+                                   const char *algorithm,
+                                   uint64_t    seed,
+                                   unsigned    loops,
+                                   MazeError  *error);
+
+void maze_generator_free (MazeGenerator *gen);
+
+/* Do one step (one carve, wall or loop).  When @report is not NULL it is
+ * filled with what changed.  Returns true when a step was done, false when
+ * the maze was already finished (then @report->kind is MAZE_STEP_DONE). */
+bool maze_generator_step (MazeGenerator *gen,
+                          MazeStep      *report);
+
+/* Run to the end without reporting. */
+void maze_generator_run (MazeGenerator *gen);
+
+bool     maze_generator_done  (const MazeGenerator *gen);
+uint64_t maze_generator_steps (const MazeGenerator *gen);
+
+/* The algorithm's working set (the stack, the frontier, the current walk),
+ * next-to-be-taken first, at most @max cells into @out.  Returns the total
+ * number of cells in it (may exceed @max). */
+size_t maze_generator_frontier (const MazeGenerator *gen,
+                                uint32_t            *out,
+                                size_t               max);
+
+/* Bytes the generator allocated beyond the maze, for the benchmark. */
+size_t maze_generator_memory (const MazeGenerator *gen);
+
+typedef enum
+{
+  MAZE_PLACE_CORNERS = 0, /* start top-left, goal bottom-right (Norvig) */
+  MAZE_PLACE_ROWS,        /* random cell of the top row and of the bottom row (seed 001) */
+  MAZE_PLACE_FAR,         /* random start, goal the cell farthest from it (seed 003) */
+} MazePlacement;
+
+/* Place start and goal; with @openings, open the outer wall at them (the
+ * start on its N side when in the top row, else W; the goal on S when in
+ * the bottom row, else E).  MAZE_PLACE_FAR runs a BFS (needs a connected
+ * maze for a meaningful answer).  MAZE_ERROR_NOMEM possible. */
+MazeStatus maze_place_endpoints (Maze          *maze,
+                                 MazePlacement  placement,
+                                 bool           openings,
+                                 uint64_t       seed,
+                                 MazeError     *error);
+
+/* "corners", "rows", "far" <-> MazePlacement; -1 when unknown. */
+int         maze_placement_from_name (const char   *name);
+const char *maze_placement_name      (MazePlacement placement);
+
+/* Convenience: new maze, generate to the end, place endpoints (corners,
+ * with openings).  NULL with the error of any step. */
+Maze *maze_generate (uint32_t    width,
+                     uint32_t    height,
+                     const char *algorithm,
+                     uint64_t    seed,
+                     unsigned    loops,
+                     MazeError  *error);
+
+/* ------------------------------------------------------------------ */
+/* Solvers                                                             */
+/* ------------------------------------------------------------------ */
+
+/* Solver names: "dfs", "bfs", "astar", "junction", "wall-follower"
+ * (= "wall-follower:left"), "wall-follower:right". NULL-terminated. */
+const MazeAlgorithmInfo *maze_solver_list (void);
+
+bool maze_solver_name_valid (const char *name,
+                             MazeError  *error);
+
+typedef struct MazeSolver MazeSolver;
+
+typedef struct
+{
+  bool     finished;      /* found or no path */
+  bool     found;
+  uint64_t steps;
+  uint64_t visited;       /* distinct cells reached */
+  uint64_t max_frontier;  /* largest stack / queue / open set */
+  uint64_t path_length;   /* moves from start to goal, when found */
+} MazeSolveStats;
+
+/**
+ * maze_solver_new:
+ * Starts a search from maze_start() to maze_goal().  Clears the search
+ * nibbles first (maze_reset_search()).  It changes only the solution and
+ * backtrack nibbles.  The maze must outlive the solver and must not be
+ * changed by anybody else while it runs.
+ *
+ * Returns: the solver, or NULL with MAZE_ERROR_ARGUMENT (unknown name) or
+ * MAZE_ERROR_NOMEM.
+ */
+MazeSolver *maze_solver_new (Maze       *maze,
+                             const char *name,
+                             MazeError  *error);
+
+void maze_solver_free (MazeSolver *solver);
+
+/* One step; fills @report when not NULL.  Returns false once the search
+ * has finished (found or no path; then @report->kind is MAZE_STEP_FOUND or
+ * MAZE_STEP_NO_PATH).  A search always finishes: never a hang. */
+bool maze_solver_step (MazeSolver *solver,
+                       MazeStep   *report);
+
+void maze_solver_run (MazeSolver *solver);
+
+void maze_solver_stats (const MazeSolver *solver,
+                        MazeSolveStats   *stats);
+
+/* The stack (DFS: top first), queue (BFS: head first), open set (A*:
+ * best first) or junction list, at most @max cells into @out; returns the
+ * full count. */
+size_t maze_solver_frontier (const MazeSolver *solver,
+                             uint32_t         *out,
+                             size_t            max);
+
+size_t maze_solver_memory (const MazeSolver *solver);
+
+/* ---- reading a solved maze ---- */
+
+/* The path read off the solution nibbles from the start: the number of
+ * moves, or -1 when the nibbles do not lead from the start to the goal.
+ * With @cells not NULL, writes up to @max cell indices (start first). */
+int64_t maze_path_cells (const Maze *maze,
+                         uint32_t   *cells,
+                         size_t      max);
+
+/* The path as a string of moves "EESSW...", or NULL when there is no
+ * complete path (or no memory).  Free with free(). */
+char *maze_path_moves (const Maze *maze);
+
+/* ------------------------------------------------------------------ */
+/* Statistics                                                          */
+/* ------------------------------------------------------------------ */
+
+typedef struct
+{
+  uint64_t cells;
+  uint64_t passages;         /* interior passages (each counted once) */
+  uint64_t dead_ends;        /* cells with exactly one passage */
+  uint64_t corridors;        /* two passages, straight through */
+  uint64_t turns;            /* two passages, at a right angle */
+  uint64_t junctions;        /* three or four passages */
+  uint64_t isolated;         /* no passage at all */
+  int64_t  solution_length;  /* shortest start-goal moves, -1 if none */
+  uint64_t longest_path;     /* longest shortest path (two BFS passes) */
+  uint32_t longest_from;
+  uint32_t longest_to;
+} MazeStats;
+
+/* Computes the statistics without changing the maze (openings through the
+ * border do not count as passages).  Needs 4 bytes a cell of scratch;
+ * MAZE_ERROR_NOMEM possible. */
+MazeStatus maze_stats (const Maze *maze,
+                       MazeStats  *stats,
+                       MazeError  *error);
+
+/* ------------------------------------------------------------------ */
+/* .maze files (maze-format.md 2)                                      */
+/* ------------------------------------------------------------------ */
+
+#define MAZE_FILE_VERSION     1
+#define MAZE_FILE_HEADER_SIZE 40
+#define MAZE_FILE_META_MAX    65536u
+
+/* CRC-32 as in zlib, PNG and gzip; crc32("123456789") = 0xCBF43926.
+ * Pass 0 as @crc to start, the previous result to continue. */
+uint32_t maze_crc32 (uint32_t    crc,
+                     const void *data,
+                     size_t      len);
+
+/* Load a maze from bytes in memory.  Every check of the spec; MAZE_ERROR_
+ * FORMAT / INCONSISTENT / NOMEM with the spec's message.  Never reads past
+ * @len, never allocates more than @len backs. */
+Maze *maze_load_memory (const void *data,
+                        size_t      len,
+                        MazeError  *error);
+
+/* Load from an open stream (read to its end). */
+Maze *maze_load_stdio (FILE      *stream,
+                       MazeError *error);
+
+/* Load from a path; MAZE_ERROR_IO names the path and the system's reason. */
+Maze *maze_load_file (const char *path,
+                      MazeError  *error);
+
+/* The file's bytes, malloc()ed, *len set.  NULL with NOMEM. */
+void *maze_save_memory (const Maze *maze,
+                        size_t     *len,
+                        MazeError  *error);
+
+MazeStatus maze_save_stdio (const Maze *maze,
+                            FILE       *stream,
+                            MazeError  *error);
+
+/* Atomic save: temporary file in the same folder, fsync, rename over
+ * @path.  On any failure the old file is untouched, the temporary file is
+ * removed, and MAZE_ERROR_IO says why. */
+MazeStatus maze_save_file (const Maze *maze,
+                           const char *path,
+                           MazeError  *error);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,122 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# build-aux/dev.sh: set up, build, run and test Bitmaze on Debian 12 / Ubuntu.
+#
+#   build-aux/dev.sh run      install what is missing, build, launch the app
+#   build-aux/dev.sh test     install what is missing, build, run every suite
+#   build-aux/dev.sh deps     only install the packages
+#   build-aux/dev.sh build    only (re)build into _build
+#
+# Environment: BUILDDIR (default _build), MESON_ARGS (extra `meson setup`
+# arguments), TEST_ARGS (extra `meson test` arguments, e.g. "--suite engine").
+set -eu
+
+cd "$(dirname "$0")/.."
+BUILDDIR=${BUILDDIR:-_build}
+
+# Debian package names, from docs/ENVIRONMENT: the build, the headless GUI
+# tests (Xvfb, D-Bus, xdotool), data validation and the checking tools.
+PACKAGES="gcc pkg-config python3 meson ninja-build gettext zlib1g-dev
+  libglib2.0-dev libglib2.0-dev-bin libgtk-4-dev libgtk-4-bin libadwaita-1-dev
+  librsvg2-common desktop-file-utils appstream
+  xvfb xauth xdotool dbus-x11 imagemagick"
+
+deps ()
+{
+  missing=""
+  for p in $PACKAGES ${EXTRA_PACKAGES:-}; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
+      missing="$missing $p"
+    fi
+  done
+  [ -z "$missing" ] && return 0
+  echo "Installing:$missing" >&2
+  if [ "$(id -u)" -eq 0 ]; then
+    SUDO=""
+  else
+    SUDO="sudo"
+  fi
+  $SUDO apt-get update -qq
+  # shellcheck disable=SC2086
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing >&2
+}
+
+build ()
+{
+  if [ -f "$BUILDDIR/build.ninja" ]; then
+    # shellcheck disable=SC2086
+    meson setup --reconfigure "$BUILDDIR" ${MESON_ARGS:-} >/dev/null
+  else
+    # shellcheck disable=SC2086
+    meson setup "$BUILDDIR" ${MESON_ARGS:-}
+  fi
+  meson compile -C "$BUILDDIR"
+}
+
+# Print "N passed, N failed, N skipped" from meson's testlog.json; fail when
+# any test failed (or none ran).
+summary ()
+{
+  python3 - "$BUILDDIR/meson-logs/testlog.json" <<'PY'
+import json, sys
+counts = {"passed": 0, "failed": 0, "skipped": 0}
+try:
+    with open(sys.argv[1]) as f:
+        for line in f:
+            line = line.strip()
+            if not line:
+                continue
+            r = json.loads(line).get("result")
+            if r in ("OK", "EXPECTEDFAIL"):
+                counts["passed"] += 1
+            elif r == "SKIP":
+                counts["skipped"] += 1
+            else:
+                counts["failed"] += 1
+except FileNotFoundError:
+    pass
+print("%d passed, %d failed, %d skipped" % (counts["passed"], counts["failed"], counts["skipped"]))
+sys.exit(1 if counts["failed"] or counts["passed"] == 0 else 0)
+PY
+}
+
+run_tests ()
+{
+  status=0
+  # shellcheck disable=SC2086
+  dbus-run-session -- xvfb-run -a -s '-screen 0 1280x1024x24' \
+    meson test -C "$BUILDDIR" --print-errorlogs ${TEST_ARGS:-} || status=$?
+  summary || status=1
+  return $status
+}
+
+case "${1:-}" in
+  deps)
+    deps
+    ;;
+  build)
+    deps
+    build
+    ;;
+  test)
+    deps
+    build
+    run_tests
+    ;;
+  run)
+    deps
+    build
+    if [ -x "$BUILDDIR/src/app/bitmaze" ]; then
+      GSETTINGS_SCHEMA_DIR="$PWD/$BUILDDIR/data" exec "$BUILDDIR/src/app/bitmaze"
+    fi
+    # Until the app is built: a generated and solved maze in the terminal.
+    "$BUILDDIR/src/cli/bitmaze-cli" generate --size 20x10 --seed 42 -o "$BUILDDIR/demo.maze"
+    "$BUILDDIR/src/cli/bitmaze-cli" solve "$BUILDDIR/demo.maze" --solver bfs -o "$BUILDDIR/demo.maze"
+    exec "$BUILDDIR/src/cli/bitmaze-cli" render "$BUILDDIR/demo.maze" --text
+    ;;
+  *)
+    sed -n '4,13p' "$0" | sed 's/^# \{0,1\}//'
+    exit 2
+    ;;
+esac

@@ -1,0 +1,438 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * maze-render-geometry.c: palettes, options and the geometry helpers
+ * (sizes, extents, hit-testing) of the renderer.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "maze-render.h"
+#include "maze-render-private.h"
+
+static MazeRgba
+rgba (double r,
+      double g,
+      double b,
+      double a)
+{
+  MazeRgba c = { r, g, b, a };
+  return c;
+}
+
+void
+maze_render_palette_light (MazeRenderPalette *palette)
+{
+  palette->background = rgba (1.0, 1.0, 1.0, 1.0);
+  palette->wall = rgba (0.0, 0.0, 0.0, 1.0);
+  /* Seed 000: yellow for the tried route, red for the solution. */
+  palette->search = rgba (1.0, 0.9, 0.25, 1.0);
+  palette->solution = rgba (0.85, 0.0, 0.0, 1.0);
+  palette->frontier = rgba (0.55, 0.8, 1.0, 1.0);
+  palette->changed = rgba (1.0, 0.45, 0.0, 0.55);
+  palette->selected = rgba (0.1, 0.35, 0.9, 1.0);
+  palette->trail = rgba (0.45, 0.2, 0.75, 1.0);
+  palette->start = rgba (0.1, 0.65, 0.2, 1.0);
+  palette->goal = rgba (0.1, 0.3, 0.85, 1.0);
+  palette->label = rgba (0.25, 0.25, 0.25, 1.0);
+}
+
+void
+maze_render_palette_dark (MazeRenderPalette *palette)
+{
+  palette->background = rgba (0.12, 0.12, 0.13, 1.0);
+  palette->wall = rgba (0.93, 0.93, 0.93, 1.0);
+  palette->search = rgba (0.55, 0.45, 0.05, 1.0);
+  palette->solution = rgba (1.0, 0.3, 0.3, 1.0);
+  palette->frontier = rgba (0.15, 0.35, 0.6, 1.0);
+  palette->changed = rgba (1.0, 0.55, 0.1, 0.5);
+  palette->selected = rgba (0.45, 0.65, 1.0, 1.0);
+  palette->trail = rgba (0.75, 0.55, 1.0, 1.0);
+  palette->start = rgba (0.35, 0.85, 0.4, 1.0);
+  palette->goal = rgba (0.4, 0.6, 1.0, 1.0);
+  palette->label = rgba (0.8, 0.8, 0.8, 1.0);
+}
+
+void
+maze_render_options_init (MazeRenderOptions *options)
+{
+  memset (options, 0, sizeof *options);
+  options->cell_size = 16.0;
+  options->wall_width = 2.0;
+  options->margin = 8.0;
+  options->show_search = true;
+  options->show_solution = true;
+  options->solution_style = MAZE_SOLUTION_LINE;
+  options->show_markers = true;
+  options->label_mode = MAZE_LABEL_NONE;
+  options->label_nibble = 0;
+  maze_render_palette_light (&options->palette);
+  options->selected = MAZE_RENDER_NO_CELL;
+}
+
+bool
+maze_render_options_check (const Maze              *maze,
+                           const MazeRenderOptions *options,
+                           MazeError               *error)
+{
+  if (!(options->cell_size > 0.0) || !isfinite (options->cell_size))
+    {
+      maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                      "cell size %g must be greater than 0",
+                      options->cell_size);
+      return false;
+    }
+  if (!(options->wall_width >= 0.0) ||
+      !(options->wall_width < options->cell_size))
+    {
+      maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                      "wall width %g must be at least 0 and less than "
+                      "the cell size %g",
+                      options->wall_width, options->cell_size);
+      return false;
+    }
+  if (!(options->margin >= 0.0) || !isfinite (options->margin))
+    {
+      maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                      "margin %g must be at least 0", options->margin);
+      return false;
+    }
+  if (options->label_nibble > 3)
+    {
+      maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                      "label nibble %u out of range 0..3",
+                      options->label_nibble);
+      return false;
+    }
+  if ((unsigned) options->label_mode > MAZE_LABEL_NIBBLE_HEX ||
+      (unsigned) options->solution_style > MAZE_SOLUTION_FILL)
+    {
+      maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                      "unknown label mode or solution style");
+      return false;
+    }
+  if (maze != NULL)
+    {
+      /* cairo's fixed-point coordinates end at 2^23 units. */
+      double w, h;
+
+      maze_render_get_size (maze, options, &w, &h);
+      if (w > 8e6 || h > 8e6)
+        {
+          maze_error_set (error, MAZE_ERROR_SIZE,
+                          "a drawing of %.0f x %.0f units is too large "
+                          "for cairo; use a smaller cell size", w, h);
+          return false;
+        }
+    }
+  return true;
+}
+
+void
+maze_render_get_size (const Maze              *maze,
+                      const MazeRenderOptions *options,
+                      double                  *width,
+                      double                  *height)
+{
+  if (width != NULL)
+    *width = 2.0 * options->margin + maze_width (maze) * options->cell_size;
+  if (height != NULL)
+    *height = 2.0 * options->margin + maze_height (maze) * options->cell_size;
+}
+
+void
+maze_render_cell_extents (const Maze              *maze,
+                          const MazeRenderOptions *options,
+                          uint32_t                 index,
+                          cairo_rectangle_t       *rect)
+{
+  uint32_t w = maze_width (maze);
+
+  rect->x = options->margin + (double) (index % w) * options->cell_size;
+  rect->y = options->margin + (double) (index / w) * options->cell_size;
+  rect->width = options->cell_size;
+  rect->height = options->cell_size;
+}
+
+bool
+maze_render_clamp_region (const Maze         *maze,
+                          const MazeCellRect *region,
+                          MazeCellRect       *out)
+{
+  uint32_t w = maze_width (maze);
+  uint32_t h = maze_height (maze);
+  uint64_t x1, y1;
+
+  if (region == NULL)
+    {
+      out->x = 0;
+      out->y = 0;
+      out->width = w;
+      out->height = h;
+      return true;
+    }
+  if (region->x >= w || region->y >= h ||
+      region->width == 0 || region->height == 0)
+    {
+      memset (out, 0, sizeof *out);
+      return false;
+    }
+  x1 = (uint64_t) region->x + region->width;
+  y1 = (uint64_t) region->y + region->height;
+  if (x1 > w)
+    x1 = w;
+  if (y1 > h)
+    y1 = h;
+  out->x = region->x;
+  out->y = region->y;
+  out->width = (uint32_t) (x1 - region->x);
+  out->height = (uint32_t) (y1 - region->y);
+  return true;
+}
+
+bool
+maze_render_region_extents (const Maze              *maze,
+                            const MazeRenderOptions *options,
+                            const MazeCellRect      *region,
+                            cairo_rectangle_t       *rect)
+{
+  MazeCellRect r;
+  double cs = options->cell_size;
+  double half = options->wall_width / 2.0;
+  double x0, y0, x1, y1, total_w, total_h;
+
+  if (!maze_render_clamp_region (maze, region, &r))
+    {
+      memset (rect, 0, sizeof *rect);
+      return false;
+    }
+
+  maze_render_get_size (maze, options, &total_w, &total_h);
+  x0 = options->margin + r.x * cs - half;
+  y0 = options->margin + r.y * cs - half;
+  x1 = options->margin + (double) (r.x + r.width) * cs + half;
+  y1 = options->margin + (double) (r.y + r.height) * cs + half;
+  /* At the edge of the maze the region takes the margin too, so that a
+   * full set of regions covers the whole drawing. */
+  if (r.x == 0)
+    x0 = 0.0;
+  if (r.y == 0)
+    y0 = 0.0;
+  if (r.x + r.width == maze_width (maze))
+    x1 = total_w;
+  if (r.y + r.height == maze_height (maze))
+    y1 = total_h;
+
+  rect->x = x0;
+  rect->y = y0;
+  rect->width = x1 - x0;
+  rect->height = y1 - y0;
+  return true;
+}
+
+/* Clamp a floating cell coordinate range [lo, hi) to 0 .. n - 1. */
+static bool
+cell_range (double    lo,
+            double    hi,
+            uint32_t  n,
+            uint32_t *first,
+            uint32_t *count)
+{
+  double a = floor (lo);
+  double b = ceil (hi);
+
+  if (a < 0.0)
+    a = 0.0;
+  if (b > (double) n)
+    b = (double) n;
+  if (!(b > a))
+    return false;
+  *first = (uint32_t) a;
+  *count = (uint32_t) (b - a);
+  return true;
+}
+
+bool
+maze_render_cells_in_rect (const Maze              *maze,
+                           const MazeRenderOptions *options,
+                           double                   x,
+                           double                   y,
+                           double                   width,
+                           double                   height,
+                           MazeCellRect            *region)
+{
+  double cs = options->cell_size;
+  double half = options->wall_width / 2.0;
+  double m = options->margin;
+
+  /* A cell's walls reach half a wall beyond its square. */
+  if (width > 0.0 && height > 0.0 &&
+      cell_range ((x - half - m) / cs, (x + width + half - m) / cs,
+                  maze_width (maze), &region->x, &region->width) &&
+      cell_range ((y - half - m) / cs, (y + height + half - m) / cs,
+                  maze_height (maze), &region->y, &region->height))
+    return true;
+
+  memset (region, 0, sizeof *region);
+  return false;
+}
+
+int64_t
+maze_render_cell_at (const Maze              *maze,
+                     const MazeRenderOptions *options,
+                     double                   x,
+                     double                   y)
+{
+  double fx = floor ((x - options->margin) / options->cell_size);
+  double fy = floor ((y - options->margin) / options->cell_size);
+
+  if (!(fx >= 0.0 && fx < (double) maze_width (maze) &&
+        fy >= 0.0 && fy < (double) maze_height (maze)))
+    return -1;
+  return (int64_t) fy * maze_width (maze) + (int64_t) fx;
+}
+
+bool
+maze_render_wall_at (const Maze              *maze,
+                     const MazeRenderOptions *options,
+                     double                   x,
+                     double                   y,
+                     double                   max_distance,
+                     uint32_t                *cell,
+                     uint16_t                *dir)
+{
+  uint32_t w = maze_width (maze);
+  uint32_t h = maze_height (maze);
+  double cs = options->cell_size;
+  double fx = (x - options->margin) / cs;
+  double fy = (y - options->margin) / cs;
+  double kx, ky, dv, dh;
+
+  if (max_distance <= 0.0)
+    max_distance = cs / 2.0;
+  if (!isfinite (fx) || !isfinite (fy))
+    return false;
+
+  /* The nearest vertical and horizontal grid lines. */
+  kx = floor (fx + 0.5);
+  ky = floor (fy + 0.5);
+  dv = fabs (fx - kx) * cs;
+  dh = fabs (fy - ky) * cs;
+
+  /* A vertical wall needs a row beside it, a horizontal one a column. */
+  if (kx < 0.0 || kx > (double) w || fy < 0.0 || fy >= (double) h)
+    dv = INFINITY;
+  if (ky < 0.0 || ky > (double) h || fx < 0.0 || fx >= (double) w)
+    dh = INFINITY;
+  if (dv > max_distance && dh > max_distance)
+    return false;
+
+  if (dv <= dh)
+    {
+      uint32_t row = (uint32_t) floor (fy);
+      uint32_t col = (uint32_t) kx;
+
+      if (col == 0)
+        {
+          *cell = row * w;
+          *dir = MAZE_W;
+        }
+      else
+        {
+          *cell = row * w + col - 1;
+          *dir = MAZE_E;
+        }
+    }
+  else
+    {
+      uint32_t col = (uint32_t) floor (fx);
+      uint32_t row = (uint32_t) ky;
+
+      if (row == 0)
+        {
+          *cell = col;
+          *dir = MAZE_N;
+        }
+      else
+        {
+          *cell = (row - 1) * w + col;
+          *dir = MAZE_S;
+        }
+    }
+  return true;
+}
+
+unsigned
+maze_render_label_text (const MazeRenderOptions *options,
+                        uint16_t                 word,
+                        char                     buf[8])
+{
+  unsigned nibble = (word >> (4 * (options->label_nibble & 3))) & 0xF;
+  static const char hex[] = "0123456789ABCDEF";
+
+  switch (options->label_mode)
+    {
+    case MAZE_LABEL_WORD_HEX:
+      buf[0] = hex[(word >> 12) & 0xF];
+      buf[1] = hex[(word >> 8) & 0xF];
+      buf[2] = hex[(word >> 4) & 0xF];
+      buf[3] = hex[word & 0xF];
+      buf[4] = '\0';
+      return 4;
+    case MAZE_LABEL_NIBBLE_BIN:
+      /* Written W S E N, bit 3 first, like the nibble diagrams. */
+      for (unsigned b = 0; b < 4; b++)
+        buf[b] = (nibble & (8u >> b)) ? '1' : '0';
+      buf[4] = '\0';
+      return 4;
+    case MAZE_LABEL_NIBBLE_HEX:
+      buf[0] = hex[nibble];
+      buf[1] = '\0';
+      return 1;
+    case MAZE_LABEL_NONE:
+    default:
+      buf[0] = '\0';
+      return 0;
+    }
+}
+
+double
+maze_render_label_font_size (const MazeRenderOptions *options)
+{
+  char buf[8];
+  unsigned n = maze_render_label_text (options, 0, buf);
+  double room, size;
+
+  if (n == 0)
+    return 0.0;
+  /* The room inside the walls, with a unit of air on each side; a
+   * monospace glyph is about 0.6 em wide. */
+  room = options->cell_size - options->wall_width - 2.0;
+  size = room / (0.62 * n);
+  if (size > room * 0.8)
+    size = room * 0.8;
+  if (size < MAZE_RENDER_MIN_LABEL_SIZE)
+    return 0.0;
+  return size;
+}
+
+bool
+maze_render_labels_fit (const MazeRenderOptions *options)
+{
+  return maze_render_label_font_size (options) > 0.0;
+}
+
+double
+maze_render_fit_cell_size (const Maze              *maze,
+                           const MazeRenderOptions *options,
+                           double                   max_width,
+                           double                   max_height)
+{
+  double by_w = floor ((max_width - 2.0 * options->margin) / maze_width (maze));
+  double by_h = floor ((max_height - 2.0 * options->margin) / maze_height (maze));
+  double size = by_w < by_h ? by_w : by_h;
+
+  /* The walls must stay thinner than a cell. */
+  if (size < 1.0 || !(options->wall_width < size))
+    return 0.0;
+  return size;
+}

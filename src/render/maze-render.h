@@ -1,0 +1,379 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * maze-render.h: draws a Bitmaze maze with cairo, the whole of its API.
+ *
+ * The renderer only reads cells (src/engine/maze.h) and draws them into any
+ * cairo_t: a window (the app's snapshot through gtk_snapshot_append_cairo),
+ * an image surface, an SVG or a PDF surface.  It needs cairo and libc only,
+ * no GLib and no GTK.
+ *
+ * Geometry.  All lengths in MazeRenderOptions are in the user units of the
+ * cairo_t drawn to: pixels for an image, points for PDF and SVG.  The maze
+ * occupies the rectangle (0, 0) .. maze_render_get_size(); cell (x, y) is
+ * the square whose top-left corner is
+ *
+ *     (margin + x * cell_size, margin + y * cell_size)
+ *
+ * and walls are lines of wall_width centred on the grid lines between the
+ * squares (so half of the outer wall lies in the margin; keep margin >=
+ * wall_width / 2).  To draw at another place or zoom, transform the cairo_t
+ * first (cairo_translate, cairo_scale); the hit-testing helpers then take
+ * points in those same user units.
+ *
+ * Layers, bottom to top (MazeRenderLayers):
+ *
+ *   BACKGROUND  the floor: palette.background over the whole area (cells and
+ *               margin of the region), opaque.
+ *   CELLS       whole-cell fills: search (cells with backtrack bits),
+ *               solution cells in MAZE_SOLUTION_FILL style, frontier
+ *               cells, "changed" highlight, and the labels.  Nothing else.
+ *   WALLS       the walls and the outer border with its openings (gaps),
+ *               transparent everywhere else, so an app can cache this layer
+ *               in a texture and composite it over BACKGROUND + CELLS.
+ *   OVERLAY     the solution line (MAZE_SOLUTION_LINE), the player trail,
+ *               the start and goal markers and the selected cell's outline.
+ *
+ * Drawing the four layers of a region in that order gives exactly the
+ * pixels a full maze_render_draw() gives inside that region: this is the
+ * contract the partial redraw relies on.
+ *
+ * Errors follow the engine's convention: functions that can fail take a
+ * MazeError * (may be NULL) and return a MazeStatus.  Drawing into a
+ * cairo_t never fails by itself; check cairo_status() of the context or
+ * surface afterwards if you care.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <cairo.h>
+
+#include "maze.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Palette and options                                                 */
+/* ------------------------------------------------------------------ */
+
+/* A colour with components 0..1, not premultiplied (cairo_set_source_rgba). */
+typedef struct
+{
+  double red;
+  double green;
+  double blue;
+  double alpha;
+} MazeRgba;
+
+/*
+ * Every colour the renderer uses.  The app fills it from its theme
+ * (libadwaita's light or dark style, the accent colour); the CLI and the
+ * tests take one of the two built-in palettes.  A colour with alpha < 1 is
+ * composited as a whole layer (no darker corners where wall runs meet).
+ */
+typedef struct
+{
+  MazeRgba background; /* the floor of cells and margin */
+  MazeRgba wall;       /* walls and the outer border */
+  MazeRgba search;     /* cells the search reached (backtrack bits) */
+  MazeRgba solution;   /* the solution line or solution cells */
+  MazeRgba frontier;   /* cells in the caller's frontier list */
+  MazeRgba changed;    /* highlight of cells a step just changed */
+  MazeRgba selected;   /* outline of the selected cell */
+  MazeRgba trail;      /* the player's trail and the player itself */
+  MazeRgba start;      /* start marker */
+  MazeRgba goal;       /* goal marker */
+  MazeRgba label;      /* label text */
+} MazeRenderPalette;
+
+/* Seed 000's colours: dark walls on white, yellow search, red solution. */
+void maze_render_palette_light (MazeRenderPalette *palette);
+
+/* Light walls on a dark background, same meaning of colours. */
+void maze_render_palette_dark  (MazeRenderPalette *palette);
+
+typedef enum
+{
+  MAZE_SOLUTION_LINE = 0, /* a line through the centres of the path cells */
+  MAZE_SOLUTION_FILL,     /* the path cells filled (goal included) */
+} MazeSolutionStyle;
+
+typedef enum
+{
+  MAZE_LABEL_NONE = 0,
+  MAZE_LABEL_WORD_HEX,    /* the whole cell word: "02D2" */
+  MAZE_LABEL_NIBBLE_BIN,  /* one nibble (label_nibble) in binary: "0010" */
+  MAZE_LABEL_NIBBLE_HEX,  /* one nibble (label_nibble) in hex: "2" */
+} MazeLabelMode;
+
+/* Smallest font size (user units) a label is drawn with; cells too small
+ * to hold the label at this size get no label at all. */
+#define MAZE_RENDER_MIN_LABEL_SIZE 6.0
+
+/* Value of MazeRenderOptions.selected for "no cell selected". */
+#define MAZE_RENDER_NO_CELL UINT32_MAX
+
+typedef struct
+{
+  double            cell_size;   /* side of a cell, > 0 */
+  double            wall_width;  /* 0 <= wall_width < cell_size */
+  double            margin;      /* around the maze, >= 0 */
+
+  bool              show_search;    /* fill cells with backtrack bits */
+  bool              show_solution;  /* draw the solution nibbles */
+  MazeSolutionStyle solution_style;
+  bool              show_markers;   /* start and goal markers */
+
+  MazeLabelMode     label_mode;
+  unsigned          label_nibble;   /* 0 passages, 1 border, 2 solution,
+                                       3 backtrack (the shift / 4) */
+
+  MazeRenderPalette palette;
+
+  /* Cells given by the caller (not owned; NULL when the count is 0).  The
+   * frontier is the solver's or generator's working set, e.g. from
+   * maze_solver_frontier(); changed are the cells a step just changed
+   * (MazeStep.changes[].index); the trail is the player's walk in order,
+   * its last cell is where the player stands.  Consecutive trail cells
+   * that are not neighbours are not joined. */
+  const uint32_t   *frontier;
+  size_t            n_frontier;
+  const uint32_t   *changed;
+  size_t            n_changed;
+  const uint32_t   *trail;
+  size_t            n_trail;
+
+  uint32_t          selected;    /* a cell index or MAZE_RENDER_NO_CELL */
+} MazeRenderOptions;
+
+/*
+ * maze_render_options_init:
+ * Fills @options with the defaults: cell_size 16, wall_width 2, margin 8,
+ * search and solution and markers shown, solution as a line, no labels,
+ * the light palette, no frontier / changed / trail cells, nothing selected.
+ */
+void maze_render_options_init (MazeRenderOptions *options);
+
+/*
+ * maze_render_options_check:
+ * Checks the numbers of @options (cell size, wall width, margin, label
+ * nibble) for use with @maze (@maze may be NULL: then only the numbers
+ * are checked).  Returns true, or false with MAZE_ERROR_ARGUMENT and a
+ * message naming the bad value.  The draw functions expect checked options
+ * (they clamp rather than fail); the file functions check for themselves.
+ */
+bool maze_render_options_check (const Maze              *maze,
+                                const MazeRenderOptions *options,
+                                MazeError               *error);
+
+/* ------------------------------------------------------------------ */
+/* Drawing                                                             */
+/* ------------------------------------------------------------------ */
+
+typedef enum
+{
+  MAZE_RENDER_LAYER_BACKGROUND = 1 << 0,
+  MAZE_RENDER_LAYER_CELLS      = 1 << 1,
+  MAZE_RENDER_LAYER_WALLS      = 1 << 2,
+  MAZE_RENDER_LAYER_OVERLAY    = 1 << 3,
+  MAZE_RENDER_LAYER_ALL        = 0xF,
+} MazeRenderLayers;
+
+/* A rectangle of cells: columns x .. x + width - 1, rows y .. y + height - 1. */
+typedef struct
+{
+  uint32_t x;
+  uint32_t y;
+  uint32_t width;
+  uint32_t height;
+} MazeCellRect;
+
+/*
+ * maze_render_draw:
+ * Draws the whole maze, all layers, with the maze's top-left corner (the
+ * outer edge of the margin) at the user-space origin of @cr.  The state of
+ * @cr is saved and restored.  For a huge maze in a window, prefer
+ * maze_render_draw_region() with the visible cells: the cost is
+ * proportional to the cells drawn.
+ */
+void maze_render_draw (cairo_t                 *cr,
+                       const Maze              *maze,
+                       const MazeRenderOptions *options);
+
+/*
+ * maze_render_draw_region:
+ * @region: the cells to redraw, clamped to the maze; NULL for all
+ * @layers: a mask of MazeRenderLayers
+ *
+ * Draws @layers of the cells in @region only, clipped to
+ * maze_render_region_extents() (the cells' squares, grown by half a wall,
+ * and into the margin where the region touches the edge of the maze).
+ * Inside that clip the pixels are the same as those of a full draw, so an
+ * app repaints just the cells a step changed, or just the visible part of
+ * a huge maze, and a walls-only texture (MAZE_RENDER_LAYER_WALLS) lines up
+ * with a cells-only repaint.  The state of @cr is saved and restored.
+ */
+void maze_render_draw_region (cairo_t                 *cr,
+                              const Maze              *maze,
+                              const MazeRenderOptions *options,
+                              const MazeCellRect      *region,
+                              unsigned                 layers);
+
+/* ------------------------------------------------------------------ */
+/* Geometry and hit-testing                                            */
+/* ------------------------------------------------------------------ */
+
+/* The size of the whole drawing: 2 * margin + cells * cell_size. */
+void maze_render_get_size (const Maze              *maze,
+                           const MazeRenderOptions *options,
+                           double                  *width,
+                           double                  *height);
+
+/* The square of cell @index (without its walls) in user units. */
+void maze_render_cell_extents (const Maze              *maze,
+                               const MazeRenderOptions *options,
+                               uint32_t                 index,
+                               cairo_rectangle_t       *rect);
+
+/* The area maze_render_draw_region() paints for @region (NULL: all): what
+ * the app invalidates / clips to.  Returns false (and an empty @rect) when
+ * the region is empty or outside the maze. */
+bool maze_render_region_extents (const Maze              *maze,
+                                 const MazeRenderOptions *options,
+                                 const MazeCellRect      *region,
+                                 cairo_rectangle_t       *rect);
+
+/*
+ * maze_render_cells_in_rect:
+ * The cells whose squares (or walls) meet the user-space rectangle (@x, @y,
+ * @width, @height), e.g. the visible part of a scrolled view.  Returns
+ * false (and an empty @region) when it meets none.
+ */
+bool maze_render_cells_in_rect (const Maze              *maze,
+                                const MazeRenderOptions *options,
+                                double                   x,
+                                double                   y,
+                                double                   width,
+                                double                   height,
+                                MazeCellRect            *region);
+
+/*
+ * maze_render_cell_at:
+ * Returns the index of the cell whose square holds the point (@x, @y), or
+ * -1 when the point is in the margin or outside the drawing.
+ */
+int64_t maze_render_cell_at (const Maze              *maze,
+                             const MazeRenderOptions *options,
+                             double                   x,
+                             double                   y);
+
+/*
+ * maze_render_wall_at:
+ * @max_distance: how far from the wall's centre line a point may be;
+ *                <= 0 means half a cell
+ * @cell: (out): a cell on one side of the wall
+ * @dir: (out): the side of @cell the wall is on (one of MAZE_N/E/S/W)
+ *
+ * Finds the wall nearest to (@x, @y), standing or knocked down, for the
+ * edit mode: pass the answer to maze_set_wall_open() to toggle it.  An
+ * interior wall is reported from the cell west of it (@dir MAZE_E) or north
+ * of it (@dir MAZE_S); a wall of the outer border from the cell inside
+ * (@dir the border side).  Returns false when no wall is within
+ * @max_distance or the point is outside the maze's walls.
+ */
+bool maze_render_wall_at (const Maze              *maze,
+                          const MazeRenderOptions *options,
+                          double                   x,
+                          double                   y,
+                          double                   max_distance,
+                          uint32_t                *cell,
+                          uint16_t                *dir);
+
+/* Does a label of the current label_mode fit in a cell of these options
+ * (font size >= MAZE_RENDER_MIN_LABEL_SIZE)?  False for MAZE_LABEL_NONE. */
+bool maze_render_labels_fit (const MazeRenderOptions *options);
+
+/*
+ * maze_render_fit_cell_size:
+ * The largest cell size (a whole number of units, at least 1, the other
+ * options unchanged) for which the drawing fits in @max_width x @max_height;
+ * 0 when not even a 1-unit cell fits.  For "zoom to fit" and for images
+ * too large for cairo.
+ */
+double maze_render_fit_cell_size (const Maze              *maze,
+                                  const MazeRenderOptions *options,
+                                  double                   max_width,
+                                  double                   max_height);
+
+/* ------------------------------------------------------------------ */
+/* Files                                                               */
+/* ------------------------------------------------------------------ */
+
+typedef enum
+{
+  MAZE_RENDER_FORMAT_PNG = 0,
+  MAZE_RENDER_FORMAT_SVG,
+  MAZE_RENDER_FORMAT_PDF,
+} MazeRenderFormat;
+
+/* Largest side, in pixels, of a PNG (cairo's limit for image surfaces). */
+#define MAZE_RENDER_MAX_IMAGE_SIDE 32767
+
+/* "png", "svg", "pdf" (any case, with or without a leading '.') <->
+ * MazeRenderFormat; -1 when unknown. */
+int         maze_render_format_from_name (const char      *name);
+const char *maze_render_format_name      (MazeRenderFormat format);
+
+/* The format named by @path's extension (case-insensitive), or -1. */
+int         maze_render_format_from_path (const char      *path);
+
+/*
+ * maze_render_to_file:
+ * @format: "png", "svg" or "pdf", or NULL to take it from @path's extension
+ *
+ * Draws the whole maze into a new file.  PNG: one pixel per unit, the size
+ * maze_render_get_size() rounded up; SVG and PDF: one page of exactly that
+ * size in points.  The file is written to a temporary file in the same
+ * folder, flushed to disk and renamed over @path, so a failure never leaves
+ * a partial file (and keeps an old file of that name as it was).
+ *
+ * Returns: MAZE_OK; MAZE_ERROR_ARGUMENT for an unknown format or extension
+ * or bad options; MAZE_ERROR_SIZE for a PNG larger than
+ * MAZE_RENDER_MAX_IMAGE_SIDE (the message suggests a cell size that fits);
+ * MAZE_ERROR_NOMEM; MAZE_ERROR_IO with the path and the system's or
+ * cairo's reason.
+ */
+MazeStatus maze_render_to_file (const Maze              *maze,
+                                const MazeRenderOptions *options,
+                                const char              *path,
+                                const char              *format,
+                                MazeError               *error);
+
+/*
+ * maze_render_to_stream:
+ * Same as maze_render_to_file() but hands the bytes to @write_func (a
+ * cairo write callback returning CAIRO_STATUS_WRITE_ERROR on failure).
+ * On failure some bytes may already have been written.
+ */
+MazeStatus maze_render_to_stream (const Maze              *maze,
+                                  const MazeRenderOptions *options,
+                                  MazeRenderFormat         format,
+                                  cairo_write_func_t       write_func,
+                                  void                    *closure,
+                                  MazeError               *error);
+
+/* maze_render_to_stream() into an open stdio stream, e.g. stdout. */
+MazeStatus maze_render_to_stdio (const Maze              *maze,
+                                 const MazeRenderOptions *options,
+                                 MazeRenderFormat         format,
+                                 FILE                    *stream,
+                                 MazeError               *error);
+
+#ifdef __cplusplus
+}
+#endif

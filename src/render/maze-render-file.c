@@ -1,0 +1,394 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * maze-render-file.c: PNG, SVG and PDF export.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+
+#include "maze-render.h"
+#include "maze-render-private.h"
+
+static const char *const format_names[] = { "png", "svg", "pdf" };
+
+int
+maze_render_format_from_name (const char *name)
+{
+  if (name == NULL)
+    return -1;
+  if (name[0] == '.')
+    name++;
+  for (int f = 0; f < 3; f++)
+    if (strcasecmp (name, format_names[f]) == 0)
+      return f;
+  return -1;
+}
+
+const char *
+maze_render_format_name (MazeRenderFormat format)
+{
+  if ((unsigned) format < 3)
+    return format_names[format];
+  return "unknown";
+}
+
+/* The extension of the last component of @path (after its last '.'), or
+ * NULL when there is none. */
+static const char *
+path_extension (const char *path)
+{
+  const char *slash = strrchr (path, '/');
+  const char *base = slash != NULL ? slash + 1 : path;
+  const char *dot = strrchr (base, '.');
+
+  if (dot == NULL || dot == base)
+    return NULL;
+  return dot + 1;
+}
+
+int
+maze_render_format_from_path (const char *path)
+{
+  const char *ext = path != NULL ? path_extension (path) : NULL;
+
+  return ext != NULL ? maze_render_format_from_name (ext) : -1;
+}
+
+/* ---- drawing into a stream ---- */
+
+static MazeStatus
+status_from_cairo (cairo_status_t  status,
+                   const char     *what,
+                   MazeError      *error)
+{
+  if (status == CAIRO_STATUS_NO_MEMORY)
+    return maze_error_set (error, MAZE_ERROR_NOMEM,
+                           "out of memory while writing the %s", what);
+  return maze_error_set (error, MAZE_ERROR_IO, "cannot write the %s: %s",
+                         what, cairo_status_to_string (status));
+}
+
+static MazeStatus
+render_png (const Maze              *maze,
+            const MazeRenderOptions *options,
+            cairo_write_func_t       write_func,
+            void                    *closure,
+            MazeError               *error)
+{
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_format_t format;
+  cairo_t *cr;
+  double w, h;
+  int iw, ih;
+
+  maze_render_get_size (maze, options, &w, &h);
+  if (ceil (w) > MAZE_RENDER_MAX_IMAGE_SIDE ||
+      ceil (h) > MAZE_RENDER_MAX_IMAGE_SIDE)
+    {
+      double fit = maze_render_fit_cell_size (maze, options,
+                                              MAZE_RENDER_MAX_IMAGE_SIDE,
+                                              MAZE_RENDER_MAX_IMAGE_SIDE);
+
+      if (fit > 0.0)
+        return maze_error_set (error, MAZE_ERROR_SIZE,
+                               "a PNG of %.0f x %.0f pixels is too large "
+                               "(at most %d a side): use a cell size of at "
+                               "most %.0f, or SVG or PDF",
+                               ceil (w), ceil (h), MAZE_RENDER_MAX_IMAGE_SIDE,
+                               fit);
+      return maze_error_set (error, MAZE_ERROR_SIZE,
+                             "a PNG of %.0f x %.0f pixels is too large "
+                             "(at most %d a side) even with 1-pixel cells: "
+                             "use SVG or PDF",
+                             ceil (w), ceil (h), MAZE_RENDER_MAX_IMAGE_SIDE);
+    }
+  iw = (int) ceil (w);
+  ih = (int) ceil (h);
+  if (iw < 1)
+    iw = 1;
+  if (ih < 1)
+    ih = 1;
+
+  /* An opaque background needs no alpha channel: smaller, faster PNGs. */
+  format = options->palette.background.alpha >= 1.0 ? CAIRO_FORMAT_RGB24
+                                                    : CAIRO_FORMAT_ARGB32;
+  surface = cairo_image_surface_create (format, iw, ih);
+  status = cairo_surface_status (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (surface);
+      if (status == CAIRO_STATUS_NO_MEMORY)
+        return maze_error_set (error, MAZE_ERROR_NOMEM,
+                               "not enough memory for a %d x %d image: use "
+                               "a smaller cell size", iw, ih);
+      return status_from_cairo (status, "PNG", error);
+    }
+
+  cr = cairo_create (surface);
+  maze_render_draw (cr, maze, options);
+  status = cairo_status (cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_write_to_png_stream (surface, write_func, closure);
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    return status_from_cairo (status, "PNG", error);
+  return MAZE_OK;
+}
+
+static MazeStatus
+render_vector (const Maze              *maze,
+               const MazeRenderOptions *options,
+               MazeRenderFormat         format,
+               cairo_write_func_t       write_func,
+               void                    *closure,
+               MazeError               *error)
+{
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+  double w, h;
+
+  maze_render_get_size (maze, options, &w, &h);
+  if (format == MAZE_RENDER_FORMAT_SVG)
+    {
+      surface = cairo_svg_surface_create_for_stream (write_func, closure, w, h);
+      cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
+      cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PT);
+    }
+  else
+    {
+      surface = cairo_pdf_surface_create_for_stream (write_func, closure, w, h);
+      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR,
+                                      "Bitmaze");
+    }
+  status = cairo_surface_status (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    {
+      cr = cairo_create (surface);
+      maze_render_draw (cr, maze, options);
+      cairo_show_page (cr);
+      status = cairo_status (cr);
+      cairo_destroy (cr);
+      cairo_surface_finish (surface);
+      if (status == CAIRO_STATUS_SUCCESS)
+        status = cairo_surface_status (surface);
+    }
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    return status_from_cairo (status, maze_render_format_name (format), error);
+  return MAZE_OK;
+}
+
+MazeStatus
+maze_render_to_stream (const Maze              *maze,
+                       const MazeRenderOptions *options,
+                       MazeRenderFormat         format,
+                       cairo_write_func_t       write_func,
+                       void                     *closure,
+                       MazeError               *error)
+{
+  if (!maze_render_options_check (maze, options, error))
+    return error != NULL ? error->status : MAZE_ERROR_ARGUMENT;
+
+  switch (format)
+    {
+    case MAZE_RENDER_FORMAT_PNG:
+      return render_png (maze, options, write_func, closure, error);
+    case MAZE_RENDER_FORMAT_SVG:
+    case MAZE_RENDER_FORMAT_PDF:
+      return render_vector (maze, options, format, write_func, closure, error);
+    default:
+      return maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                             "unknown image format %d", (int) format);
+    }
+}
+
+/* ---- stdio ---- */
+
+static cairo_status_t
+write_stdio (void                *closure,
+             const unsigned char *data,
+             unsigned int         length)
+{
+  FILE *stream = closure;
+
+  if (fwrite (data, 1, length, stream) != length)
+    return CAIRO_STATUS_WRITE_ERROR;
+  return CAIRO_STATUS_SUCCESS;
+}
+
+MazeStatus
+maze_render_to_stdio (const Maze              *maze,
+                      const MazeRenderOptions *options,
+                      MazeRenderFormat         format,
+                      FILE                    *stream,
+                      MazeError               *error)
+{
+  MazeStatus status;
+
+  status = maze_render_to_stream (maze, options, format, write_stdio, stream,
+                                  error);
+  if (status != MAZE_OK)
+    return status;
+  if (fflush (stream) != 0 || ferror (stream))
+    return maze_error_set (error, MAZE_ERROR_IO, "cannot write the %s: %s",
+                           maze_render_format_name (format),
+                           strerror (errno));
+  return MAZE_OK;
+}
+
+/* ---- files, written atomically ---- */
+
+typedef struct
+{
+  int fd;
+  int saved_errno; /* the first write error */
+} FdWriter;
+
+static cairo_status_t
+write_fd (void                *closure,
+          const unsigned char *data,
+          unsigned int         length)
+{
+  FdWriter *writer = closure;
+
+  while (length > 0)
+    {
+      ssize_t n = write (writer->fd, data, length);
+
+      if (n < 0)
+        {
+          if (errno == EINTR)
+            continue;
+          if (writer->saved_errno == 0)
+            writer->saved_errno = errno;
+          return CAIRO_STATUS_WRITE_ERROR;
+        }
+      data += n;
+      length -= (unsigned int) n;
+    }
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* Opens a new temporary file next to @path; its name goes into @tmp
+ * (malloc()ed).  Returns the descriptor or -1 with errno set. */
+static int
+open_temporary (const char  *path,
+                char       **tmp)
+{
+  static unsigned counter;
+  size_t len = strlen (path) + 64;
+  char *name = malloc (len);
+
+  *tmp = NULL;
+  if (name == NULL)
+    {
+      errno = ENOMEM;
+      return -1;
+    }
+  for (int attempt = 0; attempt < 100; attempt++)
+    {
+      int fd;
+
+      /* O_EXCL makes a clash harmless; the mode goes through the umask
+       * like that of any new file. */
+      snprintf (name, len, "%s.%ld-%u.tmp", path, (long) getpid (),
+                counter++);
+      fd = open (name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+      if (fd >= 0)
+        {
+          *tmp = name;
+          return fd;
+        }
+      if (errno != EEXIST)
+        break;
+    }
+  free (name);
+  return -1;
+}
+
+MazeStatus
+maze_render_to_file (const Maze              *maze,
+                     const MazeRenderOptions *options,
+                     const char              *path,
+                     const char              *format,
+                     MazeError               *error)
+{
+  FdWriter writer = { -1, 0 };
+  struct stat st;
+  MazeStatus status;
+  char *tmp = NULL;
+  int f;
+
+  if (path == NULL || path[0] == '\0')
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, "no file name given");
+
+  if (format != NULL)
+    {
+      f = maze_render_format_from_name (format);
+      if (f < 0)
+        return maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                               "unknown image format \"%s\": use png, svg "
+                               "or pdf", format);
+    }
+  else
+    {
+      const char *ext = path_extension (path);
+
+      f = maze_render_format_from_path (path);
+      if (f < 0 && ext == NULL)
+        return maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                               "cannot tell the image format of %s: its "
+                               "name should end in .png, .svg or .pdf", path);
+      if (f < 0)
+        return maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                               "unknown image format \".%s\" of %s: use "
+                               ".png, .svg or .pdf", ext, path);
+    }
+
+  /* Check before creating anything, so bad options leave no file. */
+  if (!maze_render_options_check (maze, options, error))
+    return error != NULL ? error->status : MAZE_ERROR_ARGUMENT;
+
+  writer.fd = open_temporary (path, &tmp);
+  if (writer.fd < 0)
+    return maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
+                           path, strerror (errno));
+
+  /* Replacing a file keeps its permissions. */
+  if (stat (path, &st) == 0 && S_ISREG (st.st_mode))
+    (void) fchmod (writer.fd, st.st_mode & 07777);
+
+  status = maze_render_to_stream (maze, options, (MazeRenderFormat) f,
+                                  write_fd, &writer, error);
+  if (status == MAZE_OK && writer.saved_errno != 0)
+    status = maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
+                             path, strerror (writer.saved_errno));
+  else if (status == MAZE_ERROR_IO && writer.saved_errno != 0)
+    status = maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
+                             path, strerror (writer.saved_errno));
+  if (status == MAZE_OK && fsync (writer.fd) != 0 && errno != EINVAL)
+    status = maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
+                             path, strerror (errno));
+  if (close (writer.fd) != 0 && status == MAZE_OK)
+    status = maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
+                             path, strerror (errno));
+  if (status == MAZE_OK && rename (tmp, path) != 0)
+    status = maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
+                             path, strerror (errno));
+  if (status != MAZE_OK)
+    unlink (tmp);
+  free (tmp);
+  return status;
+}

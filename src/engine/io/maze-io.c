@@ -1,0 +1,952 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * maze-io.c: reading and writing .maze files (docs/maze-format.md 2).
+ *
+ * Every loader goes the same way: read the 40-byte header and check it
+ * whole (magic, version, header size, header CRC, ranges); compare the
+ * size the header announces with the size the input really has, before
+ * anything is allocated; read the cells straight into the maze's array;
+ * check the data CRC over the raw little-endian bytes; only then convert
+ * to host order, parse the metadata and run the consistency check.
+ *
+ * When the input's size is not known in advance (a pipe), the body is read
+ * into a buffer that grows with what has really arrived, so a forged
+ * header still cannot make the reader allocate memory the input does not
+ * back.
+ */
+#include "maze-private.h"
+#include "maze-io-private.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+static const uint8_t MAZE_MAGIC[8] = { 0x89, 'M', 'A', 'Z', 'E', '\r', '\n', 0x1A };
+
+/* Cells converted per round on a big-endian host, and the first size of
+ * the growing buffer used for pipes. */
+#define CHUNK_CELLS 32768
+#define GROW_START  65536
+
+MazeIoHooks maze_io_hooks = { write, fsync, rename };
+
+void
+maze_io_hooks_reset (void)
+{
+  maze_io_hooks.write_fn = write;
+  maze_io_hooks.fsync_fn = fsync;
+  maze_io_hooks.rename_fn = rename;
+}
+
+/* ---- little-endian helpers ---- */
+
+static inline bool
+host_is_little_endian (void)
+{
+  const uint16_t one = 1;
+
+  return *(const uint8_t *) &one == 1;
+}
+
+static inline uint16_t
+get_u16 (const uint8_t *p)
+{
+  return (uint16_t) (p[0] | (p[1] << 8));
+}
+
+static inline uint32_t
+get_u32 (const uint8_t *p)
+{
+  return (uint32_t) p[0] | ((uint32_t) p[1] << 8) |
+         ((uint32_t) p[2] << 16) | ((uint32_t) p[3] << 24);
+}
+
+static inline void
+put_u16 (uint8_t  *p,
+         uint16_t  v)
+{
+  p[0] = (uint8_t) v;
+  p[1] = (uint8_t) (v >> 8);
+}
+
+static inline void
+put_u32 (uint8_t  *p,
+         uint32_t  v)
+{
+  p[0] = (uint8_t) v;
+  p[1] = (uint8_t) (v >> 8);
+  p[2] = (uint8_t) (v >> 16);
+  p[3] = (uint8_t) (v >> 24);
+}
+
+/* Swap the bytes of every word: little-endian file order <-> big-endian
+ * host order.  Only called on big-endian hosts. */
+static void
+swap_cells (uint16_t *cells,
+            size_t    n)
+{
+  for (size_t i = 0; i < n; i++)
+    cells[i] = (uint16_t) ((cells[i] << 8) | (cells[i] >> 8));
+}
+
+/* ---- CRC-32 ---- */
+
+uint32_t
+maze_crc32 (uint32_t    crc,
+            const void *data,
+            size_t      len)
+{
+  const Bytef *p = data;
+
+  /* zlib's crc32() returns 0 for a NULL buffer whatever @crc was, and
+   * takes an unsigned int length: feed it in pieces, never NULL. */
+  while (len > 0)
+    {
+      uInt n = len > (1u << 30) ? (1u << 30) : (uInt) len;
+
+      crc = (uint32_t) crc32 (crc, p, n);
+      p += n;
+      len -= n;
+    }
+  return crc;
+}
+
+/* ---- the header ---- */
+
+typedef struct
+{
+  uint32_t width;
+  uint32_t height;
+  uint32_t start;
+  uint32_t goal;
+  uint32_t meta_size;
+  uint32_t data_crc;
+  size_t   n_cells;
+  uint64_t file_size; /* what the header announces, header included */
+} FileHeader;
+
+/* Check the first @avail bytes of a file (at most the header is looked
+ * at) and fill @hd.  Nothing is allocated. */
+static MazeStatus
+header_parse (const uint8_t *data,
+              size_t         avail,
+              FileHeader    *hd,
+              MazeError     *error)
+{
+  size_t n = avail < sizeof MAZE_MAGIC ? avail : sizeof MAZE_MAGIC;
+  unsigned version, header_size;
+  uint64_t n_cells;
+
+  if (avail == 0)
+    return maze_error_set (error, MAZE_ERROR_FORMAT,
+                           "not a maze file (the file is empty)");
+  if (memcmp (data, MAZE_MAGIC, n) != 0)
+    return maze_error_set (error, MAZE_ERROR_FORMAT, "not a maze file (bad magic)");
+  if (avail < MAZE_FILE_HEADER_SIZE)
+    return maze_error_set (error, MAZE_ERROR_FORMAT,
+                           "file truncated: expected at least %u bytes, found %zu",
+                           MAZE_FILE_HEADER_SIZE, avail);
+
+  /* Version and header size first: a later version may put its
+   * checksum elsewhere, and "unsupported version 2" is the useful news. */
+  version = get_u16 (data + 8);
+  if (version != MAZE_FILE_VERSION)
+    return maze_error_set (error, MAZE_ERROR_FORMAT, "unsupported version %u", version);
+  header_size = get_u16 (data + 10);
+  if (header_size != MAZE_FILE_HEADER_SIZE)
+    return maze_error_set (error, MAZE_ERROR_FORMAT,
+                           "unsupported header size %u (version 1 has %u)",
+                           header_size, MAZE_FILE_HEADER_SIZE);
+  if (get_u32 (data + 36) != maze_crc32 (0, data, 36))
+    return maze_error_set (error, MAZE_ERROR_FORMAT, "header checksum mismatch");
+
+  hd->width = get_u32 (data + 12);
+  hd->height = get_u32 (data + 16);
+  hd->start = get_u32 (data + 20);
+  hd->goal = get_u32 (data + 24);
+  hd->meta_size = get_u32 (data + 28);
+  hd->data_crc = get_u32 (data + 32);
+
+  if (hd->width < 1 || hd->width > MAZE_MAX_SIDE)
+    return maze_error_set (error, MAZE_ERROR_FORMAT,
+                           "width %" PRIu32 " out of range (1 to %u)",
+                           hd->width, MAZE_MAX_SIDE);
+  if (hd->height < 1 || hd->height > MAZE_MAX_SIDE)
+    return maze_error_set (error, MAZE_ERROR_FORMAT,
+                           "height %" PRIu32 " out of range (1 to %u)",
+                           hd->height, MAZE_MAX_SIDE);
+  n_cells = (uint64_t) hd->width * hd->height;
+  if (n_cells > MAZE_MAX_CELLS)
+    return maze_error_set (error, MAZE_ERROR_FORMAT,
+                           "%" PRIu32 "\u00d7%" PRIu32 " is %" PRIu64
+                           " cells, more than the limit of %u",
+                           hd->width, hd->height, n_cells, MAZE_MAX_CELLS);
+  if (hd->start >= n_cells)
+    return maze_error_set (error, MAZE_ERROR_FORMAT,
+                           "start cell %" PRIu32 " outside a %" PRIu32 "\u00d7%" PRIu32 " maze",
+                           hd->start, hd->width, hd->height);
+  if (hd->goal >= n_cells)
+    return maze_error_set (error, MAZE_ERROR_FORMAT,
+                           "goal cell %" PRIu32 " outside a %" PRIu32 "\u00d7%" PRIu32 " maze",
+                           hd->goal, hd->width, hd->height);
+  if (hd->meta_size > MAZE_FILE_META_MAX)
+    return maze_error_set (error, MAZE_ERROR_FORMAT,
+                           "metadata size %" PRIu32 " out of range (0 to %u)",
+                           hd->meta_size, MAZE_FILE_META_MAX);
+
+  hd->n_cells = (size_t) n_cells;
+  hd->file_size = MAZE_FILE_HEADER_SIZE + 2 * n_cells + hd->meta_size;
+  return MAZE_OK;
+}
+
+/* Compare the size the header announces with the size found. */
+static MazeStatus
+check_file_size (const FileHeader *hd,
+                 uint64_t          found,
+                 MazeError        *error)
+{
+  if (found < hd->file_size)
+    return maze_error_set (error, MAZE_ERROR_FORMAT,
+                           "file truncated: expected %" PRIu64 " bytes, found %" PRIu64,
+                           hd->file_size, found);
+  if (found > hd->file_size)
+    return maze_error_set (error, MAZE_ERROR_FORMAT,
+                           "trailing data after metadata: expected %" PRIu64
+                           " bytes, found %" PRIu64,
+                           hd->file_size, found);
+  return MAZE_OK;
+}
+
+/* ---- metadata ---- */
+
+/* Parse "key=value\n" lines into @maze, in order.  @scratch has room for
+ * @len + 1 bytes. */
+static MazeStatus
+meta_parse (Maze          *maze,
+            const uint8_t *meta,
+            size_t         len,
+            char          *scratch,
+            MazeError     *error)
+{
+  size_t pos = 0;
+  unsigned line = 0;
+
+  while (pos < len)
+    {
+      const uint8_t *start = meta + pos;
+      const uint8_t *nl = memchr (start, '\n', len - pos);
+      const uint8_t *eq;
+      size_t line_len, key_len;
+      char *key, *value;
+
+      line++;
+      if (nl == NULL)
+        return maze_error_set (error, MAZE_ERROR_FORMAT,
+                               "bad metadata line %u: not ended by a newline", line);
+      line_len = (size_t) (nl - start);
+      if (!maze_utf8_valid ((const char *) start, line_len))
+        return maze_error_set (error, MAZE_ERROR_FORMAT,
+                               "metadata is not UTF-8 (line %u)", line);
+      if (memchr (start, '\0', line_len) != NULL)
+        return maze_error_set (error, MAZE_ERROR_FORMAT,
+                               "bad metadata line %u: it holds a NUL byte", line);
+      eq = memchr (start, '=', line_len);
+      if (eq == NULL)
+        return maze_error_set (error, MAZE_ERROR_FORMAT,
+                               "bad metadata line %u: no '=' between key and value", line);
+
+      /* key and value side by side in the scratch buffer */
+      key_len = (size_t) (eq - start);
+      memcpy (scratch, start, line_len);
+      scratch[key_len] = '\0';
+      scratch[line_len] = '\0';
+      key = scratch;
+      value = scratch + key_len + 1;
+      if (!maze_meta_key_valid (key))
+        return maze_error_set (error, MAZE_ERROR_FORMAT,
+                               "bad metadata line %u: the key must be 1 to 32 of a-z, 0-9, _ and -",
+                               line);
+      if (maze_meta_get (maze, key) != NULL)
+        return maze_error_set (error, MAZE_ERROR_FORMAT,
+                               "duplicate key `%s` (metadata line %u)", key, line);
+      if (maze_meta_set (maze, key, value, error) != MAZE_OK)
+        return error != NULL ? error->status : MAZE_ERROR_FORMAT;
+      pos += line_len + 1;
+    }
+  return MAZE_OK;
+}
+
+/* The metadata as file bytes, malloc()ed (never NULL on success, even
+ * when empty). */
+static uint8_t *
+meta_serialize (const Maze *maze,
+                size_t     *len,
+                MazeError  *error)
+{
+  size_t total = maze_meta_size (maze);
+  size_t n = maze_meta_count (maze);
+  uint8_t *buf, *p;
+
+  if (total > MAZE_FILE_META_MAX)
+    {
+      maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                      "metadata takes %zu bytes, more than the limit of %u",
+                      total, MAZE_FILE_META_MAX);
+      return NULL;
+    }
+  buf = malloc (total > 0 ? total : 1);
+  if (buf == NULL)
+    {
+      maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for the metadata");
+      return NULL;
+    }
+  p = buf;
+  for (size_t i = 0; i < n; i++)
+    {
+      const char *key, *value;
+      size_t kl, vl;
+
+      maze_meta_nth (maze, i, &key, &value);
+      kl = strlen (key);
+      vl = strlen (value);
+      memcpy (p, key, kl);
+      p += kl;
+      *p++ = '=';
+      memcpy (p, value, vl);
+      p += vl;
+      *p++ = '\n';
+    }
+  *len = total;
+  return buf;
+}
+
+/* ---- loading ---- */
+
+/* The cells of @maze hold the file's raw bytes: check the data CRC, put
+ * the words in host order, read the metadata, set the endpoints and check
+ * the maze.  Frees @maze on failure. */
+static Maze *
+load_finish (Maze             *maze,
+             const FileHeader *hd,
+             const uint8_t    *meta,
+             MazeError        *error)
+{
+  uint16_t *cells = maze_cells (maze);
+  uint32_t crc;
+  char *scratch;
+
+  crc = maze_crc32 (0, cells, hd->n_cells * 2);
+  crc = maze_crc32 (crc, meta, hd->meta_size);
+  if (crc != hd->data_crc)
+    {
+      maze_error_set (error, MAZE_ERROR_FORMAT, "cell data checksum mismatch");
+      goto fail;
+    }
+  if (!host_is_little_endian ())
+    swap_cells (cells, hd->n_cells);
+
+  if (hd->meta_size > 0)
+    {
+      scratch = malloc ((size_t) hd->meta_size + 1);
+      if (scratch == NULL)
+        {
+          maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for the metadata");
+          goto fail;
+        }
+      if (meta_parse (maze, meta, hd->meta_size, scratch, error) != MAZE_OK)
+        {
+          free (scratch);
+          goto fail;
+        }
+      free (scratch);
+    }
+
+  maze_set_endpoints_raw (maze, hd->start, hd->goal);
+  if (!maze_check_consistent (maze, error))
+    goto fail;
+  return maze;
+
+fail:
+  maze_free (maze);
+  return NULL;
+}
+
+/* Build the maze from a header and a body that is all in memory and whose
+ * size has been checked. */
+static Maze *
+load_from_body (const FileHeader *hd,
+                const uint8_t    *body,
+                MazeError        *error)
+{
+  Maze *maze = maze_new_raw (hd->width, hd->height, error);
+
+  if (maze == NULL)
+    return NULL;
+  memcpy (maze_cells (maze), body, hd->n_cells * 2);
+  return load_finish (maze, hd, body + hd->n_cells * 2, error);
+}
+
+Maze *
+maze_load_memory (const void *data,
+                  size_t      len,
+                  MazeError  *error)
+{
+  const uint8_t *bytes = data;
+  FileHeader hd;
+
+  if (header_parse (bytes, len, &hd, error) != MAZE_OK)
+    return NULL;
+  if (check_file_size (&hd, len, error) != MAZE_OK)
+    return NULL;
+  return load_from_body (&hd, bytes + MAZE_FILE_HEADER_SIZE, error);
+}
+
+/* A stream or a file descriptor to read from, and a name for messages. */
+typedef struct
+{
+  FILE       *stream; /* or NULL: use fd */
+  int         fd;
+  const char *path;   /* or NULL */
+} Source;
+
+/* Read up to @len bytes, fewer only at the end of the input. */
+static MazeStatus
+source_read (Source    *src,
+             void      *buf,
+             size_t     len,
+             size_t    *got,
+             MazeError *error)
+{
+  uint8_t *p = buf;
+  size_t done = 0;
+
+  if (src->stream != NULL)
+    {
+      done = fread (p, 1, len, src->stream);
+      if (done < len && ferror (src->stream))
+        goto failed;
+      *got = done;
+      return MAZE_OK;
+    }
+  while (done < len)
+    {
+      size_t want = len - done > (size_t) SSIZE_MAX ? (size_t) SSIZE_MAX : len - done;
+      ssize_t n = read (src->fd, p + done, want);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        goto failed;
+      if (n == 0)
+        break;
+      done += (size_t) n;
+    }
+  *got = done;
+  return MAZE_OK;
+
+failed:
+  if (src->path != NULL)
+    return maze_error_set (error, MAZE_ERROR_IO, "cannot read '%s': %s",
+                           src->path, strerror (errno));
+  return maze_error_set (error, MAZE_ERROR_IO, "cannot read the maze: %s",
+                         strerror (errno));
+}
+
+/* The input's size is known (@found bytes from the start of the header)
+ * and has been checked: read the cells straight into the maze. */
+static Maze *
+load_sized (Source           *src,
+            const FileHeader *hd,
+            MazeError        *error)
+{
+  size_t cell_bytes = hd->n_cells * 2;
+  uint8_t *meta = NULL;
+  uint8_t extra;
+  size_t got;
+  Maze *maze;
+
+  maze = maze_new_raw (hd->width, hd->height, error);
+  if (maze == NULL)
+    return NULL;
+  meta = malloc ((size_t) hd->meta_size + 1);
+  if (meta == NULL)
+    {
+      maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for the metadata");
+      goto fail;
+    }
+
+  /* The file may change under us: check again what really arrives. */
+  if (source_read (src, maze_cells (maze), cell_bytes, &got, error) != MAZE_OK)
+    goto fail;
+  if (got < cell_bytes)
+    {
+      check_file_size (hd, MAZE_FILE_HEADER_SIZE + (uint64_t) got, error);
+      goto fail;
+    }
+  if (source_read (src, meta, hd->meta_size, &got, error) != MAZE_OK)
+    goto fail;
+  if (got < hd->meta_size)
+    {
+      check_file_size (hd, MAZE_FILE_HEADER_SIZE + (uint64_t) cell_bytes + got, error);
+      goto fail;
+    }
+  if (source_read (src, &extra, 1, &got, error) != MAZE_OK)
+    goto fail;
+  if (got > 0)
+    {
+      check_file_size (hd, hd->file_size + 1, error);
+      goto fail;
+    }
+
+  maze = load_finish (maze, hd, meta, error);
+  free (meta);
+  return maze;
+
+fail:
+  free (meta);
+  maze_free (maze);
+  return NULL;
+}
+
+/* The input's size is unknown (a pipe): read the body into a buffer that
+ * grows only with what has arrived, one byte past the announced end to
+ * see trailing data. */
+static Maze *
+load_unsized (Source           *src,
+              const FileHeader *hd,
+              MazeError        *error)
+{
+  size_t want = (size_t) (hd->file_size - MAZE_FILE_HEADER_SIZE) + 1;
+  size_t cap = want < GROW_START ? want : GROW_START;
+  size_t have = 0;
+  uint8_t *buf = malloc (cap);
+  Maze *maze;
+
+  if (buf == NULL)
+    goto nomem;
+  for (;;)
+    {
+      size_t got;
+
+      if (source_read (src, buf + have, cap - have, &got, error) != MAZE_OK)
+        {
+          free (buf);
+          return NULL;
+        }
+      have += got;
+      if (have < cap || cap == want)
+        break;
+      {
+        size_t next = cap > want / 2 ? want : cap * 2;
+        uint8_t *grown = realloc (buf, next);
+
+        if (grown == NULL)
+          goto nomem;
+        buf = grown;
+        cap = next;
+      }
+    }
+  if (have == want)
+    {
+      /* Don't read an endless stream to count what follows. */
+      free (buf);
+      maze_error_set (error, MAZE_ERROR_FORMAT,
+                      "trailing data after metadata: expected %" PRIu64 " bytes, found more",
+                      hd->file_size);
+      return NULL;
+    }
+  if (check_file_size (hd, MAZE_FILE_HEADER_SIZE + (uint64_t) have, error) != MAZE_OK)
+    {
+      free (buf);
+      return NULL;
+    }
+  maze = load_from_body (hd, buf, error);
+  free (buf);
+  return maze;
+
+nomem:
+  free (buf);
+  maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory reading the maze");
+  return NULL;
+}
+
+/* Read the header, then the body: by its known size (@remaining bytes
+ * from the current position, header included) or, when @remaining is
+ * negative, by what arrives. */
+static Maze *
+load_source (Source    *src,
+             int64_t    remaining,
+             MazeError *error)
+{
+  uint8_t header[MAZE_FILE_HEADER_SIZE];
+  FileHeader hd;
+  size_t got;
+
+  if (source_read (src, header, sizeof header, &got, error) != MAZE_OK)
+    return NULL;
+  if (header_parse (header, got, &hd, error) != MAZE_OK)
+    return NULL;
+  if (remaining < 0)
+    return load_unsized (src, &hd, error);
+  if (check_file_size (&hd, (uint64_t) remaining, error) != MAZE_OK)
+    return NULL;
+  return load_sized (src, &hd, error);
+}
+
+Maze *
+maze_load_stdio (FILE      *stream,
+                 MazeError *error)
+{
+  Source src = { stream, -1, NULL };
+  int64_t remaining = -1;
+  struct stat st;
+  int fd = fileno (stream);
+
+  if (fd >= 0 && fstat (fd, &st) == 0 && S_ISREG (st.st_mode))
+    {
+      off_t pos = ftello (stream);
+
+      if (pos >= 0 && pos <= st.st_size)
+        remaining = (int64_t) (st.st_size - pos);
+    }
+  return load_source (&src, remaining, error);
+}
+
+Maze *
+maze_load_file (const char *path,
+                MazeError  *error)
+{
+  Source src = { NULL, -1, path };
+  struct stat st;
+  Maze *maze;
+
+  src.fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (src.fd < 0)
+    {
+      maze_error_set (error, MAZE_ERROR_IO, "cannot open '%s': %s", path, strerror (errno));
+      return NULL;
+    }
+  if (fstat (src.fd, &st) != 0)
+    {
+      maze_error_set (error, MAZE_ERROR_IO, "cannot read '%s': %s", path, strerror (errno));
+      close (src.fd);
+      return NULL;
+    }
+  if (S_ISDIR (st.st_mode))
+    {
+      maze_error_set (error, MAZE_ERROR_IO, "cannot read '%s': %s", path, strerror (EISDIR));
+      close (src.fd);
+      return NULL;
+    }
+  maze = load_source (&src, S_ISREG (st.st_mode) ? (int64_t) st.st_size : -1, error);
+  close (src.fd);
+  return maze;
+}
+
+/* ---- saving ---- */
+
+static void
+header_build (const Maze *maze,
+              size_t      meta_len,
+              uint32_t    data_crc,
+              uint8_t     out[MAZE_FILE_HEADER_SIZE])
+{
+  memcpy (out, MAZE_MAGIC, sizeof MAZE_MAGIC);
+  put_u16 (out + 8, MAZE_FILE_VERSION);
+  put_u16 (out + 10, MAZE_FILE_HEADER_SIZE);
+  put_u32 (out + 12, maze_width (maze));
+  put_u32 (out + 16, maze_height (maze));
+  put_u32 (out + 20, maze_start (maze));
+  put_u32 (out + 24, maze_goal (maze));
+  put_u32 (out + 28, (uint32_t) meta_len);
+  put_u32 (out + 32, data_crc);
+  put_u32 (out + 36, maze_crc32 (0, out, 36));
+}
+
+/* Hand the cells to @emit in little-endian order: the array itself on a
+ * little-endian host, converted chunks on a big-endian one. */
+typedef bool (*EmitFunc) (void       *ctx,
+                          const void *buf,
+                          size_t      len);
+
+static bool
+emit_cells (const Maze *maze,
+            EmitFunc    emit,
+            void       *ctx)
+{
+  const uint16_t *cells = maze_cells_const (maze);
+  size_t n = maze_n_cells (maze);
+  uint8_t chunk[CHUNK_CELLS * 2];
+
+  if (host_is_little_endian ())
+    return emit (ctx, cells, n * 2);
+  for (size_t i = 0; i < n; i += CHUNK_CELLS)
+    {
+      size_t m = n - i < CHUNK_CELLS ? n - i : CHUNK_CELLS;
+
+      for (size_t k = 0; k < m; k++)
+        put_u16 (chunk + 2 * k, cells[i + k]);
+      if (!emit (ctx, chunk, m * 2))
+        return false;
+    }
+  return true;
+}
+
+static bool
+emit_crc (void       *ctx,
+          const void *buf,
+          size_t      len)
+{
+  uint32_t *crc = ctx;
+
+  *crc = maze_crc32 (*crc, buf, len);
+  return true;
+}
+
+/* The header (CRCs included) and the metadata bytes of @maze. */
+static uint8_t *
+save_prepare (const Maze *maze,
+              uint8_t     header[MAZE_FILE_HEADER_SIZE],
+              size_t     *meta_len,
+              MazeError  *error)
+{
+  uint8_t *meta = meta_serialize (maze, meta_len, error);
+  uint32_t crc = 0;
+
+  if (meta == NULL)
+    return NULL;
+  emit_cells (maze, emit_crc, &crc);
+  crc = maze_crc32 (crc, meta, *meta_len);
+  header_build (maze, *meta_len, crc, header);
+  return meta;
+}
+
+static bool
+emit_memory (void       *ctx,
+             const void *buf,
+             size_t      len)
+{
+  uint8_t **p = ctx;
+
+  memcpy (*p, buf, len);
+  *p += len;
+  return true;
+}
+
+void *
+maze_save_memory (const Maze *maze,
+                  size_t     *len,
+                  MazeError  *error)
+{
+  uint8_t header[MAZE_FILE_HEADER_SIZE];
+  size_t meta_len, total;
+  uint8_t *meta, *out, *p;
+
+  meta = save_prepare (maze, header, &meta_len, error);
+  if (meta == NULL)
+    return NULL;
+  total = MAZE_FILE_HEADER_SIZE + (size_t) maze_n_cells (maze) * 2 + meta_len;
+  out = malloc (total);
+  if (out == NULL)
+    {
+      free (meta);
+      maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for a %zu-byte file", total);
+      return NULL;
+    }
+  p = out;
+  emit_memory (&p, header, sizeof header);
+  emit_cells (maze, emit_memory, &p);
+  emit_memory (&p, meta, meta_len);
+  free (meta);
+  *len = total;
+  return out;
+}
+
+static bool
+emit_stdio (void       *ctx,
+            const void *buf,
+            size_t      len)
+{
+  return fwrite (buf, 1, len, ctx) == len;
+}
+
+MazeStatus
+maze_save_stdio (const Maze *maze,
+                 FILE       *stream,
+                 MazeError  *error)
+{
+  uint8_t header[MAZE_FILE_HEADER_SIZE];
+  size_t meta_len;
+  MazeError local;
+  uint8_t *meta;
+  bool ok;
+
+  if (error == NULL)
+    error = &local;
+  meta = save_prepare (maze, header, &meta_len, error);
+  if (meta == NULL)
+    return error->status;
+  errno = 0;
+  ok = emit_stdio (stream, header, sizeof header) &&
+       emit_cells (maze, emit_stdio, stream) &&
+       emit_stdio (stream, meta, meta_len) &&
+       fflush (stream) == 0;
+  free (meta);
+  if (!ok)
+    return maze_error_set (error, MAZE_ERROR_IO, "cannot write the maze: %s",
+                           strerror (errno != 0 ? errno : EIO));
+  return MAZE_OK;
+}
+
+/* Writing to a file descriptor through the test hook. */
+typedef struct
+{
+  int fd;
+  int saved_errno;
+} FdSink;
+
+static bool
+emit_fd (void       *ctx,
+         const void *buf,
+         size_t      len)
+{
+  FdSink *sink = ctx;
+  const uint8_t *p = buf;
+
+  while (len > 0)
+    {
+      size_t want = len > (size_t) SSIZE_MAX ? (size_t) SSIZE_MAX : len;
+      ssize_t n = maze_io_hooks.write_fn (sink->fd, p, want);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          sink->saved_errno = n < 0 ? errno : ENOSPC;
+          return false;
+        }
+      p += n;
+      len -= (size_t) n;
+    }
+  return true;
+}
+
+/* The mode for a new file: what open (..., 0666) would give, i.e. minus
+ * the umask, which can only be read by setting it. */
+static mode_t
+default_file_mode (void)
+{
+  mode_t mask = umask (022);
+
+  umask (mask);
+  return 0666 & ~mask;
+}
+
+MazeStatus
+maze_save_file (const Maze *maze,
+                const char *path,
+                MazeError  *error)
+{
+  uint8_t header[MAZE_FILE_HEADER_SIZE];
+  const char *slash, *base;
+  char *resolved = NULL, *dir = NULL, *tmp = NULL;
+  const char *target = path;
+  uint8_t *meta = NULL;
+  size_t meta_len, dir_len;
+  FdSink sink = { -1, 0 };
+  mode_t mode;
+  struct stat st;
+  MazeError local;
+  int dir_fd;
+
+  if (error == NULL)
+    error = &local;
+  maze_error_set (error, MAZE_ERROR_IO, "cannot save '%s'", path);
+
+  /* Save through a symbolic link into the file it names, as editors do,
+   * rather than replace the link by a file. */
+  if (lstat (path, &st) == 0 && S_ISLNK (st.st_mode))
+    {
+      resolved = realpath (path, NULL);
+      if (resolved != NULL)
+        target = resolved;
+    }
+  mode = stat (target, &st) == 0 ? (st.st_mode & 07777) : default_file_mode ();
+
+  meta = save_prepare (maze, header, &meta_len, error);
+  if (meta == NULL)
+    goto out;
+
+  slash = strrchr (target, '/');
+  base = slash != NULL ? slash + 1 : target;
+  dir_len = slash == NULL ? 1 : (slash == target ? 1 : (size_t) (slash - target));
+  dir = malloc (dir_len + 1);
+  tmp = malloc (dir_len + strlen (base) + 16);
+  if (dir == NULL || tmp == NULL)
+    {
+      maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory saving '%s'", path);
+      goto out;
+    }
+  memcpy (dir, slash == NULL ? "." : target, dir_len);
+  dir[dir_len] = '\0';
+  sprintf (tmp, "%s/.%s.XXXXXX", strcmp (dir, "/") == 0 ? "" : dir, base);
+
+  sink.fd = mkstemp (tmp);
+  if (sink.fd < 0)
+    {
+      maze_error_set (error, MAZE_ERROR_IO, "cannot save '%s': %s", path, strerror (errno));
+      goto out;
+    }
+  if (fchmod (sink.fd, mode) != 0 ||
+      !emit_fd (&sink, header, sizeof header) ||
+      !emit_cells (maze, emit_fd, &sink) ||
+      !emit_fd (&sink, meta, meta_len) ||
+      maze_io_hooks.fsync_fn (sink.fd) != 0)
+    {
+      int err = sink.saved_errno != 0 ? sink.saved_errno : errno;
+
+      close (sink.fd);
+      unlink (tmp);
+      maze_error_set (error, MAZE_ERROR_IO, "cannot save '%s': %s", path, strerror (err));
+      goto out;
+    }
+  if (close (sink.fd) != 0)
+    {
+      int err = errno;
+
+      unlink (tmp);
+      maze_error_set (error, MAZE_ERROR_IO, "cannot save '%s': %s", path, strerror (err));
+      goto out;
+    }
+  if (maze_io_hooks.rename_fn (tmp, target) != 0)
+    {
+      int err = errno;
+
+      unlink (tmp);
+      maze_error_set (error, MAZE_ERROR_IO, "cannot save '%s': %s", path, strerror (err));
+      goto out;
+    }
+
+  /* Make the rename itself durable.  The file is saved by now whatever
+   * happens here, so a folder that cannot be synced is not an error. */
+  dir_fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd >= 0)
+    {
+      fsync (dir_fd);
+      close (dir_fd);
+    }
+  maze_error_clear (error);
+
+out:
+  free (meta);
+  free (dir);
+  free (tmp);
+  free (resolved);
+  return error->status;
+}

@@ -525,7 +525,8 @@ draw_selected (Ctx *ctx)
   if (sel == MAZE_RENDER_NO_CELL || !in_grown_region (ctx, sel) ||
       !colour_begin (ctx->cr, c))
     return;
-  lw = ctx->cs * 0.12;
+  /* Whole units keep the outline crisp on pixel-aligned cells. */
+  lw = round (ctx->cs * 0.12);
   if (lw < 1.0)
     lw = 1.0;
   inset = ctx->ww / 2.0 + lw / 2.0;

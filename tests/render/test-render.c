@@ -1,0 +1,948 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The cairo renderer: pixels of walls, openings, search, solution and the
+ * other highlights; both palettes; partial redraws and layers; labels;
+ * hit-testing; PNG, SVG and PDF files and their errors. */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "maze-render.h"
+
+/* Geometry used by most tests: whole pixels everywhere. */
+#define CS 20.0
+#define WW 2.0
+#define MARGIN 10.0
+
+typedef struct
+{
+  int r, g, b;
+} Pixel;
+
+static Maze *
+new_maze (uint32_t w,
+          uint32_t h)
+{
+  MazeError err = { 0 };
+  Maze *m = maze_new (w, h, &err);
+
+  g_assert_nonnull (m);
+  return m;
+}
+
+static void
+open_wall (Maze     *m,
+           uint32_t  x,
+           uint32_t  y,
+           uint16_t  dir)
+{
+  MazeError err = { 0 };
+
+  g_assert_cmpint (maze_set_wall_open (m, maze_index (m, x, y), dir, true, &err),
+                   ==, MAZE_OK);
+}
+
+/* Sets one bit of a cell through the engine (the solution or backtrack
+ * nibble), as the bit inspector would. */
+static void
+set_bit (Maze     *m,
+         uint32_t  i,
+         unsigned  shift,
+         uint16_t  dir)
+{
+  MazeError err = { 0 };
+
+  g_assert_cmpint (maze_toggle_bit (m, i, shift + (unsigned) maze_dir_index (dir),
+                                    NULL, &err), ==, MAZE_OK);
+}
+
+/* A perfect maze by the binary-tree algorithm (every cell opens north or
+ * east), seeded, built only with maze_set_wall_open. */
+static Maze *
+binary_tree_maze (uint32_t w,
+                  uint32_t h,
+                  uint64_t seed)
+{
+  Maze *m = new_maze (w, h);
+  MazeRng rng;
+
+  maze_rng_seed (&rng, seed);
+  for (uint32_t y = 0; y < h; y++)
+    for (uint32_t x = 0; x < w; x++)
+      {
+        bool north = y > 0, east = x + 1 < w;
+
+        if (north && east)
+          {
+            if (maze_rng_below (&rng, 2))
+              east = false;
+            else
+              north = false;
+          }
+        if (north)
+          open_wall (m, x, y, MAZE_N);
+        else if (east)
+          open_wall (m, x, y, MAZE_E);
+      }
+  return m;
+}
+
+static void
+test_options (MazeRenderOptions *o)
+{
+  maze_render_options_init (o);
+  o->cell_size = CS;
+  o->wall_width = WW;
+  o->margin = MARGIN;
+  o->show_markers = false;
+}
+
+static cairo_surface_t *
+render (const Maze              *m,
+        const MazeRenderOptions *o)
+{
+  double w, h;
+  cairo_surface_t *s;
+  cairo_t *cr;
+
+  maze_render_get_size (m, o, &w, &h);
+  s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) ceil (w),
+                                  (int) ceil (h));
+  cr = cairo_create (s);
+  maze_render_draw (cr, m, o);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (s);
+  return s;
+}
+
+static Pixel
+pixel (cairo_surface_t *s,
+       double           x,
+       double           y)
+{
+  const unsigned char *data = cairo_image_surface_get_data (s);
+  int stride = cairo_image_surface_get_stride (s);
+  int ix = (int) floor (x), iy = (int) floor (y);
+  uint32_t v;
+  Pixel p;
+
+  g_assert_cmpint (ix, >=, 0);
+  g_assert_cmpint (iy, >=, 0);
+  g_assert_cmpint (ix, <, cairo_image_surface_get_width (s));
+  g_assert_cmpint (iy, <, cairo_image_surface_get_height (s));
+  memcpy (&v, data + iy * stride + ix * 4, 4);
+  p.r = (v >> 16) & 0xFF;
+  p.g = (v >> 8) & 0xFF;
+  p.b = v & 0xFF;
+  return p;
+}
+
+static int
+brightness (Pixel p)
+{
+  return (p.r + p.g + p.b) / 3;
+}
+
+static bool
+pixel_is (Pixel           p,
+          const MazeRgba *c)
+{
+  return abs (p.r - (int) lround (c->red * 255)) <= 2 &&
+         abs (p.g - (int) lround (c->green * 255)) <= 2 &&
+         abs (p.b - (int) lround (c->blue * 255)) <= 2;
+}
+
+/* Points on the grid: the middle of cell (x, y), and the middle of its
+ * side @dir (on the wall's centre line). */
+static double
+cx (double x)
+{
+  return MARGIN + x * CS + CS / 2;
+}
+
+#define cy cx
+
+static double
+edge_x (double   x,
+        uint16_t dir)
+{
+  return dir == MAZE_E ? MARGIN + (x + 1) * CS
+       : dir == MAZE_W ? MARGIN + x * CS
+       : cx (x);
+}
+
+static double
+edge_y (double   y,
+        uint16_t dir)
+{
+  return dir == MAZE_S ? MARGIN + (y + 1) * CS
+       : dir == MAZE_N ? MARGIN + y * CS
+       : cy (y);
+}
+
+static Pixel
+side_pixel (cairo_surface_t *s,
+            uint32_t         x,
+            uint32_t         y,
+            uint16_t         dir)
+{
+  return pixel (s, edge_x (x, dir), edge_y (y, dir));
+}
+
+/* ---- walls, passages, openings ---- */
+
+static void
+test_walls_and_passages (void)
+{
+  Maze *m = new_maze (3, 3);
+  MazeRenderOptions o;
+  cairo_surface_t *s;
+
+  open_wall (m, 0, 0, MAZE_E);
+  open_wall (m, 1, 1, MAZE_S);
+  test_options (&o);
+  s = render (m, &o);
+
+  g_assert_cmpint (cairo_image_surface_get_width (s), ==, 2 * MARGIN + 3 * CS);
+  /* Knocked-down walls are floor, standing ones are dark. */
+  g_assert_cmpint (brightness (side_pixel (s, 0, 0, MAZE_E)), >, 200);
+  g_assert_cmpint (brightness (side_pixel (s, 1, 1, MAZE_S)), >, 200);
+  g_assert_cmpint (brightness (side_pixel (s, 1, 0, MAZE_E)), <, 50);
+  g_assert_cmpint (brightness (side_pixel (s, 1, 1, MAZE_E)), <, 50);
+  g_assert_cmpint (brightness (side_pixel (s, 0, 0, MAZE_S)), <, 50);
+  /* Cell floors and the margin are light. */
+  g_assert_cmpint (brightness (pixel (s, cx (1), cy (1))), >, 200);
+  g_assert_cmpint (brightness (pixel (s, 2, 2)), >, 200);
+  /* The outer border is closed everywhere. */
+  for (uint32_t i = 0; i < 3; i++)
+    {
+      g_assert_cmpint (brightness (side_pixel (s, i, 0, MAZE_N)), <, 50);
+      g_assert_cmpint (brightness (side_pixel (s, i, 2, MAZE_S)), <, 50);
+      g_assert_cmpint (brightness (side_pixel (s, 0, i, MAZE_W)), <, 50);
+      g_assert_cmpint (brightness (side_pixel (s, 2, i, MAZE_E)), <, 50);
+    }
+  /* Corners where runs meet are closed (no notch at a wall's end). */
+  g_assert_cmpint (brightness (pixel (s, MARGIN, MARGIN)), <, 50);
+  g_assert_cmpint (brightness (pixel (s, MARGIN + 2 * CS, MARGIN + CS)), <, 50);
+
+  cairo_surface_destroy (s);
+  maze_free (m);
+}
+
+static void
+test_openings_are_gaps (void)
+{
+  Maze *m = new_maze (3, 2);
+  MazeRenderOptions o;
+  cairo_surface_t *s;
+
+  open_wall (m, 0, 0, MAZE_N);
+  open_wall (m, 2, 1, MAZE_E);
+  test_options (&o);
+  s = render (m, &o);
+  g_assert_cmpint (brightness (side_pixel (s, 0, 0, MAZE_N)), >, 200);
+  g_assert_cmpint (brightness (side_pixel (s, 1, 0, MAZE_N)), <, 50);
+  g_assert_cmpint (brightness (side_pixel (s, 2, 1, MAZE_E)), >, 200);
+  g_assert_cmpint (brightness (side_pixel (s, 2, 0, MAZE_E)), <, 50);
+  cairo_surface_destroy (s);
+  maze_free (m);
+}
+
+static void
+test_dark_palette (void)
+{
+  Maze *m = new_maze (2, 2);
+  MazeRenderOptions o;
+  cairo_surface_t *s;
+
+  open_wall (m, 0, 0, MAZE_E);
+  test_options (&o);
+  maze_render_palette_dark (&o.palette);
+  s = render (m, &o);
+  g_assert_cmpint (brightness (side_pixel (s, 0, 0, MAZE_E)), <, 60);
+  g_assert_cmpint (brightness (side_pixel (s, 0, 1, MAZE_E)), >, 200);
+  g_assert_cmpint (brightness (side_pixel (s, 0, 0, MAZE_N)), >, 200);
+  g_assert_cmpint (brightness (pixel (s, cx (1), cy (1))), <, 60);
+  g_assert_cmpint (brightness (pixel (s, 1, 1)), <, 60);
+  cairo_surface_destroy (s);
+  maze_free (m);
+}
+
+/* ---- search and solution ---- */
+
+/* A 4x1 corridor, start 0, goal 3: solution 0 -> 1 -> 2 -> 3 by hand and
+ * the search reached cells 1, 2 (backtrack pointing west); cell 3 is not
+ * searched. */
+static Maze *
+corridor_with_search (void)
+{
+  Maze *m = new_maze (4, 1);
+
+  for (uint32_t x = 0; x < 3; x++)
+    open_wall (m, x, 0, MAZE_E);
+  for (uint32_t x = 0; x < 3; x++)
+    set_bit (m, x, MAZE_SOLUTION_SHIFT, MAZE_E);
+  set_bit (m, 1, MAZE_BACKTRACK_SHIFT, MAZE_W);
+  set_bit (m, 2, MAZE_BACKTRACK_SHIFT, MAZE_W);
+  return m;
+}
+
+static void
+test_solution_line (void)
+{
+  Maze *m = corridor_with_search ();
+  MazeRenderOptions o;
+  cairo_surface_t *s;
+  Pixel p;
+
+  test_options (&o);
+  s = render (m, &o);
+  /* The line runs through the centres and across the opened walls. */
+  g_assert_true (pixel_is (pixel (s, cx (1), cy (0)), &o.palette.solution));
+  g_assert_true (pixel_is (side_pixel (s, 1, 0, MAZE_E), &o.palette.solution));
+  g_assert_true (pixel_is (pixel (s, cx (3), cy (0)), &o.palette.solution));
+  /* Beside the line, a searched cell shows the search colour. */
+  p = pixel (s, cx (1), MARGIN + 3);
+  g_assert_true (pixel_is (p, &o.palette.search));
+  /* The unsearched goal cell is floor away from the line's end. */
+  g_assert_true (pixel_is (pixel (s, cx (3), MARGIN + 3), &o.palette.background));
+  cairo_surface_destroy (s);
+
+  /* Without the search, the same spot is floor; without the solution the
+   * centre is search colour. */
+  o.show_search = false;
+  s = render (m, &o);
+  g_assert_true (pixel_is (pixel (s, cx (1), MARGIN + 3), &o.palette.background));
+  cairo_surface_destroy (s);
+  o.show_search = true;
+  o.show_solution = false;
+  s = render (m, &o);
+  g_assert_true (pixel_is (pixel (s, cx (1), cy (0)), &o.palette.search));
+  g_assert_true (pixel_is (pixel (s, cx (3), cy (0)), &o.palette.background));
+  cairo_surface_destroy (s);
+  maze_free (m);
+}
+
+static void
+test_solution_fill (void)
+{
+  Maze *m = corridor_with_search ();
+  MazeRenderOptions o;
+  cairo_surface_t *s;
+
+  test_options (&o);
+  o.solution_style = MAZE_SOLUTION_FILL;
+  s = render (m, &o);
+  /* Whole path cells are filled, the goal (no solution bit) included. */
+  for (uint32_t x = 0; x < 4; x++)
+    g_assert_true (pixel_is (pixel (s, cx (x) - 6, MARGIN + 3),
+                             &o.palette.solution));
+  cairo_surface_destroy (s);
+
+  /* Cut the path: the goal is no longer on it. */
+  set_bit (m, 2, MAZE_SOLUTION_SHIFT, MAZE_E);
+  s = render (m, &o);
+  g_assert_true (pixel_is (pixel (s, cx (3) - 6, MARGIN + 3),
+                           &o.palette.background));
+  g_assert_true (pixel_is (pixel (s, cx (2) - 6, MARGIN + 3),
+                           &o.palette.search));
+  cairo_surface_destroy (s);
+  maze_free (m);
+}
+
+static void
+test_highlights (void)
+{
+  Maze *m = new_maze (4, 3);
+  MazeRenderOptions o;
+  cairo_surface_t *s, *plain;
+  uint32_t frontier[] = { 5 };
+  uint32_t changed[] = { 6 };
+  uint32_t trail[] = { 8, 9, 10 };
+
+  for (uint32_t x = 0; x < 3; x++)
+    open_wall (m, x, 2, MAZE_E);
+  test_options (&o);
+  plain = render (m, &o);
+  o.frontier = frontier;
+  o.n_frontier = 1;
+  o.changed = changed;
+  o.n_changed = 1;
+  o.trail = trail;
+  o.n_trail = 3;
+  o.selected = 3;
+  o.show_markers = true;
+  s = render (m, &o);
+
+  g_assert_true (pixel_is (pixel (s, cx (1), cy (1)), &o.palette.frontier));
+  /* "changed" is translucent: neither floor nor its own colour. */
+  g_assert_false (pixel_is (pixel (s, cx (2), cy (1)), &o.palette.background));
+  g_assert_cmpint (pixel (s, cx (2), cy (1)).r, >, pixel (s, cx (2), cy (1)).b);
+  /* The trail joins the cells' centres; the selected cell is outlined. */
+  g_assert_true (pixel_is (side_pixel (s, 0, 2, MAZE_E), &o.palette.trail));
+  g_assert_true (pixel_is (side_pixel (s, 1, 2, MAZE_E), &o.palette.trail));
+  g_assert_true (pixel_is (pixel (s, cx (3), MARGIN + WW),
+                           &o.palette.selected));
+  g_assert_true (pixel_is (pixel (s, cx (3), cy (0)), &o.palette.background));
+  /* Markers: start (cell 0) and goal (cell 11) centres. */
+  g_assert_true (pixel_is (pixel (s, cx (0), cy (0)), &o.palette.start));
+  g_assert_true (pixel_is (pixel (s, cx (3), cy (2)), &o.palette.goal));
+  g_assert_true (pixel_is (pixel (plain, cx (0), cy (0)), &o.palette.background));
+  cairo_surface_destroy (s);
+  cairo_surface_destroy (plain);
+  maze_free (m);
+}
+
+/* ---- partial redraws and layers ---- */
+
+static void
+assert_same_pixels (cairo_surface_t         *a,
+                    cairo_surface_t         *b,
+                    const cairo_rectangle_t *inside,
+                    bool                     expect_outside_untouched)
+{
+  int w = cairo_image_surface_get_width (a);
+  int h = cairo_image_surface_get_height (a);
+  int diff_in = 0, touched_out = 0;
+
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        Pixel pa = pixel (a, x, y), pb = pixel (b, x, y);
+        bool in = inside == NULL ||
+                  (x >= inside->x && x < inside->x + inside->width &&
+                   y >= inside->y && y < inside->y + inside->height);
+
+        if (in && (abs (pa.r - pb.r) > 1 || abs (pa.g - pb.g) > 1 ||
+                   abs (pa.b - pb.b) > 1))
+          diff_in++;
+        if (!in && expect_outside_untouched &&
+            !(pb.r == 255 && pb.g == 0 && pb.b == 255))
+          touched_out++;
+      }
+  g_assert_cmpint (diff_in, ==, 0);
+  g_assert_cmpint (touched_out, ==, 0);
+}
+
+/* A maze with solution and backtrack bits, so that every layer draws
+ * something: in a binary-tree maze every cell leads north or east, so
+ * from the goal (bottom-right) a walk that way marks a path. */
+static Maze *
+solved_maze (void)
+{
+  Maze *m = binary_tree_maze (12, 9, 42);
+  uint32_t i = maze_goal (m);
+
+  for (int steps = 0; steps < 30; steps++)
+    {
+      uint16_t c = maze_cells_const (m)[i];
+      uint16_t dir = (c & MAZE_N) && i >= maze_width (m) ? MAZE_N
+                   : (c & MAZE_E) && (i + 1) % maze_width (m) != 0 ? MAZE_E : 0;
+      uint32_t next;
+
+      if (dir == 0)
+        break;
+      set_bit (m, i, MAZE_SOLUTION_SHIFT, dir);
+      next = maze_neighbor (m, i, dir);
+      set_bit (m, next, MAZE_BACKTRACK_SHIFT, maze_opposite (dir));
+      i = next;
+    }
+  return m;
+}
+
+static void
+full_options (MazeRenderOptions *o,
+              uint32_t          *frontier,
+              uint32_t          *trail)
+{
+  test_options (o);
+  o->show_markers = true;
+  o->frontier = frontier;
+  o->n_frontier = 3;
+  o->trail = trail;
+  o->n_trail = 4;
+  o->selected = 40;
+}
+
+static cairo_surface_t *
+magenta_like (cairo_surface_t *s)
+{
+  cairo_surface_t *t = cairo_image_surface_create (CAIRO_FORMAT_RGB24,
+                                                   cairo_image_surface_get_width (s),
+                                                   cairo_image_surface_get_height (s));
+  cairo_t *cr = cairo_create (t);
+
+  cairo_set_source_rgb (cr, 1, 0, 1);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  return t;
+}
+
+static void
+test_region_matches_full (void)
+{
+  Maze *m = solved_maze ();
+  uint32_t frontier[] = { 30, 31, 44 };
+  uint32_t trail[] = { 25, 26, 38, 39 };
+  MazeRenderOptions o;
+  cairo_surface_t *full, *part;
+  cairo_rectangle_t ext;
+  MazeCellRect regions[] = {
+    { 2, 2, 3, 2 }, { 0, 0, 1, 1 }, { 10, 7, 5, 5 }, { 3, 0, 1, 9 },
+  };
+
+  full_options (&o, frontier, trail);
+  full = render (m, &o);
+  for (size_t k = 0; k < G_N_ELEMENTS (regions); k++)
+    {
+      cairo_t *cr;
+
+      part = magenta_like (full);
+      cr = cairo_create (part);
+      maze_render_draw_region (cr, m, &o, &regions[k], MAZE_RENDER_LAYER_ALL);
+      cairo_destroy (cr);
+      cairo_surface_flush (part);
+      g_assert_true (maze_render_region_extents (m, &o, &regions[k], &ext));
+      assert_same_pixels (full, part, &ext, true);
+      cairo_surface_destroy (part);
+    }
+
+  /* Regions outside the maze draw nothing. */
+  {
+    MazeCellRect outside = { 12, 0, 3, 3 };
+    g_assert_false (maze_render_region_extents (m, &o, &outside, &ext));
+  }
+  cairo_surface_destroy (full);
+  maze_free (m);
+}
+
+static void
+test_layers_compose (void)
+{
+  Maze *m = solved_maze ();
+  uint32_t frontier[] = { 30, 31, 44 };
+  uint32_t trail[] = { 25, 26, 38, 39 };
+  MazeRenderOptions o;
+  cairo_surface_t *full, *base, *walls;
+  cairo_t *cr;
+  double w, h;
+
+  full_options (&o, frontier, trail);
+  full = render (m, &o);
+  maze_render_get_size (m, &o, &w, &h);
+
+  /* The app's way: a cached walls texture over background + cells, then
+   * the overlay. */
+  walls = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) w, (int) h);
+  cr = cairo_create (walls);
+  maze_render_draw_region (cr, m, &o, NULL, MAZE_RENDER_LAYER_WALLS);
+  cairo_destroy (cr);
+
+  base = magenta_like (full);
+  cr = cairo_create (base);
+  maze_render_draw_region (cr, m, &o, NULL,
+                           MAZE_RENDER_LAYER_BACKGROUND | MAZE_RENDER_LAYER_CELLS);
+  cairo_set_source_surface (cr, walls, 0, 0);
+  cairo_paint (cr);
+  maze_render_draw_region (cr, m, &o, NULL, MAZE_RENDER_LAYER_OVERLAY);
+  cairo_destroy (cr);
+  cairo_surface_flush (base);
+  assert_same_pixels (full, base, NULL, false);
+
+  /* The walls layer alone is transparent on the floor. */
+  {
+    const unsigned char *d = cairo_image_surface_get_data (walls);
+    uint32_t v;
+
+    cairo_surface_flush (walls);
+    memcpy (&v, d + (int) cy (1) * cairo_image_surface_get_stride (walls)
+                + (int) cx (1) * 4, 4);
+    g_assert_cmphex (v >> 24, ==, 0);
+  }
+  cairo_surface_destroy (walls);
+  cairo_surface_destroy (base);
+  cairo_surface_destroy (full);
+  maze_free (m);
+}
+
+/* ---- labels ---- */
+
+static int
+count_differences (cairo_surface_t *a,
+                   cairo_surface_t *b)
+{
+  int n = 0;
+
+  for (int y = 0; y < cairo_image_surface_get_height (a); y++)
+    for (int x = 0; x < cairo_image_surface_get_width (a); x++)
+      {
+        Pixel pa = pixel (a, x, y), pb = pixel (b, x, y);
+
+        n += pa.r != pb.r || pa.g != pb.g || pa.b != pb.b;
+      }
+  return n;
+}
+
+static void
+test_labels (void)
+{
+  Maze *m = new_maze (2, 2);
+  MazeRenderOptions o;
+  cairo_surface_t *plain, *labelled;
+  MazeLabelMode modes[] = {
+    MAZE_LABEL_WORD_HEX, MAZE_LABEL_NIBBLE_BIN, MAZE_LABEL_NIBBLE_HEX,
+  };
+
+  open_wall (m, 0, 0, MAZE_E);
+  for (size_t k = 0; k < G_N_ELEMENTS (modes); k++)
+    {
+      /* Big cells: the words are written. */
+      test_options (&o);
+      o.cell_size = 48;
+      plain = render (m, &o);
+      o.label_mode = modes[k];
+      g_assert_true (maze_render_labels_fit (&o));
+      labelled = render (m, &o);
+      g_assert_cmpint (count_differences (plain, labelled), >, 20);
+      cairo_surface_destroy (plain);
+      cairo_surface_destroy (labelled);
+
+      /* Small cells: no unreadable text at all. */
+      test_options (&o);
+      o.cell_size = 8;
+      plain = render (m, &o);
+      o.label_mode = modes[k];
+      g_assert_false (maze_render_labels_fit (&o));
+      labelled = render (m, &o);
+      g_assert_cmpint (count_differences (plain, labelled), ==, 0);
+      cairo_surface_destroy (plain);
+      cairo_surface_destroy (labelled);
+    }
+
+  test_options (&o);
+  g_assert_false (maze_render_labels_fit (&o));
+  maze_free (m);
+}
+
+/* ---- hit-testing ---- */
+
+static void
+test_hit_testing (void)
+{
+  Maze *m = new_maze (5, 4);
+  MazeRenderOptions o;
+  uint32_t cell;
+  uint16_t dir;
+  double w, h;
+
+  test_options (&o);
+  maze_render_get_size (m, &o, &w, &h);
+  g_assert_cmpfloat (w, ==, 2 * MARGIN + 5 * CS);
+  g_assert_cmpfloat (h, ==, 2 * MARGIN + 4 * CS);
+
+  g_assert_cmpint (maze_render_cell_at (m, &o, cx (0), cy (0)), ==, 0);
+  g_assert_cmpint (maze_render_cell_at (m, &o, cx (3), cy (2)), ==, 13);
+  g_assert_cmpint (maze_render_cell_at (m, &o, MARGIN + 5 * CS - 0.1, cy (3)), ==, 19);
+  g_assert_cmpint (maze_render_cell_at (m, &o, MARGIN - 1, cy (0)), ==, -1);
+  g_assert_cmpint (maze_render_cell_at (m, &o, MARGIN + 5 * CS, cy (0)), ==, -1);
+  g_assert_cmpint (maze_render_cell_at (m, &o, cx (0), -50), ==, -1);
+
+  /* Near the east side of (1, 1). */
+  g_assert_true (maze_render_wall_at (m, &o, MARGIN + 2 * CS - 2, cy (1), 4,
+                                      &cell, &dir));
+  g_assert_cmpuint (cell, ==, 6);
+  g_assert_cmpuint (dir, ==, MAZE_E);
+  /* Just across it, the same wall. */
+  g_assert_true (maze_render_wall_at (m, &o, MARGIN + 2 * CS + 2, cy (1), 4,
+                                      &cell, &dir));
+  g_assert_cmpuint (cell, ==, 6);
+  g_assert_cmpuint (dir, ==, MAZE_E);
+  /* The south side of (2, 3) is the outer border. */
+  g_assert_true (maze_render_wall_at (m, &o, cx (2), MARGIN + 4 * CS + 1, 0,
+                                      &cell, &dir));
+  g_assert_cmpuint (cell, ==, 17);
+  g_assert_cmpuint (dir, ==, MAZE_S);
+  /* The west border of (0, 2). */
+  g_assert_true (maze_render_wall_at (m, &o, MARGIN - 1, cy (2), 0, &cell, &dir));
+  g_assert_cmpuint (cell, ==, 10);
+  g_assert_cmpuint (dir, ==, MAZE_W);
+  /* Between (1, 0) and (1, 1), reported from the north cell. */
+  g_assert_true (maze_render_wall_at (m, &o, cx (1), MARGIN + CS + 1, 0, &cell, &dir));
+  g_assert_cmpuint (cell, ==, 1);
+  g_assert_cmpuint (dir, ==, MAZE_S);
+  /* The middle of a cell is far from every wall. */
+  g_assert_false (maze_render_wall_at (m, &o, cx (1), cy (1), 4, &cell, &dir));
+  /* Far outside. */
+  g_assert_false (maze_render_wall_at (m, &o, -100, -100, 0, &cell, &dir));
+
+  /* The clicked wall is the one toggled. */
+  g_assert_true (maze_render_wall_at (m, &o, MARGIN + 2 * CS, cy (1), 0, &cell, &dir));
+  g_assert_cmpint (maze_set_wall_open (m, cell, dir, true, NULL), ==, MAZE_OK);
+  g_assert_true (maze_cell_is_open (maze_cells_const (m)[7], MAZE_W));
+
+  /* Visible cells of a scrolled view. */
+  {
+    MazeCellRect r;
+
+    g_assert_true (maze_render_cells_in_rect (m, &o, MARGIN + CS + 5, MARGIN + 5,
+                                              CS, CS, &r));
+    g_assert_cmpuint (r.x, ==, 1);
+    g_assert_cmpuint (r.y, ==, 0);
+    g_assert_cmpuint (r.width, ==, 2);
+    g_assert_cmpuint (r.height, ==, 2);
+    g_assert_false (maze_render_cells_in_rect (m, &o, w + 10, 0, 10, 10, &r));
+  }
+
+  g_assert_cmpfloat (maze_render_fit_cell_size (m, &o, 2 * MARGIN + 50, 1000), ==, 10);
+  g_assert_cmpfloat (maze_render_fit_cell_size (m, &o, 2 * MARGIN + 4, 1000), ==, 0);
+  maze_free (m);
+}
+
+/* ---- files ---- */
+
+static char *
+read_all (const char *path,
+          gsize      *len)
+{
+  char *data = NULL;
+
+  g_assert_true (g_file_get_contents (path, &data, len, NULL));
+  return data;
+}
+
+static int
+count_files (const char *dir)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  int n = 0;
+
+  g_assert_nonnull (d);
+  while (g_dir_read_name (d) != NULL)
+    n++;
+  g_dir_close (d);
+  return n;
+}
+
+static void
+remove_dir (const char *dir)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      char *p = g_build_filename (dir, name, NULL);
+      g_unlink (p);
+      g_free (p);
+    }
+  g_dir_close (d);
+  g_rmdir (dir);
+}
+
+static void
+test_files (void)
+{
+  char *dir = g_dir_make_tmp ("bitmaze-render-XXXXXX", NULL);
+  char *png = g_build_filename (dir, "maze.PNG", NULL);
+  char *svg = g_build_filename (dir, "maze.svg", NULL);
+  char *pdf = g_build_filename (dir, "maze.Pdf", NULL);
+  Maze *m = binary_tree_maze (5, 3, 7);
+  MazeRenderOptions o;
+  MazeError err = { 0 };
+  cairo_surface_t *s;
+  char *data, *p;
+  gsize len;
+  double w, h;
+
+  maze_render_options_init (&o);
+  maze_render_get_size (m, &o, &w, &h);
+  g_assert_cmpfloat (w, ==, 96);
+  g_assert_cmpfloat (h, ==, 64);
+
+  g_assert_cmpint (maze_render_to_file (m, &o, png, NULL, &err), ==, MAZE_OK);
+  s = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (s), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (s), ==, 96);
+  g_assert_cmpint (cairo_image_surface_get_height (s), ==, 64);
+  /* It is the maze: the top-left corner of the outer wall is dark. */
+  g_assert_cmpint (brightness (pixel (s, o.margin, o.margin)), <, 50);
+  cairo_surface_destroy (s);
+
+  g_assert_cmpint (maze_render_to_file (m, &o, svg, NULL, &err), ==, MAZE_OK);
+  data = read_all (svg, &len);
+  g_assert_cmpuint (len, >, 100);
+  g_assert_nonnull (strstr (data, "<svg"));
+  g_assert_nonnull (strstr (data, "width=\"96pt\""));
+  g_assert_nonnull (strstr (data, "height=\"64pt\""));
+  g_free (data);
+
+  g_assert_cmpint (maze_render_to_file (m, &o, pdf, NULL, &err), ==, MAZE_OK);
+  data = read_all (pdf, &len);
+  g_assert_cmpuint (len, >, 100);
+  g_assert_true (g_str_has_prefix (data, "%PDF-"));
+  p = g_strstr_len (data, len, "/MediaBox");
+  g_assert_nonnull (p);
+  {
+    double x0, y0, x1, y1;
+
+    g_assert_cmpint (sscanf (p, "/MediaBox [ %lf %lf %lf %lf ]", &x0, &y0, &x1, &y1),
+                     ==, 4);
+    g_assert_cmpfloat (x1 - x0, ==, 96);
+    g_assert_cmpfloat (y1 - y0, ==, 64);
+  }
+  g_free (data);
+
+  /* An explicit format wins over the name. */
+  {
+    char *odd = g_build_filename (dir, "maze.img", NULL);
+
+    g_assert_cmpint (maze_render_to_file (m, &o, odd, "svg", &err), ==, MAZE_OK);
+    data = read_all (odd, &len);
+    g_assert_nonnull (strstr (data, "<svg"));
+    g_free (data);
+    g_unlink (odd);
+    g_free (odd);
+  }
+
+  /* No temporary file is left behind. */
+  g_assert_cmpint (count_files (dir), ==, 3);
+
+  g_free (png);
+  g_free (svg);
+  g_free (pdf);
+  remove_dir (dir);
+  g_free (dir);
+  maze_free (m);
+}
+
+static void
+test_file_errors (void)
+{
+  char *dir = g_dir_make_tmp ("bitmaze-render-XXXXXX", NULL);
+  char *bmp = g_build_filename (dir, "maze.bmp", NULL);
+  char *bare = g_build_filename (dir, "maze", NULL);
+  char *missing = g_build_filename (dir, "no-such-folder", "maze.png", NULL);
+  char *big = g_build_filename (dir, "big.png", NULL);
+  char *keep = g_build_filename (dir, "keep.png", NULL);
+  Maze *m = new_maze (3, 3);
+  Maze *huge = new_maze (3000, 10);
+  MazeRenderOptions o;
+  MazeError err = { 0 };
+  char *data;
+  gsize len;
+
+  maze_render_options_init (&o);
+
+  g_assert_cmpint (maze_render_to_file (m, &o, bmp, NULL, &err), ==, MAZE_ERROR_ARGUMENT);
+  g_assert_nonnull (strstr (err.message, ".bmp"));
+  g_assert_cmpint (maze_render_to_file (m, &o, bare, NULL, &err), ==, MAZE_ERROR_ARGUMENT);
+  g_assert_nonnull (strstr (err.message, ".png, .svg or .pdf"));
+  g_assert_cmpint (maze_render_to_file (m, &o, bmp, "gif", &err), ==, MAZE_ERROR_ARGUMENT);
+  g_assert_nonnull (strstr (err.message, "gif"));
+
+  g_assert_cmpint (maze_render_to_file (m, &o, missing, NULL, &err), ==, MAZE_ERROR_IO);
+  g_assert_nonnull (strstr (err.message, missing));
+  g_assert_nonnull (strstr (err.message, g_strerror (ENOENT)));
+
+  /* 3000 cells of 16 px: too wide for cairo; the message says what fits. */
+  g_assert_cmpint (maze_render_to_file (huge, &o, big, NULL, &err), ==, MAZE_ERROR_SIZE);
+  g_assert_nonnull (strstr (err.message, "cell size of at most 10"));
+  /* The vector formats have no such limit. */
+  o.cell_size = 16;
+  g_assert_cmpint (count_files (dir), ==, 0);
+
+  /* Bad options are refused before anything is written, and a failed
+   * export keeps the old file as it was. */
+  g_assert_true (g_file_set_contents (keep, "old", 3, NULL));
+  o.cell_size = 0;
+  g_assert_cmpint (maze_render_to_file (m, &o, keep, NULL, &err), ==, MAZE_ERROR_ARGUMENT);
+  g_assert_nonnull (strstr (err.message, "cell size"));
+  o.cell_size = 16;
+  o.wall_width = 16;
+  g_assert_cmpint (maze_render_to_file (m, &o, keep, NULL, &err), ==, MAZE_ERROR_ARGUMENT);
+  g_assert_nonnull (strstr (err.message, "wall width"));
+  maze_render_options_init (&o);
+  g_assert_cmpint (maze_render_to_file (huge, &o, keep, NULL, &err), ==, MAZE_ERROR_SIZE);
+  data = read_all (keep, &len);
+  g_assert_cmpstr (data, ==, "old");
+  g_free (data);
+  g_assert_cmpint (count_files (dir), ==, 1);
+
+  g_assert_cmpint (maze_render_format_from_name ("PNG"), ==, MAZE_RENDER_FORMAT_PNG);
+  g_assert_cmpint (maze_render_format_from_name (".svg"), ==, MAZE_RENDER_FORMAT_SVG);
+  g_assert_cmpint (maze_render_format_from_path ("a.b/maze.PdF"), ==, MAZE_RENDER_FORMAT_PDF);
+  g_assert_cmpint (maze_render_format_from_path ("a.png/maze"), ==, -1);
+  g_assert_cmpint (maze_render_format_from_path (".png"), ==, -1);
+  g_assert_cmpint (maze_render_format_from_name ("jpeg"), ==, -1);
+
+  g_free (bmp);
+  g_free (bare);
+  g_free (missing);
+  g_free (big);
+  g_free (keep);
+  remove_dir (dir);
+  g_free (dir);
+  maze_free (m);
+  maze_free (huge);
+}
+
+static cairo_status_t
+append_bytes (void                *closure,
+              const unsigned char *data,
+              unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static cairo_status_t
+refuse_bytes (void                *closure,
+              const unsigned char *data,
+              unsigned int         length)
+{
+  return CAIRO_STATUS_WRITE_ERROR;
+}
+
+static void
+test_stream (void)
+{
+  Maze *m = new_maze (4, 4);
+  MazeRenderOptions o;
+  MazeError err = { 0 };
+  GByteArray *bytes = g_byte_array_new ();
+  static const guint8 png_magic[] = { 0x89, 'P', 'N', 'G' };
+
+  maze_render_options_init (&o);
+  g_assert_cmpint (maze_render_to_stream (m, &o, MAZE_RENDER_FORMAT_PNG,
+                                          append_bytes, bytes, &err), ==, MAZE_OK);
+  g_assert_cmpuint (bytes->len, >, 8);
+  g_assert_cmpmem (bytes->data, 4, png_magic, 4);
+
+  g_assert_cmpint (maze_render_to_stream (m, &o, MAZE_RENDER_FORMAT_PDF,
+                                          refuse_bytes, NULL, &err), ==, MAZE_ERROR_IO);
+  g_assert_nonnull (strstr (err.message, cairo_status_to_string (CAIRO_STATUS_WRITE_ERROR)));
+  g_byte_array_unref (bytes);
+  maze_free (m);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/render/walls-and-passages", test_walls_and_passages);
+  g_test_add_func ("/render/openings-are-gaps", test_openings_are_gaps);
+  g_test_add_func ("/render/dark-palette", test_dark_palette);
+  g_test_add_func ("/render/solution-line", test_solution_line);
+  g_test_add_func ("/render/solution-fill", test_solution_fill);
+  g_test_add_func ("/render/highlights", test_highlights);
+  g_test_add_func ("/render/region-matches-full", test_region_matches_full);
+  g_test_add_func ("/render/layers-compose", test_layers_compose);
+  g_test_add_func ("/render/labels", test_labels);
+  g_test_add_func ("/render/hit-testing", test_hit_testing);
+  g_test_add_func ("/render/files", test_files);
+  g_test_add_func ("/render/file-errors", test_file_errors);
+  g_test_add_func ("/render/stream", test_stream);
+  return g_test_run ();
+}

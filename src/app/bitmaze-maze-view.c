@@ -1,0 +1,1961 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * bitmaze-maze-view.c: the widget that shows a maze.
+ *
+ * GTK 4 has no partial invalidation: every frame the widget hands GTK its
+ * whole picture again.  So the picture is kept in tiles: square textures of
+ * TILE_SIZE device pixels of the zoomed maze, each with the cairo image
+ * surface it was copied from.  A frame only appends the visible tiles'
+ * textures; a tile is drawn (through the renderer) the first time it
+ * becomes visible, and afterwards only the cells a step reported are drawn
+ * again into its surface before it is copied into a new texture.  The
+ * tiles are thrown away when the picture as a whole changes: another maze,
+ * its walls, the size of the widget, the zoom, the scale factor or the
+ * style.  Tiles that scroll out of view are dropped, so a 2000 x 2000 maze
+ * zoomed in costs only what is on screen.
+ *
+ * The frontier and "changed" highlights are kept as bitmaps over the cells
+ * (one bit a cell), so a new list repaints only the cells that entered or
+ * left it, and a repaint of a few cells gives the renderer only the
+ * highlighted cells near them.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "bitmaze-maze-view.h"
+#include "maze-render.h"
+
+/* Side of a tile in device pixels. */
+#define TILE_SIZE 256
+/* Dirty rectangles a tile remembers before it merges them into one. */
+#define TILE_MAX_DIRTY 16
+/* Around the maze, in logical pixels. */
+#define VIEW_MARGIN 6
+/* Largest cell, in logical pixels, zooming in may reach. */
+#define MAX_CELL_SIZE 256.0
+#define ZOOM_STEP 1.25
+#define ZOOM_MAX 100000.0
+/* How far from a wall's centre line a click still toggles it, in cells. */
+#define WALL_HIT_DISTANCE 0.35
+
+typedef struct
+{
+  int              tx;
+  int              ty;
+  int              width;   /* device pixels (edge tiles are smaller) */
+  int              height;
+  cairo_surface_t *surface;
+  GdkTexture      *texture; /* NULL when the surface changed since */
+  guint            last_frame;
+  guint            n_dirty;
+  MazeCellRect     dirty[TILE_MAX_DIRTY];
+} Tile;
+
+struct _BitmazeMazeView
+{
+  GtkWidget         parent_instance;
+
+  Maze             *maze;
+
+  GtkAdjustment    *hadjustment;
+  GtkAdjustment    *vadjustment;
+  guint             hscroll_policy : 1;
+  guint             vscroll_policy : 1;
+
+  double            zoom;
+  BitmazeLabelMode  label_mode;
+  guint             label_nibble;
+  int               selected;
+  guint             edit_mode : 1;
+  guint             show_search : 1;
+  guint             show_solution : 1;
+  guint             dark : 1;
+
+  /* One bit a cell (allocated when first needed) and the lists they mirror. */
+  guint32          *frontier_bits;
+  guint32          *changed_bits;
+  guint32          *new_bits;
+  GArray           *frontier;
+  GArray           *changed;
+  /* Scratch lists handed to the renderer for one region. */
+  GArray           *region_frontier;
+  GArray           *region_changed;
+
+  /* Geometry in device pixels; valid while geometry_valid. */
+  gboolean          geometry_valid;
+  int               scale;
+  int               view_width;  /* logical */
+  int               view_height;
+  double            fit_cell;
+  double            cell;
+  double            wall;
+  double            margin;
+  double            content_width;
+  double            content_height;
+
+  GHashTable       *tiles;
+  guint             frame;
+
+  double            pointer_x;
+  double            pointer_y;
+  double            gesture_zoom;
+  double            drag_h;
+  double            drag_v;
+};
+
+enum
+{
+  PROP_0,
+  PROP_ZOOM,
+  PROP_EDIT_MODE,
+  PROP_SHOW_SEARCH,
+  PROP_SHOW_SOLUTION,
+  PROP_LABEL_MODE,
+  PROP_LABEL_NIBBLE,
+  PROP_SELECTED_CELL,
+  PROP_DARK,
+  N_PROPS,
+
+  /* GtkScrollable */
+  PROP_HADJUSTMENT = N_PROPS,
+  PROP_VADJUSTMENT,
+  PROP_HSCROLL_POLICY,
+  PROP_VSCROLL_POLICY,
+};
+
+enum
+{
+  CELL_CLICKED,
+  WALL_CLICKED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_ENUM_TYPE (BitmazeLabelMode, bitmaze_label_mode,
+                    G_DEFINE_ENUM_VALUE (BITMAZE_LABEL_NONE, "none"),
+                    G_DEFINE_ENUM_VALUE (BITMAZE_LABEL_WORD_HEX, "word-hex"),
+                    G_DEFINE_ENUM_VALUE (BITMAZE_LABEL_NIBBLE_BIN, "nibble-bin"),
+                    G_DEFINE_ENUM_VALUE (BITMAZE_LABEL_NIBBLE_HEX, "nibble-hex"))
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (BitmazeMazeView, bitmaze_maze_view, GTK_TYPE_WIDGET,
+                               G_IMPLEMENT_INTERFACE (GTK_TYPE_SCROLLABLE, NULL))
+
+static void update_geometry      (BitmazeMazeView *self);
+static void update_adjustments   (BitmazeMazeView *self,
+                                  double           hvalue,
+                                  double           vvalue);
+static void update_actions       (BitmazeMazeView *self);
+static void update_accessible    (BitmazeMazeView *self);
+
+/* ------------------------------------------------------------------ */
+/* Bitmaps                                                             */
+/* ------------------------------------------------------------------ */
+
+static inline gboolean
+bit_get (const guint32 *bits,
+         guint32        i)
+{
+  return (bits[i >> 5] >> (i & 31)) & 1u;
+}
+
+static inline void
+bit_set (guint32 *bits,
+         guint32  i)
+{
+  bits[i >> 5] |= 1u << (i & 31);
+}
+
+static inline void
+bit_clear (guint32 *bits,
+           guint32  i)
+{
+  bits[i >> 5] &= ~(1u << (i & 31));
+}
+
+static void
+free_bitmaps (BitmazeMazeView *self)
+{
+  g_clear_pointer (&self->frontier_bits, g_free);
+  g_clear_pointer (&self->changed_bits, g_free);
+  g_clear_pointer (&self->new_bits, g_free);
+  g_array_set_size (self->frontier, 0);
+  g_array_set_size (self->changed, 0);
+}
+
+/* The three bitmaps exist together or not at all.  A maze too big for
+ * them is still drawn; it just shows no highlights. */
+static gboolean
+ensure_bitmaps (BitmazeMazeView *self)
+{
+  gsize words;
+
+  if (self->frontier_bits != NULL)
+    return TRUE;
+  if (self->maze == NULL)
+    return FALSE;
+
+  words = ((gsize) maze_n_cells (self->maze) + 31) / 32;
+  self->frontier_bits = g_try_new0 (guint32, words);
+  self->changed_bits = g_try_new0 (guint32, words);
+  self->new_bits = g_try_new0 (guint32, words);
+  if (self->frontier_bits == NULL || self->changed_bits == NULL ||
+      self->new_bits == NULL)
+    {
+      free_bitmaps (self);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Render options and geometry                                         */
+/* ------------------------------------------------------------------ */
+
+/* Options for drawing in device pixels, without the highlight lists. */
+static void
+get_render_options (BitmazeMazeView   *self,
+                    MazeRenderOptions *options)
+{
+  maze_render_options_init (options);
+  options->cell_size = self->cell;
+  options->wall_width = self->wall;
+  options->margin = self->margin;
+  options->show_search = self->show_search;
+  options->show_solution = self->show_solution;
+  options->label_mode = (MazeLabelMode) self->label_mode;
+  options->label_nibble = self->label_nibble;
+  if (self->dark)
+    maze_render_palette_dark (&options->palette);
+  else
+    maze_render_palette_light (&options->palette);
+  options->selected = self->selected >= 0 ? (uint32_t) self->selected
+                                          : MAZE_RENDER_NO_CELL;
+}
+
+static double
+get_max_zoom (BitmazeMazeView *self)
+{
+  double max_cell;
+
+  if (self->maze == NULL || !(self->fit_cell > 0.0))
+    return 1.0;
+  max_cell = MAX_CELL_SIZE * self->scale;
+  return MAX (1.0, max_cell / self->fit_cell);
+}
+
+static void
+tile_free (gpointer data)
+{
+  Tile *tile = data;
+
+  g_clear_pointer (&tile->surface, cairo_surface_destroy);
+  g_clear_object (&tile->texture);
+  g_free (tile);
+}
+
+static inline gint64
+tile_key (int tx,
+          int ty)
+{
+  return ((gint64) ty << 32) | (guint32) tx;
+}
+
+/* The whole picture changed: every tile is drawn again when it shows. */
+static void
+invalidate_tiles (BitmazeMazeView *self)
+{
+  g_hash_table_remove_all (self->tiles);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+invalidate_geometry (BitmazeMazeView *self)
+{
+  self->geometry_valid = FALSE;
+  invalidate_tiles (self);
+}
+
+/*
+ * Cell size: "fit" is the largest cell for which the maze and its margin
+ * fit in the widget, a whole number of device pixels when it is at least
+ * two, so the grid lines fall on pixel boundaries.  Walls are about an
+ * eighth of a cell, and the margin is shifted by half a pixel when the
+ * wall is an odd number of pixels wide, so walls stay sharp.
+ */
+static void
+update_geometry (BitmazeMazeView *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  double old_cell = self->cell;
+  double old_wall = self->wall;
+  double old_margin = self->margin;
+  double avail_w, avail_h, fit, cell, wall, margin;
+  uint32_t mw, mh;
+
+  self->scale = MAX (1, gtk_widget_get_scale_factor (widget));
+  self->view_width = gtk_widget_get_width (widget);
+  self->view_height = gtk_widget_get_height (widget);
+  self->geometry_valid = TRUE;
+
+  if (self->maze == NULL)
+    {
+      self->fit_cell = self->cell = self->wall = self->margin = 0.0;
+      self->content_width = self->content_height = 0.0;
+      return;
+    }
+
+  mw = maze_width (self->maze);
+  mh = maze_height (self->maze);
+  margin = VIEW_MARGIN * self->scale;
+  avail_w = MAX (1.0, (double) self->view_width * self->scale - 2.0 * margin);
+  avail_h = MAX (1.0, (double) self->view_height * self->scale - 2.0 * margin);
+  fit = MIN (avail_w / mw, avail_h / mh);
+  if (fit >= 2.0)
+    fit = floor (fit);
+  self->fit_cell = fit;
+
+  self->zoom = CLAMP (self->zoom, 1.0, get_max_zoom (self));
+  cell = fit * self->zoom;
+  if (cell >= 2.0)
+    cell = floor (cell);
+
+  if (cell >= 6.0)
+    wall = CLAMP (floor (cell / 8.0 + 0.5), 1.0, 4.0 * self->scale);
+  else
+    wall = cell / 4.0;
+  if (wall >= 1.0 && ((int) wall) % 2 == 1)
+    margin += 0.5;
+
+  self->cell = cell;
+  self->wall = wall;
+  self->margin = margin;
+  self->content_width = ceil (2.0 * margin + mw * cell);
+  self->content_height = ceil (2.0 * margin + mh * cell);
+
+  if (old_cell != cell || old_wall != wall || old_margin != margin)
+    invalidate_tiles (self);
+}
+
+static void
+ensure_geometry (BitmazeMazeView *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+
+  if (!self->geometry_valid ||
+      self->view_width != gtk_widget_get_width (widget) ||
+      self->view_height != gtk_widget_get_height (widget) ||
+      self->scale != MAX (1, gtk_widget_get_scale_factor (widget)))
+    update_geometry (self);
+}
+
+/* Where the content's (0, 0) lies in the widget, in device pixels: centred
+ * when it fits, else scrolled by the adjustments. */
+static void
+get_origin (BitmazeMazeView *self,
+            double          *ox,
+            double          *oy)
+{
+  double vw = (double) self->view_width * self->scale;
+  double vh = (double) self->view_height * self->scale;
+
+  if (self->content_width <= vw || self->hadjustment == NULL)
+    *ox = floor ((vw - self->content_width) / 2.0);
+  else
+    *ox = -round (gtk_adjustment_get_value (self->hadjustment) * self->scale);
+
+  if (self->content_height <= vh || self->vadjustment == NULL)
+    *oy = floor ((vh - self->content_height) / 2.0);
+  else
+    *oy = -round (gtk_adjustment_get_value (self->vadjustment) * self->scale);
+}
+
+/* The rectangle of cells drawn over a device-pixel rectangle of the
+ * content, never empty for a rectangle inside the content (the margin
+ * belongs to the edge cells). */
+static void
+cells_for_content_rect (BitmazeMazeView *self,
+                        double           x,
+                        double           y,
+                        double           width,
+                        double           height,
+                        MazeCellRect    *region)
+{
+  uint32_t mw = maze_width (self->maze);
+  uint32_t mh = maze_height (self->maze);
+  double half = self->wall / 2.0 + 1.0;
+  double x0 = floor ((x - self->margin - half) / self->cell);
+  double y0 = floor ((y - self->margin - half) / self->cell);
+  double x1 = ceil ((x + width - self->margin + half) / self->cell);
+  double y1 = ceil ((y + height - self->margin + half) / self->cell);
+
+  x0 = CLAMP (x0, 0.0, mw - 1.0);
+  y0 = CLAMP (y0, 0.0, mh - 1.0);
+  x1 = CLAMP (x1, x0 + 1.0, (double) mw);
+  y1 = CLAMP (y1, y0 + 1.0, (double) mh);
+  region->x = (uint32_t) x0;
+  region->y = (uint32_t) y0;
+  region->width = (uint32_t) (x1 - x0);
+  region->height = (uint32_t) (y1 - y0);
+}
+
+/* ------------------------------------------------------------------ */
+/* Tiles                                                               */
+/* ------------------------------------------------------------------ */
+
+/* Gathers the highlighted cells the renderer may draw for @region (the
+ * region grown by one cell, as the renderer grows it). */
+static void
+collect_highlights (BitmazeMazeView    *self,
+                    const MazeCellRect *region,
+                    MazeRenderOptions  *options)
+{
+  uint32_t mw = maze_width (self->maze);
+  uint32_t mh = maze_height (self->maze);
+  uint32_t x0 = region->x > 0 ? region->x - 1 : 0;
+  uint32_t y0 = region->y > 0 ? region->y - 1 : 0;
+  uint32_t x1 = MIN (mw, region->x + region->width + 1);
+  uint32_t y1 = MIN (mh, region->y + region->height + 1);
+
+  g_array_set_size (self->region_frontier, 0);
+  g_array_set_size (self->region_changed, 0);
+  options->n_frontier = options->n_changed = 0;
+  options->frontier = options->changed = NULL;
+
+  if (self->frontier_bits == NULL ||
+      (self->frontier->len == 0 && self->changed->len == 0))
+    return;
+
+  /* Walk whichever is smaller: the lists or the region. */
+  if ((guint64) (x1 - x0) * (y1 - y0) > self->frontier->len + self->changed->len)
+    {
+      for (guint i = 0; i < self->frontier->len; i++)
+        {
+          uint32_t c = g_array_index (self->frontier, uint32_t, i);
+          uint32_t cx = c % mw, cy = c / mw;
+
+          if (cx >= x0 && cx < x1 && cy >= y0 && cy < y1)
+            g_array_append_val (self->region_frontier, c);
+        }
+      for (guint i = 0; i < self->changed->len; i++)
+        {
+          uint32_t c = g_array_index (self->changed, uint32_t, i);
+          uint32_t cx = c % mw, cy = c / mw;
+
+          if (cx >= x0 && cx < x1 && cy >= y0 && cy < y1)
+            g_array_append_val (self->region_changed, c);
+        }
+    }
+  else
+    {
+      for (uint32_t y = y0; y < y1; y++)
+        for (uint32_t x = x0; x < x1; x++)
+          {
+            uint32_t c = y * mw + x;
+
+            if (bit_get (self->frontier_bits, c))
+              g_array_append_val (self->region_frontier, c);
+            if (bit_get (self->changed_bits, c))
+              g_array_append_val (self->region_changed, c);
+          }
+    }
+
+  if (self->region_frontier->len > 0)
+    {
+      options->frontier = (const uint32_t *) (gpointer) self->region_frontier->data;
+      options->n_frontier = self->region_frontier->len;
+    }
+  if (self->region_changed->len > 0)
+    {
+      options->changed = (const uint32_t *) (gpointer) self->region_changed->data;
+      options->n_changed = self->region_changed->len;
+    }
+}
+
+/* Draws @region of the maze into @tile's surface; @cr is translated to
+ * the tile and clipped to it. */
+static void
+tile_draw_region (BitmazeMazeView    *self,
+                  cairo_t            *cr,
+                  const MazeCellRect *region)
+{
+  MazeRenderOptions options;
+
+  get_render_options (self, &options);
+  collect_highlights (self, region, &options);
+  maze_render_draw_region (cr, self->maze, &options, region,
+                           MAZE_RENDER_LAYER_ALL);
+}
+
+static cairo_t *
+tile_begin (Tile *tile)
+{
+  cairo_t *cr = cairo_create (tile->surface);
+
+  cairo_rectangle (cr, 0, 0, tile->width, tile->height);
+  cairo_clip (cr);
+  cairo_translate (cr, -(double) tile->tx * TILE_SIZE,
+                   -(double) tile->ty * TILE_SIZE);
+  return cr;
+}
+
+static Tile *
+tile_new (BitmazeMazeView *self,
+          int              tx,
+          int              ty)
+{
+  Tile *tile = g_new0 (Tile, 1);
+  MazeCellRect region;
+  cairo_t *cr;
+
+  tile->tx = tx;
+  tile->ty = ty;
+  tile->width = (int) MIN ((double) TILE_SIZE,
+                           self->content_width - (double) tx * TILE_SIZE);
+  tile->height = (int) MIN ((double) TILE_SIZE,
+                            self->content_height - (double) ty * TILE_SIZE);
+  tile->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                              tile->width, tile->height);
+
+  cells_for_content_rect (self, (double) tx * TILE_SIZE, (double) ty * TILE_SIZE,
+                          tile->width, tile->height, &region);
+  cr = tile_begin (tile);
+  tile_draw_region (self, cr, &region);
+  cairo_destroy (cr);
+
+  return tile;
+}
+
+static void
+tile_flush_dirty (BitmazeMazeView *self,
+                  Tile            *tile)
+{
+  cairo_t *cr;
+
+  if (tile->n_dirty == 0)
+    return;
+  cr = tile_begin (tile);
+  for (guint i = 0; i < tile->n_dirty; i++)
+    tile_draw_region (self, cr, &tile->dirty[i]);
+  cairo_destroy (cr);
+  tile->n_dirty = 0;
+  g_clear_object (&tile->texture);
+}
+
+static GdkTexture *
+tile_get_texture (Tile *tile)
+{
+  if (tile->texture == NULL)
+    {
+      g_autoptr(GBytes) bytes = NULL;
+      int stride;
+
+      cairo_surface_flush (tile->surface);
+      stride = cairo_image_surface_get_stride (tile->surface);
+      /* Textures are immutable and the surface keeps changing: copy. */
+      bytes = g_bytes_new (cairo_image_surface_get_data (tile->surface),
+                           (gsize) stride * tile->height);
+      /* GDK_MEMORY_DEFAULT is cairo's ARGB32 in native byte order. */
+      tile->texture = gdk_memory_texture_new (tile->width, tile->height,
+                                              GDK_MEMORY_DEFAULT, bytes, stride);
+    }
+  return tile->texture;
+}
+
+static void
+merge_rect (MazeCellRect       *into,
+            const MazeCellRect *r)
+{
+  uint32_t x0 = MIN (into->x, r->x);
+  uint32_t y0 = MIN (into->y, r->y);
+  uint32_t x1 = MAX (into->x + into->width, r->x + r->width);
+  uint32_t y1 = MAX (into->y + into->height, r->y + r->height);
+
+  into->x = x0;
+  into->y = y0;
+  into->width = x1 - x0;
+  into->height = y1 - y0;
+}
+
+static void
+tile_add_dirty (Tile               *tile,
+                const MazeCellRect *r)
+{
+  if (tile->n_dirty < TILE_MAX_DIRTY)
+    {
+      tile->dirty[tile->n_dirty++] = *r;
+      return;
+    }
+  /* Too many small repaints: one repaint of their bounding box. */
+  for (guint i = 1; i < tile->n_dirty; i++)
+    merge_rect (&tile->dirty[0], &tile->dirty[i]);
+  merge_rect (&tile->dirty[0], r);
+  tile->n_dirty = 1;
+}
+
+/* Cell @index changed: repaint it and its neighbours (a solution line or
+ * the goal's fill reaches from one cell into the next) in the cached
+ * tiles that show them. */
+static void
+invalidate_cell (BitmazeMazeView *self,
+                 uint32_t         index)
+{
+  MazeRenderOptions options;
+  cairo_rectangle_t ext;
+  MazeCellRect r;
+  uint32_t mw, mh, x, y;
+  int tx0, ty0, tx1, ty1;
+
+  if (self->maze == NULL || index >= maze_n_cells (self->maze))
+    return;
+  if (g_hash_table_size (self->tiles) == 0)
+    return;
+
+  mw = maze_width (self->maze);
+  mh = maze_height (self->maze);
+  x = index % mw;
+  y = index / mw;
+  r.x = x > 0 ? x - 1 : 0;
+  r.y = y > 0 ? y - 1 : 0;
+  r.width = MIN (mw, x + 2) - r.x;
+  r.height = MIN (mh, y + 2) - r.y;
+
+  get_render_options (self, &options);
+  if (!maze_render_region_extents (self->maze, &options, &r, &ext))
+    return;
+
+  tx0 = (int) floor (ext.x / TILE_SIZE);
+  ty0 = (int) floor (ext.y / TILE_SIZE);
+  tx1 = (int) floor ((ext.x + ext.width) / TILE_SIZE);
+  ty1 = (int) floor ((ext.y + ext.height) / TILE_SIZE);
+  for (int ty = MAX (0, ty0); ty <= ty1; ty++)
+    for (int tx = MAX (0, tx0); tx <= tx1; tx++)
+      {
+        gint64 key = tile_key (tx, ty);
+        Tile *tile = g_hash_table_lookup (self->tiles, &key);
+
+        if (tile != NULL)
+          tile_add_dirty (tile, &r);
+      }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* ------------------------------------------------------------------ */
+/* Highlight lists                                                     */
+/* ------------------------------------------------------------------ */
+
+/* Replaces @list (mirrored by @bits) with @cells, repainting only the
+ * cells that entered or left it. */
+static void
+replace_marked_list (BitmazeMazeView *self,
+                     gboolean         frontier,
+                     const uint32_t  *cells,
+                     size_t           n)
+{
+  GArray *list = frontier ? self->frontier : self->changed;
+  guint32 *bits;
+  uint32_t n_cells;
+
+  if (self->maze == NULL || (n == 0 && list->len == 0))
+    return;
+  if (!ensure_bitmaps (self))
+    return;
+  bits = frontier ? self->frontier_bits : self->changed_bits;
+
+  n_cells = maze_n_cells (self->maze);
+  for (size_t i = 0; i < n; i++)
+    if (cells[i] < n_cells)
+      bit_set (self->new_bits, cells[i]);
+
+  for (guint i = 0; i < list->len; i++)
+    {
+      uint32_t c = g_array_index (list, uint32_t, i);
+
+      if (!bit_get (self->new_bits, c))
+        {
+          bit_clear (bits, c);
+          invalidate_cell (self, c);
+        }
+    }
+
+  g_array_set_size (list, 0);
+  for (size_t i = 0; i < n; i++)
+    {
+      uint32_t c = cells[i];
+
+      /* Skips cells outside the maze and repeated cells. */
+      if (c >= n_cells || !bit_get (self->new_bits, c))
+        continue;
+      bit_clear (self->new_bits, c);
+      if (!bit_get (bits, c))
+        {
+          bit_set (bits, c);
+          invalidate_cell (self, c);
+        }
+      g_array_append_val (list, c);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Accessibility                                                       */
+/* ------------------------------------------------------------------ */
+
+/* Every set of open sides a cell can have, translatable as a whole. */
+static const char * const passage_phrases[16] = {
+  N_("closed on all sides"),
+  N_("open to the north"),
+  N_("open to the east"),
+  N_("open to the north and east"),
+  N_("open to the south"),
+  N_("open to the north and south"),
+  N_("open to the east and south"),
+  N_("open to the north, east and south"),
+  N_("open to the west"),
+  N_("open to the north and west"),
+  N_("open to the east and west"),
+  N_("open to the north, east and west"),
+  N_("open to the south and west"),
+  N_("open to the north, south and west"),
+  N_("open to the east, south and west"),
+  N_("open on all sides"),
+};
+
+static void
+update_accessible (BitmazeMazeView *self)
+{
+  g_autofree char *label = NULL;
+  g_autoptr(GString) description = g_string_new (NULL);
+
+  if (self->maze == NULL)
+    {
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Maze"),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _("No maze"),
+                                      -1);
+      return;
+    }
+
+  /* Translators: the maze's width and height in cells */
+  label = g_strdup_printf (_("Maze of %u by %u cells"),
+                           maze_width (self->maze), maze_height (self->maze));
+
+  if (self->selected >= 0)
+    {
+      uint32_t i = (uint32_t) self->selected;
+      uint32_t mw = maze_width (self->maze);
+      uint16_t cell = maze_cells_const (self->maze)[i];
+
+      /* Translators: a cell's column and row, then which of its sides are
+       * open, e.g. "Cell (3, 4): open to the east and south." */
+      g_string_append_printf (description, _("Cell (%u, %u): %s."),
+                              i % mw, i / mw,
+                              _(passage_phrases[maze_cell_passages (cell)]));
+      if (i == maze_start (self->maze))
+        {
+          g_string_append_c (description, ' ');
+          g_string_append (description, _("This is the start."));
+        }
+      if (i == maze_goal (self->maze))
+        {
+          g_string_append_c (description, ' ');
+          g_string_append (description, _("This is the goal."));
+        }
+      if (maze_cell_solution (cell) != 0)
+        {
+          g_string_append_c (description, ' ');
+          g_string_append (description, _("On the solution path."));
+        }
+      else if (maze_cell_backtrack (cell) != 0)
+        {
+          g_string_append_c (description, ' ');
+          g_string_append (description, _("Reached by the search."));
+        }
+    }
+  else
+    {
+      uint32_t mw = maze_width (self->maze);
+
+      /* Translators: the start's and the goal's column and row */
+      g_string_append_printf (description, _("Start at (%u, %u), goal at (%u, %u)."),
+                              maze_start (self->maze) % mw, maze_start (self->maze) / mw,
+                              maze_goal (self->maze) % mw, maze_goal (self->maze) / mw);
+    }
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description->str,
+                                  -1);
+}
+
+/* ------------------------------------------------------------------ */
+/* Zoom and scrolling                                                  */
+/* ------------------------------------------------------------------ */
+
+static void
+update_actions (BitmazeMazeView *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  gboolean has_maze = self->maze != NULL;
+
+  gtk_widget_action_set_enabled (widget, "view.zoom-in",
+                                 has_maze && self->zoom < get_max_zoom (self));
+  gtk_widget_action_set_enabled (widget, "view.zoom-out",
+                                 has_maze && self->zoom > 1.0);
+  gtk_widget_action_set_enabled (widget, "view.zoom-fit",
+                                 has_maze && self->zoom != 1.0);
+}
+
+/* Configures both adjustments for the current geometry (logical pixels)
+ * with the given values, clamped. */
+static void
+update_adjustments (BitmazeMazeView *self,
+                    double           hvalue,
+                    double           vvalue)
+{
+  double w = self->view_width;
+  double h = self->view_height;
+  double cw = self->content_width / self->scale;
+  double ch = self->content_height / self->scale;
+
+  if (self->hadjustment != NULL)
+    gtk_adjustment_configure (self->hadjustment,
+                              CLAMP (hvalue, 0.0, MAX (0.0, cw - w)),
+                              0.0, MAX (cw, w), w * 0.1, w * 0.9, w);
+  if (self->vadjustment != NULL)
+    gtk_adjustment_configure (self->vadjustment,
+                              CLAMP (vvalue, 0.0, MAX (0.0, ch - h)),
+                              0.0, MAX (ch, h), h * 0.1, h * 0.9, h);
+}
+
+/* Zooms to @zoom keeping the maze point under the widget point (@px, @py)
+ * where it is. */
+static void
+zoom_at (BitmazeMazeView *self,
+         double           zoom,
+         double           px,
+         double           py)
+{
+  double ox, oy, fx, fy, hvalue, vvalue;
+
+  ensure_geometry (self);
+  if (self->maze == NULL)
+    zoom = CLAMP (zoom, 1.0, ZOOM_MAX);
+  else
+    zoom = CLAMP (zoom, 1.0, get_max_zoom (self));
+  if (zoom == self->zoom)
+    return;
+
+  /* The anchor in cells, from the maze's top-left grid corner. */
+  get_origin (self, &ox, &oy);
+  if (self->cell > 0.0)
+    {
+      fx = (px * self->scale - ox - self->margin) / self->cell;
+      fy = (py * self->scale - oy - self->margin) / self->cell;
+    }
+  else
+    fx = fy = 0.0;
+
+  self->zoom = zoom;
+  update_geometry (self);
+
+  /* Solve margin + f * cell + origin = p for the new origin. */
+  hvalue = (self->margin + fx * self->cell - px * self->scale) / self->scale;
+  vvalue = (self->margin + fy * self->cell - py * self->scale) / self->scale;
+  update_adjustments (self, hvalue, vvalue);
+
+  update_actions (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+}
+
+static void
+zoom_at_center (BitmazeMazeView *self,
+                double           zoom)
+{
+  zoom_at (self, zoom, self->view_width / 2.0, self->view_height / 2.0);
+}
+
+/* Scrolls so that cell @index is visible. */
+static void
+scroll_to_cell (BitmazeMazeView *self,
+                uint32_t         index)
+{
+  uint32_t mw;
+  double x, y, size;
+
+  if (self->maze == NULL || self->hadjustment == NULL || self->vadjustment == NULL)
+    return;
+  ensure_geometry (self);
+  mw = maze_width (self->maze);
+  x = (self->margin + (index % mw) * self->cell) / self->scale;
+  y = (self->margin + (index / mw) * self->cell) / self->scale;
+  size = self->cell / self->scale;
+  gtk_adjustment_clamp_page (self->hadjustment, x, x + size);
+  gtk_adjustment_clamp_page (self->vadjustment, y, y + size);
+}
+
+static void
+adjustment_value_changed (BitmazeMazeView *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+set_adjustment (BitmazeMazeView  *self,
+                GtkAdjustment   **slot,
+                GtkAdjustment    *adjustment)
+{
+  if (adjustment != NULL && adjustment == *slot)
+    return;
+
+  if (*slot != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (*slot, adjustment_value_changed, self);
+      g_clear_object (slot);
+    }
+  if (adjustment == NULL)
+    adjustment = gtk_adjustment_new (0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
+  *slot = g_object_ref_sink (adjustment);
+  g_signal_connect_swapped (adjustment, "value-changed",
+                            G_CALLBACK (adjustment_value_changed), self);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+/* ------------------------------------------------------------------ */
+/* Public API                                                          */
+/* ------------------------------------------------------------------ */
+
+/**
+ * bitmaze_maze_view_new:
+ *
+ * Returns: a new maze view showing no maze
+ */
+GtkWidget *
+bitmaze_maze_view_new (void)
+{
+  return g_object_new (BITMAZE_TYPE_MAZE_VIEW, NULL);
+}
+
+void
+bitmaze_maze_view_set_maze (BitmazeMazeView *self,
+                            Maze            *maze)
+{
+  g_return_if_fail (BITMAZE_IS_MAZE_VIEW (self));
+
+  free_bitmaps (self);
+  self->maze = maze;
+  self->zoom = 1.0;
+  invalidate_geometry (self);
+  update_geometry (self);
+  update_adjustments (self, 0.0, 0.0);
+  update_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+
+  if (self->selected != -1)
+    {
+      self->selected = -1;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_CELL]);
+    }
+  update_accessible (self);
+}
+
+Maze *
+bitmaze_maze_view_get_maze (BitmazeMazeView *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_MAZE_VIEW (self), NULL);
+
+  return self->maze;
+}
+
+void
+bitmaze_maze_view_walls_changed (BitmazeMazeView *self)
+{
+  g_return_if_fail (BITMAZE_IS_MAZE_VIEW (self));
+
+  invalidate_tiles (self);
+  update_accessible (self);
+}
+
+void
+bitmaze_maze_view_cells_changed (BitmazeMazeView *self,
+                                 const uint32_t  *cells,
+                                 size_t           n)
+{
+  g_return_if_fail (BITMAZE_IS_MAZE_VIEW (self));
+  g_return_if_fail (cells != NULL || n == 0);
+
+  for (size_t i = 0; i < n; i++)
+    {
+      invalidate_cell (self, cells[i]);
+      if (self->selected >= 0 && cells[i] == (uint32_t) self->selected)
+        update_accessible (self);
+    }
+}
+
+void
+bitmaze_maze_view_set_frontier (BitmazeMazeView *self,
+                                const uint32_t  *cells,
+                                size_t           n)
+{
+  g_return_if_fail (BITMAZE_IS_MAZE_VIEW (self));
+  g_return_if_fail (cells != NULL || n == 0);
+
+  replace_marked_list (self, TRUE, cells, n);
+}
+
+void
+bitmaze_maze_view_set_changed (BitmazeMazeView *self,
+                               const uint32_t  *cells,
+                               size_t           n)
+{
+  g_return_if_fail (BITMAZE_IS_MAZE_VIEW (self));
+  g_return_if_fail (cells != NULL || n == 0);
+
+  replace_marked_list (self, FALSE, cells, n);
+}
+
+double
+bitmaze_maze_view_get_zoom (BitmazeMazeView *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_MAZE_VIEW (self), 1.0);
+
+  return self->zoom;
+}
+
+void
+bitmaze_maze_view_set_zoom (BitmazeMazeView *self,
+                            double           zoom)
+{
+  g_return_if_fail (BITMAZE_IS_MAZE_VIEW (self));
+
+  zoom_at_center (self, zoom);
+}
+
+gboolean
+bitmaze_maze_view_get_edit_mode (BitmazeMazeView *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_MAZE_VIEW (self), FALSE);
+
+  return self->edit_mode;
+}
+
+void
+bitmaze_maze_view_set_edit_mode (BitmazeMazeView *self,
+                                 gboolean         edit_mode)
+{
+  g_return_if_fail (BITMAZE_IS_MAZE_VIEW (self));
+
+  edit_mode = !!edit_mode;
+  if (self->edit_mode == (guint) edit_mode)
+    return;
+  self->edit_mode = edit_mode;
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self),
+                                   edit_mode ? "crosshair" : NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EDIT_MODE]);
+}
+
+gboolean
+bitmaze_maze_view_get_show_search (BitmazeMazeView *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_MAZE_VIEW (self), FALSE);
+
+  return self->show_search;
+}
+
+void
+bitmaze_maze_view_set_show_search (BitmazeMazeView *self,
+                                   gboolean         show_search)
+{
+  g_return_if_fail (BITMAZE_IS_MAZE_VIEW (self));
+
+  show_search = !!show_search;
+  if (self->show_search == (guint) show_search)
+    return;
+  self->show_search = show_search;
+  invalidate_tiles (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_SEARCH]);
+}
+
+gboolean
+bitmaze_maze_view_get_show_solution (BitmazeMazeView *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_MAZE_VIEW (self), FALSE);
+
+  return self->show_solution;
+}
+
+void
+bitmaze_maze_view_set_show_solution (BitmazeMazeView *self,
+                                     gboolean         show_solution)
+{
+  g_return_if_fail (BITMAZE_IS_MAZE_VIEW (self));
+
+  show_solution = !!show_solution;
+  if (self->show_solution == (guint) show_solution)
+    return;
+  self->show_solution = show_solution;
+  invalidate_tiles (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_SOLUTION]);
+}
+
+BitmazeLabelMode
+bitmaze_maze_view_get_label_mode (BitmazeMazeView *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_MAZE_VIEW (self), BITMAZE_LABEL_NONE);
+
+  return self->label_mode;
+}
+
+void
+bitmaze_maze_view_set_label_mode (BitmazeMazeView  *self,
+                                  BitmazeLabelMode  mode)
+{
+  g_return_if_fail (BITMAZE_IS_MAZE_VIEW (self));
+  g_return_if_fail (mode <= BITMAZE_LABEL_NIBBLE_HEX);
+
+  if (self->label_mode == mode)
+    return;
+  self->label_mode = mode;
+  invalidate_tiles (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LABEL_MODE]);
+}
+
+guint
+bitmaze_maze_view_get_label_nibble (BitmazeMazeView *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_MAZE_VIEW (self), 0);
+
+  return self->label_nibble;
+}
+
+void
+bitmaze_maze_view_set_label_nibble (BitmazeMazeView *self,
+                                    guint            nibble)
+{
+  g_return_if_fail (BITMAZE_IS_MAZE_VIEW (self));
+  g_return_if_fail (nibble <= 3);
+
+  if (self->label_nibble == nibble)
+    return;
+  self->label_nibble = nibble;
+  if (self->label_mode == BITMAZE_LABEL_NIBBLE_BIN ||
+      self->label_mode == BITMAZE_LABEL_NIBBLE_HEX)
+    invalidate_tiles (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LABEL_NIBBLE]);
+}
+
+int
+bitmaze_maze_view_get_selected_cell (BitmazeMazeView *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_MAZE_VIEW (self), -1);
+
+  return self->selected;
+}
+
+void
+bitmaze_maze_view_set_selected_cell (BitmazeMazeView *self,
+                                     int              index)
+{
+  int old;
+
+  g_return_if_fail (BITMAZE_IS_MAZE_VIEW (self));
+
+  if (self->maze == NULL || index < 0 || (guint) index >= maze_n_cells (self->maze))
+    index = -1;
+  if (self->selected == index)
+    return;
+
+  old = self->selected;
+  self->selected = index;
+  if (old >= 0)
+    invalidate_cell (self, (uint32_t) old);
+  if (index >= 0)
+    {
+      invalidate_cell (self, (uint32_t) index);
+      scroll_to_cell (self, (uint32_t) index);
+    }
+  update_accessible (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_CELL]);
+}
+
+gboolean
+bitmaze_maze_view_get_dark (BitmazeMazeView *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_MAZE_VIEW (self), FALSE);
+
+  return self->dark;
+}
+
+int
+bitmaze_maze_view_cell_at_point (BitmazeMazeView *self,
+                                 double           x,
+                                 double           y)
+{
+  MazeRenderOptions options;
+  double ox, oy;
+
+  g_return_val_if_fail (BITMAZE_IS_MAZE_VIEW (self), -1);
+
+  if (self->maze == NULL)
+    return -1;
+  ensure_geometry (self);
+  get_origin (self, &ox, &oy);
+  get_render_options (self, &options);
+  return (int) maze_render_cell_at (self->maze, &options,
+                                    x * self->scale - ox, y * self->scale - oy);
+}
+
+gboolean
+bitmaze_maze_view_get_cell_center (BitmazeMazeView *self,
+                                   guint            index,
+                                   double          *x,
+                                   double          *y)
+{
+  double ox, oy;
+  uint32_t mw;
+
+  g_return_val_if_fail (BITMAZE_IS_MAZE_VIEW (self), FALSE);
+
+  if (self->maze == NULL || index >= maze_n_cells (self->maze))
+    return FALSE;
+  ensure_geometry (self);
+  get_origin (self, &ox, &oy);
+  mw = maze_width (self->maze);
+  if (x != NULL)
+    *x = (ox + self->margin + ((index % mw) + 0.5) * self->cell) / self->scale;
+  if (y != NULL)
+    *y = (oy + self->margin + ((index / mw) + 0.5) * self->cell) / self->scale;
+  return TRUE;
+}
+
+void
+bitmaze_maze_view_click_point (BitmazeMazeView *self,
+                               double           x,
+                               double           y,
+                               GdkModifierType  state,
+                               guint            button)
+{
+  int index;
+
+  g_return_if_fail (BITMAZE_IS_MAZE_VIEW (self));
+
+  if (self->maze == NULL)
+    return;
+
+  index = bitmaze_maze_view_cell_at_point (self, x, y);
+
+  if (self->edit_mode)
+    {
+      MazeRenderOptions options;
+      double ox, oy;
+      uint32_t cell;
+      uint16_t dir;
+
+      get_origin (self, &ox, &oy);
+      get_render_options (self, &options);
+      if (index >= 0)
+        bitmaze_maze_view_set_selected_cell (self, index);
+      if (maze_render_wall_at (self->maze, &options,
+                               x * self->scale - ox, y * self->scale - oy,
+                               self->cell * WALL_HIT_DISTANCE, &cell, &dir))
+        g_signal_emit (self, signals[WALL_CLICKED], 0, (guint) cell, (guint) dir);
+      return;
+    }
+
+  if (index < 0)
+    return;
+  bitmaze_maze_view_set_selected_cell (self, index);
+  g_signal_emit (self, signals[CELL_CLICKED], 0, (guint) index, state, button);
+}
+
+/* ------------------------------------------------------------------ */
+/* Input                                                               */
+/* ------------------------------------------------------------------ */
+
+static void
+click_pressed_cb (GtkGestureClick *gesture,
+                  int              n_press,
+                  double           x,
+                  double           y,
+                  BitmazeMazeView *self)
+{
+  GdkModifierType state;
+  guint button;
+
+  button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+  state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+
+  if (gtk_widget_get_focusable (GTK_WIDGET (self)))
+    gtk_widget_grab_focus (GTK_WIDGET (self));
+  bitmaze_maze_view_click_point (self, x, y, state, button);
+}
+
+static void
+motion_cb (GtkEventControllerMotion *controller,
+           double                    x,
+           double                    y,
+           BitmazeMazeView          *self)
+{
+  self->pointer_x = x;
+  self->pointer_y = y;
+}
+
+static gboolean
+scroll_cb (GtkEventControllerScroll *controller,
+           double                    dx,
+           double                    dy,
+           BitmazeMazeView          *self)
+{
+  GdkModifierType state;
+  double steps;
+
+  state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
+  if ((state & GDK_CONTROL_MASK) == 0 || self->maze == NULL)
+    return FALSE; /* let the scrolled window scroll */
+
+  /* A wheel notch is one step; smooth scrolling comes in pixels. */
+  steps = dy;
+  if (gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_SURFACE)
+    steps /= 20.0;
+  zoom_at (self, self->zoom * pow (ZOOM_STEP, -steps),
+           self->pointer_x, self->pointer_y);
+  return TRUE;
+}
+
+static void
+zoom_begin_cb (GtkGesture       *gesture,
+               GdkEventSequence *sequence,
+               BitmazeMazeView  *self)
+{
+  self->gesture_zoom = self->zoom;
+}
+
+static void
+zoom_scale_changed_cb (GtkGestureZoom  *gesture,
+                       double           scale,
+                       BitmazeMazeView *self)
+{
+  double x, y;
+
+  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y))
+    {
+      x = self->view_width / 2.0;
+      y = self->view_height / 2.0;
+    }
+  zoom_at (self, self->gesture_zoom * scale, x, y);
+}
+
+static void
+drag_begin_cb (GtkGestureDrag  *gesture,
+               double           x,
+               double           y,
+               BitmazeMazeView *self)
+{
+  self->drag_h = self->hadjustment ? gtk_adjustment_get_value (self->hadjustment) : 0.0;
+  self->drag_v = self->vadjustment ? gtk_adjustment_get_value (self->vadjustment) : 0.0;
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+static void
+drag_update_cb (GtkGestureDrag  *gesture,
+                double           dx,
+                double           dy,
+                BitmazeMazeView *self)
+{
+  if (self->hadjustment != NULL)
+    gtk_adjustment_set_value (self->hadjustment, self->drag_h - dx);
+  if (self->vadjustment != NULL)
+    gtk_adjustment_set_value (self->vadjustment, self->drag_v - dy);
+}
+
+/* ------------------------------------------------------------------ */
+/* Actions                                                             */
+/* ------------------------------------------------------------------ */
+
+static void
+zoom_in_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  BitmazeMazeView *self = BITMAZE_MAZE_VIEW (widget);
+
+  zoom_at_center (self, self->zoom * ZOOM_STEP);
+}
+
+static void
+zoom_out_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  BitmazeMazeView *self = BITMAZE_MAZE_VIEW (widget);
+
+  zoom_at_center (self, self->zoom / ZOOM_STEP);
+}
+
+static void
+zoom_fit_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  zoom_at_center (BITMAZE_MAZE_VIEW (widget), 1.0);
+}
+
+/* "(ii)": move the selection by (dx, dy) cells; with no selection, select
+ * the start. */
+static void
+move_selection_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  BitmazeMazeView *self = BITMAZE_MAZE_VIEW (widget);
+  int dx, dy;
+  gint64 x, y, mw, mh;
+
+  if (self->maze == NULL)
+    return;
+  if (self->selected < 0)
+    {
+      bitmaze_maze_view_set_selected_cell (self, (int) maze_start (self->maze));
+      return;
+    }
+
+  g_variant_get (parameter, "(ii)", &dx, &dy);
+  mw = maze_width (self->maze);
+  mh = maze_height (self->maze);
+  x = CLAMP (self->selected % mw + dx, 0, mw - 1);
+  y = CLAMP (self->selected / mw + dy, 0, mh - 1);
+  bitmaze_maze_view_set_selected_cell (self, (int) (y * mw + x));
+}
+
+/* "u": the keyboard's click on the selected cell, with modifier state. */
+static void
+activate_selection_action (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
+{
+  BitmazeMazeView *self = BITMAZE_MAZE_VIEW (widget);
+  GdkModifierType state = g_variant_get_uint32 (parameter);
+
+  if (self->maze == NULL || self->edit_mode)
+    return;
+  if (self->selected < 0)
+    {
+      bitmaze_maze_view_set_selected_cell (self, (int) maze_start (self->maze));
+      return;
+    }
+  g_signal_emit (self, signals[CELL_CLICKED], 0, (guint) self->selected,
+                 state, (guint) GDK_BUTTON_PRIMARY);
+}
+
+/* "u": in edit mode, the keyboard's click on a wall of the selected cell. */
+static void
+toggle_wall_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  BitmazeMazeView *self = BITMAZE_MAZE_VIEW (widget);
+  guint dir = g_variant_get_uint32 (parameter);
+
+  if (self->maze == NULL || !self->edit_mode || self->selected < 0)
+    return;
+  if (maze_dir_index ((uint16_t) dir) < 0)
+    return;
+  g_signal_emit (self, signals[WALL_CLICKED], 0, (guint) self->selected, dir);
+}
+
+/* ------------------------------------------------------------------ */
+/* GtkWidget                                                           */
+/* ------------------------------------------------------------------ */
+
+static void
+bitmaze_maze_view_measure (GtkWidget      *widget,
+                           GtkOrientation  orientation,
+                           int             for_size,
+                           int            *minimum,
+                           int            *natural,
+                           int            *minimum_baseline,
+                           int            *natural_baseline)
+{
+  BitmazeMazeView *self = BITMAZE_MAZE_VIEW (widget);
+  int cells = 0;
+
+  if (self->maze != NULL)
+    cells = orientation == GTK_ORIENTATION_HORIZONTAL ? (int) maze_width (self->maze)
+                                                      : (int) maze_height (self->maze);
+  *minimum = 32;
+  /* Sixteen pixels a cell when there is room for it. */
+  *natural = CLAMP (cells * 16 + 2 * VIEW_MARGIN, 32, 800);
+}
+
+static void
+bitmaze_maze_view_size_allocate (GtkWidget *widget,
+                                 int        width,
+                                 int        height,
+                                 int        baseline)
+{
+  BitmazeMazeView *self = BITMAZE_MAZE_VIEW (widget);
+  double hvalue = self->hadjustment ? gtk_adjustment_get_value (self->hadjustment) : 0.0;
+  double vvalue = self->vadjustment ? gtk_adjustment_get_value (self->vadjustment) : 0.0;
+
+  update_geometry (self);
+  update_adjustments (self, hvalue, vvalue);
+  update_actions (self);
+}
+
+static void
+bitmaze_maze_view_snapshot (GtkWidget   *widget,
+                            GtkSnapshot *snapshot)
+{
+  BitmazeMazeView *self = BITMAZE_MAZE_VIEW (widget);
+  GHashTableIter iter;
+  gpointer value;
+  double ox, oy, vx0, vy0, vx1, vy1;
+  int tx0, ty0, tx1, ty1;
+
+  if (self->maze == NULL)
+    return;
+  ensure_geometry (self);
+  if (!(self->cell > 0.0) || self->view_width <= 0 || self->view_height <= 0)
+    return;
+
+  get_origin (self, &ox, &oy);
+  /* The visible part of the content, in content device pixels. */
+  vx0 = MAX (0.0, -ox);
+  vy0 = MAX (0.0, -oy);
+  vx1 = MIN (self->content_width, (double) self->view_width * self->scale - ox);
+  vy1 = MIN (self->content_height, (double) self->view_height * self->scale - oy);
+  if (vx1 <= vx0 || vy1 <= vy0)
+    return;
+
+  tx0 = (int) (vx0 / TILE_SIZE);
+  ty0 = (int) (vy0 / TILE_SIZE);
+  tx1 = (int) ceil (vx1 / TILE_SIZE);
+  ty1 = (int) ceil (vy1 / TILE_SIZE);
+
+  self->frame++;
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_scale (snapshot, 1.0 / self->scale, 1.0 / self->scale);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (ox, oy));
+  for (int ty = ty0; ty < ty1; ty++)
+    for (int tx = tx0; tx < tx1; tx++)
+      {
+        gint64 key = tile_key (tx, ty);
+        Tile *tile = g_hash_table_lookup (self->tiles, &key);
+
+        if (tile == NULL)
+          {
+            gint64 *k = g_new (gint64, 1);
+
+            *k = key;
+            tile = tile_new (self, tx, ty);
+            g_hash_table_insert (self->tiles, k, tile);
+          }
+        tile_flush_dirty (self, tile);
+        tile->last_frame = self->frame;
+        gtk_snapshot_append_texture (snapshot, tile_get_texture (tile),
+                                     &GRAPHENE_RECT_INIT (tx * TILE_SIZE,
+                                                          ty * TILE_SIZE,
+                                                          tile->width,
+                                                          tile->height));
+      }
+  gtk_snapshot_restore (snapshot);
+
+  /* Tiles scrolled out of view are drawn again if they come back. */
+  g_hash_table_iter_init (&iter, self->tiles);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    if (((Tile *) value)->last_frame != self->frame)
+      g_hash_table_iter_remove (&iter);
+}
+
+static void
+dark_changed_cb (BitmazeMazeView *self,
+                 GParamSpec      *pspec,
+                 AdwStyleManager *manager)
+{
+  gboolean dark = adw_style_manager_get_dark (manager);
+
+  if (self->dark == (guint) dark)
+    return;
+  self->dark = dark;
+  invalidate_tiles (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DARK]);
+}
+
+static void
+scale_factor_changed_cb (BitmazeMazeView *self)
+{
+  invalidate_geometry (self);
+}
+
+/* ------------------------------------------------------------------ */
+/* GObject                                                             */
+/* ------------------------------------------------------------------ */
+
+static void
+bitmaze_maze_view_dispose (GObject *object)
+{
+  BitmazeMazeView *self = BITMAZE_MAZE_VIEW (object);
+
+  if (self->hadjustment != NULL)
+    g_signal_handlers_disconnect_by_func (self->hadjustment, adjustment_value_changed, self);
+  if (self->vadjustment != NULL)
+    g_signal_handlers_disconnect_by_func (self->vadjustment, adjustment_value_changed, self);
+  g_clear_object (&self->hadjustment);
+  g_clear_object (&self->vadjustment);
+  if (self->tiles != NULL)
+    g_hash_table_remove_all (self->tiles);
+  self->maze = NULL;
+
+  G_OBJECT_CLASS (bitmaze_maze_view_parent_class)->dispose (object);
+}
+
+static void
+bitmaze_maze_view_finalize (GObject *object)
+{
+  BitmazeMazeView *self = BITMAZE_MAZE_VIEW (object);
+
+  free_bitmaps (self);
+  g_clear_pointer (&self->frontier, g_array_unref);
+  g_clear_pointer (&self->changed, g_array_unref);
+  g_clear_pointer (&self->region_frontier, g_array_unref);
+  g_clear_pointer (&self->region_changed, g_array_unref);
+  g_clear_pointer (&self->tiles, g_hash_table_unref);
+
+  G_OBJECT_CLASS (bitmaze_maze_view_parent_class)->finalize (object);
+}
+
+static void
+bitmaze_maze_view_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  BitmazeMazeView *self = BITMAZE_MAZE_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ZOOM:
+      g_value_set_double (value, self->zoom);
+      break;
+    case PROP_EDIT_MODE:
+      g_value_set_boolean (value, self->edit_mode);
+      break;
+    case PROP_SHOW_SEARCH:
+      g_value_set_boolean (value, self->show_search);
+      break;
+    case PROP_SHOW_SOLUTION:
+      g_value_set_boolean (value, self->show_solution);
+      break;
+    case PROP_LABEL_MODE:
+      g_value_set_enum (value, self->label_mode);
+      break;
+    case PROP_LABEL_NIBBLE:
+      g_value_set_uint (value, self->label_nibble);
+      break;
+    case PROP_SELECTED_CELL:
+      g_value_set_int (value, self->selected);
+      break;
+    case PROP_DARK:
+      g_value_set_boolean (value, self->dark);
+      break;
+    case PROP_HADJUSTMENT:
+      g_value_set_object (value, self->hadjustment);
+      break;
+    case PROP_VADJUSTMENT:
+      g_value_set_object (value, self->vadjustment);
+      break;
+    case PROP_HSCROLL_POLICY:
+      g_value_set_enum (value, self->hscroll_policy);
+      break;
+    case PROP_VSCROLL_POLICY:
+      g_value_set_enum (value, self->vscroll_policy);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bitmaze_maze_view_set_property (GObject      *object,
+                                guint         prop_id,
+                                const GValue *value,
+                                GParamSpec   *pspec)
+{
+  BitmazeMazeView *self = BITMAZE_MAZE_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ZOOM:
+      bitmaze_maze_view_set_zoom (self, g_value_get_double (value));
+      break;
+    case PROP_EDIT_MODE:
+      bitmaze_maze_view_set_edit_mode (self, g_value_get_boolean (value));
+      break;
+    case PROP_SHOW_SEARCH:
+      bitmaze_maze_view_set_show_search (self, g_value_get_boolean (value));
+      break;
+    case PROP_SHOW_SOLUTION:
+      bitmaze_maze_view_set_show_solution (self, g_value_get_boolean (value));
+      break;
+    case PROP_LABEL_MODE:
+      bitmaze_maze_view_set_label_mode (self, g_value_get_enum (value));
+      break;
+    case PROP_LABEL_NIBBLE:
+      bitmaze_maze_view_set_label_nibble (self, g_value_get_uint (value));
+      break;
+    case PROP_SELECTED_CELL:
+      bitmaze_maze_view_set_selected_cell (self, g_value_get_int (value));
+      break;
+    case PROP_HADJUSTMENT:
+      set_adjustment (self, &self->hadjustment, g_value_get_object (value));
+      g_object_notify_by_pspec (object, pspec);
+      break;
+    case PROP_VADJUSTMENT:
+      set_adjustment (self, &self->vadjustment, g_value_get_object (value));
+      g_object_notify_by_pspec (object, pspec);
+      break;
+    case PROP_HSCROLL_POLICY:
+      if (self->hscroll_policy != (guint) g_value_get_enum (value))
+        {
+          self->hscroll_policy = g_value_get_enum (value);
+          gtk_widget_queue_resize (GTK_WIDGET (self));
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_VSCROLL_POLICY:
+      if (self->vscroll_policy != (guint) g_value_get_enum (value))
+        {
+          self->vscroll_policy = g_value_get_enum (value);
+          gtk_widget_queue_resize (GTK_WIDGET (self));
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+add_move_binding (GtkWidgetClass *widget_class,
+                  guint           keyval,
+                  guint           kp_keyval,
+                  int             dx,
+                  int             dy,
+                  guint           dir)
+{
+  gtk_widget_class_add_binding_action (widget_class, keyval, 0,
+                                       "view.move-selection", "(ii)", dx, dy);
+  gtk_widget_class_add_binding_action (widget_class, kp_keyval, 0,
+                                       "view.move-selection", "(ii)", dx, dy);
+  gtk_widget_class_add_binding_action (widget_class, keyval, GDK_CONTROL_MASK,
+                                       "view.toggle-wall", "u", dir);
+}
+
+static void
+bitmaze_maze_view_class_init (BitmazeMazeViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = bitmaze_maze_view_dispose;
+  object_class->finalize = bitmaze_maze_view_finalize;
+  object_class->get_property = bitmaze_maze_view_get_property;
+  object_class->set_property = bitmaze_maze_view_set_property;
+
+  widget_class->measure = bitmaze_maze_view_measure;
+  widget_class->size_allocate = bitmaze_maze_view_size_allocate;
+  widget_class->snapshot = bitmaze_maze_view_snapshot;
+
+  /**
+   * BitmazeMazeView:zoom:
+   *
+   * 1.0 shows the whole maze; larger values zoom in (and scroll).
+   */
+  properties[PROP_ZOOM] =
+    g_param_spec_double ("zoom", NULL, NULL,
+                         1.0, ZOOM_MAX, 1.0,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * BitmazeMazeView:edit-mode:
+   *
+   * Whether a click toggles the nearest wall (#BitmazeMazeView::wall-clicked)
+   * instead of choosing a cell (#BitmazeMazeView::cell-clicked).
+   */
+  properties[PROP_EDIT_MODE] =
+    g_param_spec_boolean ("edit-mode", NULL, NULL,
+                          FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  properties[PROP_SHOW_SEARCH] =
+    g_param_spec_boolean ("show-search", NULL, NULL,
+                          TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  properties[PROP_SHOW_SOLUTION] =
+    g_param_spec_boolean ("show-solution", NULL, NULL,
+                          TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  properties[PROP_LABEL_MODE] =
+    g_param_spec_enum ("label-mode", NULL, NULL,
+                       BITMAZE_TYPE_LABEL_MODE, BITMAZE_LABEL_NONE,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  properties[PROP_LABEL_NIBBLE] =
+    g_param_spec_uint ("label-nibble", NULL, NULL,
+                       0, 3, 0,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * BitmazeMazeView:selected-cell:
+   *
+   * The cell chosen by a click or with the arrow keys, -1 for none.
+   */
+  properties[PROP_SELECTED_CELL] =
+    g_param_spec_int ("selected-cell", NULL, NULL,
+                      -1, G_MAXINT, -1,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * BitmazeMazeView:dark:
+   *
+   * Whether the maze is drawn with the dark palette; follows the style
+   * manager's dark style.
+   */
+  properties[PROP_DARK] =
+    g_param_spec_boolean ("dark", NULL, NULL,
+                          FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_object_class_override_property (object_class, PROP_HADJUSTMENT, "hadjustment");
+  g_object_class_override_property (object_class, PROP_VADJUSTMENT, "vadjustment");
+  g_object_class_override_property (object_class, PROP_HSCROLL_POLICY, "hscroll-policy");
+  g_object_class_override_property (object_class, PROP_VSCROLL_POLICY, "vscroll-policy");
+
+  /**
+   * BitmazeMazeView::cell-clicked:
+   * @index: the cell
+   * @state: the modifier keys held (Shift chooses the goal)
+   * @button: the mouse button (GDK_BUTTON_SECONDARY chooses the goal)
+   *
+   * A click on a cell outside edit mode, or Enter on the selected cell.
+   */
+  signals[CELL_CLICKED] =
+    g_signal_new ("cell-clicked",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 3,
+                  G_TYPE_UINT, GDK_TYPE_MODIFIER_TYPE, G_TYPE_UINT);
+
+  /**
+   * BitmazeMazeView::wall-clicked:
+   * @index: a cell beside the wall
+   * @dir: the side of @index the wall is on (MAZE_N, MAZE_E, MAZE_S, MAZE_W)
+   *
+   * In edit mode, a click near a wall (or Ctrl+arrow on the selected cell).
+   */
+  signals[WALL_CLICKED] =
+    g_signal_new ("wall-clicked",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2,
+                  G_TYPE_UINT, G_TYPE_UINT);
+
+  gtk_widget_class_set_css_name (widget_class, "bitmaze-maze-view");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+
+  gtk_widget_class_install_action (widget_class, "view.zoom-in", NULL, zoom_in_action);
+  gtk_widget_class_install_action (widget_class, "view.zoom-out", NULL, zoom_out_action);
+  gtk_widget_class_install_action (widget_class, "view.zoom-fit", NULL, zoom_fit_action);
+  gtk_widget_class_install_action (widget_class, "view.move-selection", "(ii)",
+                                   move_selection_action);
+  gtk_widget_class_install_action (widget_class, "view.activate-selection", "u",
+                                   activate_selection_action);
+  gtk_widget_class_install_action (widget_class, "view.toggle-wall", "u",
+                                   toggle_wall_action);
+
+  add_move_binding (widget_class, GDK_KEY_Left, GDK_KEY_KP_Left, -1, 0, MAZE_W);
+  add_move_binding (widget_class, GDK_KEY_Right, GDK_KEY_KP_Right, 1, 0, MAZE_E);
+  add_move_binding (widget_class, GDK_KEY_Up, GDK_KEY_KP_Up, 0, -1, MAZE_N);
+  add_move_binding (widget_class, GDK_KEY_Down, GDK_KEY_KP_Down, 0, 1, MAZE_S);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0,
+                                       "view.activate-selection", "u", 0);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0,
+                                       "view.activate-selection", "u", 0);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_ISO_Enter, 0,
+                                       "view.activate-selection", "u", 0);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_SHIFT_MASK,
+                                       "view.activate-selection", "u", GDK_SHIFT_MASK);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_SHIFT_MASK,
+                                       "view.activate-selection", "u", GDK_SHIFT_MASK);
+}
+
+static void
+bitmaze_maze_view_init (BitmazeMazeView *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  GtkEventController *controller;
+  GtkGesture *gesture;
+
+  self->zoom = 1.0;
+  self->selected = -1;
+  self->show_search = TRUE;
+  self->show_solution = TRUE;
+  self->scale = 1;
+  self->frontier = g_array_new (FALSE, FALSE, sizeof (uint32_t));
+  self->changed = g_array_new (FALSE, FALSE, sizeof (uint32_t));
+  self->region_frontier = g_array_new (FALSE, FALSE, sizeof (uint32_t));
+  self->region_changed = g_array_new (FALSE, FALSE, sizeof (uint32_t));
+  self->tiles = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, tile_free);
+
+  gtk_widget_set_focusable (widget, TRUE);
+  gtk_widget_set_overflow (widget, GTK_OVERFLOW_HIDDEN);
+
+  self->dark = adw_style_manager_get_dark (manager);
+  g_signal_connect_object (manager, "notify::dark",
+                           G_CALLBACK (dark_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect (self, "notify::scale-factor",
+                    G_CALLBACK (scale_factor_changed_cb), NULL);
+
+  /* Primary and secondary click choose cells; the middle button pans. */
+  gesture = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), 0);
+  g_signal_connect (gesture, "pressed", G_CALLBACK (click_pressed_cb), self);
+  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (gesture));
+
+  gesture = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_MIDDLE);
+  g_signal_connect (gesture, "drag-begin", G_CALLBACK (drag_begin_cb), self);
+  g_signal_connect (gesture, "drag-update", G_CALLBACK (drag_update_cb), self);
+  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (gesture));
+
+  gesture = gtk_gesture_zoom_new ();
+  g_signal_connect (gesture, "begin", G_CALLBACK (zoom_begin_cb), self);
+  g_signal_connect (gesture, "scale-changed", G_CALLBACK (zoom_scale_changed_cb), self);
+  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (gesture));
+
+  controller = gtk_event_controller_motion_new ();
+  g_signal_connect (controller, "enter", G_CALLBACK (motion_cb), self);
+  g_signal_connect (controller, "motion", G_CALLBACK (motion_cb), self);
+  gtk_widget_add_controller (widget, controller);
+
+  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+  g_signal_connect (controller, "scroll", G_CALLBACK (scroll_cb), self);
+  gtk_widget_add_controller (widget, controller);
+
+  update_actions (self);
+  update_accessible (self);
+}

@@ -738,6 +738,43 @@ test_error_inconsistent (void)
     }
 }
 
+/* The reader accepts exactly the mazes maze_check_consistent() accepts:
+ * small mazes, valid ones with one bit flipped in one cell. */
+static void
+test_reader_agrees_with_check (void)
+{
+  MazeRng rng;
+  unsigned accepted = 0, refused = 0;
+
+  maze_rng_seed (&rng, 2024);
+  for (int round = 0; round < 20000; round++)
+    {
+      uint32_t w = 1 + maze_rng_below (&rng, 4), h = 1 + maze_rng_below (&rng, 4);
+      Maze *m = random_maze (w, h, maze_rng_next (&rng), round & 1, false);
+      uint16_t *c = maze_cells (m);
+      MazeError err = { 0 };
+      bool consistent;
+      size_t len;
+      uint8_t *f;
+      Maze *back;
+
+      c[maze_rng_below (&rng, w * h)] ^= (uint16_t) (1u << maze_rng_below (&rng, 16));
+      consistent = maze_check_consistent (m, &err);
+      f = forge (w, h, maze_start (m), maze_goal (m), c, NULL, 0, &len);
+      back = maze_load_memory (f, len, &err);
+      g_assert_true ((back != NULL) == consistent);
+      if (back == NULL)
+        g_assert_cmpint (err.status, ==, MAZE_ERROR_INCONSISTENT);
+      accepted += back != NULL;
+      refused += back == NULL;
+      maze_free (back);
+      maze_free (m);
+      g_free (f);
+    }
+  g_assert_cmpuint (accepted, >, 1000);
+  g_assert_cmpuint (refused, >, 1000);
+}
+
 /* ---- damage: every truncation, every single-bit flip ---- */
 
 static void
@@ -1002,6 +1039,7 @@ main (int   argc,
   g_test_add_func ("/format/error/metadata", test_error_metadata);
   g_test_add_func ("/format/error/metadata-size", test_error_metadata_size);
   g_test_add_func ("/format/error/inconsistent", test_error_inconsistent);
+  g_test_add_func ("/format/error/inconsistent-agrees", test_reader_agrees_with_check);
   g_test_add_func ("/format/damage/every-truncation", test_every_truncation);
   g_test_add_func ("/format/damage/every-bit-flip", test_every_bit_flip);
   g_test_add_func ("/format/damage/every-bit-flip-good-crcs", test_every_bit_flip_with_good_crcs);

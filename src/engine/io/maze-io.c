@@ -326,6 +326,64 @@ meta_serialize (const Maze *maze,
   return buf;
 }
 
+/* ---- the consistency check, fast path ---- */
+
+/* Non-zero when a cell with border nibble @border breaks a rule of its
+ * own: wrong border bits, or a solution or backtrack nibble with more
+ * than one bit or pointing through the border. */
+static inline uint32_t
+cell_bad (uint32_t cell,
+          uint32_t border)
+{
+  uint32_t sol = (cell >> MAZE_SOLUTION_SHIFT) & 0xF;
+  uint32_t back = (cell >> MAZE_BACKTRACK_SHIFT) & 0xF;
+
+  return (((cell >> MAZE_BORDER_SHIFT) & 0xF) ^ border) |
+         (sol & (sol - 1)) | (sol & border) |
+         (back & (back - 1)) | (back & border);
+}
+
+/* The rules of maze_check_consistent() as one branch-free pass a row at a
+ * time, which the compiler can vectorise: a 4000x4000 maze is checked in
+ * a few milliseconds.  It only answers yes or no; on "no" the engine's
+ * own check finds the first bad cell and words the message. */
+static bool
+cells_consistent_fast (const uint16_t *cells,
+                       uint32_t        w,
+                       uint32_t        h)
+{
+  for (uint32_t y = 0; y < h; y++)
+    {
+      const uint16_t *row = cells + (size_t) y * w;
+      uint32_t ns = (y == 0 ? MAZE_N : 0) | (y == h - 1 ? MAZE_S : 0);
+      uint32_t acc = 0;
+
+      if (w == 1)
+        acc |= cell_bad (row[0], ns | MAZE_E | MAZE_W);
+      else
+        {
+          acc |= cell_bad (row[0], ns | MAZE_W);
+          acc |= cell_bad (row[w - 1], ns | MAZE_E);
+        }
+      for (uint32_t x = 1; x + 1 < w; x++)
+        acc |= cell_bad (row[x], ns);
+      /* east passage <-> the neighbour's west passage */
+      for (uint32_t x = 0; x + 1 < w; x++)
+        acc |= ((uint32_t) (row[x] >> 1) ^ (uint32_t) (row[x + 1] >> 3)) & 1;
+      /* south passage <-> the neighbour's north passage */
+      if (y + 1 < h)
+        {
+          const uint16_t *below = row + w;
+
+          for (uint32_t x = 0; x < w; x++)
+            acc |= ((uint32_t) (row[x] >> 2) ^ (uint32_t) below[x]) & 1;
+        }
+      if (acc != 0)
+        return false;
+    }
+  return true;
+}
+
 /* ---- loading ---- */
 
 /* The cells of @maze hold the file's raw bytes: check the data CRC, put
@@ -368,7 +426,8 @@ load_finish (Maze             *maze,
     }
 
   maze_set_endpoints_raw (maze, hd->start, hd->goal);
-  if (!maze_check_consistent (maze, error))
+  if (!cells_consistent_fast (cells, hd->width, hd->height) &&
+      !maze_check_consistent (maze, error))
     goto fail;
   return maze;
 

@@ -577,6 +577,15 @@ int64_t maze_path_cells (const Maze *maze,
  * complete path (or no memory).  Free with free(). */
 char *maze_path_moves (const Maze *maze);
 
+/* ---- added with the solvers: a search that could not go on ---- */
+
+/* MAZE_OK, or MAZE_ERROR_NOMEM when the search stopped because its stack,
+ * queue or heap could not grow.  It then finished with a
+ * MAZE_STEP_NO_PATH report that is not an answer; @error (may be NULL)
+ * gets the message. */
+MazeStatus maze_solver_status (const MazeSolver *solver,
+                               MazeError        *error);
+
 /* ------------------------------------------------------------------ */
 /* Statistics                                                          */
 /* ------------------------------------------------------------------ */

@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * astar.c: A* search, the tutorial's stretch goal.
+ *
+ * The open set is a binary heap ordered by f = g + h, where g is the
+ * number of moves from the start and h the Manhattan distance to the goal;
+ * among equal f the larger g (the cell nearer the goal) comes first.  The
+ * Manhattan distance never overestimates and changes by one a move, so
+ * the first time a cell leaves the heap its g is the smallest possible:
+ * only then is it marked, its backtrack nibble pointing at the parent it
+ * left the heap with.  A cell can sit in the heap more than once (reached
+ * on two routes); the later copies are skipped when they come out.  So on
+ * a maze with loops the path is a shortest one, like BFS's, usually after
+ * reaching far fewer cells.
+ */
+#include "solver-private.h"
+
+static uint64_t
+astar_key (const MazeSolver *solver,
+           uint32_t          cell,
+           uint32_t          g)
+{
+  uint32_t x = cell % solver->width, y = cell / solver->width;
+  uint32_t gx = solver->goal % solver->width, gy = solver->goal / solver->width;
+  uint64_t h = (x > gx ? x - gx : gx - x) + (y > gy ? y - gy : gy - y);
+
+  return ((g + h) << 32) | (UINT32_MAX - g);
+}
+
+/* Put the unmarked neighbours of @cell (g moves from the start) in the
+ * open set; false on NOMEM. */
+static bool
+astar_expand (MazeSolver *solver,
+              uint32_t    cell,
+              uint32_t    g)
+{
+  uint16_t open = solver_open_dirs (solver->cells[cell]);
+
+  for (unsigned k = 0; k < 4; k++)
+    {
+      uint16_t dir = MAZE_DIRECTIONS[k];
+      uint32_t to;
+
+      if (!(open & dir))
+        continue;
+      to = solver_step_to (solver, cell, dir);
+      if (solver_visited (solver, to))
+        continue;
+      if (!solver_heap_push (&solver->heap, astar_key (solver, to, g + 1), to, k))
+        return false;
+    }
+  solver_note_frontier (solver, solver->heap.len);
+  return true;
+}
+
+static bool
+astar_init (MazeSolver *solver,
+            MazeError  *error)
+{
+  if (!astar_expand (solver, solver->start, 0))
+    {
+      maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for the A* open set");
+      return false;
+    }
+  return true;
+}
+
+static void
+astar_search_step (MazeSolver *solver,
+                   MazeStep   *report)
+{
+  for (;;)
+    {
+      SolverHeapEntry e;
+      uint16_t dir;
+      uint32_t from;
+
+      if (solver->heap.len == 0)
+        {
+          solver_finish (solver, report, false, solver->cur);
+          return;
+        }
+      e = solver_heap_pop (&solver->heap);
+      if (solver_visited (solver, e.cell))
+        continue; /* reached on a shorter route already */
+
+      dir = MAZE_DIRECTIONS[e.aux];
+      from = solver_step_to (solver, e.cell, maze_opposite (dir));
+      solver->cur = e.cell;
+      if (e.cell != solver->goal
+          && !astar_expand (solver, e.cell, UINT32_MAX - (uint32_t) e.key))
+        {
+          solver_out_of_memory (solver, report);
+          return;
+        }
+      maze_step_begin (report, MAZE_STEP_REACH, e.cell, from, dir);
+      maze_op_or (solver->cells, report, e.cell, maze_opposite (dir), MAZE_BACKTRACK_SHIFT);
+      solver->visited++;
+      if (e.cell == solver->goal)
+        solver_begin_path (solver);
+      return;
+    }
+}
+
+static size_t
+astar_frontier (const MazeSolver *solver,
+                uint32_t         *out,
+                size_t            max)
+{
+  return solver_heap_sorted (&solver->heap, out, max);
+}
+
+const MazeSolverClass maze_solver_astar_class = {
+  "astar",
+  astar_init,
+  astar_search_step,
+  astar_frontier,
+  NULL,
+};

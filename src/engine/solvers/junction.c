@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * junction.c: the junction-jumping solver of seed 000.
+ *
+ *  - in a corridor (one way on), go on;
+ *  - at a junction (two or more ways on), remember it with its distance to
+ *    the goal;
+ *  - at a dead end or a junction, go on from the remembered junction
+ *    closest to the goal that still has a way on (MAZE_STEP_JUMP when that
+ *    is somewhere else), taking the way that heads most towards the goal.
+ *
+ * The remembered junctions are a binary heap keyed by the squared straight
+ * line distance to the goal (the seed's distance, without the square
+ * root), newer first among equals; a junction with no way left is dropped
+ * when it comes to the top.  Each cell entered gets a backtrack nibble
+ * pointing at the cell it was entered from, so the path is marked at the
+ * goal by following those pointers home, as BFS does.
+ */
+#include "solver-private.h"
+
+#define JUNCTION_SEQ_MASK ((UINT32_C (1) << 30) - 1)
+
+static bool
+junction_init (MazeSolver *solver,
+               MazeError  *error)
+{
+  solver->resume = false;
+  return true;
+}
+
+static unsigned
+popcount4 (uint16_t bits)
+{
+  return (bits & 1u) + ((bits >> 1) & 1u) + ((bits >> 2) & 1u) + ((bits >> 3) & 1u);
+}
+
+static bool
+junction_push (MazeSolver *solver,
+               uint32_t    cell)
+{
+  int64_t dx = (int64_t) (cell % solver->width) - (int64_t) (solver->goal % solver->width);
+  int64_t dy = (int64_t) (cell / solver->width) - (int64_t) (solver->goal / solver->width);
+  uint64_t dist2 = (uint64_t) (dx * dx + dy * dy);
+  uint64_t key = (dist2 << 30) | (JUNCTION_SEQ_MASK - (solver->seq++ & JUNCTION_SEQ_MASK));
+
+  if (!solver_heap_push (&solver->heap, key, cell, 0))
+    return false;
+  solver_note_frontier (solver, solver->heap.len);
+  return true;
+}
+
+/* Of the ways @dirs out of @cell, the one heading most towards the goal:
+ * the largest dot product of the move with the vector to the goal (ties:
+ * N, E, S, W). */
+static uint16_t
+junction_best_dir (const MazeSolver *solver,
+                   uint32_t          cell,
+                   uint16_t          dirs)
+{
+  int64_t to_x = (int64_t) (solver->goal % solver->width) - (int64_t) (cell % solver->width);
+  int64_t to_y = (int64_t) (solver->goal / solver->width) - (int64_t) (cell / solver->width);
+  int64_t score[4] = { -to_y, to_x, to_y, -to_x }; /* N, E, S, W */
+  uint16_t best = 0;
+  int64_t best_score = INT64_MIN;
+
+  for (unsigned k = 0; k < 4; k++)
+    if ((dirs & MAZE_DIRECTIONS[k]) && score[k] > best_score)
+      {
+        best = MAZE_DIRECTIONS[k];
+        best_score = score[k];
+      }
+  return best;
+}
+
+static void
+junction_move (MazeSolver *solver,
+               MazeStep   *report,
+               uint16_t    dir)
+{
+  uint32_t from = solver->cur;
+  uint32_t to = solver_step_to (solver, from, dir);
+
+  maze_step_begin (report, MAZE_STEP_VISIT, to, from, dir);
+  maze_op_or (solver->cells, report, to, maze_opposite (dir), MAZE_BACKTRACK_SHIFT);
+  solver->visited++;
+  solver->cur = to;
+  if (to == solver->goal)
+    solver_begin_path (solver);
+}
+
+static void
+junction_search_step (MazeSolver *solver,
+                      MazeStep   *report)
+{
+  uint32_t cur = solver->cur;
+  uint16_t ways = solver_unvisited_dirs (solver, cur);
+
+  if (!solver->resume)
+    {
+      unsigned n_ways = popcount4 (ways);
+      uint32_t closest;
+
+      if (n_ways == 1)
+        {
+          junction_move (solver, report, ways);
+          return;
+        }
+      if (n_ways >= 2 && !junction_push (solver, cur))
+        {
+          solver_out_of_memory (solver, report);
+          return;
+        }
+      while (solver->heap.len > 0
+             && solver_unvisited_dirs (solver, solver->heap.data[0].cell) == 0)
+        solver_heap_pop (&solver->heap);
+      if (solver->heap.len == 0)
+        {
+          solver_finish (solver, report, false, cur);
+          return;
+        }
+      closest = solver->heap.data[0].cell;
+      if (closest != cur)
+        {
+          maze_step_begin (report, MAZE_STEP_JUMP, closest, cur, 0);
+          solver->cur = closest;
+          solver->resume = true;
+          return;
+        }
+    }
+  solver->resume = false;
+  junction_move (solver, report, junction_best_dir (solver, cur, ways));
+}
+
+static size_t
+junction_frontier (const MazeSolver *solver,
+                   uint32_t         *out,
+                   size_t            max)
+{
+  return solver_heap_sorted (&solver->heap, out, max);
+}
+
+const MazeSolverClass maze_solver_junction_class = {
+  "junction",
+  junction_init,
+  junction_search_step,
+  junction_frontier,
+  NULL,
+};

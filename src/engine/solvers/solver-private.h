@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * solver-private.h: what the solver files share.  solver.c holds the
+ * public functions and the pieces every algorithm uses (the growing
+ * arrays, the binary heap, the path reconstruction); each algorithm lives
+ * in a file of its own and fills in a MazeSolverClass.
+ *
+ * The search writes its state into the maze, the tutorial's way:
+ *  - the backtrack nibble of a cell points at the cell it was reached from
+ *    (a BFS parent pointer, a DFS came-from), so "visited" is "backtrack
+ *    nibble set, or the start cell" and needs no array of its own;
+ *  - the solution nibble of a cell points at the next cell of the path.
+ */
+#pragma once
+
+#include "maze-private.h"
+
+typedef enum
+{
+  SOLVER_SEARCH = 0, /* the algorithm's own steps */
+  SOLVER_PATH,       /* following backtrack pointers from the goal home */
+  SOLVER_DONE,       /* found or no path; maze_solver_step() returns false */
+} SolverPhase;
+
+/* One entry of a binary min-heap: smallest key on top. */
+typedef struct
+{
+  uint64_t key;
+  uint32_t cell;
+  uint32_t aux;
+} SolverHeapEntry;
+
+typedef struct
+{
+  SolverHeapEntry *data;
+  size_t           len;
+  size_t           cap;
+} SolverHeap;
+
+typedef struct MazeSolverClass MazeSolverClass;
+
+struct MazeSolver
+{
+  const MazeSolverClass *klass;
+  Maze                  *maze;
+  uint16_t              *cells;
+  uint32_t               width;
+  uint32_t               n_cells;
+  uint32_t               start;
+  uint32_t               goal;
+
+  SolverPhase            phase;
+  bool                   found;
+  MazeStepKind           final_kind;
+  uint32_t               final_cell;
+  MazeError              error;     /* MAZE_ERROR_NOMEM when a search ran out of memory */
+
+  uint64_t               steps;
+  uint64_t               visited;
+  uint64_t               max_frontier;
+  uint64_t               path_length;
+  uint32_t               path_cell; /* SOLVER_PATH: next cell to link to its parent */
+
+  /* DFS stack (start at 0, top at len - 1) or BFS ring queue (head first). */
+  uint32_t              *cells_buf;
+  size_t                 buf_len;
+  size_t                 buf_cap;   /* a power of two for the ring queue */
+  size_t                 buf_head;
+
+  /* A* open set, junction list. */
+  SolverHeap             heap;
+
+  /* The cell being worked on: BFS's dequeued cell, the junction solver's
+   * or the wall follower's position. */
+  uint32_t               cur;
+  unsigned               dir_index; /* BFS: next direction of cur to look at */
+  uint16_t               heading;   /* wall follower: direction of the last move */
+  bool                   resume;    /* junction solver: cur is a junction to leave */
+  bool                   right_hand;
+  uint32_t               seq;       /* junction solver: junctions pushed so far */
+
+  /* Wall follower: the first state after leaving the start (a walk that
+   * comes back to it goes round for ever), and the loop being erased. */
+  uint32_t               first_cell;
+  uint16_t               first_heading;
+  uint32_t               erase_cell;
+  uint64_t               moves;
+};
+
+struct MazeSolverClass
+{
+  const char *name;
+  /* Set up the algorithm's state after the common fields; false with
+   * @error on NOMEM. */
+  bool   (*init)        (MazeSolver *solver,
+                         MazeError  *error);
+  /* One step of the search.  It either reports a step, switches to
+   * SOLVER_PATH (goal reached, the parent pointers lead home) or ends the
+   * search with solver_finish(). */
+  void   (*search_step) (MazeSolver *solver,
+                         MazeStep   *report);
+  size_t (*frontier)    (const MazeSolver *solver,
+                         uint32_t         *out,
+                         size_t            max);
+  /* Optional: the search to its end, without reports, faster than
+   * search_step() one at a time but with the same counters. */
+  void   (*run)         (MazeSolver *solver);
+};
+
+extern const MazeSolverClass maze_solver_dfs_class;
+extern const MazeSolverClass maze_solver_bfs_class;
+extern const MazeSolverClass maze_solver_astar_class;
+extern const MazeSolverClass maze_solver_junction_class;
+extern const MazeSolverClass maze_solver_wall_follower_class;
+
+/* The open sides of a cell: passages that lead to a neighbour (an opening
+ * through the outer wall leads nowhere). */
+static inline uint16_t
+solver_open_dirs (uint16_t cell)
+{
+  return (uint16_t) (cell & ~(cell >> MAZE_BORDER_SHIFT) & MAZE_PASSAGE_MASK);
+}
+
+/* The neighbour of @i through an open side @dir (no border check). */
+static inline uint32_t
+solver_step_to (const MazeSolver *solver,
+                uint32_t          i,
+                uint16_t          dir)
+{
+  switch (dir)
+    {
+    case MAZE_N: return i - solver->width;
+    case MAZE_E: return i + 1;
+    case MAZE_S: return i + solver->width;
+    default:     return i - 1;
+    }
+}
+
+static inline bool
+solver_visited (const MazeSolver *solver,
+                uint32_t          i)
+{
+  return (solver->cells[i] & MAZE_BACKTRACK_MASK) != 0 || i == solver->start;
+}
+
+/* The open sides of @i that lead to cells not visited yet. */
+static inline uint16_t
+solver_unvisited_dirs (const MazeSolver *solver,
+                       uint32_t          i)
+{
+  uint16_t open = solver_open_dirs (solver->cells[i]);
+  uint16_t result = 0;
+
+  for (unsigned k = 0; k < 4; k++)
+    {
+      uint16_t d = MAZE_DIRECTIONS[k];
+
+      if ((open & d) && !solver_visited (solver, solver_step_to (solver, i, d)))
+        result |= d;
+    }
+  return result;
+}
+
+static inline void
+solver_note_frontier (MazeSolver *solver,
+                      uint64_t    size)
+{
+  if (size > solver->max_frontier)
+    solver->max_frontier = size;
+}
+
+/* End the search: report MAZE_STEP_FOUND or MAZE_STEP_NO_PATH about @cell. */
+void solver_finish (MazeSolver *solver,
+                    MazeStep   *report,
+                    bool        found,
+                    uint32_t    cell);
+
+/* End the search because an array could not grow. */
+void solver_out_of_memory (MazeSolver *solver,
+                           MazeStep   *report);
+
+/* Make room for @need cells in cells_buf, doubling; false on NOMEM. */
+bool solver_buf_reserve (MazeSolver *solver,
+                         size_t      need);
+
+/* Start following the backtrack pointers home from the goal. */
+void solver_begin_path (MazeSolver *solver);
+
+bool                   solver_heap_push   (SolverHeap      *heap,
+                                           uint64_t         key,
+                                           uint32_t         cell,
+                                           uint32_t         aux);
+SolverHeapEntry        solver_heap_pop    (SolverHeap      *heap);
+/* The cells of the heap, smallest key first, at most @max; returns len. */
+size_t                 solver_heap_sorted (const SolverHeap *heap,
+                                           uint32_t         *out,
+                                           size_t            max);

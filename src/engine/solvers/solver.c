@@ -1,0 +1,495 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * solver.c: the solver object every algorithm shares, the path
+ * reconstruction (the tutorial's reconstruct_solution, as a loop), and
+ * reading a path back off the solution nibbles.
+ *
+ * Step protocol: every call of maze_solver_step() that does something
+ * returns true, including the last one, which reports MAZE_STEP_FOUND or
+ * MAZE_STEP_NO_PATH.  Calls after that return false and repeat that kind
+ * with no changes, so `while (maze_solver_step (s, &r))` sees every step.
+ */
+#include "solver-private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const MazeAlgorithmInfo solver_infos[] = {
+  { "dfs", "Depth-first search: follow one corridor until it ends, then back up", NULL },
+  { "bfs", "Breadth-first search: spread out one step at a time; finds a shortest path", NULL },
+  { "astar", "A*: always extend the cell with the best moves-plus-distance estimate; shortest path", NULL },
+  { "junction", "Junction jumping: at a dead end or junction, go on from the junction closest to the goal", NULL },
+  { "wall-follower", "Wall follower, left hand on the wall", NULL },
+  { "wall-follower:right", "Wall follower, right hand on the wall", NULL },
+  { NULL, NULL, NULL },
+};
+
+const MazeAlgorithmInfo *
+maze_solver_list (void)
+{
+  return solver_infos;
+}
+
+/* The class for @name, and the hand of a wall follower. */
+static const MazeSolverClass *
+solver_lookup (const char *name,
+               bool       *right_hand,
+               MazeError  *error)
+{
+  static const char wall[] = "wall-follower";
+
+  *right_hand = false;
+  if (name == NULL || *name == '\0')
+    {
+      maze_error_set (error, MAZE_ERROR_ARGUMENT, "no solver name given");
+      return NULL;
+    }
+  if (strcmp (name, "dfs") == 0)
+    return &maze_solver_dfs_class;
+  if (strcmp (name, "bfs") == 0)
+    return &maze_solver_bfs_class;
+  if (strcmp (name, "astar") == 0)
+    return &maze_solver_astar_class;
+  if (strcmp (name, "junction") == 0)
+    return &maze_solver_junction_class;
+  if (strncmp (name, wall, sizeof wall - 1) == 0)
+    {
+      const char *rest = name + sizeof wall - 1;
+
+      if (*rest == '\0' || strcmp (rest, ":left") == 0)
+        return &maze_solver_wall_follower_class;
+      if (strcmp (rest, ":right") == 0)
+        {
+          *right_hand = true;
+          return &maze_solver_wall_follower_class;
+        }
+      if (*rest == ':')
+        {
+          maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                          "unknown hand '%.40s' for wall-follower (left or right)",
+                          rest + 1);
+          return NULL;
+        }
+    }
+  maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                  "unknown solver '%.60s' (known: dfs, bfs, astar, junction, "
+                  "wall-follower, wall-follower:right)", name);
+  return NULL;
+}
+
+bool
+maze_solver_name_valid (const char *name,
+                        MazeError  *error)
+{
+  bool right_hand;
+
+  return solver_lookup (name, &right_hand, error) != NULL;
+}
+
+MazeSolver *
+maze_solver_new (Maze       *maze,
+                 const char *name,
+                 MazeError  *error)
+{
+  const MazeSolverClass *klass;
+  MazeSolver *solver;
+  bool right_hand;
+
+  klass = solver_lookup (name, &right_hand, error);
+  if (klass == NULL)
+    return NULL;
+
+  solver = calloc (1, sizeof *solver);
+  if (solver == NULL)
+    {
+      maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for the %s solver", klass->name);
+      return NULL;
+    }
+  maze_reset_search (maze);
+  solver->klass = klass;
+  solver->maze = maze;
+  solver->cells = maze_cells (maze);
+  solver->width = maze_width (maze);
+  solver->n_cells = maze_n_cells (maze);
+  solver->start = maze_start (maze);
+  solver->goal = maze_goal (maze);
+  solver->right_hand = right_hand;
+  solver->cur = solver->start;
+  solver->phase = SOLVER_SEARCH;
+  solver->visited = 1; /* the start */
+  solver->max_frontier = 1;
+  maze_error_clear (&solver->error);
+
+  if (!klass->init (solver, error))
+    {
+      maze_solver_free (solver);
+      return NULL;
+    }
+  if (solver->start == solver->goal)
+    solver_begin_path (solver);
+  return solver;
+}
+
+void
+maze_solver_free (MazeSolver *solver)
+{
+  if (solver == NULL)
+    return;
+  free (solver->cells_buf);
+  free (solver->heap.data);
+  free (solver);
+}
+
+void
+solver_finish (MazeSolver *solver,
+               MazeStep   *report,
+               bool        found,
+               uint32_t    cell)
+{
+  solver->phase = SOLVER_DONE;
+  solver->found = found;
+  solver->final_kind = found ? MAZE_STEP_FOUND : MAZE_STEP_NO_PATH;
+  solver->final_cell = cell;
+  maze_step_begin (report, solver->final_kind, cell,
+                   found ? solver->start : UINT32_MAX, 0);
+}
+
+void
+solver_out_of_memory (MazeSolver *solver,
+                      MazeStep   *report)
+{
+  maze_error_set (&solver->error, MAZE_ERROR_NOMEM,
+                  "the %s solver ran out of memory after %llu steps",
+                  solver->klass->name, (unsigned long long) solver->steps);
+  solver_finish (solver, report, false, solver->cur);
+}
+
+bool
+solver_buf_reserve (MazeSolver *solver,
+                    size_t      need)
+{
+  size_t cap = solver->buf_cap ? solver->buf_cap : 64;
+  uint32_t *data;
+
+  if (need <= solver->buf_cap)
+    return true;
+  while (cap < need)
+    {
+      if (cap > SIZE_MAX / (2 * sizeof (uint32_t)))
+        return false;
+      cap *= 2;
+    }
+  data = realloc (solver->cells_buf, cap * sizeof (uint32_t));
+  if (data == NULL)
+    return false;
+  solver->cells_buf = data;
+  solver->buf_cap = cap;
+  return true;
+}
+
+void
+solver_begin_path (MazeSolver *solver)
+{
+  solver->phase = SOLVER_PATH;
+  solver->path_cell = solver->goal;
+  solver->path_length = 0;
+}
+
+/* reconstruct_solution, one path cell a step: the parent p of the cell
+ * (its backtrack nibble b points at p) gets a solution bit pointing back:
+ * maze[p] |= opposite(b) << 8. */
+static void
+solver_path_step (MazeSolver *solver,
+                  MazeStep   *report)
+{
+  uint32_t c = solver->path_cell;
+  uint16_t b, d;
+  uint32_t p;
+
+  if (c == solver->start)
+    {
+      solver_finish (solver, report, true, solver->goal);
+      return;
+    }
+  b = maze_cell_backtrack (solver->cells[c]);
+  if (maze_dir_index (b) < 0 || maze_cell_on_border (solver->cells[c], b)
+      || solver->path_length >= solver->n_cells)
+    {
+      /* Only possible if somebody changed the maze under the solver. */
+      solver_finish (solver, report, false, c);
+      return;
+    }
+  p = solver_step_to (solver, c, b);
+  d = maze_opposite (b);
+  maze_step_begin (report, MAZE_STEP_PATH, c, p, d);
+  maze_op_or (solver->cells, report, p, d, MAZE_SOLUTION_SHIFT);
+  solver->path_length++;
+  solver->path_cell = p;
+}
+
+bool
+maze_solver_step (MazeSolver *solver,
+                  MazeStep   *report)
+{
+  switch (solver->phase)
+    {
+    case SOLVER_SEARCH:
+      solver->steps++;
+      solver->klass->search_step (solver, report);
+      return true;
+    case SOLVER_PATH:
+      solver->steps++;
+      solver_path_step (solver, report);
+      return true;
+    case SOLVER_DONE:
+    default:
+      maze_step_begin (report, solver->final_kind, solver->final_cell,
+                       solver->found ? solver->start : UINT32_MAX, 0);
+      return false;
+    }
+}
+
+void
+maze_solver_run (MazeSolver *solver)
+{
+  if (solver->phase == SOLVER_SEARCH && solver->klass->run != NULL)
+    solver->klass->run (solver);
+  while (solver->phase == SOLVER_SEARCH)
+    {
+      solver->steps++;
+      solver->klass->search_step (solver, NULL);
+    }
+  while (solver->phase == SOLVER_PATH)
+    {
+      solver->steps++;
+      solver_path_step (solver, NULL);
+    }
+}
+
+void
+maze_solver_stats (const MazeSolver *solver,
+                   MazeSolveStats   *stats)
+{
+  memset (stats, 0, sizeof *stats);
+  stats->finished = solver->phase == SOLVER_DONE;
+  stats->found = solver->found;
+  stats->steps = solver->steps;
+  stats->visited = solver->visited;
+  stats->max_frontier = solver->max_frontier;
+  stats->path_length = solver->found ? solver->path_length : 0;
+}
+
+size_t
+maze_solver_frontier (const MazeSolver *solver,
+                      uint32_t         *out,
+                      size_t            max)
+{
+  if (out == NULL)
+    max = 0;
+  return solver->klass->frontier (solver, out, max);
+}
+
+size_t
+maze_solver_memory (const MazeSolver *solver)
+{
+  return sizeof *solver
+         + solver->buf_cap * sizeof (uint32_t)
+         + solver->heap.cap * sizeof (SolverHeapEntry);
+}
+
+MazeStatus
+maze_solver_status (const MazeSolver *solver,
+                    MazeError        *error)
+{
+  if (solver->error.status != MAZE_OK && error != NULL)
+    *error = solver->error;
+  return solver->error.status;
+}
+
+/* ---- the binary heap ---- */
+
+bool
+solver_heap_push (SolverHeap *heap,
+                  uint64_t    key,
+                  uint32_t    cell,
+                  uint32_t    aux)
+{
+  size_t i;
+
+  if (heap->len == heap->cap)
+    {
+      size_t cap = heap->cap ? heap->cap * 2 : 64;
+      SolverHeapEntry *data;
+
+      if (cap > SIZE_MAX / sizeof (SolverHeapEntry))
+        return false;
+      data = realloc (heap->data, cap * sizeof (SolverHeapEntry));
+      if (data == NULL)
+        return false;
+      heap->data = data;
+      heap->cap = cap;
+    }
+  i = heap->len++;
+  while (i > 0)
+    {
+      size_t parent = (i - 1) / 2;
+
+      if (heap->data[parent].key <= key)
+        break;
+      heap->data[i] = heap->data[parent];
+      i = parent;
+    }
+  heap->data[i] = (SolverHeapEntry) { key, cell, aux };
+  return true;
+}
+
+/* Removes and returns the smallest entry; the heap must not be empty. */
+SolverHeapEntry
+solver_heap_pop (SolverHeap *heap)
+{
+  SolverHeapEntry top = heap->data[0];
+  SolverHeapEntry last = heap->data[--heap->len];
+  size_t i = 0, n = heap->len;
+
+  if (n == 0)
+    return top;
+  for (;;)
+    {
+      size_t child = 2 * i + 1;
+
+      if (child >= n)
+        break;
+      if (child + 1 < n && heap->data[child + 1].key < heap->data[child].key)
+        child++;
+      if (last.key <= heap->data[child].key)
+        break;
+      heap->data[i] = heap->data[child];
+      i = child;
+    }
+  heap->data[i] = last;
+  return top;
+}
+
+/* The @max smallest entries in order, without changing the heap: a small
+ * heap of candidate positions, seeded with the root; each position taken
+ * adds its two children.  O(max log max). */
+size_t
+solver_heap_sorted (const SolverHeap *heap,
+                    uint32_t         *out,
+                    size_t            max)
+{
+  size_t *cand, n_cand = 0, n_out = 0;
+
+  if (max > heap->len)
+    max = heap->len;
+  if (max == 0)
+    return heap->len;
+  cand = malloc ((max + 1) * sizeof *cand);
+  if (cand == NULL)
+    {
+      /* Heap order: the best first, the rest roughly in order. */
+      for (size_t i = 0; i < max; i++)
+        out[i] = heap->data[i].cell;
+      return heap->len;
+    }
+  cand[n_cand++] = 0;
+  while (n_out < max && n_cand > 0)
+    {
+      size_t pos = cand[0], last, i = 0;
+
+      out[n_out++] = heap->data[pos].cell;
+      /* pop the candidate */
+      last = cand[--n_cand];
+      while (n_cand > 0)
+        {
+          size_t child = 2 * i + 1;
+
+          if (child >= n_cand)
+            break;
+          if (child + 1 < n_cand
+              && heap->data[cand[child + 1]].key < heap->data[cand[child]].key)
+            child++;
+          if (heap->data[last].key <= heap->data[cand[child]].key)
+            break;
+          cand[i] = cand[child];
+          i = child;
+        }
+      if (n_cand > 0)
+        cand[i] = last;
+      /* push the children; at most max + 1 candidates are ever held */
+      for (size_t c = 2 * pos + 1; c <= 2 * pos + 2 && c < heap->len; c++)
+        {
+          size_t j = n_cand++;
+
+          while (j > 0)
+            {
+              size_t parent = (j - 1) / 2;
+
+              if (heap->data[cand[parent]].key <= heap->data[c].key)
+                break;
+              cand[j] = cand[parent];
+              j = parent;
+            }
+          cand[j] = c;
+        }
+    }
+  free (cand);
+  return heap->len;
+}
+
+/* ---- reading a solved maze ---- */
+
+int64_t
+maze_path_cells (const Maze *maze,
+                 uint32_t   *cells,
+                 size_t      max)
+{
+  const uint16_t *c = maze_cells_const (maze);
+  uint32_t n_cells = maze_n_cells (maze);
+  uint32_t goal = maze_goal (maze);
+  uint32_t i = maze_start (maze);
+  int64_t moves = 0;
+
+  if (cells == NULL)
+    max = 0;
+  for (;;)
+    {
+      uint16_t d;
+
+      if ((size_t) moves < max)
+        cells[moves] = i;
+      if (i == goal)
+        return moves;
+      d = maze_cell_solution (c[i]);
+      /* a simple path has fewer moves than cells: more means a cycle */
+      if (maze_dir_index (d) < 0 || maze_cell_on_border (c[i], d)
+          || moves + 1 >= (int64_t) n_cells)
+        return -1;
+      i = maze_neighbor (maze, i, d);
+      moves++;
+    }
+}
+
+char *
+maze_path_moves (const Maze *maze)
+{
+  const uint16_t *c = maze_cells_const (maze);
+  int64_t n = maze_path_cells (maze, NULL, 0);
+  uint32_t i = maze_start (maze);
+  char *moves;
+
+  if (n < 0)
+    return NULL;
+  moves = malloc ((size_t) n + 1);
+  if (moves == NULL)
+    return NULL;
+  for (int64_t k = 0; k < n; k++)
+    {
+      uint16_t d = maze_cell_solution (c[i]);
+
+      moves[k] = maze_dir_letter (d)[0];
+      i = maze_neighbor (maze, i, d);
+    }
+  moves[n] = '\0';
+  return moves;
+}

@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * wall-follower.c: keep one hand on the wall.
+ *
+ * With the left hand: try left of the heading, then straight on, then
+ * right, then back ("wall-follower:right" mirrors it).  The solution
+ * nibbles hold the walk with its loops erased: a move forward points the
+ * cell we leave at the new one (maze[from] |= dir << 8); a move into a cell
+ * already on the path (back into the previous cell, or round a loop into an
+ * older one) clears that cell's solution bits, and then, one step each,
+ * those of the cells of the loop.  The backtrack nibble of a cell records
+ * the move that first reached it, so the explored cells show.
+ *
+ * Termination: the move taken depends only on (cell, heading), and after
+ * the first move a state has exactly one predecessor, so the walk is a
+ * cycle through its first state.  When it is about to take the first move
+ * after leaving the start again, it has gone all the way round without
+ * meeting the goal: MAZE_STEP_NO_PATH (the goal is unreachable, or on an
+ * island the hand never touches).  A bound of 4 moves a cell backs this up
+ * for a maze whose passages are not symmetric.
+ */
+#include "solver-private.h"
+
+#define NONE UINT32_MAX
+
+/* A quarter turn to the left (N -> W -> S -> E -> N) and to the right. */
+static inline uint16_t
+turn_left (uint16_t dir)
+{
+  return (uint16_t) (((dir >> 1) | (dir << 3)) & 0xF);
+}
+
+static inline uint16_t
+turn_right (uint16_t dir)
+{
+  return (uint16_t) (((dir << 1) | (dir >> 3)) & 0xF);
+}
+
+static bool
+wall_follower_init (MazeSolver *solver,
+                    MazeError  *error)
+{
+  uint16_t cell = solver->cells[solver->start];
+  uint16_t openings = (uint16_t) (cell & maze_cell_border (cell));
+  uint16_t open = solver_open_dirs (cell);
+
+  solver->first_cell = NONE;
+  solver->erase_cell = NONE;
+  /* As if we had walked in: through the opening in the outer wall, or
+   * else with our back to a wall. */
+  solver->heading = MAZE_N;
+  for (unsigned k = 0; k < 4; k++)
+    {
+      uint16_t d = MAZE_DIRECTIONS[k];
+
+      if ((openings & maze_opposite (d)) != 0)
+        {
+          solver->heading = d;
+          break;
+        }
+    }
+  if (openings == 0)
+    for (unsigned k = 0; k < 4; k++)
+      {
+        uint16_t d = MAZE_DIRECTIONS[k];
+
+        if ((open & maze_opposite (d)) == 0)
+          {
+            solver->heading = d;
+            break;
+          }
+      }
+  return true;
+}
+
+/* Clear the solution bits of the next cell of an erased loop. */
+static void
+wall_follower_erase_step (MazeSolver *solver,
+                          MazeStep   *report)
+{
+  uint16_t *cells = solver->cells;
+  uint32_t c = solver->erase_cell;
+  uint16_t next_dir = maze_cell_solution (cells[c]);
+  uint32_t next = solver_step_to (solver, c, next_dir);
+
+  maze_step_begin (report, MAZE_STEP_BACKTRACK, c, solver->cur, 0);
+  maze_op_clear (cells, report, c, MAZE_SOLUTION_MASK);
+  solver->path_length--;
+  solver->erase_cell = maze_cell_solution (cells[next]) != 0 ? next : NONE;
+}
+
+static void
+wall_follower_search_step (MazeSolver *solver,
+                           MazeStep   *report)
+{
+  uint16_t *cells = solver->cells;
+  uint32_t from = solver->cur, to;
+  uint16_t open, h = solver->heading, dir = 0, to_solution;
+  uint16_t order[4];
+
+  if (solver->erase_cell != NONE)
+    {
+      wall_follower_erase_step (solver, report);
+      return;
+    }
+  if (from == solver->goal)
+    {
+      solver_finish (solver, report, true, from);
+      return;
+    }
+
+  open = solver_open_dirs (cells[from]);
+  if (solver->right_hand)
+    {
+      order[0] = turn_right (h);
+      order[2] = turn_left (h);
+    }
+  else
+    {
+      order[0] = turn_left (h);
+      order[2] = turn_right (h);
+    }
+  order[1] = h;
+  order[3] = maze_opposite (h);
+  for (unsigned k = 0; k < 4 && dir == 0; k++)
+    if (open & order[k])
+      dir = order[k];
+
+  to = dir != 0 ? solver_step_to (solver, from, dir) : NONE;
+  if (dir == 0
+      || (to == solver->first_cell && dir == solver->first_heading)
+      || solver->moves > 4 * (uint64_t) solver->n_cells + 4)
+    {
+      solver_finish (solver, report, false, from);
+      return;
+    }
+  if (solver->first_cell == NONE)
+    {
+      solver->first_cell = to;
+      solver->first_heading = dir;
+    }
+  solver->moves++;
+  solver->heading = dir;
+  solver->cur = to;
+
+  to_solution = maze_cell_solution (cells[to]);
+  if (to_solution != 0)
+    {
+      /* Back onto the path: cut it at @to; the rest of the loop goes
+       * in the next steps. */
+      uint32_t next = solver_step_to (solver, to, to_solution);
+
+      maze_step_begin (report, MAZE_STEP_BACKTRACK, from, to, maze_opposite (dir));
+      maze_op_clear (cells, report, to, MAZE_SOLUTION_MASK);
+      solver->path_length--;
+      if (maze_cell_solution (cells[next]) != 0)
+        solver->erase_cell = next;
+      return;
+    }
+
+  maze_step_begin (report, MAZE_STEP_VISIT, to, from, dir);
+  maze_op_or (cells, report, from, dir, MAZE_SOLUTION_SHIFT);
+  solver->path_length++;
+  if (!solver_visited (solver, to))
+    {
+      maze_op_or (cells, report, to, maze_opposite (dir), MAZE_BACKTRACK_SHIFT);
+      solver->visited++;
+    }
+}
+
+static size_t
+wall_follower_frontier (const MazeSolver *solver,
+                        uint32_t         *out,
+                        size_t            max)
+{
+  if (max > 0)
+    out[0] = solver->cur;
+  return 1;
+}
+
+const MazeSolverClass maze_solver_wall_follower_class = {
+  "wall-follower",
+  wall_follower_init,
+  wall_follower_search_step,
+  wall_follower_frontier,
+  NULL,
+};

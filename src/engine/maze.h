@@ -505,6 +505,14 @@ Maze *maze_generate (uint32_t    width,
                      unsigned    loops,
                      MazeError  *error);
 
+/* ---- added with the generators: a generator that could not go on ---- */
+
+/* MAZE_OK, or MAZE_ERROR_NOMEM when a step could not grow the working set
+ * (frontier, list of cells); the generator then stopped, done, with the
+ * maze unfinished.  @error (may be NULL) gets the message. */
+MazeStatus maze_generator_status (const MazeGenerator *gen,
+                                  MazeError           *error);
+
 /* ------------------------------------------------------------------ */
 /* Solvers                                                             */
 /* ------------------------------------------------------------------ */

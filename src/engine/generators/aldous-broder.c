@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * aldous-broder.c: the Aldous-Broder random walk.
+ *
+ * Walk from a random cell to random neighbours; entering a cell that is
+ * not carved yet carves the wall just crossed.  Every spanning tree is
+ * equally likely, but covering the last cells takes long.  A step walks
+ * until it carves, or reports a MAZE_STEP_SCAN after WALK_CHUNK moves
+ * over carved cells.  No memory beyond the maze.
+ */
+#include "generator-private.h"
+
+#define WALK_CHUNK 4096
+
+static MazeStatus
+aldous_broder_init (MazeGenerator *gen,
+                    MazeError     *error)
+{
+  gen->first = maze_rng_below (&gen->rng, gen->n);
+  gen->cur = gen->first;
+  return MAZE_OK;
+}
+
+static GenResult
+aldous_broder_step (MazeGenerator *gen,
+                    MazeStep      *report)
+{
+  uint32_t cur = gen->cur;
+
+  /* The first move leaves the first cell for an uncarved one, so from
+   * then on "carved" is "has a passage" for every cell. */
+  for (unsigned moves = 0; moves < WALK_CHUNK; moves++)
+    {
+      uint16_t dir = gen_pick_side (gen, gen_inner_sides (gen->cells[cur]));
+      uint32_t nb = cur + gen->delta[dir];
+
+      if ((gen->cells[nb] & MAZE_PASSAGE_MASK) == 0)
+        {
+          gen->cur = gen_carve (gen, report, cur, dir);
+          return GEN_CARVED;
+        }
+      cur = nb;
+    }
+  gen->cur = cur;
+  maze_step_begin (report, MAZE_STEP_SCAN, cur, GEN_NONE, 0);
+  return GEN_SCANNED;
+}
+
+static size_t
+single_frontier (const MazeGenerator *gen,
+                 uint32_t            *out,
+                 size_t               max)
+{
+  if (max > 0)
+    out[0] = gen->cur;
+  return 1;
+}
+
+const GenClass gen_aldous_broder_class = {
+  "aldous-broder",
+  aldous_broder_init,
+  aldous_broder_step,
+  single_frontier,
+};

@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * eller.c: Eller's algorithm, one row at a time.
+ *
+ * Every cell of the current row belongs to a set (the cells it is joined
+ * to through the rows above).  Across: walk the row and join neighbours of
+ * different sets at random (in the last row always).  Down: every set
+ * sends at least one passage into the next row, others at random; a cell
+ * of the next row keeps the set of the cell above it, or starts a new one.
+ *
+ * The sets of a row are a union-find forest over the columns, so the
+ * memory is four arrays of the width, whatever the height.
+ */
+#include "generator-private.h"
+
+static uint32_t
+find (uint32_t *parent,
+      uint32_t  x)
+{
+  while (parent[x] != x)
+    {
+      parent[x] = parent[parent[x]];
+      x = parent[x];
+    }
+  return x;
+}
+
+static MazeStatus
+eller_init (MazeGenerator *gen,
+            MazeError     *error)
+{
+  size_t size = (size_t) gen->width * sizeof (uint32_t);
+
+  gen->u.eller.parent = gen_alloc (gen, size, false);
+  gen->u.eller.next = gen_alloc (gen, size, false);
+  gen->u.eller.count = gen_alloc (gen, size, false);
+  gen->u.eller.rep = gen_alloc (gen, size, false);
+  if (gen->u.eller.parent == NULL || gen->u.eller.next == NULL
+      || gen->u.eller.count == NULL || gen->u.eller.rep == NULL)
+    return maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for the sets of a row");
+  for (uint32_t x = 0; x < gen->width; x++)
+    gen->u.eller.parent[x] = x;
+  gen->u.eller.x = 0;
+  gen->u.eller.y = 0;
+  gen->u.eller.vertical = false;
+  return MAZE_OK;
+}
+
+/* Count the members of each set and forget which went down. */
+static void
+start_down (MazeGenerator *gen)
+{
+  uint32_t *parent = gen->u.eller.parent;
+
+  for (uint32_t x = 0; x < gen->width; x++)
+    {
+      gen->u.eller.count[x] = 0;
+      gen->u.eller.rep[x] = GEN_NONE;
+    }
+  for (uint32_t x = 0; x < gen->width; x++)
+    gen->u.eller.count[find (parent, x)]++;
+  gen->u.eller.vertical = true;
+  gen->u.eller.x = 0;
+}
+
+static GenResult
+eller_step (MazeGenerator *gen,
+            MazeStep      *report)
+{
+  uint32_t w = gen->width;
+  uint32_t *parent = gen->u.eller.parent;
+
+  while (gen->u.eller.y < gen->height)
+    {
+      uint32_t y = gen->u.eller.y;
+      bool last_row = y + 1 == gen->height;
+
+      if (!gen->u.eller.vertical)
+        {
+          while (gen->u.eller.x + 1 < w)
+            {
+              uint32_t x = gen->u.eller.x++;
+              uint32_t a = find (parent, x), b = find (parent, x + 1);
+
+              if (a == b)
+                continue;
+              if (!last_row && maze_rng_below (&gen->rng, 2) == 0)
+                continue;
+              parent[a] = b;
+              gen->cur = y * w + x + 1;
+              gen_carve (gen, report, y * w + x, MAZE_E);
+              return GEN_CARVED;
+            }
+          if (last_row)
+            return GEN_FINISHED;
+          start_down (gen);
+        }
+
+      while (gen->u.eller.x < w)
+        {
+          uint32_t x = gen->u.eller.x++;
+          uint32_t r = find (parent, x);
+          bool must = --gen->u.eller.count[r] == 0 && gen->u.eller.rep[r] == GEN_NONE;
+
+          if (must || maze_rng_below (&gen->rng, 2) == 0)
+            {
+              if (gen->u.eller.rep[r] == GEN_NONE)
+                gen->u.eller.rep[r] = x;
+              gen->u.eller.next[x] = gen->u.eller.rep[r];
+              gen->cur = (y + 1) * w + x;
+              gen_carve (gen, report, y * w + x, MAZE_S);
+              return GEN_CARVED;
+            }
+          gen->u.eller.next[x] = x; /* a new set of its own below */
+        }
+
+      /* The next row's sets become the current ones. */
+      gen->u.eller.parent = gen->u.eller.next;
+      gen->u.eller.next = parent;
+      parent = gen->u.eller.parent;
+      gen->u.eller.y = y + 1;
+      gen->u.eller.x = 0;
+      gen->u.eller.vertical = false;
+    }
+  return GEN_FINISHED;
+}
+
+/* The cell the row scan is at. */
+static size_t
+eller_frontier (const MazeGenerator *gen,
+                uint32_t            *out,
+                size_t               max)
+{
+  uint32_t x = gen->u.eller.x, y = gen->u.eller.y;
+
+  if (y >= gen->height || x >= gen->width)
+    return 0;
+  if (max > 0)
+    out[0] = y * gen->width + x;
+  return 1;
+}
+
+const GenClass gen_eller_class = {
+  "eller",
+  eller_init,
+  eller_step,
+  eller_frontier,
+};

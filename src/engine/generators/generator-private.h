@@ -1,0 +1,357 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * generator-private.h: what the maze generators share.
+ *
+ * A generator is a stepper.  generator.c owns the public functions, the
+ * name parsing, the step counting and the loops phase; each algorithm file
+ * provides a GenClass whose step() does ONE tree operation (a carve, or a
+ * wall for recursive division) or one bounded scan, and says which.
+ *
+ * "Visited" is read from the passages nibble: a cell belongs to the tree
+ * once it has a passage.  The one exception is the first cell before its
+ * first carve; the algorithms that can meet it then (Wilson, Prim) compare
+ * with gen->first.
+ */
+#pragma once
+
+#include "maze-private.h"
+
+#define GEN_NONE UINT32_MAX
+
+typedef enum
+{
+  GEN_CARVED,   /* one tree operation done (carve or wall), reported */
+  GEN_SCANNED,  /* a bounded scan without change (MAZE_STEP_SCAN) */
+  GEN_FINISHED, /* nothing left to do: the tree is complete */
+  GEN_NOMEM,    /* the working set could not grow: stop */
+} GenResult;
+
+typedef enum
+{
+  GEN_PHASE_TREE,
+  GEN_PHASE_LOOPS,
+  GEN_PHASE_DONE,
+} GenPhase;
+
+typedef enum
+{
+  GT_NEWEST,
+  GT_OLDEST,
+  GT_RANDOM,
+  GT_MIXED,
+} GrowingTreeMode;
+
+typedef struct _GenClass GenClass;
+
+/* The parsed algorithm name. */
+typedef struct
+{
+  const GenClass *klass;
+  GrowingTreeMode mode;   /* growing-tree only */
+  uint32_t        param;  /* corridor:N, straight-run:N */
+  uint32_t        p_num;  /* growing-tree:mixed:P is p_num / p_den */
+  uint32_t        p_den;
+  char            name[64]; /* the normalised name */
+} GenSpec;
+
+/* A chamber of recursive division. */
+typedef struct
+{
+  uint32_t x, y, w, h;
+} GenChamber;
+
+struct _GenClass
+{
+  const char *name; /* the name before any ':' */
+  /* Allocate the working set and put the first cell in it. */
+  MazeStatus (*init)     (MazeGenerator *gen,
+                          MazeError     *error);
+  GenResult  (*step)     (MazeGenerator *gen,
+                          MazeStep      *report);
+  size_t     (*frontier) (const MazeGenerator *gen,
+                          uint32_t            *out,
+                          size_t               max);
+  /* Optional: finish the tree without reports, making exactly the same
+   * draws and carves as step() would; counts its steps and tree_left. */
+  void       (*run)      (MazeGenerator *gen);
+};
+
+struct MazeGenerator
+{
+  Maze           *maze;
+  uint16_t       *cells;
+  uint32_t        width;
+  uint32_t        height;
+  uint32_t        n;
+  /* i + delta[dir] is the neighbour of i towards dir (mod 2^32). */
+  uint32_t        delta[16];
+  MazeRng         rng;
+  GenSpec         spec;
+  unsigned        loops;
+
+  GenPhase        phase;
+  MazeStatus      status;
+  uint64_t        steps;
+  uint64_t        tree_left;  /* tree operations still to do */
+  size_t          memory;     /* bytes allocated beyond the maze */
+
+  uint32_t        first;      /* the root of the tree */
+  uint32_t        cur;        /* the current cell of a walk */
+
+  /* A stack of moves, two bits each (the direction index 0..3): the
+   * path from `first` to `cur` for the depth-first generators, or one
+   * exit direction a cell for Wilson's walks. */
+  uint64_t       *moves;
+  size_t          depth;
+
+  /* A list of cells used as a ring (growing tree) or as a bag (corridor,
+   * Prim); capacity is a power of two. */
+  uint32_t       *ring;
+  size_t          ring_cap;
+  size_t          ring_head;
+  size_t          ring_len;
+
+  /* Algorithm specific state. */
+  union
+  {
+    struct
+    {
+      uint32_t run_dir;   /* direction index of the run */
+      uint32_t run_left;  /* cells still to carve in it */
+    } straight;
+    struct
+    {
+      uint32_t length;    /* cells carved in this corridor */
+    } corridor;
+    struct
+    {
+      uint8_t *seen;      /* bit set: in the tree or in the frontier */
+    } prim;
+    struct
+    {
+      uint32_t *edges;    /* (cell << 1) | (0: east wall, 1: south wall) */
+      uint32_t *parent;   /* union-find over the cells */
+      uint32_t  n_edges;
+      uint32_t  next;     /* edges[0 .. next) are used */
+    } kruskal;
+    struct
+    {
+      uint32_t scan;      /* no cell before this one is outside the tree */
+      uint32_t walk_start;/* GEN_NONE when no walk */
+      uint32_t walk_end;  /* the tree cell the walk hit */
+      uint32_t carve_at;  /* GEN_NONE, or next path cell to carve from */
+    } wilson;
+    struct
+    {
+      uint32_t hunt_row;  /* rows above it are completely carved */
+    } hunt;
+    struct
+    {
+      uint32_t x, y, run_start;
+    } rows;
+    struct
+    {
+      uint32_t *parent;   /* union-find over the columns of this row */
+      uint32_t *next;     /* the same for the next row, being built */
+      uint32_t *count;    /* members of each set not yet looked at */
+      uint32_t *rep;      /* per set: first column that went down */
+      uint32_t  x, y;
+      bool      vertical; /* phase: joining down (else across) */
+    } eller;
+    struct
+    {
+      GenChamber *stack;
+      size_t      len;
+      size_t      cap;
+      bool        active;     /* a line is being built */
+      bool        horizontal; /* the line is a row of S walls */
+      uint32_t    fixed;      /* its row (horizontal) or column */
+      uint32_t    from;       /* first column / row of the line */
+      uint32_t    len_line;
+      uint32_t    gap;        /* offset of the gap in the line */
+      uint32_t    at;         /* next offset to build */
+    } division;
+  } u;
+
+  /* Loops phase. */
+  uint32_t        loop_cursor;
+  uint64_t        loop_needed;
+  uint64_t        loop_remaining;
+};
+
+/* ---- the algorithms ---- */
+
+extern const GenClass gen_growing_tree_class;
+extern const GenClass gen_corridor_class;
+extern const GenClass gen_straight_run_class;
+extern const GenClass gen_prim_class;
+extern const GenClass gen_kruskal_class;
+extern const GenClass gen_wilson_class;
+extern const GenClass gen_aldous_broder_class;
+extern const GenClass gen_hunt_and_kill_class;
+extern const GenClass gen_binary_tree_class;
+extern const GenClass gen_sidewinder_class;
+extern const GenClass gen_eller_class;
+extern const GenClass gen_recursive_division_class;
+
+/* ---- helpers ---- */
+
+/* malloc()/calloc() that count the bytes in gen->memory. */
+void *gen_alloc  (MazeGenerator *gen,
+                  size_t         size,
+                  bool           zero);
+void  gen_free   (MazeGenerator *gen,
+                  void          *p,
+                  size_t         size);
+
+/* Make room for @extra more cells in the ring; false when out of memory
+ * (the ring is unchanged then). */
+bool  gen_ring_reserve (MazeGenerator *gen,
+                        size_t         extra);
+
+/* The 16 nibbles: how many bits, and which ones (N, E, S, W order). */
+extern const uint8_t  gen_nibble_count[16];
+extern const uint16_t gen_nibble_dirs[16][4];
+
+static inline uint16_t
+gen_dir_of_index (uint32_t k)
+{
+  return (uint16_t) (1u << k);
+}
+
+/* A table, not a chain of tests: the hot loops call it for random
+ * directions, which a branch predictor cannot guess. */
+static inline uint32_t
+gen_index_of_dir (uint16_t d)
+{
+  static const uint8_t index[16] = { 0, 0, 1, 0, 2, 0, 0, 0, 3 };
+
+  return index[d & 0xF];
+}
+
+/* The sides of cell word @c that have a neighbour (not on the border). */
+static inline uint16_t
+gen_inner_sides (uint16_t c)
+{
+  return (uint16_t) (~(c >> MAZE_BORDER_SHIFT) & 0xF);
+}
+
+/* The neighbours of @i not in the tree yet (no passage), as a nibble. */
+static inline uint16_t
+gen_uncarved_sides (const MazeGenerator *gen,
+                    uint32_t             i)
+{
+  const uint16_t *cells = gen->cells;
+  uint16_t inner = gen_inner_sides (cells[i]);
+  uint16_t out = 0;
+
+  if ((inner & MAZE_N) && !(cells[i - gen->width] & MAZE_PASSAGE_MASK))
+    out |= MAZE_N;
+  if ((inner & MAZE_E) && !(cells[i + 1] & MAZE_PASSAGE_MASK))
+    out |= MAZE_E;
+  if ((inner & MAZE_S) && !(cells[i + gen->width] & MAZE_PASSAGE_MASK))
+    out |= MAZE_S;
+  if ((inner & MAZE_W) && !(cells[i - 1] & MAZE_PASSAGE_MASK))
+    out |= MAZE_W;
+  return out;
+}
+
+/*
+ * maze_rng_below(), inlined for the generators' hot loops: the very same
+ * xoshiro256** step and Lemire reduction as rng.c, so the draws are
+ * identical (the pinned mazes in tests/generators check that).  A call
+ * into rng.c per carve costs about a fifth of the fastest generators.
+ */
+static inline uint32_t
+gen_rng_below (MazeRng  *rng,
+               uint32_t  bound)
+{
+  uint64_t *s = rng->s;
+  uint64_t x = s[1] * 5;
+  uint64_t result = ((x << 7) | (x >> 57)) * 9;
+  uint64_t t = s[1] << 17;
+
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = (s[3] << 45) | (s[3] >> 19);
+  return (uint32_t) (((result >> 32) * (uint64_t) bound) >> 32);
+}
+
+/* One direction of the nibble @sides (not 0), at random; no draw when
+ * there is only one. */
+static inline uint16_t
+gen_pick_side (MazeGenerator *gen,
+               uint16_t       sides)
+{
+  unsigned k = gen_nibble_count[sides];
+
+  if (k == 1)
+    return sides;
+  return gen_nibble_dirs[sides][gen_rng_below (&gen->rng, k)];
+}
+
+/* Carve from @from towards @dir, reporting it as a CARVE step from @from
+ * to the neighbour; returns the neighbour. */
+static inline uint32_t
+gen_carve (MazeGenerator *gen,
+           MazeStep      *report,
+           uint32_t       from,
+           uint16_t       dir)
+{
+  uint32_t to = from + gen->delta[dir];
+
+  maze_step_begin (report, MAZE_STEP_CARVE, to, from, dir);
+  maze_op_carve (gen->cells, report, from, to, dir);
+  return to;
+}
+
+/* The two-bit move stack. */
+static inline void
+gen_moves_set (MazeGenerator *gen,
+               size_t         d,
+               uint32_t       k)
+{
+  uint64_t *w = &gen->moves[d >> 5];
+  unsigned shift = (unsigned) (d & 31) * 2;
+
+  *w = (*w & ~(UINT64_C (3) << shift)) | ((uint64_t) k << shift);
+}
+
+static inline void
+gen_moves_push (MazeGenerator *gen,
+                uint32_t       k)
+{
+  gen_moves_set (gen, gen->depth++, k);
+}
+
+static inline uint32_t
+gen_moves_get (const MazeGenerator *gen,
+               size_t               d)
+{
+  return (uint32_t) (gen->moves[d >> 5] >> ((d & 31) * 2)) & 3;
+}
+
+static inline uint32_t
+gen_moves_pop (MazeGenerator *gen)
+{
+  return gen_moves_get (gen, --gen->depth);
+}
+
+/* Allocate a move array for @count moves. */
+MazeStatus gen_moves_alloc (MazeGenerator *gen,
+                            size_t         count,
+                            MazeError     *error);
+
+/* The depth-first frontier: cur, then back along the move stack. */
+size_t gen_moves_frontier (const MazeGenerator *gen,
+                           uint32_t            *out,
+                           size_t               max);
+
+/* The ring from its back (newest first), or from its front. */
+size_t gen_ring_frontier (const MazeGenerator *gen,
+                          uint32_t            *out,
+                          size_t               max,
+                          bool                 front_first);

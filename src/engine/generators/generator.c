@@ -1,0 +1,743 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * generator.c: the generator stepper: names, the public functions, step
+ * counting and the loops phase shared by every algorithm.
+ */
+#include "generator-private.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CORRIDOR_DEFAULT     20
+#define STRAIGHT_RUN_DEFAULT 10
+
+const uint8_t gen_nibble_count[16] = {
+  0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+};
+
+/* Bits of each nibble in N, E, S, W order (unused slots 0). */
+const uint16_t gen_nibble_dirs[16][4] = {
+  { 0 },
+  { MAZE_N },
+  { MAZE_E },
+  { MAZE_N, MAZE_E },
+  { MAZE_S },
+  { MAZE_N, MAZE_S },
+  { MAZE_E, MAZE_S },
+  { MAZE_N, MAZE_E, MAZE_S },
+  { MAZE_W },
+  { MAZE_N, MAZE_W },
+  { MAZE_E, MAZE_W },
+  { MAZE_N, MAZE_E, MAZE_W },
+  { MAZE_S, MAZE_W },
+  { MAZE_N, MAZE_S, MAZE_W },
+  { MAZE_E, MAZE_S, MAZE_W },
+  { MAZE_N, MAZE_E, MAZE_S, MAZE_W },
+};
+
+static const MazeAlgorithmInfo generator_list[] = {
+  { "growing-tree:newest",
+    "Growing tree, newest cell first: a recursive backtracker with an explicit stack; long winding passages",
+    NULL },
+  { "growing-tree:oldest",
+    "Growing tree, oldest cell first (round robin, breadth-first): short dead ends around straight paths from the root",
+    NULL },
+  { "growing-tree:random",
+    "Growing tree, random cell: many short branches, like Prim's",
+    NULL },
+  { "growing-tree:mixed:P",
+    "Growing tree taking the newest cell with probability P, else a random one",
+    "P from 0 to 1: the chance of taking the newest cell (\"growing-tree:mixed\" alone means 0.5)" },
+  { "corridor:N",
+    "Corridors of up to N cells, each branching off a random carved cell that still has uncarved neighbours",
+    "N from 1 to 65535: the longest corridor, in cells (\"corridor\" alone means 20)" },
+  { "straight-run:N",
+    "Straight runs of 1 to N cells in a random direction, backtracking when stuck",
+    "N from 1 to 65535: the longest run, in cells (\"straight-run\" alone means 10)" },
+  { "prim",
+    "Randomised Prim: adds a random frontier cell to the tree, one at a time",
+    NULL },
+  { "kruskal",
+    "Randomised Kruskal: knocks down walls in random order when they join two regions (union-find)",
+    NULL },
+  { "wilson",
+    "Wilson: loop-erased random walks; an unbiased maze, slow to start on big grids",
+    NULL },
+  { "aldous-broder",
+    "Aldous-Broder: a random walk that carves into every cell it enters first; unbiased, very slow on big grids",
+    NULL },
+  { "hunt-and-kill",
+    "Hunt and kill: a random walk until stuck, then a row-by-row hunt for an uncarved cell beside the maze",
+    NULL },
+  { "binary-tree",
+    "Binary tree: every cell opens north or west; fast, with a strong diagonal bias",
+    NULL },
+  { "sidewinder",
+    "Sidewinder: row by row, runs of east passages each closed by one passage north",
+    NULL },
+  { "eller",
+    "Eller: row by row with sets of connected cells; memory grows with the width only",
+    NULL },
+  { "recursive-division",
+    "Recursive division: starts open and splits chambers with walls that keep one gap",
+    NULL },
+  { NULL, NULL, NULL },
+};
+
+static const GenClass *const classes[] = {
+  &gen_growing_tree_class,
+  &gen_corridor_class,
+  &gen_straight_run_class,
+  &gen_prim_class,
+  &gen_kruskal_class,
+  &gen_wilson_class,
+  &gen_aldous_broder_class,
+  &gen_hunt_and_kill_class,
+  &gen_binary_tree_class,
+  &gen_sidewinder_class,
+  &gen_eller_class,
+  &gen_recursive_division_class,
+};
+
+const MazeAlgorithmInfo *
+maze_generator_list (void)
+{
+  return generator_list;
+}
+
+/* ---- names ---- */
+
+/* A whole number 1..65535 in @s (decimal digits only). */
+static bool
+parse_length (const char *s,
+              uint32_t   *out)
+{
+  uint64_t v = 0;
+
+  if (*s == '\0')
+    return false;
+  for (; *s != '\0'; s++)
+    {
+      if (*s < '0' || *s > '9')
+        return false;
+      v = v * 10 + (uint64_t) (*s - '0');
+      if (v > 1000000)
+        v = 1000000;
+    }
+  *out = (uint32_t) v;
+  return true;
+}
+
+/* A probability "0", "1", "0.25", ".5", "1.000" as num / den, written
+ * without the C library so that no locale changes what it accepts. */
+static bool
+parse_probability (const char *s,
+                   uint32_t   *num,
+                   uint32_t   *den)
+{
+  uint32_t whole = 0, frac = 0, scale = 1;
+  unsigned n_whole = 0, n_frac = 0;
+
+  for (; *s >= '0' && *s <= '9'; s++, n_whole++)
+    {
+      whole = whole * 10 + (uint32_t) (*s - '0');
+      if (whole > 1)
+        return false;
+    }
+  if (*s == '.')
+    {
+      for (s++; *s >= '0' && *s <= '9'; s++, n_frac++)
+        {
+          if (n_frac >= 9)
+            return false;
+          frac = frac * 10 + (uint32_t) (*s - '0');
+          scale *= 10;
+        }
+      if (n_frac == 0)
+        return false;
+    }
+  if (*s != '\0' || n_whole + n_frac == 0)
+    return false;
+  if (whole == 1 && frac != 0)
+    return false;
+  *num = whole * scale + frac;
+  *den = scale;
+  return true;
+}
+
+static void
+format_probability (char     *buf,
+                    size_t    len,
+                    uint32_t  num,
+                    uint32_t  den)
+{
+  char digits[16];
+  size_t k;
+
+  if (num == 0 || num == den)
+    {
+      snprintf (buf, len, "%s", num == 0 ? "0" : "1");
+      return;
+    }
+  /* den is 10^k: print num with k digits, then trim trailing zeros. */
+  k = 0;
+  for (uint32_t d = den; d > 1; d /= 10)
+    k++;
+  snprintf (digits, sizeof digits, "%0*" PRIu32, (int) k, num);
+  for (k = strlen (digits); k > 1 && digits[k - 1] == '0'; k--)
+    digits[k - 1] = '\0';
+  snprintf (buf, len, "0.%s", digits);
+}
+
+static bool
+parse_name (const char *name,
+            GenSpec    *spec,
+            MazeError  *error)
+{
+  const char *colon;
+  const char *arg;
+  size_t base_len;
+
+  memset (spec, 0, sizeof *spec);
+  if (name == NULL || *name == '\0')
+    {
+      maze_error_set (error, MAZE_ERROR_ARGUMENT, "no generator name given");
+      return false;
+    }
+  if (strlen (name) >= sizeof spec->name)
+    {
+      maze_error_set (error, MAZE_ERROR_ARGUMENT, "unknown generator '%.40s...'", name);
+      return false;
+    }
+
+  colon = strchr (name, ':');
+  base_len = colon != NULL ? (size_t) (colon - name) : strlen (name);
+  arg = colon != NULL ? colon + 1 : NULL;
+
+  for (size_t k = 0; k < sizeof classes / sizeof classes[0]; k++)
+    {
+      if (strlen (classes[k]->name) == base_len
+          && strncmp (classes[k]->name, name, base_len) == 0)
+        spec->klass = classes[k];
+    }
+  if (spec->klass == NULL)
+    {
+      maze_error_set (error, MAZE_ERROR_ARGUMENT, "unknown generator '%s'", name);
+      return false;
+    }
+
+  if (spec->klass == &gen_growing_tree_class)
+    {
+      if (arg == NULL || strcmp (arg, "newest") == 0)
+        spec->mode = GT_NEWEST;
+      else if (strcmp (arg, "oldest") == 0)
+        spec->mode = GT_OLDEST;
+      else if (strcmp (arg, "random") == 0)
+        spec->mode = GT_RANDOM;
+      else if (strcmp (arg, "mixed") == 0)
+        {
+          spec->mode = GT_MIXED;
+          spec->p_num = 5; /* p_den is a power of ten, as parsed */
+          spec->p_den = 10;
+        }
+      else if (strncmp (arg, "mixed:", 6) == 0)
+        {
+          spec->mode = GT_MIXED;
+          if (!parse_probability (arg + 6, &spec->p_num, &spec->p_den))
+            {
+              maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                              "growing-tree:mixed probability must be a number from 0 to 1, got '%s'",
+                              arg + 6);
+              return false;
+            }
+        }
+      else
+        {
+          maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                          "unknown growing-tree strategy '%s' (newest, oldest, random or mixed:P)",
+                          arg);
+          return false;
+        }
+      if (spec->mode == GT_MIXED)
+        {
+          char p[24];
+
+          format_probability (p, sizeof p, spec->p_num, spec->p_den);
+          snprintf (spec->name, sizeof spec->name, "growing-tree:mixed:%s", p);
+        }
+      else
+        {
+          static const char *modes[] = { "newest", "oldest", "random" };
+
+          snprintf (spec->name, sizeof spec->name, "growing-tree:%s", modes[spec->mode]);
+        }
+      return true;
+    }
+
+  if (spec->klass == &gen_corridor_class || spec->klass == &gen_straight_run_class)
+    {
+      bool corridor = spec->klass == &gen_corridor_class;
+      const char *what = corridor ? "corridor length" : "straight-run length";
+
+      if (arg == NULL)
+        spec->param = corridor ? CORRIDOR_DEFAULT : STRAIGHT_RUN_DEFAULT;
+      else if (!parse_length (arg, &spec->param))
+        {
+          maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                          "%s must be a whole number from 1 to 65535, got '%s'", what, arg);
+          return false;
+        }
+      else if (spec->param < 1 || spec->param > 65535)
+        {
+          maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                          "%s must be 1..65535, got %s", what, arg);
+          return false;
+        }
+      snprintf (spec->name, sizeof spec->name, "%s:%" PRIu32,
+                spec->klass->name, spec->param);
+      return true;
+    }
+
+  if (arg != NULL)
+    {
+      maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                      "generator '%s' takes no parameter, got '%s'", spec->klass->name, name);
+      return false;
+    }
+  snprintf (spec->name, sizeof spec->name, "%s", spec->klass->name);
+  return true;
+}
+
+bool
+maze_generator_name_valid (const char *name,
+                           MazeError  *error)
+{
+  GenSpec spec;
+
+  return parse_name (name, &spec, error);
+}
+
+/* ---- memory ---- */
+
+void *
+gen_alloc (MazeGenerator *gen,
+           size_t         size,
+           bool           zero)
+{
+  void *p = zero ? calloc (1, size) : malloc (size);
+
+  if (p != NULL)
+    gen->memory += size;
+  return p;
+}
+
+void
+gen_free (MazeGenerator *gen,
+          void          *p,
+          size_t         size)
+{
+  if (p == NULL)
+    return;
+  free (p);
+  gen->memory -= size;
+}
+
+bool
+gen_ring_reserve (MazeGenerator *gen,
+                  size_t         extra)
+{
+  size_t cap = gen->ring_cap;
+  uint32_t *ring;
+
+  if (gen->ring_len + extra <= cap)
+    return true;
+  if (cap == 0)
+    cap = 256;
+  while (cap < gen->ring_len + extra)
+    cap *= 2;
+  ring = gen_alloc (gen, cap * sizeof *ring, false);
+  if (ring == NULL)
+    return false;
+  /* Unwrap the old ring to the front of the new one. */
+  for (size_t k = 0; k < gen->ring_len; k++)
+    ring[k] = gen->ring[(gen->ring_head + k) & (gen->ring_cap - 1)];
+  gen_free (gen, gen->ring, gen->ring_cap * sizeof *ring);
+  gen->ring = ring;
+  gen->ring_cap = cap;
+  gen->ring_head = 0;
+  return true;
+}
+
+MazeStatus
+gen_moves_alloc (MazeGenerator *gen,
+                 size_t         count,
+                 MazeError     *error)
+{
+  size_t words = count / 32 + 1;
+
+  gen->moves = gen_alloc (gen, words * sizeof (uint64_t), true);
+  if (gen->moves == NULL)
+    return maze_error_set (error, MAZE_ERROR_NOMEM,
+                           "out of memory for the generator's stack of %zu moves", count);
+  gen->depth = 0;
+  return MAZE_OK;
+}
+
+size_t
+gen_moves_frontier (const MazeGenerator *gen,
+                    uint32_t            *out,
+                    size_t               max)
+{
+  uint32_t c = gen->cur;
+  size_t total = gen->depth + 1;
+
+  if (c == GEN_NONE)
+    return 0;
+  for (size_t k = 0; k < max && k < total; k++)
+    {
+      out[k] = c;
+      if (k < gen->depth)
+        {
+          /* Undo move depth-1-k: step back against its direction. */
+          uint16_t d = gen_dir_of_index (gen_moves_get (gen, gen->depth - 1 - k));
+
+          c -= gen->delta[d];
+        }
+    }
+  return total;
+}
+
+size_t
+gen_ring_frontier (const MazeGenerator *gen,
+                   uint32_t            *out,
+                   size_t               max,
+                   bool                 front_first)
+{
+  size_t mask = gen->ring_cap - 1;
+
+  for (size_t k = 0; k < max && k < gen->ring_len; k++)
+    {
+      size_t pos = front_first ? k : gen->ring_len - 1 - k;
+
+      out[k] = gen->ring[(gen->ring_head + pos) & mask];
+    }
+  return gen->ring_len;
+}
+
+/* ---- the loops phase ---- */
+
+static unsigned
+inner_passages (uint16_t c)
+{
+  return gen_nibble_count[maze_cell_passages (c) & gen_inner_sides (c)];
+}
+
+static void
+enter_loops (MazeGenerator *gen)
+{
+  uint64_t dead_ends = 0;
+
+  gen->phase = GEN_PHASE_DONE;
+  if (gen->loops == 0)
+    return;
+  for (uint32_t i = 0; i < gen->n; i++)
+    dead_ends += inner_passages (gen->cells[i]) == 1;
+  gen->loop_needed = (dead_ends * gen->loops + 50) / 100;
+  gen->loop_remaining = dead_ends;
+  gen->loop_cursor = 0;
+  if (gen->loop_needed > 0)
+    gen->phase = GEN_PHASE_LOOPS;
+}
+
+/*
+ * Knock down one wall of the next chosen dead end.  The dead ends of the
+ * finished tree are chosen by selection sampling (Knuth's algorithm S) in
+ * row-major order, so exactly loop_needed of them are picked without a
+ * list.  A cell only gains passages, so a cell that is a dead end now was
+ * one when the tree was done.  The wall knocked down leads preferably to a
+ * neighbour that is not a dead end itself; when it is, that neighbour
+ * counts as served too (it has just got its extra passage).
+ */
+static bool
+loop_step (MazeGenerator *gen,
+           MazeStep      *report)
+{
+  uint16_t *cells = gen->cells;
+
+  for (uint32_t i = gen->loop_cursor; i < gen->n; i++)
+    {
+      uint16_t c = cells[i];
+      uint16_t walls, preferred = 0, dir;
+      uint32_t nb;
+      bool nb_dead_end;
+
+      if (inner_passages (c) != 1)
+        continue;
+      if (gen->loop_remaining == 0)
+        break;
+      if (maze_rng_below (&gen->rng, (uint32_t) (gen->loop_remaining > UINT32_MAX
+                                                 ? UINT32_MAX : gen->loop_remaining))
+          >= gen->loop_needed)
+        {
+          gen->loop_remaining--;
+          continue;
+        }
+      gen->loop_remaining--;
+      walls = (uint16_t) (gen_inner_sides (c) & ~maze_cell_passages (c));
+      if (walls == 0)
+        continue; /* a dead end of a one-cell-wide maze: no loop possible */
+      for (unsigned k = 0; k < gen_nibble_count[walls]; k++)
+        {
+          uint16_t d = gen_nibble_dirs[walls][k];
+
+          if (inner_passages (cells[i + gen->delta[d]]) != 1)
+            preferred |= d;
+        }
+      dir = gen_pick_side (gen, preferred != 0 ? preferred : walls);
+      nb = i + gen->delta[dir];
+      nb_dead_end = inner_passages (cells[nb]) == 1;
+
+      maze_step_begin (report, MAZE_STEP_LOOP, i, nb, dir);
+      maze_op_carve (cells, report, i, nb, dir);
+      gen->loop_needed--;
+      if (nb_dead_end && nb > i)
+        {
+          gen->loop_remaining--;
+          if (gen->loop_needed > 0)
+            gen->loop_needed--;
+        }
+      gen->loop_cursor = i + 1;
+      if (gen->loop_needed == 0 || gen->loop_remaining == 0)
+        gen->phase = GEN_PHASE_DONE;
+      return true;
+    }
+  gen->phase = GEN_PHASE_DONE;
+  return false;
+}
+
+/* ---- the generator ---- */
+
+MazeGenerator *
+maze_generator_new (Maze       *maze,
+                    const char *algorithm,
+                    uint64_t    seed,
+                    unsigned    loops,
+                    MazeError  *error)
+{
+  MazeGenerator *gen;
+  GenSpec spec;
+  char buf[24];
+
+  if (maze == NULL)
+    {
+      maze_error_set (error, MAZE_ERROR_ARGUMENT, "no maze given to the generator");
+      return NULL;
+    }
+  if (!parse_name (algorithm, &spec, error))
+    return NULL;
+  if (loops > 100)
+    {
+      maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                      "loops must be 0..100 percent of the dead ends, got %u", loops);
+      return NULL;
+    }
+
+  gen = calloc (1, sizeof *gen);
+  if (gen == NULL)
+    {
+      maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for the generator");
+      return NULL;
+    }
+  gen->memory = sizeof *gen;
+  gen->maze = maze;
+  gen->spec = spec;
+  gen->loops = loops;
+  gen->width = maze_width (maze);
+  gen->height = maze_height (maze);
+  gen->n = maze_n_cells (maze);
+  gen->delta[MAZE_N] = (uint32_t) 0 - gen->width;
+  gen->delta[MAZE_E] = 1;
+  gen->delta[MAZE_S] = gen->width;
+  gen->delta[MAZE_W] = (uint32_t) 0 - 1;
+  gen->cur = GEN_NONE;
+  gen->first = GEN_NONE;
+  gen->phase = GEN_PHASE_TREE;
+  gen->tree_left = (uint64_t) gen->n - 1;
+  maze_rng_seed (&gen->rng, seed);
+
+  snprintf (buf, sizeof buf, "%" PRIu64, seed);
+  if (maze_meta_set (maze, "generator", spec.name, error) != MAZE_OK
+      || maze_meta_set (maze, "seed", buf, error) != MAZE_OK)
+    {
+      maze_generator_free (gen);
+      return NULL;
+    }
+  snprintf (buf, sizeof buf, "%u", loops);
+  if (maze_meta_set (maze, "loops", loops > 0 ? buf : NULL, error) != MAZE_OK)
+    {
+      maze_generator_free (gen);
+      return NULL;
+    }
+
+  maze_clear (maze);
+  gen->cells = maze_cells (maze);
+  if (spec.klass->init (gen, error) != MAZE_OK)
+    {
+      maze_generator_free (gen);
+      return NULL;
+    }
+  if (gen->tree_left == 0)
+    enter_loops (gen);
+  return gen;
+}
+
+void
+maze_generator_free (MazeGenerator *gen)
+{
+  if (gen == NULL)
+    return;
+  free (gen->moves);
+  free (gen->ring);
+  if (gen->spec.klass == &gen_prim_class)
+    free (gen->u.prim.seen);
+  else if (gen->spec.klass == &gen_kruskal_class)
+    {
+      free (gen->u.kruskal.edges);
+      free (gen->u.kruskal.parent);
+    }
+  else if (gen->spec.klass == &gen_eller_class)
+    {
+      free (gen->u.eller.parent);
+      free (gen->u.eller.next);
+      free (gen->u.eller.count);
+      free (gen->u.eller.rep);
+    }
+  else if (gen->spec.klass == &gen_recursive_division_class)
+    free (gen->u.division.stack);
+  free (gen);
+}
+
+bool
+maze_generator_step (MazeGenerator *gen,
+                     MazeStep      *report)
+{
+  while (gen->phase != GEN_PHASE_DONE)
+    {
+      if (gen->phase == GEN_PHASE_TREE)
+        {
+          GenResult r = gen->spec.klass->step (gen, report);
+
+          switch (r)
+            {
+            case GEN_CARVED:
+              gen->steps++;
+              if (--gen->tree_left == 0)
+                enter_loops (gen);
+              return true;
+            case GEN_SCANNED:
+              gen->steps++;
+              return true;
+            case GEN_NOMEM:
+              gen->status = MAZE_ERROR_NOMEM;
+              gen->phase = GEN_PHASE_DONE;
+              break;
+            case GEN_FINISHED:
+            default:
+              /* Only reached if an algorithm ends early; keep going. */
+              enter_loops (gen);
+              break;
+            }
+        }
+      else if (loop_step (gen, report))
+        {
+          gen->steps++;
+          return true;
+        }
+    }
+  maze_step_begin (report, MAZE_STEP_DONE, GEN_NONE, GEN_NONE, 0);
+  return false;
+}
+
+void
+maze_generator_run (MazeGenerator *gen)
+{
+  if (gen->phase == GEN_PHASE_TREE && gen->spec.klass->run != NULL)
+    {
+      gen->spec.klass->run (gen);
+      if (gen->tree_left == 0)
+        enter_loops (gen);
+    }
+  while (maze_generator_step (gen, NULL))
+    ;
+}
+
+bool
+maze_generator_done (const MazeGenerator *gen)
+{
+  return gen->phase == GEN_PHASE_DONE;
+}
+
+uint64_t
+maze_generator_steps (const MazeGenerator *gen)
+{
+  return gen->steps;
+}
+
+size_t
+maze_generator_frontier (const MazeGenerator *gen,
+                         uint32_t            *out,
+                         size_t               max)
+{
+  if (gen->phase != GEN_PHASE_TREE)
+    return 0;
+  return gen->spec.klass->frontier (gen, out, max);
+}
+
+size_t
+maze_generator_memory (const MazeGenerator *gen)
+{
+  return gen->memory;
+}
+
+MazeStatus
+maze_generator_status (const MazeGenerator *gen,
+                       MazeError           *error)
+{
+  if (gen->status == MAZE_ERROR_NOMEM)
+    return maze_error_set (error, MAZE_ERROR_NOMEM,
+                           "out of memory while generating with %s after %" PRIu64 " steps",
+                           gen->spec.name, gen->steps);
+  return MAZE_OK;
+}
+
+Maze *
+maze_generate (uint32_t    width,
+               uint32_t    height,
+               const char *algorithm,
+               uint64_t    seed,
+               unsigned    loops,
+               MazeError  *error)
+{
+  Maze *maze = maze_new (width, height, error);
+  MazeGenerator *gen;
+
+  if (maze == NULL)
+    return NULL;
+  gen = maze_generator_new (maze, algorithm, seed, loops, error);
+  if (gen == NULL)
+    {
+      maze_free (maze);
+      return NULL;
+    }
+  maze_generator_run (gen);
+  if (maze_generator_status (gen, error) != MAZE_OK
+      || maze_place_endpoints (maze, MAZE_PLACE_CORNERS, true, seed, error) != MAZE_OK)
+    {
+      maze_generator_free (gen);
+      maze_free (maze);
+      return NULL;
+    }
+  maze_generator_free (gen);
+  return maze;
+}

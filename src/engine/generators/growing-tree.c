@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * growing-tree.c: the growing tree (Norvig's "random_tree", seed 002).
+ *
+ * Repeat: take a cell of the frontier; if it has uncarved neighbours,
+ * carve to a random one and put both cells back (the taken one first, the
+ * new one after it), else drop it.  Which cell is taken makes the maze:
+ *
+ *   newest  the last one: depth first, the recursive backtracker of seeds
+ *           001 and 004.  Its frontier is a path from the root, so it is
+ *           kept as two bits a move instead of four bytes a cell.
+ *   oldest  the first one (a queue): the tree grows round robin from the
+ *           root, breadth first.
+ *   random  any one.
+ *   mixed:P the newest with probability P, else a random one.
+ */
+#include "generator-private.h"
+
+static MazeStatus
+growing_tree_init (MazeGenerator *gen,
+                   MazeError     *error)
+{
+  gen->first = maze_rng_below (&gen->rng, gen->n);
+  gen->cur = gen->first;
+  if (gen->spec.mode == GT_NEWEST)
+    return gen_moves_alloc (gen, gen->n, error);
+  if (!gen_ring_reserve (gen, 1))
+    return maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for the generator's frontier");
+  gen->ring[0] = gen->first;
+  gen->ring_len = 1;
+  return MAZE_OK;
+}
+
+/* Depth first: carve from cur, or step back along the move stack. */
+static GenResult
+newest_step (MazeGenerator *gen,
+             MazeStep      *report)
+{
+  uint32_t cur = gen->cur;
+
+  for (;;)
+    {
+      uint16_t sides = gen_uncarved_sides (gen, cur);
+
+      if (sides != 0)
+        {
+          uint16_t dir = gen_pick_side (gen, sides);
+
+          gen_moves_push (gen, gen_index_of_dir (dir));
+          gen->cur = gen_carve (gen, report, cur, dir);
+          return GEN_CARVED;
+        }
+      if (gen->depth == 0)
+        {
+          gen->cur = cur;
+          return GEN_FINISHED;
+        }
+      cur -= gen->delta[gen_dir_of_index (gen_moves_pop (gen))];
+    }
+}
+
+/*
+ * newest_step() without reports, for speed: the same draws and carves,
+ * with the state in registers and the neighbour tests without branches
+ * (a side on the border tests the cell itself, and is masked off).
+ */
+static void
+newest_run (MazeGenerator *gen)
+{
+  uint16_t *cells = gen->cells;
+  uint32_t w = gen->width;
+  uint32_t cur = gen->cur;
+  uint64_t left = gen->tree_left;
+  uint64_t carved = 0;
+
+  if (gen->spec.mode != GT_NEWEST)
+    return;
+  while (carved < left)
+    {
+      uint16_t c = cells[cur];
+      uint16_t inner = gen_inner_sides (c);
+      uint32_t in = (inner & MAZE_N) ? cur - w : cur;
+      uint32_t ie = (inner & MAZE_E) ? cur + 1 : cur;
+      uint32_t is = (inner & MAZE_S) ? cur + w : cur;
+      uint32_t iw = (inner & MAZE_W) ? cur - 1 : cur;
+      uint16_t sides = (uint16_t) (((cells[in] & MAZE_PASSAGE_MASK) == 0 ? MAZE_N : 0)
+                                   | ((cells[ie] & MAZE_PASSAGE_MASK) == 0 ? MAZE_E : 0)
+                                   | ((cells[is] & MAZE_PASSAGE_MASK) == 0 ? MAZE_S : 0)
+                                   | ((cells[iw] & MAZE_PASSAGE_MASK) == 0 ? MAZE_W : 0));
+      uint16_t dir;
+      uint32_t to;
+
+      sides &= inner;
+      if (sides == 0)
+        {
+          if (gen->depth == 0)
+            break;
+          cur -= gen->delta[gen_dir_of_index (gen_moves_pop (gen))];
+          continue;
+        }
+      dir = gen_pick_side (gen, sides);
+      gen_moves_push (gen, gen_index_of_dir (dir));
+      to = cur + gen->delta[dir];
+      cells[cur] |= dir;
+      cells[to] |= maze_opposite (dir);
+      cur = to;
+      carved++;
+    }
+  gen->cur = cur;
+  gen->steps += carved;
+  gen->tree_left -= carved;
+}
+
+static uint32_t
+ring_take (MazeGenerator *gen,
+           size_t         pos)
+{
+  size_t mask = gen->ring_cap - 1;
+  size_t at = (gen->ring_head + pos) & mask;
+  size_t last = (gen->ring_head + gen->ring_len - 1) & mask;
+  uint32_t cell = gen->ring[at];
+
+  if (pos == 0)
+    {
+      gen->ring_head = (gen->ring_head + 1) & mask;
+    }
+  else
+    {
+      /* Any other position: the back fills the hole (order is not kept,
+       * which only the random choices see). */
+      gen->ring[at] = gen->ring[last];
+    }
+  gen->ring_len--;
+  return cell;
+}
+
+static void
+ring_push (MazeGenerator *gen,
+           uint32_t       cell)
+{
+  gen->ring[(gen->ring_head + gen->ring_len) & (gen->ring_cap - 1)] = cell;
+  gen->ring_len++;
+}
+
+static GenResult
+list_step (MazeGenerator *gen,
+           MazeStep      *report)
+{
+  while (gen->ring_len > 0)
+    {
+      size_t pos;
+      uint32_t cell, to;
+      uint16_t sides;
+      GrowingTreeMode mode = gen->spec.mode;
+
+      if (mode == GT_MIXED)
+        mode = maze_rng_below (&gen->rng, gen->spec.p_den) < gen->spec.p_num
+               ? GT_NEWEST : GT_RANDOM;
+      if (mode == GT_OLDEST)
+        pos = 0;
+      else if (mode == GT_NEWEST)
+        pos = gen->ring_len - 1;
+      else
+        pos = maze_rng_below (&gen->rng, (uint32_t) gen->ring_len);
+
+      cell = gen->ring[(gen->ring_head + pos) & (gen->ring_cap - 1)];
+      sides = gen_uncarved_sides (gen, cell);
+      if (sides != 0 && !gen_ring_reserve (gen, 1))
+        return GEN_NOMEM;
+      ring_take (gen, pos);
+      if (sides == 0)
+        continue;
+      to = gen_carve (gen, report, cell, gen_pick_side (gen, sides));
+      ring_push (gen, cell);
+      ring_push (gen, to);
+      gen->cur = to;
+      return GEN_CARVED;
+    }
+  return GEN_FINISHED;
+}
+
+static GenResult
+growing_tree_step (MazeGenerator *gen,
+                   MazeStep      *report)
+{
+  if (gen->spec.mode == GT_NEWEST)
+    return newest_step (gen, report);
+  return list_step (gen, report);
+}
+
+static size_t
+growing_tree_frontier (const MazeGenerator *gen,
+                       uint32_t            *out,
+                       size_t               max)
+{
+  switch (gen->spec.mode)
+    {
+    case GT_NEWEST:
+      return gen_moves_frontier (gen, out, max);
+    case GT_OLDEST:
+      return gen_ring_frontier (gen, out, max, true);
+    case GT_RANDOM:
+    case GT_MIXED:
+    default:
+      return gen_ring_frontier (gen, out, max, false);
+    }
+}
+
+const GenClass gen_growing_tree_class = {
+  "growing-tree",
+  growing_tree_init,
+  growing_tree_step,
+  growing_tree_frontier,
+  newest_run,
+};

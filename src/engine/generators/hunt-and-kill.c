@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * hunt-and-kill.c: a random walk into uncarved cells ("kill") until it is
+ * stuck, then a hunt: scan the rows for the first uncarved cell beside
+ * the maze, join it to a random carved neighbour and walk on from it.
+ * The hunt and the passage it ends with are one step.  Rows above
+ * hunt_row are known to be fully carved, so hunts do not rescan them.
+ */
+#include "generator-private.h"
+
+static MazeStatus
+hunt_and_kill_init (MazeGenerator *gen,
+                    MazeError     *error)
+{
+  gen->first = maze_rng_below (&gen->rng, gen->n);
+  gen->cur = gen->first;
+  gen->u.hunt.hunt_row = 0;
+  return MAZE_OK;
+}
+
+static GenResult
+hunt_and_kill_step (MazeGenerator *gen,
+                    MazeStep      *report)
+{
+  uint16_t sides = gen_uncarved_sides (gen, gen->cur);
+  const uint16_t *cells = gen->cells;
+
+  if (sides != 0)
+    {
+      gen->cur = gen_carve (gen, report, gen->cur, gen_pick_side (gen, sides));
+      return GEN_CARVED;
+    }
+
+  /* The hunt.  The walk carved at least once (the maze has more than one
+   * cell), so every tree cell has a passage. */
+  for (uint32_t y = gen->u.hunt.hunt_row; y < gen->height; y++)
+    {
+      bool row_done = true;
+
+      for (uint32_t x = 0, i = y * gen->width; x < gen->width; x++, i++)
+        {
+          uint16_t inner, carved = 0;
+
+          if ((cells[i] & MAZE_PASSAGE_MASK) != 0)
+            continue;
+          row_done = false;
+          inner = gen_inner_sides (cells[i]);
+          for (unsigned k = 0; k < gen_nibble_count[inner]; k++)
+            {
+              uint16_t d = gen_nibble_dirs[inner][k];
+
+              if ((cells[i + gen->delta[d]] & MAZE_PASSAGE_MASK) != 0)
+                carved |= d;
+            }
+          if (carved != 0)
+            {
+              uint16_t d = gen_pick_side (gen, carved);
+
+              gen_carve (gen, report, i + gen->delta[d], maze_opposite (d));
+              gen->cur = i;
+              return GEN_CARVED;
+            }
+        }
+      if (row_done && y == gen->u.hunt.hunt_row)
+        gen->u.hunt.hunt_row = y + 1;
+    }
+  return GEN_FINISHED;
+}
+
+static size_t
+hunt_and_kill_frontier (const MazeGenerator *gen,
+                        uint32_t            *out,
+                        size_t               max)
+{
+  if (max > 0)
+    out[0] = gen->cur;
+  return 1;
+}
+
+const GenClass gen_hunt_and_kill_class = {
+  "hunt-and-kill",
+  hunt_and_kill_init,
+  hunt_and_kill_step,
+  hunt_and_kill_frontier,
+};

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * kruskal.c: randomised Kruskal.
+ *
+ * Every interior wall once, in random order (a Fisher-Yates shuffle done
+ * one draw a wall, so stepping costs nothing up front); a wall comes down
+ * when the cells on its two sides are in different regions.  Regions are
+ * a union-find forest with path halving.
+ */
+#include "generator-private.h"
+
+#include <inttypes.h>
+
+static MazeStatus
+kruskal_init (MazeGenerator *gen,
+              MazeError     *error)
+{
+  uint32_t w = gen->width, h = gen->height;
+  uint64_t m = (uint64_t) (w - 1) * h + (uint64_t) w * (h - 1);
+  uint32_t k = 0;
+
+  gen->u.kruskal.edges = gen_alloc (gen, (size_t) m * sizeof (uint32_t) + 1, false);
+  gen->u.kruskal.parent = gen_alloc (gen, (size_t) gen->n * sizeof (uint32_t), false);
+  if (gen->u.kruskal.edges == NULL || gen->u.kruskal.parent == NULL)
+    return maze_error_set (error, MAZE_ERROR_NOMEM,
+                           "out of memory for the %" PRIu64 " walls of the union-find",
+                           m);
+  for (uint32_t i = 0; i < gen->n; i++)
+    {
+      uint32_t x = i % w, y = i / w;
+
+      gen->u.kruskal.parent[i] = i;
+      if (x + 1 < w)
+        gen->u.kruskal.edges[k++] = i << 1;
+      if (y + 1 < h)
+        gen->u.kruskal.edges[k++] = (i << 1) | 1;
+    }
+  gen->u.kruskal.n_edges = k;
+  gen->u.kruskal.next = 0;
+  return MAZE_OK;
+}
+
+static uint32_t
+find (uint32_t *parent,
+      uint32_t  i)
+{
+  while (parent[i] != i)
+    {
+      parent[i] = parent[parent[i]];
+      i = parent[i];
+    }
+  return i;
+}
+
+static GenResult
+kruskal_step (MazeGenerator *gen,
+              MazeStep      *report)
+{
+  uint32_t *edges = gen->u.kruskal.edges;
+  uint32_t *parent = gen->u.kruskal.parent;
+  uint32_t m = gen->u.kruskal.n_edges;
+
+  while (gen->u.kruskal.next < m)
+    {
+      uint32_t k = gen->u.kruskal.next++;
+      uint32_t j = k + maze_rng_below (&gen->rng, m - k);
+      uint32_t e = edges[j], a, b, ra, rb;
+      uint16_t dir;
+
+      edges[j] = edges[k];
+      edges[k] = e;
+      a = e >> 1;
+      dir = (e & 1) ? MAZE_S : MAZE_E;
+      b = a + gen->delta[dir];
+      ra = find (parent, a);
+      rb = find (parent, b);
+      if (ra == rb)
+        continue;
+      parent[ra] = rb;
+      gen_carve (gen, report, a, dir);
+      gen->cur = b;
+      return GEN_CARVED;
+    }
+  return GEN_FINISHED;
+}
+
+/* Kruskal has no frontier: its regions grow everywhere at once. */
+static size_t
+kruskal_frontier (const MazeGenerator *gen,
+                  uint32_t            *out,
+                  size_t               max)
+{
+  return 0;
+}
+
+const GenClass gen_kruskal_class = {
+  "kruskal",
+  kruskal_init,
+  kruskal_step,
+  kruskal_frontier,
+};

@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * placement.c: where the start and the goal go.
+ *
+ *   corners  start top-left, goal bottom-right (Norvig, seed 002)
+ *   rows     a random cell of the top row and one of the bottom row
+ *            (seed 001)
+ *   far      a random start; the goal is the cell farthest from it by a
+ *            breadth-first search through the passages (seed 003 wants
+ *            them far apart).  The start stays random, so the seed still
+ *            chooses it; ties go to the cell the search reaches last.
+ *
+ * The random choices use their own PRNG seeded with the seed XOR
+ * PLACE_SALT, so they do not repeat the generator's first draws.
+ *
+ * Openings: the old start's and goal's openings are closed, then, when
+ * asked, the start opens on its first border side among N, W, S, E and
+ * the goal on its first among S, E, N, W (as maze_set_start() and
+ * maze_set_goal() move them).  A cell off the border gets no opening.
+ */
+#include "generator-private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define PLACE_SALT UINT64_C (0x706C6163656D656E) /* "placemen" */
+
+static const char *const placement_names[] = { "corners", "rows", "far" };
+
+int
+maze_placement_from_name (const char *name)
+{
+  if (name == NULL)
+    return -1;
+  for (int k = 0; k < 3; k++)
+    {
+      if (strcmp (name, placement_names[k]) == 0)
+        return k;
+    }
+  return -1;
+}
+
+const char *
+maze_placement_name (MazePlacement placement)
+{
+  if ((unsigned) placement > MAZE_PLACE_FAR)
+    return NULL;
+  return placement_names[placement];
+}
+
+/* The cell a breadth-first search from @from reaches last. */
+static MazeStatus
+farthest (const Maze *maze,
+          uint32_t    from,
+          uint32_t   *out,
+          MazeError  *error)
+{
+  uint32_t n = maze_n_cells (maze), w = maze_width (maze);
+  const uint16_t *cells = maze_cells_const (maze);
+  uint32_t *queue = malloc ((size_t) n * sizeof *queue);
+  uint8_t *seen = calloc ((size_t) n / 8 + 1, 1);
+  size_t head = 0, tail = 0;
+  uint32_t last = from;
+
+  if (queue == NULL || seen == NULL)
+    {
+      free (queue);
+      free (seen);
+      return maze_error_set (error, MAZE_ERROR_NOMEM,
+                             "out of memory for the search of the farthest cell");
+    }
+  queue[tail++] = from;
+  seen[from >> 3] |= (uint8_t) (1u << (from & 7));
+  while (head < tail)
+    {
+      uint32_t i = queue[head++];
+      uint16_t open = (uint16_t) (maze_cell_passages (cells[i]) & gen_inner_sides (cells[i]));
+
+      last = i;
+      for (unsigned k = 0; k < gen_nibble_count[open]; k++)
+        {
+          uint16_t d = gen_nibble_dirs[open][k];
+          uint32_t j = d == MAZE_N ? i - w : d == MAZE_E ? i + 1 : d == MAZE_S ? i + w : i - 1;
+
+          if (seen[j >> 3] & (1u << (j & 7)))
+            continue;
+          seen[j >> 3] |= (uint8_t) (1u << (j & 7));
+          queue[tail++] = j;
+        }
+    }
+  free (queue);
+  free (seen);
+  *out = last;
+  return MAZE_OK;
+}
+
+static void
+open_first_side (uint16_t       *cells,
+                 uint32_t        i,
+                 const uint16_t  order[4])
+{
+  uint16_t border = maze_cell_border (cells[i]);
+
+  for (int k = 0; k < 4; k++)
+    {
+      if (border & order[k])
+        {
+          cells[i] |= order[k];
+          return;
+        }
+    }
+}
+
+MazeStatus
+maze_place_endpoints (Maze          *maze,
+                      MazePlacement  placement,
+                      bool           openings,
+                      uint64_t       seed,
+                      MazeError     *error)
+{
+  static const uint16_t start_order[4] = { MAZE_N, MAZE_W, MAZE_S, MAZE_E };
+  static const uint16_t goal_order[4] = { MAZE_S, MAZE_E, MAZE_N, MAZE_W };
+  uint32_t w = maze_width (maze), h = maze_height (maze), n = maze_n_cells (maze);
+  uint16_t *cells = maze_cells (maze);
+  uint32_t start = 0, goal = 0;
+  MazeStatus status;
+  MazeRng rng;
+
+  maze_rng_seed (&rng, seed ^ PLACE_SALT);
+  switch (placement)
+    {
+    case MAZE_PLACE_CORNERS:
+      start = 0;
+      goal = n - 1;
+      break;
+    case MAZE_PLACE_ROWS:
+      start = maze_rng_below (&rng, w);
+      goal = (h - 1) * w + maze_rng_below (&rng, w);
+      break;
+    case MAZE_PLACE_FAR:
+      start = maze_rng_below (&rng, n);
+      status = farthest (maze, start, &goal, error);
+      if (status != MAZE_OK)
+        return status;
+      break;
+    default:
+      return maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                             "unknown endpoint placement %d", (int) placement);
+    }
+
+  /* Close the old openings first, so the moves below carry none along. */
+  cells[maze_start (maze)] &= (uint16_t) ~maze_cell_border (cells[maze_start (maze)]);
+  cells[maze_goal (maze)] &= (uint16_t) ~maze_cell_border (cells[maze_goal (maze)]);
+  status = maze_set_start (maze, start, error);
+  if (status == MAZE_OK)
+    status = maze_set_goal (maze, goal, error);
+  if (status != MAZE_OK)
+    return status;
+  if (openings)
+    {
+      open_first_side (cells, start, start_order);
+      open_first_side (cells, goal, goal_order);
+    }
+  return MAZE_OK;
+}

@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * recursive-division.c: start with every interior wall open, then split
+ * the chamber with a wall across it that keeps one random gap, and do the
+ * same to both halves until every chamber is one cell wide or high.  Each
+ * step builds one wall segment (MAZE_STEP_BUILD_WALL).  A chamber is cut
+ * across its longer side (at random when square).
+ *
+ * The chambers waiting are a stack: each split replaces one chamber by at
+ * most two smaller ones, so it never holds more than width + height.
+ */
+#include "generator-private.h"
+
+static void
+push (MazeGenerator *gen,
+      uint32_t       x,
+      uint32_t       y,
+      uint32_t       w,
+      uint32_t       h)
+{
+  if (w < 2 || h < 2)
+    return;
+  gen->u.division.stack[gen->u.division.len++] = (GenChamber) { x, y, w, h };
+}
+
+static MazeStatus
+recursive_division_init (MazeGenerator *gen,
+                         MazeError     *error)
+{
+  size_t cap = (size_t) gen->width + gen->height;
+
+  for (uint32_t i = 0; i < gen->n; i++)
+    gen->cells[i] |= gen_inner_sides (gen->cells[i]);
+  gen->tree_left = (uint64_t) (gen->width - 1) * (gen->height - 1);
+
+  gen->u.division.stack = gen_alloc (gen, cap * sizeof (GenChamber), false);
+  if (gen->u.division.stack == NULL)
+    return maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for the chambers");
+  gen->u.division.cap = cap;
+  gen->u.division.len = 0;
+  gen->u.division.active = false;
+  push (gen, 0, 0, gen->width, gen->height);
+  return MAZE_OK;
+}
+
+static void
+start_line (MazeGenerator *gen)
+{
+  GenChamber c = gen->u.division.stack[--gen->u.division.len];
+  bool horizontal;
+  uint32_t k;
+
+  if (c.w != c.h)
+    horizontal = c.w < c.h;
+  else
+    horizontal = maze_rng_below (&gen->rng, 2) == 0;
+
+  gen->u.division.horizontal = horizontal;
+  gen->u.division.at = 0;
+  gen->u.division.active = true;
+  if (horizontal)
+    {
+      /* The S walls of row c.y + k. */
+      k = maze_rng_below (&gen->rng, c.h - 1);
+      gen->u.division.fixed = c.y + k;
+      gen->u.division.from = c.x;
+      gen->u.division.len_line = c.w;
+      gen->u.division.gap = maze_rng_below (&gen->rng, c.w);
+      push (gen, c.x, c.y + k + 1, c.w, c.h - k - 1);
+      push (gen, c.x, c.y, c.w, k + 1);
+    }
+  else
+    {
+      /* The E walls of column c.x + k. */
+      k = maze_rng_below (&gen->rng, c.w - 1);
+      gen->u.division.fixed = c.x + k;
+      gen->u.division.from = c.y;
+      gen->u.division.len_line = c.h;
+      gen->u.division.gap = maze_rng_below (&gen->rng, c.h);
+      push (gen, c.x + k + 1, c.y, c.w - k - 1, c.h);
+      push (gen, c.x, c.y, k + 1, c.h);
+    }
+  if (gen->u.division.gap == 0)
+    gen->u.division.at = 1;
+}
+
+static uint32_t
+line_cell (const MazeGenerator *gen,
+           uint32_t             at)
+{
+  if (gen->u.division.horizontal)
+    return gen->u.division.fixed * gen->width + gen->u.division.from + at;
+  return (gen->u.division.from + at) * gen->width + gen->u.division.fixed;
+}
+
+static GenResult
+recursive_division_step (MazeGenerator *gen,
+                         MazeStep      *report)
+{
+  uint32_t cell, nb;
+  uint16_t dir;
+
+  if (!gen->u.division.active)
+    {
+      if (gen->u.division.len == 0)
+        return GEN_FINISHED;
+      start_line (gen);
+    }
+
+  /* Every line is at least two cells long, so it has a wall besides the gap. */
+  dir = gen->u.division.horizontal ? MAZE_S : MAZE_E;
+  cell = line_cell (gen, gen->u.division.at);
+  nb = cell + gen->delta[dir];
+  maze_step_begin (report, MAZE_STEP_BUILD_WALL, cell, nb, dir);
+  maze_op_build_wall (gen->cells, report, cell, nb, dir);
+  gen->cur = cell;
+
+  gen->u.division.at++;
+  if (gen->u.division.at == gen->u.division.gap)
+    gen->u.division.at++;
+  if (gen->u.division.at >= gen->u.division.len_line)
+    gen->u.division.active = false;
+  return GEN_CARVED;
+}
+
+/* The next wall of the line, then the top-left cells of the chambers
+ * waiting, next first. */
+static size_t
+recursive_division_frontier (const MazeGenerator *gen,
+                             uint32_t            *out,
+                             size_t               max)
+{
+  size_t k = 0;
+  size_t total = gen->u.division.len + (gen->u.division.active ? 1 : 0);
+
+  if (gen->u.division.active && k < max)
+    out[k++] = line_cell (gen, gen->u.division.at);
+  for (size_t j = gen->u.division.len; j > 0 && k < max; j--)
+    {
+      const GenChamber *c = &gen->u.division.stack[j - 1];
+
+      out[k++] = c->y * gen->width + c->x;
+    }
+  return total;
+}
+
+const GenClass gen_recursive_division_class = {
+  "recursive-division",
+  recursive_division_init,
+  recursive_division_step,
+  recursive_division_frontier,
+};

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * straight-run.c: "straight-run:N", the generator of seed 003.
+ *
+ * From the current cell pick a random direction towards an uncarved
+ * neighbour and a run length of 1..N, then carve straight on until the run
+ * is done or the next cell is carved already; then pick again.  With no
+ * uncarved neighbour, step back one cell along the path (the seed's
+ * "track").  The path is a stack of moves, two bits each.
+ */
+#include "generator-private.h"
+
+static MazeStatus
+straight_run_init (MazeGenerator *gen,
+                   MazeError     *error)
+{
+  gen->first = maze_rng_below (&gen->rng, gen->n);
+  gen->cur = gen->first;
+  gen->u.straight.run_left = 0;
+  return gen_moves_alloc (gen, gen->n, error);
+}
+
+static GenResult
+straight_run_step (MazeGenerator *gen,
+                   MazeStep      *report)
+{
+  uint32_t cur = gen->cur;
+
+  for (;;)
+    {
+      uint16_t sides = gen_uncarved_sides (gen, cur);
+      uint16_t dir;
+
+      if (sides == 0)
+        {
+          gen->u.straight.run_left = 0;
+          if (gen->depth == 0)
+            {
+              gen->cur = cur;
+              return GEN_FINISHED;
+            }
+          cur -= gen->delta[gen_dir_of_index (gen_moves_pop (gen))];
+          continue;
+        }
+
+      dir = gen_dir_of_index (gen->u.straight.run_dir);
+      if (gen->u.straight.run_left == 0 || !(sides & dir))
+        {
+          dir = gen_pick_side (gen, sides);
+          gen->u.straight.run_dir = gen_index_of_dir (dir);
+          gen->u.straight.run_left = 1 + maze_rng_below (&gen->rng, gen->spec.param);
+        }
+      gen->u.straight.run_left--;
+      gen_moves_push (gen, gen->u.straight.run_dir);
+      gen->cur = gen_carve (gen, report, cur, dir);
+      return GEN_CARVED;
+    }
+}
+
+const GenClass gen_straight_run_class = {
+  "straight-run",
+  straight_run_init,
+  straight_run_step,
+  gen_moves_frontier,
+};

@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * wilson.c: Wilson's algorithm, loop-erased random walks.
+ *
+ * The tree starts as one random cell.  From the first cell outside it
+ * (row-major), walk at random, writing in each cell the direction it was
+ * left by, until the walk hits the tree.  Following those directions from
+ * the walk's start gives the walk with its loops erased (a revisit
+ * overwrote the exit); carve along it, one passage a step.  Every
+ * spanning tree is equally likely.
+ *
+ * A walk that has not hit the tree after WALK_CHUNK moves is reported as
+ * a MAZE_STEP_SCAN step, so one step never runs unbounded; the step in
+ * which the walk hits the tree carves the walk's first passage.
+ */
+#include "generator-private.h"
+
+#define WALK_CHUNK 4096
+
+static inline bool
+in_tree (const MazeGenerator *gen,
+         uint32_t             i)
+{
+  return (gen->cells[i] & MAZE_PASSAGE_MASK) != 0 || i == gen->first;
+}
+
+static MazeStatus
+wilson_init (MazeGenerator *gen,
+             MazeError     *error)
+{
+  gen->first = maze_rng_below (&gen->rng, gen->n);
+  gen->u.wilson.scan = 0;
+  gen->u.wilson.walk_start = GEN_NONE;
+  gen->u.wilson.walk_end = GEN_NONE;
+  gen->u.wilson.carve_at = GEN_NONE;
+  return gen_moves_alloc (gen, gen->n, error);
+}
+
+static GenResult
+carve_path (MazeGenerator *gen,
+            MazeStep      *report)
+{
+  uint32_t at = gen->u.wilson.carve_at;
+  uint32_t to = gen_carve (gen, report, at, gen_dir_of_index (gen_moves_get (gen, at)));
+
+  if (to == gen->u.wilson.walk_end)
+    {
+      gen->u.wilson.carve_at = GEN_NONE;
+      gen->u.wilson.walk_start = GEN_NONE;
+    }
+  else
+    {
+      gen->u.wilson.carve_at = to;
+    }
+  return GEN_CARVED;
+}
+
+static GenResult
+wilson_step (MazeGenerator *gen,
+             MazeStep      *report)
+{
+  uint32_t cur;
+
+  if (gen->u.wilson.carve_at != GEN_NONE)
+    return carve_path (gen, report);
+
+  if (gen->u.wilson.walk_start == GEN_NONE)
+    {
+      while (gen->u.wilson.scan < gen->n && in_tree (gen, gen->u.wilson.scan))
+        gen->u.wilson.scan++;
+      if (gen->u.wilson.scan == gen->n)
+        return GEN_FINISHED;
+      gen->u.wilson.walk_start = gen->u.wilson.scan;
+      gen->cur = gen->u.wilson.scan;
+    }
+
+  cur = gen->cur;
+  for (unsigned moves = 0; moves < WALK_CHUNK; moves++)
+    {
+      uint16_t dir = gen_pick_side (gen, gen_inner_sides (gen->cells[cur]));
+
+      gen_moves_set (gen, cur, gen_index_of_dir (dir));
+      cur += gen->delta[dir];
+      if (in_tree (gen, cur))
+        {
+          gen->cur = cur;
+          gen->u.wilson.walk_end = cur;
+          gen->u.wilson.carve_at = gen->u.wilson.walk_start;
+          return carve_path (gen, report);
+        }
+    }
+  gen->cur = cur;
+  maze_step_begin (report, MAZE_STEP_SCAN, cur, GEN_NONE, 0);
+  return GEN_SCANNED;
+}
+
+/* The loop-erased walk still to carve, next passage first. */
+static size_t
+wilson_frontier (const MazeGenerator *gen,
+                 uint32_t            *out,
+                 size_t               max)
+{
+  uint32_t c, end;
+  size_t k = 0;
+
+  if (gen->u.wilson.carve_at != GEN_NONE)
+    {
+      c = gen->u.wilson.carve_at;
+      end = gen->u.wilson.walk_end;
+    }
+  else if (gen->u.wilson.walk_start != GEN_NONE)
+    {
+      c = gen->u.wilson.walk_start;
+      end = gen->cur;
+    }
+  else
+    {
+      return 0;
+    }
+  for (; k < gen->n; k++)
+    {
+      if (k < max)
+        out[k] = c;
+      if (c == end)
+        return k + 1;
+      c += gen->delta[gen_dir_of_index (gen_moves_get (gen, c))];
+    }
+  return k;
+}
+
+const GenClass gen_wilson_class = {
+  "wilson",
+  wilson_init,
+  wilson_step,
+  wilson_frontier,
+};

@@ -1,0 +1,845 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The maze generators: every algorithm makes a consistent perfect maze on
+ * every shape, the same seed gives the same maze, the steps report exactly
+ * what changed, loops remove dead ends, names are checked, endpoints are
+ * placed as documented. */
+#include "maze.h"
+
+#include <glib.h>
+#include <string.h>
+
+/* Every algorithm, with parameters at their edges and their defaults. */
+static const char *const algorithms[] = {
+  "growing-tree:newest",
+  "growing-tree:oldest",
+  "growing-tree:random",
+  "growing-tree:mixed:0.25",
+  "growing-tree:mixed:1",
+  "corridor:1",
+  "corridor:5",
+  "corridor",
+  "straight-run:1",
+  "straight-run:4",
+  "prim",
+  "kruskal",
+  "wilson",
+  "aldous-broder",
+  "hunt-and-kill",
+  "binary-tree",
+  "sidewinder",
+  "eller",
+  "recursive-division",
+  NULL,
+};
+
+static bool
+is_random_walk (const char *name)
+{
+  return strcmp (name, "wilson") == 0 || strcmp (name, "aldous-broder") == 0;
+}
+
+/* ---- helpers that read a maze the way a user would see it ---- */
+
+static uint32_t
+neighbour (const Maze *m,
+           uint32_t    i,
+           uint16_t    dir)
+{
+  uint32_t j = maze_neighbor (m, i, dir);
+
+  g_assert_cmpuint (j, !=, UINT32_MAX);
+  return j;
+}
+
+static unsigned
+interior_passages (uint16_t c)
+{
+  uint16_t inner = (uint16_t) (maze_cell_passages (c) & ~maze_cell_border (c));
+  unsigned k = 0;
+
+  for (; inner; inner &= (uint16_t) (inner - 1))
+    k++;
+  return k;
+}
+
+static uint64_t
+count_dead_ends (const Maze *m)
+{
+  const uint16_t *c = maze_cells_const (m);
+  uint64_t k = 0;
+
+  for (uint32_t i = 0; i < maze_n_cells (m); i++)
+    k += interior_passages (c[i]) == 1;
+  return k;
+}
+
+static uint64_t
+count_passages (const Maze *m)
+{
+  const uint16_t *c = maze_cells_const (m);
+  uint64_t k = 0;
+
+  for (uint32_t i = 0; i < maze_n_cells (m); i++)
+    k += interior_passages (c[i]);
+  return k / 2;
+}
+
+/* Breadth-first distances from @from through the passages; -1 unreached. */
+static gint64 *
+distances (const Maze *m,
+           uint32_t    from)
+{
+  uint32_t n = maze_n_cells (m);
+  const uint16_t *c = maze_cells_const (m);
+  gint64 *dist = g_new (gint64, n);
+  uint32_t *queue = g_new (uint32_t, n);
+  size_t head = 0, tail = 0;
+
+  for (uint32_t i = 0; i < n; i++)
+    dist[i] = -1;
+  dist[from] = 0;
+  queue[tail++] = from;
+  while (head < tail)
+    {
+      uint32_t i = queue[head++];
+
+      for (int k = 0; k < 4; k++)
+        {
+          uint16_t d = MAZE_DIRECTIONS[k];
+          uint32_t j;
+
+          if (!(c[i] & d) || maze_cell_on_border (c[i], d))
+            continue;
+          j = neighbour (m, i, d);
+          if (dist[j] >= 0)
+            continue;
+          dist[j] = dist[i] + 1;
+          queue[tail++] = j;
+        }
+    }
+  g_free (queue);
+  return dist;
+}
+
+static bool
+connected (const Maze *m)
+{
+  gint64 *dist = distances (m, 0);
+  bool all = true;
+
+  for (uint32_t i = 0; i < maze_n_cells (m); i++)
+    all = all && dist[i] >= 0;
+  g_free (dist);
+  return all;
+}
+
+static Maze *
+generate (uint32_t    w,
+          uint32_t    h,
+          const char *name,
+          uint64_t    seed,
+          unsigned    loops,
+          uint64_t   *steps)
+{
+  MazeError err = { 0 };
+  Maze *m = maze_new (w, h, &err);
+  MazeGenerator *gen;
+
+  g_assert_nonnull (m);
+  gen = maze_generator_new (m, name, seed, loops, &err);
+  if (gen == NULL)
+    g_error ("%s: %s", name, err.message);
+  maze_generator_run (gen);
+  g_assert_true (maze_generator_done (gen));
+  g_assert_cmpint (maze_generator_status (gen, &err), ==, MAZE_OK);
+  if (steps != NULL)
+    *steps = maze_generator_steps (gen);
+  maze_generator_free (gen);
+  return m;
+}
+
+/* ---- every algorithm, every shape ---- */
+
+static void
+check_perfect (const char *name,
+               uint32_t    w,
+               uint32_t    h,
+               uint64_t    seed)
+{
+  MazeError err = { 0 };
+  uint64_t steps;
+  Maze *m = generate (w, h, name, seed, 0, &steps);
+  Maze *again = generate (w, h, name, seed, 0, NULL);
+  uint32_t n = w * h;
+
+  if (!maze_check_consistent (m, &err))
+    g_error ("%s %ux%u seed %" G_GUINT64_FORMAT ": %s", name, w, h, seed, err.message);
+  if (!maze_is_perfect (m))
+    g_error ("%s %ux%u seed %" G_GUINT64_FORMAT ": not a perfect maze", name, w, h, seed);
+  g_assert_cmpuint (count_passages (m), ==, n - 1);
+  g_assert_false (maze_has_search (m));
+  /* No opening in the outer wall: the generator leaves that to placement. */
+  for (uint32_t i = 0; i < n; i++)
+    g_assert_cmphex (maze_cell_passages (maze_cells_const (m)[i])
+                     & maze_cell_border (maze_cells_const (m)[i]), ==, 0);
+
+  /* One step a passage (or a wall for recursive division); only the
+   * random walks add scan steps. */
+  if (strcmp (name, "recursive-division") == 0)
+    g_assert_cmpuint (steps, ==, (uint64_t) (w - 1) * (h - 1));
+  else if (is_random_walk (name))
+    g_assert_cmpuint (steps, >=, n - 1);
+  else
+    g_assert_cmpuint (steps, ==, n - 1);
+
+  g_assert_true (memcmp (maze_cells_const (m), maze_cells_const (again), 2 * (size_t) n) == 0);
+  g_assert_cmpstr (maze_meta_get (m, "seed"), ==, maze_meta_get (again, "seed"));
+  maze_free (again);
+  maze_free (m);
+}
+
+static void
+test_perfect_shapes (gconstpointer data)
+{
+  const char *name = data;
+  static const uint32_t shapes[][2] = {
+    { 1, 1 }, { 1, 2 }, { 1, 9 }, { 2, 1 }, { 9, 1 }, { 2, 2 }, { 3, 2 }, { 31, 17 },
+  };
+
+  for (size_t s = 0; s < G_N_ELEMENTS (shapes); s++)
+    for (uint64_t seed = 1; seed <= 4; seed++)
+      check_perfect (name, shapes[s][0], shapes[s][1], seed);
+
+  /* A big one; the random walks are slow by nature, so smaller. */
+  if (is_random_walk (name))
+    check_perfect (name, 90, 70, 11);
+  else
+    {
+      check_perfect (name, 200, 200, 11);
+      check_perfect (name, 200, 200, 12);
+    }
+}
+
+/* Other seeds give other mazes (where there are enough mazes to choose). */
+static void
+test_seeds_differ (gconstpointer data)
+{
+  const char *name = data;
+  Maze *a = generate (31, 17, name, 1, 0, NULL);
+  Maze *b = generate (31, 17, name, 2, 0, NULL);
+  Maze *c = generate (31, 17, name, UINT64_MAX, 0, NULL);
+  size_t size = 2 * 31 * 17;
+
+  g_assert_false (memcmp (maze_cells_const (a), maze_cells_const (b), size) == 0);
+  g_assert_false (memcmp (maze_cells_const (a), maze_cells_const (c), size) == 0);
+  g_assert_false (memcmp (maze_cells_const (b), maze_cells_const (c), size) == 0);
+  maze_free (a);
+  maze_free (b);
+  maze_free (c);
+}
+
+/* ---- the step reports ---- */
+
+static void
+check_replay (const char *name,
+              uint32_t    w,
+              uint32_t    h,
+              uint64_t    seed,
+              unsigned    loops)
+{
+  MazeError err = { 0 };
+  Maze *m = maze_new (w, h, &err);
+  MazeGenerator *gen = maze_generator_new (m, name, seed, loops, &err);
+  uint32_t n = w * h;
+  uint16_t *replay;
+  MazeStep step;
+  uint64_t count = 0, carves = 0, walls = 0, loop_steps = 0, scans = 0;
+  uint32_t *frontier = g_new (uint32_t, n + 1);
+
+  g_assert_nonnull (gen);
+  /* The starting grid (recursive division starts with every wall open). */
+  replay = g_memdup2 (maze_cells_const (m), 2 * (size_t) n);
+
+  memset (&step, 0xAB, sizeof step);
+  while (maze_generator_step (gen, &step))
+    {
+      count++;
+      g_assert_cmpuint (step.cell, <, n);
+
+      switch (step.kind)
+        {
+        case MAZE_STEP_CARVE:
+          carves++;
+          g_assert_cmpuint (step.n_changes, ==, 2);
+          /* dir goes from other to cell */
+          g_assert_cmpuint (neighbour (m, step.other, step.dir), ==, step.cell);
+          g_assert_cmpuint (step.changes[0].index, ==, step.other);
+          g_assert_cmphex (step.changes[0].after, ==, step.changes[0].before | step.dir);
+          g_assert_cmphex (step.changes[1].after, ==,
+                           step.changes[1].before | maze_opposite (step.dir));
+          break;
+        case MAZE_STEP_BUILD_WALL:
+        case MAZE_STEP_LOOP:
+          /* dir is the side of cell facing other */
+          if (step.kind == MAZE_STEP_LOOP)
+            {
+              loop_steps++;
+              g_assert_cmpuint (interior_passages (step.changes[0].before), ==, 1);
+            }
+          else
+            walls++;
+          g_assert_cmpuint (step.n_changes, ==, 2);
+          g_assert_cmpuint (neighbour (m, step.cell, step.dir), ==, step.other);
+          g_assert_cmpuint (step.changes[0].index, ==, step.cell);
+          g_assert_cmpuint (step.changes[1].index, ==, step.other);
+          break;
+        case MAZE_STEP_SCAN:
+          scans++;
+          g_assert_true (is_random_walk (name));
+          g_assert_cmpuint (step.n_changes, ==, 0);
+          break;
+        default:
+          g_error ("%s: unexpected step kind %d", name, (int) step.kind);
+        }
+
+      for (unsigned k = 0; k < step.n_changes; k++)
+        {
+          const MazeChange *c = &step.changes[k];
+
+          g_assert_cmpuint (c->index, <, n);
+          /* before is the word as it was when the step began */
+          g_assert_cmphex (c->before, ==, replay[c->index]);
+          g_assert_cmphex (c->after, ==, maze_cells_const (m)[c->index]);
+          g_assert_cmphex (c->before, !=, c->after);
+          g_assert_true (g_str_has_prefix (c->expr, "maze["));
+          replay[c->index] = c->after;
+        }
+      /* Nothing else changed. */
+      g_assert_true (memcmp (replay, maze_cells_const (m), 2 * (size_t) n) == 0);
+
+      /* The working set names real cells. */
+      {
+        size_t total = maze_generator_frontier (gen, frontier, n + 1);
+
+        for (size_t k = 0; k < total && k <= n; k++)
+          g_assert_cmpuint (frontier[k], <, n);
+      }
+    }
+  g_assert_cmpint (step.kind, ==, MAZE_STEP_DONE);
+  g_assert_false (maze_generator_step (gen, &step));
+  g_assert_cmpint (step.kind, ==, MAZE_STEP_DONE);
+  g_assert_true (maze_generator_done (gen));
+  g_assert_cmpuint (maze_generator_steps (gen), ==, count);
+  g_assert_cmpuint (maze_generator_frontier (gen, frontier, n), ==, 0);
+
+  g_assert_true (memcmp (replay, maze_cells_const (m), 2 * (size_t) n) == 0);
+  g_assert_true (maze_check_consistent (m, &err));
+  if (strcmp (name, "recursive-division") == 0)
+    g_assert_cmpuint (walls, ==, (uint64_t) (w - 1) * (h - 1));
+  else
+    g_assert_cmpuint (carves, ==, n - 1);
+  g_assert_cmpuint (count_passages (m), ==, n - 1 + loop_steps);
+  if (loops == 0)
+    g_assert_cmpuint (loop_steps, ==, 0);
+  (void) scans;
+
+  /* Stepping gives the same maze as running. */
+  {
+    Maze *ran = generate (w, h, name, seed, loops, NULL);
+
+    g_assert_true (memcmp (maze_cells_const (ran), maze_cells_const (m), 2 * (size_t) n) == 0);
+    maze_free (ran);
+  }
+
+  g_free (frontier);
+  g_free (replay);
+  maze_generator_free (gen);
+  maze_free (m);
+}
+
+static void
+test_replay (gconstpointer data)
+{
+  check_replay (data, 31, 17, 3, 0);
+  check_replay (data, 12, 9, 4, 50);
+  check_replay (data, 1, 6, 5, 100);
+  check_replay (data, 1, 1, 6, 100);
+}
+
+/* The depth-first stack is the path back to the root: it starts at the
+ * cell just carved and each next cell is a neighbour joined to it. */
+static void
+test_frontier_newest (void)
+{
+  MazeError err = { 0 };
+  Maze *m = maze_new (20, 15, &err);
+  MazeGenerator *gen = maze_generator_new (m, "growing-tree:newest", 9, 0, &err);
+  uint32_t out[300];
+  MazeStep step;
+  size_t max_seen = 0;
+
+  while (maze_generator_step (gen, &step))
+    {
+      size_t total = maze_generator_frontier (gen, out, G_N_ELEMENTS (out));
+
+      if (maze_generator_done (gen))
+        {
+          g_assert_cmpuint (total, ==, 0);
+          continue;
+        }
+      g_assert_cmpuint (total, >=, 1);
+      g_assert_cmpuint (total, <=, 300);
+      g_assert_cmpuint (out[0], ==, step.cell);
+      for (size_t k = 1; k < total; k++)
+        {
+          bool joined = false;
+
+          for (int d = 0; d < 4; d++)
+            {
+              uint16_t dir = MAZE_DIRECTIONS[d];
+
+              if ((maze_cells_const (m)[out[k]] & dir)
+                  && maze_neighbor (m, out[k], dir) == out[k - 1])
+                joined = true;
+            }
+          g_assert_true (joined);
+        }
+      max_seen = MAX (max_seen, total);
+      /* A short buffer gets the first cells and the full count. */
+      g_assert_cmpuint (maze_generator_frontier (gen, out, 1), ==, total);
+    }
+  g_assert_cmpuint (max_seen, >, 10);
+  maze_generator_free (gen);
+  maze_free (m);
+}
+
+/* ---- loops ---- */
+
+static void
+test_loops (gconstpointer data)
+{
+  const char *name = data;
+  MazeError err = { 0 };
+  Maze *tree = generate (40, 30, name, 5, 0, NULL);
+  Maze *some = generate (40, 30, name, 5, 30, NULL);
+  Maze *all = generate (40, 30, name, 5, 100, NULL);
+  uint64_t d0 = count_dead_ends (tree);
+  uint64_t d30 = count_dead_ends (some);
+
+  g_assert_cmpuint (d0, >, 0);
+  g_assert_true (maze_check_consistent (some, &err));
+  g_assert_true (maze_check_consistent (all, &err));
+  g_assert_false (maze_is_perfect (some));
+  g_assert_true (connected (some));
+  g_assert_true (connected (all));
+  /* 30 % of the dead ends are gone (a loop can take two at once). */
+  g_assert_cmpuint (d30, <=, d0 - (d0 * 30 + 50) / 100);
+  g_assert_cmpuint (d30, >=, d0 - 2 * ((d0 * 30 + 50) / 100));
+  g_assert_cmpuint (d30, >, 0);
+  g_assert_cmpuint (count_dead_ends (all), ==, 0);
+  g_assert_cmpuint (count_passages (some), >, 40 * 30 - 1);
+  g_assert_cmpuint (count_passages (all), >, count_passages (some));
+  g_assert_cmpstr (maze_meta_get (some, "loops"), ==, "30");
+  g_assert_null (maze_meta_get (tree, "loops"));
+  maze_free (tree);
+  maze_free (some);
+  maze_free (all);
+}
+
+/* ---- pinned mazes: a change of algorithm or PRNG shows here ---- */
+
+static void
+test_pinned_words (void)
+{
+  /* growing-tree:newest, 8x5, seed 42, the cell words row by row. */
+  static const uint16_t expected[40] = {
+#include "pinned-newest-8x5-42.inc"
+  };
+  Maze *m = generate (8, 5, "growing-tree:newest", 42, 0, NULL);
+
+  for (int i = 0; i < 40; i++)
+    g_assert_cmphex (maze_cells_const (m)[i], ==, expected[i]);
+  maze_free (m);
+}
+
+static void
+test_pinned_crcs (void)
+{
+  static const struct
+  {
+    const char *name;
+    unsigned    loops;
+    uint32_t    crc;
+  } pins[] = {
+#include "pinned-crcs.inc"
+  };
+
+  for (size_t k = 0; k < G_N_ELEMENTS (pins); k++)
+    {
+      Maze *m = generate (31, 17, pins[k].name, 7, pins[k].loops, NULL);
+      uint32_t crc = maze_crc32 (0, maze_cells_const (m), 2 * 31 * 17);
+
+      if (crc != pins[k].crc)
+        g_error ("%s loops %u: CRC 0x%08X, pinned 0x%08X", pins[k].name,
+                 pins[k].loops, crc, pins[k].crc);
+      maze_free (m);
+    }
+}
+
+/* ---- names ---- */
+
+static void
+test_list (void)
+{
+  const MazeAlgorithmInfo *list = maze_generator_list ();
+  size_t n = 0;
+  bool has_default = false;
+
+  for (; list[n].name != NULL; n++)
+    {
+      char *name = g_strdup (list[n].name);
+      char *letter = strrchr (name, ':');
+      MazeError err = { 0 };
+
+      g_assert_nonnull (list[n].description);
+      g_assert_cmpuint (strlen (list[n].description), >, 10);
+      has_default = has_default || strcmp (name, MAZE_DEFAULT_GENERATOR) == 0;
+      if (letter != NULL && (strcmp (letter, ":N") == 0 || strcmp (letter, ":P") == 0))
+        {
+          /* Parameterised: listed with its letter, valid with a number
+           * or without the suffix (the default). */
+          g_assert_nonnull (list[n].parameter);
+          char *with_number;
+
+          g_assert_false (maze_generator_name_valid (name, &err));
+          *letter = '\0';
+          with_number = g_strdup_printf ("%s:%s", name,
+                                         strcmp (letter + 1, "N") == 0 ? "3" : "0.5");
+          g_assert_true (maze_generator_name_valid (with_number, &err));
+          g_free (with_number);
+        }
+      else
+        g_assert_null (list[n].parameter);
+      if (!maze_generator_name_valid (name, &err))
+        g_error ("listed generator %s is not valid: %s", name, err.message);
+      for (size_t k = 0; k < n; k++)
+        g_assert_cmpstr (list[k].name, !=, list[n].name);
+      g_free (name);
+    }
+  g_assert_cmpuint (n, ==, 15);
+  g_assert_true (has_default);
+}
+
+static void
+test_normalised_names (void)
+{
+  static const char *const pairs[][2] = {
+    { "growing-tree", "growing-tree:newest" },
+    { "growing-tree:oldest", "growing-tree:oldest" },
+    { "growing-tree:mixed", "growing-tree:mixed:0.5" },
+    { "growing-tree:mixed:0.250", "growing-tree:mixed:0.25" },
+    { "growing-tree:mixed:.75", "growing-tree:mixed:0.75" },
+    { "growing-tree:mixed:1.0", "growing-tree:mixed:1" },
+    { "growing-tree:mixed:0", "growing-tree:mixed:0" },
+    { "corridor", "corridor:20" },
+    { "corridor:007", "corridor:7" },
+    { "straight-run", "straight-run:10" },
+    { "straight-run:65535", "straight-run:65535" },
+    { "kruskal", "kruskal" },
+  };
+
+  for (size_t k = 0; k < G_N_ELEMENTS (pairs); k++)
+    {
+      Maze *m = generate (6, 4, pairs[k][0], 1234567890123ULL, 0, NULL);
+
+      g_assert_cmpstr (maze_meta_get (m, "generator"), ==, pairs[k][1]);
+      g_assert_cmpstr (maze_meta_get (m, "seed"), ==, "1234567890123");
+      maze_free (m);
+    }
+
+  /* The default parameter is the same maze as the number spelled out. */
+  {
+    Maze *a = generate (25, 25, "corridor", 3, 0, NULL);
+    Maze *b = generate (25, 25, "corridor:20", 3, 0, NULL);
+
+    g_assert_true (memcmp (maze_cells_const (a), maze_cells_const (b), 2 * 25 * 25) == 0);
+    maze_free (a);
+    maze_free (b);
+  }
+}
+
+static void
+test_bad_names (void)
+{
+  static const char *const cases[][2] = {
+    { "foo", "unknown generator 'foo'" },
+    { "Prim", "unknown generator 'Prim'" },
+    { "prim ", "unknown generator 'prim '" },
+    { "", "no generator name given" },
+    { "corridor:0", "corridor length must be 1..65535, got 0" },
+    { "corridor:65536", "corridor length must be 1..65535, got 65536" },
+    { "corridor:99999999999999999999", "corridor length must be 1..65535, got 99999999999999999999" },
+    { "corridor:", "corridor length must be a whole number from 1 to 65535, got ''" },
+    { "corridor:-3", "corridor length must be a whole number from 1 to 65535, got '-3'" },
+    { "straight-run:1e3", "straight-run length must be a whole number from 1 to 65535, got '1e3'" },
+    { "straight-run:0", "straight-run length must be 1..65535, got 0" },
+    { "growing-tree:mixed:1.5", "growing-tree:mixed probability must be a number from 0 to 1, got '1.5'" },
+    { "growing-tree:mixed:0,5", "growing-tree:mixed probability must be a number from 0 to 1, got '0,5'" },
+    { "growing-tree:mixed:", "growing-tree:mixed probability must be a number from 0 to 1, got ''" },
+    { "growing-tree:mixed:.", "growing-tree:mixed probability must be a number from 0 to 1, got '.'" },
+    { "growing-tree:sideways", "unknown growing-tree strategy 'sideways' (newest, oldest, random or mixed:P)" },
+    { "prim:3", "generator 'prim' takes no parameter, got 'prim:3'" },
+    { "eller:", "generator 'eller' takes no parameter, got 'eller:'" },
+  };
+  MazeError err;
+  Maze *m = maze_new (4, 4, &err);
+
+  for (size_t k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      maze_error_clear (&err);
+      g_assert_false (maze_generator_name_valid (cases[k][0], &err));
+      g_assert_cmpint (err.status, ==, MAZE_ERROR_ARGUMENT);
+      g_assert_cmpstr (err.message, ==, cases[k][1]);
+      maze_error_clear (&err);
+      g_assert_null (maze_generator_new (m, cases[k][0], 1, 0, &err));
+      g_assert_cmpstr (err.message, ==, cases[k][1]);
+    }
+  g_assert_false (maze_generator_name_valid (NULL, NULL));
+  g_assert_null (maze_generator_new (m, "prim", 1, 101, &err));
+  g_assert_cmpint (err.status, ==, MAZE_ERROR_ARGUMENT);
+  g_assert_cmpstr (err.message, ==, "loops must be 0..100 percent of the dead ends, got 101");
+  g_assert_null (maze_generate (4, 4, "nope", 1, 0, &err));
+  g_assert_cmpstr (err.message, ==, "unknown generator 'nope'");
+  g_assert_null (maze_generate (0, 4, "prim", 1, 0, &err));
+  g_assert_cmpint (err.status, ==, MAZE_ERROR_SIZE);
+  maze_free (m);
+}
+
+/* ---- a generator starts from a clean grid ---- */
+
+static void
+test_reuse_maze (void)
+{
+  MazeError err = { 0 };
+  Maze *fresh = generate (15, 11, "prim", 77, 0, NULL);
+  Maze *used = generate (15, 11, "kruskal", 1, 40, NULL);
+  MazeGenerator *gen;
+
+  g_assert_cmpint (maze_place_endpoints (used, MAZE_PLACE_ROWS, true, 3, &err), ==, MAZE_OK);
+  g_assert_cmpint (maze_toggle_bit (used, 20, 8 + 1, NULL, &err), ==, MAZE_OK);
+  gen = maze_generator_new (used, "prim", 77, 0, &err);
+  maze_generator_run (gen);
+  g_assert_true (memcmp (maze_cells_const (fresh), maze_cells_const (used), 2 * 15 * 11) == 0);
+  g_assert_null (maze_meta_get (used, "loops"));
+  g_assert_cmpstr (maze_meta_get (used, "generator"), ==, "prim");
+  maze_generator_free (gen);
+  maze_generator_free (NULL);
+  maze_free (fresh);
+  maze_free (used);
+}
+
+/* ---- memory: what the algorithm needs, never a block per cell ---- */
+
+static void
+test_memory (void)
+{
+  static const struct
+  {
+    const char *name;
+    double      per_cell; /* bytes a cell allowed beyond a fixed part */
+  } cases[] = {
+    { "growing-tree:newest", 0.26 },   /* two bits a move */
+    { "straight-run:5", 0.26 },
+    { "wilson", 0.26 },
+    { "binary-tree", 0 },
+    { "sidewinder", 0 },
+    { "aldous-broder", 0 },
+    { "hunt-and-kill", 0 },
+    { "eller", 0.4 },                  /* four arrays of the width */
+    { "recursive-division", 0.4 },     /* chambers: width + height */
+    { "kruskal", 12.01 },              /* walls + union-find */
+  };
+  MazeError err = { 0 };
+
+  for (size_t k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      Maze *m = maze_new (160, 120, &err);
+      MazeGenerator *gen = maze_generator_new (m, cases[k].name, 1, 0, &err);
+      size_t mem = maze_generator_memory (gen);
+
+      if (mem > 4096 + (size_t) (cases[k].per_cell * 160 * 120))
+        g_error ("%s uses %zu bytes for 19200 cells", cases[k].name, mem);
+      maze_generator_run (gen);
+      g_assert_cmpuint (maze_generator_memory (gen), ==, mem);
+      maze_generator_free (gen);
+      maze_free (m);
+    }
+}
+
+/* ---- endpoints ---- */
+
+static unsigned
+count_openings (const Maze *m)
+{
+  const uint16_t *c = maze_cells_const (m);
+  unsigned k = 0;
+
+  for (uint32_t i = 0; i < maze_n_cells (m); i++)
+    {
+      uint16_t open = (uint16_t) (maze_cell_passages (c[i]) & maze_cell_border (c[i]));
+
+      for (; open; open &= (uint16_t) (open - 1))
+        k++;
+    }
+  return k;
+}
+
+static void
+test_placement (void)
+{
+  MazeError err = { 0 };
+  Maze *m = generate (12, 9, "growing-tree:random", 8, 0, NULL);
+  const uint16_t *c = maze_cells_const (m);
+  uint32_t start, goal;
+  gint64 *dist;
+  gint64 max = 0;
+
+  g_assert_cmpint (maze_place_endpoints (m, MAZE_PLACE_CORNERS, true, 1, &err), ==, MAZE_OK);
+  g_assert_cmpuint (maze_start (m), ==, 0);
+  g_assert_cmpuint (maze_goal (m), ==, 12 * 9 - 1);
+  g_assert_true (maze_cell_is_open (c[0], MAZE_N));
+  g_assert_true (maze_cell_is_open (c[12 * 9 - 1], MAZE_S));
+  g_assert_cmpuint (count_openings (m), ==, 2);
+  g_assert_true (maze_check_consistent (m, &err));
+
+  /* Rows: top row to bottom row, the old openings closed. */
+  g_assert_cmpint (maze_place_endpoints (m, MAZE_PLACE_ROWS, true, 5, &err), ==, MAZE_OK);
+  start = maze_start (m);
+  goal = maze_goal (m);
+  g_assert_cmpuint (start, <, 12);
+  g_assert_cmpuint (goal / 12, ==, 8);
+  g_assert_true (maze_cell_is_open (c[start], MAZE_N));
+  g_assert_true (maze_cell_is_open (c[goal], MAZE_S));
+  g_assert_cmpuint (count_openings (m), ==, 2);
+  /* Same seed, same cells; some other seed moves them. */
+  g_assert_cmpint (maze_place_endpoints (m, MAZE_PLACE_ROWS, true, 5, &err), ==, MAZE_OK);
+  g_assert_cmpuint (maze_start (m), ==, start);
+  g_assert_cmpuint (maze_goal (m), ==, goal);
+  {
+    bool moved = false;
+
+    for (uint64_t seed = 6; seed < 16 && !moved; seed++)
+      {
+        g_assert_cmpint (maze_place_endpoints (m, MAZE_PLACE_ROWS, false, seed, &err), ==, MAZE_OK);
+        moved = maze_start (m) != start || maze_goal (m) != goal;
+      }
+    g_assert_true (moved);
+  }
+  g_assert_cmpuint (count_openings (m), ==, 0);
+
+  /* Far: no cell is farther from the start than the goal. */
+  g_assert_cmpint (maze_place_endpoints (m, MAZE_PLACE_FAR, false, 21, &err), ==, MAZE_OK);
+  dist = distances (m, maze_start (m));
+  for (uint32_t i = 0; i < 12 * 9; i++)
+    max = MAX (max, dist[i]);
+  g_assert_cmpint (dist[maze_goal (m)], ==, max);
+  g_assert_cmpint (max, >, 10);
+  g_free (dist);
+  g_assert_cmpuint (count_openings (m), ==, 0);
+  g_assert_true (maze_check_consistent (m, &err));
+
+  g_assert_cmpint (maze_placement_from_name ("corners"), ==, MAZE_PLACE_CORNERS);
+  g_assert_cmpint (maze_placement_from_name ("rows"), ==, MAZE_PLACE_ROWS);
+  g_assert_cmpint (maze_placement_from_name ("far"), ==, MAZE_PLACE_FAR);
+  g_assert_cmpint (maze_placement_from_name ("middle"), ==, -1);
+  g_assert_cmpint (maze_placement_from_name (NULL), ==, -1);
+  g_assert_cmpstr (maze_placement_name (MAZE_PLACE_FAR), ==, "far");
+  g_assert_cmpstr (maze_placement_name (MAZE_PLACE_CORNERS), ==, "corners");
+  maze_free (m);
+
+  /* Left-column and one-cell mazes open the side they have. */
+  m = generate (1, 1, "prim", 1, 0, NULL);
+  g_assert_cmpint (maze_place_endpoints (m, MAZE_PLACE_CORNERS, true, 1, &err), ==, MAZE_OK);
+  g_assert_cmphex (maze_cells_const (m)[0], ==, 0x00F5);
+  g_assert_true (maze_check_consistent (m, &err));
+  maze_free (m);
+}
+
+static void
+test_generate (void)
+{
+  MazeError err = { 0 };
+  Maze *m = maze_generate (10, 10, MAZE_DEFAULT_GENERATOR, 99, 0, &err);
+
+  g_assert_nonnull (m);
+  g_assert_true (maze_is_perfect (m));
+  g_assert_true (maze_check_consistent (m, &err));
+  g_assert_cmpuint (maze_start (m), ==, 0);
+  g_assert_cmpuint (maze_goal (m), ==, 99);
+  g_assert_true (maze_cell_is_open (maze_cells_const (m)[0], MAZE_N));
+  g_assert_true (maze_cell_is_open (maze_cells_const (m)[99], MAZE_S));
+  g_assert_cmpuint (count_openings (m), ==, 2);
+  g_assert_cmpstr (maze_meta_get (m, "generator"), ==, "growing-tree:newest");
+  maze_free (m);
+}
+
+/* A 1x1 maze has nothing to carve: done at once, zero steps. */
+static void
+test_single_cell (void)
+{
+  MazeError err = { 0 };
+
+  for (size_t k = 0; algorithms[k] != NULL; k++)
+    {
+      Maze *m = maze_new (1, 1, &err);
+      MazeGenerator *gen = maze_generator_new (m, algorithms[k], 1, 100, &err);
+      MazeStep step;
+      uint32_t out[4];
+
+      g_assert_true (maze_generator_done (gen));
+      g_assert_false (maze_generator_step (gen, &step));
+      g_assert_cmpint (step.kind, ==, MAZE_STEP_DONE);
+      g_assert_cmpuint (maze_generator_steps (gen), ==, 0);
+      g_assert_cmpuint (maze_generator_frontier (gen, out, 4), ==, 0);
+      g_assert_cmphex (maze_cells_const (m)[0], ==, 0x00F0);
+      maze_generator_free (gen);
+      maze_free (m);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/generators/list", test_list);
+  g_test_add_func ("/generators/names/normalised", test_normalised_names);
+  g_test_add_func ("/generators/names/bad", test_bad_names);
+  g_test_add_func ("/generators/pinned/words", test_pinned_words);
+  g_test_add_func ("/generators/pinned/crcs", test_pinned_crcs);
+  g_test_add_func ("/generators/frontier/newest", test_frontier_newest);
+  g_test_add_func ("/generators/reuse", test_reuse_maze);
+  g_test_add_func ("/generators/memory", test_memory);
+  g_test_add_func ("/generators/single-cell", test_single_cell);
+  g_test_add_func ("/generators/placement", test_placement);
+  g_test_add_func ("/generators/generate", test_generate);
+  for (size_t k = 0; algorithms[k] != NULL; k++)
+    {
+      char *path;
+
+      path = g_strdup_printf ("/generators/perfect/%s", algorithms[k]);
+      g_test_add_data_func (path, algorithms[k], test_perfect_shapes);
+      g_free (path);
+      path = g_strdup_printf ("/generators/seeds/%s", algorithms[k]);
+      g_test_add_data_func (path, algorithms[k], test_seeds_differ);
+      g_free (path);
+      path = g_strdup_printf ("/generators/steps/%s", algorithms[k]);
+      g_test_add_data_func (path, algorithms[k], test_replay);
+      g_free (path);
+      path = g_strdup_printf ("/generators/loops/%s", algorithms[k]);
+      g_test_add_data_func (path, algorithms[k], test_loops);
+      g_free (path);
+    }
+  return g_test_run ();
+}

@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * cli-info.c: bitmaze-cli info and bitmaze-cli validate.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void
+print_cell (const char *label,
+            const Maze *maze,
+            uint32_t    i)
+{
+  g_print ("%-18s (%u, %u)\n", label,
+           i % maze_width (maze), i / maze_width (maze));
+}
+
+int
+cli_info (int    argc,
+          char **argv)
+{
+  const GOptionEntry entries[] = {
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = NULL;
+  MazeStats stats;
+  MazeError error;
+  Maze *maze;
+  int status;
+
+  context = cli_context_new ("info", _("MAZE-FILE"),
+                             _("Print a maze's size, endpoints, metadata "
+                               "and statistics."),
+                             _("Cells are given as (x, y) from the top-left "
+                               "corner (0, 0).  MAZE-FILE '-' reads standard "
+                               "input."),
+                             entries);
+  if ((status = cli_parse (context, "info", &argc, &argv)) != CLI_EXIT_OK)
+    return status;
+  if (argc < 2)
+    return cli_usage_error ("info", _("missing MAZE-FILE"));
+  if (argc > 2)
+    return cli_usage_error ("info", _("unexpected argument '%s'"), argv[2]);
+
+  maze = cli_load (argv[1]);
+  if (maze == NULL)
+    return CLI_EXIT_FAILURE;
+
+  maze_error_clear (&error);
+  if (maze_stats (maze, &stats, &error) != MAZE_OK)
+    {
+      maze_free (maze);
+      return cli_fail_maze (argv[1], &error);
+    }
+
+  g_print ("%-18s %s\n", _("file:"), argv[1]);
+  g_print ("%-18s %u × %u (%u cells)\n", _("size:"),
+           maze_width (maze), maze_height (maze), maze_n_cells (maze));
+  print_cell (_("start:"), maze, maze_start (maze));
+  print_cell (_("goal:"), maze, maze_goal (maze));
+  g_print ("%-18s %s\n", _("perfect:"),
+           maze_is_perfect (maze) ? _("yes (exactly one path between "
+                                      "any two cells)")
+                                  : _("no"));
+  if (maze_has_search (maze))
+    {
+      int64_t moves = maze_path_cells (maze, NULL, 0);
+
+      if (moves >= 0)
+        g_print (_("%-18s a solution of %lld moves is marked\n"),
+                 _("search:"), (long long) moves);
+      else
+        g_print (_("%-18s a search is marked, without a complete path\n"),
+                 _("search:"));
+    }
+
+  if (maze_meta_count (maze) > 0)
+    {
+      g_print ("%s\n", _("metadata:"));
+      for (size_t k = 0; k < maze_meta_count (maze); k++)
+        {
+          const char *key, *value;
+
+          maze_meta_nth (maze, k, &key, &value);
+          g_print ("  %-16s %s\n", key, value);
+        }
+    }
+
+  g_print ("%s\n", _("statistics:"));
+  g_print ("  %-16s %llu\n", _("passages"),
+           (unsigned long long) stats.passages);
+  g_print ("  %-16s %llu\n", _("dead ends"),
+           (unsigned long long) stats.dead_ends);
+  g_print ("  %-16s %llu\n", _("corridors"),
+           (unsigned long long) stats.corridors);
+  g_print ("  %-16s %llu\n", _("turns"),
+           (unsigned long long) stats.turns);
+  g_print ("  %-16s %llu\n", _("junctions"),
+           (unsigned long long) stats.junctions);
+  g_print ("  %-16s %llu\n", _("isolated cells"),
+           (unsigned long long) stats.isolated);
+  if (stats.solution_length >= 0)
+    g_print (_("  %-16s %lld moves\n"), _("solution"),
+             (long long) stats.solution_length);
+  else
+    g_print (_("  %-16s none: the goal cannot be reached\n"), _("solution"));
+  g_print (_("  %-16s %llu moves, from (%u, %u) to (%u, %u)\n"),
+           _("longest path"), (unsigned long long) stats.longest_path,
+           stats.longest_from % maze_width (maze),
+           stats.longest_from / maze_width (maze),
+           stats.longest_to % maze_width (maze),
+           stats.longest_to / maze_width (maze));
+
+  maze_free (maze);
+  return CLI_EXIT_OK;
+}
+
+int
+cli_validate (int    argc,
+              char **argv)
+{
+  const GOptionEntry entries[] = {
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = NULL;
+  int status, n_bad = 0;
+
+  context = cli_context_new ("validate", _("FILE…"),
+                             _("Check .maze files against the format "
+                               "specification."),
+                             _("Prints \"FILE: ok\" or \"FILE: what is wrong\" "
+                               "for each file, and exits with status 1 when "
+                               "any file is bad."),
+                             entries);
+  if ((status = cli_parse (context, "validate", &argc, &argv)) != CLI_EXIT_OK)
+    return status;
+  if (argc < 2)
+    return cli_usage_error ("validate", _("missing FILE"));
+
+  for (int k = 1; k < argc; k++)
+    {
+      MazeError error;
+      Maze *maze;
+
+      maze_error_clear (&error);
+      maze = maze_load_file (argv[k], &error);
+      if (maze != NULL)
+        g_print (_("%s: ok\n"), argv[k]);
+      else
+        g_print ("%s: %s\n", argv[k], error.message);
+      if (maze == NULL)
+        n_bad++;
+      maze_free (maze);
+    }
+  fflush (stdout);
+
+  if (n_bad > 0)
+    return cli_fail (CLI_EXIT_FAILURE,
+                     g_dngettext (GETTEXT_PACKAGE,
+                                  "%d of %d file is bad",
+                                  "%d of %d files are bad", argc - 1),
+                     n_bad, argc - 1);
+  return CLI_EXIT_OK;
+}

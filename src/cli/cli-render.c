@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * cli-render.c: bitmaze-cli render: a maze as PNG, SVG, PDF (through the
+ * cairo renderer) or as text.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "maze-render.h"
+
+static int
+parse_nibble (const char *text,
+              unsigned   *nibble)
+{
+  static const char *const names[] = {
+    "passages", "border", "solution", "backtrack",
+  };
+
+  for (unsigned k = 0; k < G_N_ELEMENTS (names); k++)
+    if (g_str_equal (text, names[k]))
+      {
+        *nibble = k;
+        return CLI_EXIT_OK;
+      }
+  return cli_fail (CLI_EXIT_FAILURE,
+                   _("invalid value '%s' for --label-nibble: expected "
+                     "passages, border, solution or backtrack"), text);
+}
+
+int
+cli_render (int    argc,
+            char **argv)
+{
+  g_autofree char *output = NULL;
+  g_autofree char *format_text = NULL;
+  g_autofree char *solver_name = NULL;
+  g_autofree char *cell_size_text = NULL;
+  g_autofree char *wall_width_text = NULL;
+  g_autofree char *style_text = NULL;
+  g_autofree char *nibble_text = NULL;
+  g_autofree char *color_text = NULL;
+  gboolean text = FALSE, ascii = FALSE, dark = FALSE, labels = FALSE;
+  gboolean no_solution = FALSE, no_search = FALSE, no_markers = FALSE;
+  const GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("Write to FILE: .png, .svg or .pdf by its extension; '-' prints "
+         "text"), N_("FILE") },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format_text,
+      N_("png, svg, pdf or text, whatever the extension ('-o - -f png' "
+         "writes the image to standard output)"), N_("FORMAT") },
+    { "text", 0, 0, G_OPTION_ARG_NONE, &text,
+      N_("Print the maze as text (the default without -o)"), NULL },
+    { "ascii", 0, 0, G_OPTION_ARG_NONE, &ascii,
+      N_("Text: plain +--+ and | instead of box drawing"), NULL },
+    { "color", 0, 0, G_OPTION_ARG_STRING, &color_text,
+      N_("Text: colour the search and the solution: auto (when standard "
+         "output is a terminal), always or never"), N_("WHEN") },
+    { "solver", 'S', 0, G_OPTION_ARG_STRING, &solver_name,
+      N_("Solve with NAME first (default: draw the search stored in the "
+         "file)"), N_("NAME") },
+    { "no-solution", 0, 0, G_OPTION_ARG_NONE, &no_solution,
+      N_("Do not draw the solution"), NULL },
+    { "no-search", 0, 0, G_OPTION_ARG_NONE, &no_search,
+      N_("Do not draw the searched cells"), NULL },
+    { "no-markers", 0, 0, G_OPTION_ARG_NONE, &no_markers,
+      N_("Image: do not mark the start and the goal"), NULL },
+    { "labels", 0, 0, G_OPTION_ARG_NONE, &labels,
+      N_("Text: number the rows and columns; image: write every cell's "
+         "16-bit word in hex"), NULL },
+    { "label-nibble", 0, 0, G_OPTION_ARG_STRING, &nibble_text,
+      N_("Image: label cells with one nibble in binary: passages, border, "
+         "solution or backtrack"), N_("NIBBLE") },
+    { "cell-size", 'c', 0, G_OPTION_ARG_STRING, &cell_size_text,
+      N_("Image: side of a cell in pixels or points (default 16)"),
+      N_("N") },
+    { "wall-width", 0, 0, G_OPTION_ARG_STRING, &wall_width_text,
+      N_("Image: wall thickness, less than the cell size (default 2)"),
+      N_("N") },
+    { "solution-style", 0, 0, G_OPTION_ARG_STRING, &style_text,
+      N_("Image: the solution as a line or as filled cells (default line)"),
+      N_("line|fill") },
+    { "dark", 0, 0, G_OPTION_ARG_NONE, &dark,
+      N_("Image: light walls on a dark background"), NULL },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = NULL;
+  MazeRenderOptions options;
+  MazeError error;
+  Maze *maze;
+  int format = -1, status;
+  guint64 value;
+
+  context = cli_context_new ("render", _("MAZE-FILE"),
+                             _("Draw a maze as an image or as text."),
+                             _("Nothing is written to -o unless the drawing "
+                               "succeeded; an existing file is replaced at "
+                               "once.  MAZE-FILE '-' reads standard input."),
+                             entries);
+  if ((status = cli_parse (context, "render", &argc, &argv)) != CLI_EXIT_OK)
+    return status;
+  if (argc < 2)
+    return cli_usage_error ("render", _("missing MAZE-FILE"));
+  if (argc > 2)
+    return cli_usage_error ("render", _("unexpected argument '%s'"),
+                            argv[2]);
+
+  /* Check every value before any work. */
+  maze_error_clear (&error);
+  maze_render_options_init (&options);
+  if (format_text != NULL && g_ascii_strcasecmp (format_text, "text") == 0)
+    text = TRUE;
+  else if (format_text != NULL
+           && (format = maze_render_format_from_name (format_text)) < 0)
+    return cli_fail (CLI_EXIT_FAILURE,
+                     _("unknown format '%s': expected png, svg, pdf or text"),
+                     format_text);
+  if (output == NULL || g_str_equal (output, "-"))
+    text = text || format < 0;
+  else if (text)
+    ; /* text into a file */
+  else if (format < 0 && (format = maze_render_format_from_path (output)) < 0)
+    return cli_fail (CLI_EXIT_FAILURE,
+                     _("%s: unknown image format; use a .png, .svg or .pdf "
+                       "name, or --format"), output);
+
+  if (cell_size_text != NULL)
+    {
+      if ((status = cli_parse_uint ("--cell-size", cell_size_text, 1, 4096,
+                                    &value)) != CLI_EXIT_OK)
+        return status;
+      options.cell_size = (double) value;
+      options.margin = MAX (options.wall_width, options.cell_size / 2);
+      if (options.wall_width >= options.cell_size)
+        options.wall_width = options.cell_size > 2 ? 2 : 0;
+    }
+  if (wall_width_text != NULL)
+    {
+      if ((status = cli_parse_uint ("--wall-width", wall_width_text, 0,
+                                    (guint64) options.cell_size - 1,
+                                    &value)) != CLI_EXIT_OK)
+        return status;
+      options.wall_width = (double) value;
+      options.margin = MAX (options.margin, options.wall_width / 2);
+    }
+  if (style_text != NULL)
+    {
+      if (g_str_equal (style_text, "line"))
+        options.solution_style = MAZE_SOLUTION_LINE;
+      else if (g_str_equal (style_text, "fill"))
+        options.solution_style = MAZE_SOLUTION_FILL;
+      else
+        return cli_fail (CLI_EXIT_FAILURE,
+                         _("invalid value '%s' for --solution-style: "
+                           "expected line or fill"), style_text);
+    }
+  if (nibble_text != NULL)
+    {
+      if ((status = parse_nibble (nibble_text, &options.label_nibble))
+          != CLI_EXIT_OK)
+        return status;
+      options.label_mode = MAZE_LABEL_NIBBLE_BIN;
+    }
+  else if (labels)
+    options.label_mode = MAZE_LABEL_WORD_HEX;
+  if (dark)
+    maze_render_palette_dark (&options.palette);
+  options.show_solution = !no_solution;
+  options.show_search = !no_search;
+  options.show_markers = !no_markers;
+  if (solver_name != NULL && !maze_solver_name_valid (solver_name, &error))
+    return cli_fail_maze (NULL, &error);
+
+  maze = cli_load (argv[1]);
+  if (maze == NULL)
+    return CLI_EXIT_FAILURE;
+  status = CLI_EXIT_OK;
+
+  if (solver_name != NULL)
+    {
+      MazeSolver *solver = maze_solver_new (maze, solver_name, &error);
+
+      if (solver == NULL)
+        {
+          maze_free (maze);
+          return cli_fail_maze (NULL, &error);
+        }
+      status = cli_run_solver (solver, maze);
+      maze_solver_free (solver);
+    }
+
+  if (status != CLI_EXIT_OK)
+    ;
+  else if (text)
+    {
+      CliTextOptions text_options;
+      gboolean to_stdout = output == NULL || g_str_equal (output, "-");
+
+      cli_text_options_init (&text_options);
+      text_options.ascii |= ascii;
+      text_options.labels = labels;
+      text_options.solution = !no_solution;
+      text_options.search = !no_search;
+      status = cli_parse_color (color_text, stdout, &text_options.color);
+      if (status != CLI_EXIT_OK)
+        ;
+      else if (to_stdout)
+        {
+          if (!cli_text_print (maze, &text_options, stdout))
+            status = cli_fail (CLI_EXIT_FAILURE, "%s: %s",
+                               _("standard output"), g_strerror (errno));
+        }
+      else
+        {
+          g_autoptr (GString) contents = g_string_new (NULL);
+          g_autoptr (GError) file_error = NULL;
+          guint n = cli_text_n_lines (maze, &text_options);
+
+          /* A text file gets no escape sequences unless asked for, and
+           * appears only once it is complete. */
+          if (color_text == NULL)
+            text_options.color = FALSE;
+          for (guint k = 0; k < n; k++)
+            {
+              cli_text_line (maze, &text_options, k, contents);
+              g_string_append_c (contents, '\n');
+            }
+          if (!g_file_set_contents_full (output, contents->str,
+                                         (gssize) contents->len,
+                                         G_FILE_SET_CONTENTS_CONSISTENT,
+                                         0666, &file_error))
+            status = cli_fail (CLI_EXIT_FAILURE, "%s", file_error->message);
+        }
+    }
+  else if (output == NULL || g_str_equal (output, "-"))
+    {
+      if (isatty (STDOUT_FILENO))
+        status = cli_fail (CLI_EXIT_FAILURE,
+                           _("not writing a %s image to a terminal; use -o "
+                             "FILE or a pipe"),
+                           maze_render_format_name ((MazeRenderFormat) format));
+      else if (maze_render_to_stdio (maze, &options, (MazeRenderFormat) format,
+                                     stdout, &error) != MAZE_OK)
+        status = cli_fail_maze (_("standard output"), &error);
+    }
+  else if (maze_render_to_file (maze, &options, output,
+                                maze_render_format_name ((MazeRenderFormat) format),
+                                &error) != MAZE_OK)
+    status = cli_fail_maze (output, &error);
+
+  maze_free (maze);
+  return status;
+}

@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * cli-solve.c: bitmaze-cli solve.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void
+print_solvers (void)
+{
+  const MazeAlgorithmInfo *list = maze_solver_list ();
+  int width = 0;
+
+  for (const MazeAlgorithmInfo *a = list; a->name != NULL; a++)
+    width = MAX (width, (int) strlen (a->name));
+  for (const MazeAlgorithmInfo *a = list; a->name != NULL; a++)
+    g_print ("%-*s  %s\n", width, a->name, a->description);
+}
+
+int
+cli_solve (int    argc,
+           char **argv)
+{
+  g_autofree char *solver_name = NULL;
+  g_autofree char *output = NULL;
+  gboolean moves = FALSE, require_path = FALSE, list = FALSE;
+  const GOptionEntry entries[] = {
+    { "solver", 'S', 0, G_OPTION_ARG_STRING, &solver_name,
+      N_("Solver: dfs, bfs, astar, junction, wall-follower, "
+         "wall-follower:right (default bfs)"), N_("NAME") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("Write the solved maze (solution and search bits) to FILE "
+         "('-': standard output, the report then goes to standard error)"),
+      N_("FILE") },
+    { "moves", 'm', 0, G_OPTION_ARG_NONE, &moves,
+      N_("Print only the path as one line of N, E, S, W moves "
+         "(an empty line when there is none)"), NULL },
+    { "require-path", 0, 0, G_OPTION_ARG_NONE, &require_path,
+      N_("Exit with status 3 when there is no path"), NULL },
+    { "list", 0, 0, G_OPTION_ARG_NONE, &list,
+      N_("List the solvers and exit"), NULL },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = NULL;
+  MazeSolveStats stats;
+  FILE *report = stdout;
+  MazeSolver *solver;
+  MazeError error;
+  Maze *maze;
+  int status;
+
+  context = cli_context_new ("solve", _("MAZE-FILE"),
+                             _("Solve a maze and report the search."),
+                             _("\"No path\" is an answer, not an error: the exit "
+                               "status is 0 unless --require-path is given, "
+                               "then 3.  MAZE-FILE '-' reads standard input."),
+                             entries);
+  if ((status = cli_parse (context, "solve", &argc, &argv)) != CLI_EXIT_OK)
+    return status;
+  if (list)
+    {
+      print_solvers ();
+      return CLI_EXIT_OK;
+    }
+  if (argc < 2)
+    return cli_usage_error ("solve", _("missing MAZE-FILE"));
+  if (argc > 2)
+    return cli_usage_error ("solve", _("unexpected argument '%s'"), argv[2]);
+
+  maze_error_clear (&error);
+  if (solver_name == NULL)
+    solver_name = g_strdup ("bfs");
+  if (!maze_solver_name_valid (solver_name, &error))
+    return cli_fail_maze (NULL, &error);
+
+  maze = cli_load (argv[1]);
+  if (maze == NULL)
+    return CLI_EXIT_FAILURE;
+
+  solver = maze_solver_new (maze, solver_name, &error);
+  if (solver == NULL)
+    {
+      maze_free (maze);
+      return cli_fail_maze (NULL, &error);
+    }
+  status = cli_run_solver (solver, maze);
+  maze_solver_stats (solver, &stats);
+  maze_solver_free (solver);
+
+  /* With the maze on standard output, the report goes to stderr. */
+  if (output != NULL && g_str_equal (output, "-"))
+    report = stderr;
+  if (status == CLI_EXIT_OK && output != NULL)
+    {
+      if (maze_meta_set (maze, "solver", solver_name, &error) != MAZE_OK)
+        status = cli_fail_maze (NULL, &error);
+      else
+        status = cli_save (maze, output);
+    }
+
+  if (status == CLI_EXIT_OK && moves)
+    {
+      g_autofree char *path = stats.found ? maze_path_moves (maze) : NULL;
+
+      if (stats.found && path == NULL)
+        status = cli_fail (CLI_EXIT_FAILURE, _("out of memory"));
+      else
+        fprintf (report, "%s\n", path != NULL ? path : "");
+    }
+  else if (status == CLI_EXIT_OK)
+    {
+      double percent = 100.0 * stats.visited / maze_n_cells (maze);
+
+      if (stats.found)
+        fprintf (report, _("result:           found\n"
+                           "path length:      %llu moves\n"),
+                 (unsigned long long) stats.path_length);
+      else
+        fprintf (report, _("result:           no path\n"));
+      fprintf (report, _("cells visited:    %llu of %u (%.1f%%)\n"
+                         "steps:            %llu\n"
+                         "largest frontier: %llu\n"),
+               (unsigned long long) stats.visited, maze_n_cells (maze),
+               percent, (unsigned long long) stats.steps,
+               (unsigned long long) stats.max_frontier);
+    }
+
+  if (status == CLI_EXIT_OK && !stats.found && require_path)
+    status = CLI_EXIT_NO_PATH;
+  maze_free (maze);
+  return status;
+}

@@ -1,0 +1,403 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * cli-util.c: messages, option parsing, loading and saving, and the
+ * progress bar shared by the sub-commands of bitmaze-cli.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <stdarg.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+int
+cli_fail (int         code,
+          const char *format,
+          ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  fflush (stdout);
+  fprintf (stderr, "bitmaze-cli: %s\n", message);
+  return code;
+}
+
+int
+cli_usage_error (const char *command,
+                 const char *format,
+                 ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  fflush (stdout);
+  if (command != NULL)
+    /* TRANSLATORS: the first %s is the command, e.g. "generate" */
+    fprintf (stderr, _("bitmaze-cli %s: %s (see 'bitmaze-cli %s --help')\n"),
+             command, message, command);
+  else
+    fprintf (stderr, _("bitmaze-cli: %s (see 'bitmaze-cli --help')\n"),
+             message);
+  return CLI_EXIT_USAGE;
+}
+
+int
+cli_fail_maze (const char      *what,
+               const MazeError *error)
+{
+  const char *message = error->message[0] != '\0' ? error->message
+                                                  : _("unknown error");
+
+  /* I/O errors already name the path. */
+  if (what == NULL || strstr (message, what) != NULL)
+    return cli_fail (CLI_EXIT_FAILURE, "%s", message);
+  return cli_fail (CLI_EXIT_FAILURE, "%s: %s", what, message);
+}
+
+GOptionContext *
+cli_context_new (const char         *command,
+                 const char         *parameter,
+                 const char         *summary,
+                 const char         *description,
+                 const GOptionEntry *entries)
+{
+  g_autofree char *prgname = g_strdup_printf ("bitmaze-cli %s", command);
+  GOptionContext *context;
+
+  /* --help prints "Usage: bitmaze-cli generate [OPTION…]". */
+  g_set_prgname (prgname);
+  context = g_option_context_new (parameter);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  if (summary != NULL)
+    g_option_context_set_summary (context, summary);
+  if (description != NULL)
+    g_option_context_set_description (context, description);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  return context;
+}
+
+int
+cli_parse (GOptionContext *context,
+           const char     *command,
+           int            *argc,
+           char         ***argv)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!g_option_context_parse (context, argc, argv, &error))
+    return cli_usage_error (command, "%s", error->message);
+  return CLI_EXIT_OK;
+}
+
+static gboolean
+parse_side (const char  *text,
+            const char **end,
+            guint64     *value)
+{
+  char *stop = NULL;
+
+  if (!g_ascii_isdigit (*text))
+    return FALSE;
+  errno = 0;
+  *value = g_ascii_strtoull (text, &stop, 10);
+  if (errno != 0)
+    *value = G_MAXUINT64;
+  *end = stop;
+  return TRUE;
+}
+
+int
+cli_parse_size (const char *text,
+                uint32_t   *width,
+                uint32_t   *height)
+{
+  const char *p = text;
+  guint64 w, h;
+
+  if (!parse_side (p, &p, &w))
+    goto bad;
+  if (*p == '\0')
+    h = w;
+  else if ((*p == 'x' || *p == 'X') && parse_side (p + 1, &p, &h))
+    {
+      if (*p != '\0')
+        goto bad;
+    }
+  else
+    goto bad;
+
+  if (w < 1 || w > MAZE_MAX_SIDE || h < 1 || h > MAZE_MAX_SIDE)
+    return cli_fail (CLI_EXIT_FAILURE,
+                     _("size %s out of range: width and height must be 1 to %u"),
+                     text, MAZE_MAX_SIDE);
+  if (w * h > MAZE_MAX_CELLS)
+    return cli_fail (CLI_EXIT_FAILURE,
+                     _("size %s out of range: more than %u cells"),
+                     text, MAZE_MAX_CELLS);
+  *width = (uint32_t) w;
+  *height = (uint32_t) h;
+  return CLI_EXIT_OK;
+
+bad:
+  return cli_fail (CLI_EXIT_FAILURE,
+                   _("invalid size '%s': expected WIDTHxHEIGHT, e.g. 40x30"),
+                   text);
+}
+
+int
+cli_parse_uint (const char *option,
+                const char *text,
+                guint64     min,
+                guint64     max,
+                guint64    *value)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!g_ascii_string_to_unsigned (text, 10, min, max, value, &error))
+    return cli_fail (CLI_EXIT_FAILURE,
+                     _("invalid value '%s' for %s: expected a number "
+                       "from %llu to %llu"),
+                     text, option, (unsigned long long) min,
+                     (unsigned long long) max);
+  return CLI_EXIT_OK;
+}
+
+int
+cli_parse_color (const char *text,
+                 FILE       *stream,
+                 gboolean   *color)
+{
+  if (text == NULL || g_str_equal (text, "auto"))
+    {
+      const char *term = g_getenv ("TERM");
+
+      /* The NO_COLOR convention (no-color.org). */
+      *color = isatty (fileno (stream))
+               && g_getenv ("NO_COLOR") == NULL
+               && !(term != NULL && g_str_equal (term, "dumb"));
+    }
+  else if (g_str_equal (text, "always"))
+    *color = TRUE;
+  else if (g_str_equal (text, "never"))
+    *color = FALSE;
+  else
+    return cli_fail (CLI_EXIT_FAILURE,
+                     _("invalid value '%s' for --color: expected auto, always or never"),
+                     text);
+  return CLI_EXIT_OK;
+}
+
+Maze *
+cli_load (const char *path)
+{
+  MazeError error;
+  Maze *maze;
+
+  maze_error_clear (&error);
+  if (g_str_equal (path, "-"))
+    maze = maze_load_stdio (stdin, &error);
+  else
+    maze = maze_load_file (path, &error);
+  if (maze == NULL)
+    cli_fail_maze (g_str_equal (path, "-") ? _("standard input") : path,
+                   &error);
+  return maze;
+}
+
+int
+cli_save (const Maze *maze,
+          const char *path)
+{
+  MazeError error;
+
+  maze_error_clear (&error);
+  if (g_str_equal (path, "-"))
+    {
+      if (isatty (STDOUT_FILENO))
+        return cli_fail (CLI_EXIT_FAILURE,
+                         _("not writing a binary .maze file to a terminal; "
+                           "use -o FILE or a pipe"));
+      if (maze_save_stdio (maze, stdout, &error) != MAZE_OK)
+        return cli_fail_maze (_("standard output"), &error);
+      if (fflush (stdout) != 0 || ferror (stdout))
+        return cli_fail (CLI_EXIT_FAILURE, _("standard output: %s"),
+                         g_strerror (errno));
+      return CLI_EXIT_OK;
+    }
+
+  if (maze_save_file (maze, path, &error) != MAZE_OK)
+    return cli_fail_maze (path, &error);
+  return CLI_EXIT_OK;
+}
+
+char *
+cli_now_iso8601 (void)
+{
+  g_autoptr (GDateTime) now = NULL;
+  const char *epoch = g_getenv ("SOURCE_DATE_EPOCH");
+  guint64 seconds;
+
+  if (epoch != NULL
+      && g_ascii_string_to_unsigned (epoch, 10, 0, G_MAXINT64, &seconds, NULL))
+    now = g_date_time_new_from_unix_utc ((gint64) seconds);
+  if (now == NULL)
+    now = g_date_time_new_now_utc ();
+  return g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
+}
+
+/* ---- the progress bar ---- */
+
+#define PROGRESS_DELAY_US    300000 /* stay quiet for short work */
+#define PROGRESS_INTERVAL_US 100000
+#define PROGRESS_WIDTH       30
+/* Steps between two looks at the clock. */
+#define PROGRESS_CHUNK       65536
+
+void
+cli_progress_init (CliProgress *progress,
+                   const char  *label,
+                   guint64      n_cells)
+{
+  progress->enabled = n_cells >= CLI_PROGRESS_MIN_CELLS
+                      && isatty (STDERR_FILENO);
+  progress->drawn = FALSE;
+  progress->started = g_get_monotonic_time ();
+  progress->last_draw = 0;
+  progress->label = label;
+}
+
+void
+cli_progress_update (CliProgress *progress,
+                     double       fraction)
+{
+  gint64 now;
+  char bar[PROGRESS_WIDTH + 1];
+  int filled;
+
+  if (!progress->enabled)
+    return;
+  now = g_get_monotonic_time ();
+  if (now - progress->started < PROGRESS_DELAY_US
+      || now - progress->last_draw < PROGRESS_INTERVAL_US)
+    return;
+  progress->last_draw = now;
+  progress->drawn = TRUE;
+
+  fraction = CLAMP (fraction, 0.0, 1.0);
+  filled = (int) (fraction * PROGRESS_WIDTH);
+  memset (bar, '#', (size_t) filled);
+  memset (bar + filled, '-', (size_t) (PROGRESS_WIDTH - filled));
+  bar[PROGRESS_WIDTH] = '\0';
+  fprintf (stderr, "\r%s [%s] %3d%%", progress->label, bar,
+           (int) (fraction * 100.0));
+  fflush (stderr);
+}
+
+void
+cli_progress_finish (CliProgress *progress)
+{
+  if (progress->drawn)
+    {
+      /* Erase the bar: the terminal is left as it was. */
+      fputs ("\r\033[K", stderr);
+      fflush (stderr);
+    }
+  progress->drawn = FALSE;
+}
+
+/* An engine that ran out of memory half-way stops "done": say so. */
+static int
+check_generator (const MazeGenerator *gen)
+{
+  MazeError error;
+
+  maze_error_clear (&error);
+  if (maze_generator_status (gen, &error) != MAZE_OK)
+    return cli_fail_maze (NULL, &error);
+  return CLI_EXIT_OK;
+}
+
+static int
+check_solver (const MazeSolver *solver)
+{
+  MazeError error;
+
+  maze_error_clear (&error);
+  if (maze_solver_status (solver, &error) != MAZE_OK)
+    return cli_fail_maze (NULL, &error);
+  return CLI_EXIT_OK;
+}
+
+int
+cli_run_generator (MazeGenerator *gen,
+                   const Maze    *maze)
+{
+  CliProgress progress;
+  double n_cells = maze_n_cells (maze);
+
+  cli_progress_init (&progress, _("Generating"), maze_n_cells (maze));
+  if (!progress.enabled)
+    {
+      maze_generator_run (gen);
+      return check_generator (gen);
+    }
+
+  for (;;)
+    {
+      gboolean more = TRUE;
+
+      for (unsigned k = 0; k < PROGRESS_CHUNK && more; k++)
+        more = maze_generator_step (gen, NULL);
+      if (!more)
+        break;
+      /* About one step a cell for every generator; the loops phase can
+       * run past it, so stop the bar short of full. */
+      cli_progress_update (&progress,
+                           MIN (0.99, maze_generator_steps (gen) / n_cells));
+    }
+  cli_progress_finish (&progress);
+  return check_generator (gen);
+}
+
+int
+cli_run_solver (MazeSolver *solver,
+                const Maze *maze)
+{
+  CliProgress progress;
+  MazeSolveStats stats;
+  double n_cells = maze_n_cells (maze);
+
+  cli_progress_init (&progress, _("Solving"), maze_n_cells (maze));
+  if (!progress.enabled)
+    {
+      maze_solver_run (solver);
+      return check_solver (solver);
+    }
+
+  for (;;)
+    {
+      gboolean more = TRUE;
+
+      for (unsigned k = 0; k < PROGRESS_CHUNK && more; k++)
+        more = maze_solver_step (solver, NULL);
+      if (!more)
+        break;
+      /* A search visits at most every cell once. */
+      maze_solver_stats (solver, &stats);
+      cli_progress_update (&progress, MIN (0.99, stats.visited / n_cells));
+    }
+  cli_progress_finish (&progress);
+  return check_solver (solver);
+}

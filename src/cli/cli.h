@@ -1,0 +1,171 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * cli.h: what the files of bitmaze-cli share: exit codes, option parsing,
+ * error messages, the progress bar and the text renderer.
+ */
+#pragma once
+
+#include <glib.h>
+#include <stdio.h>
+
+#include "maze.h"
+
+G_BEGIN_DECLS
+
+/* The exit codes, as documented in `bitmaze-cli --help`. */
+enum
+{
+  CLI_EXIT_OK      = 0, /* success (also "no path" without --require-path) */
+  CLI_EXIT_FAILURE = 1, /* a value or a file the user got wrong */
+  CLI_EXIT_USAGE   = 2, /* unknown command or option, missing argument */
+  CLI_EXIT_NO_PATH = 3, /* solve --require-path found no path */
+};
+
+/* Mazes of at least this many cells get a progress bar (when stderr is a
+ * terminal): below it the work takes well under a second. */
+#define CLI_PROGRESS_MIN_CELLS (1u << 20)
+
+/* ---- messages ---- */
+
+/* Prints "bitmaze-cli: MESSAGE" on stderr and returns @code. */
+int cli_fail (int         code,
+              const char *format,
+              ...) G_GNUC_PRINTF (2, 3);
+
+/* For a bad command line: "bitmaze-cli COMMAND: MESSAGE (see ... --help)"
+ * on stderr; returns CLI_EXIT_USAGE. */
+int cli_usage_error (const char *command,
+                     const char *format,
+                     ...) G_GNUC_PRINTF (2, 3);
+
+/* Maps an engine error to an exit code and prints it, prefixed with
+ * @what ("maze.maze") when not NULL and not already in the message. */
+int cli_fail_maze (const char      *what,
+                   const MazeError *error);
+
+/* ---- option parsing ---- */
+
+/* A context for "bitmaze-cli COMMAND [OPTION…] PARAMETER" whose --help
+ * shows @summary above and @description below the options. */
+GOptionContext *cli_context_new (const char         *command,
+                                 const char         *parameter,
+                                 const char         *summary,
+                                 const char         *description,
+                                 const GOptionEntry *entries);
+
+/* Parses @argv in place (GOption removes what it understood).  Returns
+ * CLI_EXIT_OK, or prints the error and returns CLI_EXIT_USAGE. */
+int cli_parse (GOptionContext *context,
+               const char     *command,
+               int            *argc,
+               char         ***argv);
+
+/* "40x30" (or "40" for a square) into @width and @height; CLI_EXIT_OK or
+ * an error message and CLI_EXIT_FAILURE. */
+int cli_parse_size (const char *text,
+                    uint32_t   *width,
+                    uint32_t   *height);
+
+/* A decimal number in @min ..= @max for option @option. */
+int cli_parse_uint (const char *option,
+                    const char *text,
+                    guint64     min,
+                    guint64     max,
+                    guint64    *value);
+
+/* "--color=auto|always|never" against @stream: TRUE for colour. */
+int cli_parse_color (const char *text,
+                     FILE       *stream,
+                     gboolean   *color);
+
+/* Loads a .maze file ("-" for stdin) or prints why not and returns NULL. */
+Maze *cli_load (const char *path);
+
+/* Writes @maze to @path atomically, or to stdout for "-" (refused when
+ * stdout is a terminal).  CLI_EXIT_OK or a printed error. */
+int cli_save (const Maze *maze,
+              const char *path);
+
+/* The current time as ISO 8601 UTC ("2024-05-01T12:00:00Z"); honours
+ * SOURCE_DATE_EPOCH so builds and tests can be reproducible. */
+char *cli_now_iso8601 (void);
+
+/* ---- the progress bar (on stderr, only when it is a terminal) ---- */
+
+typedef struct
+{
+  gboolean    enabled;
+  gboolean    drawn;
+  gint64      started;
+  gint64      last_draw;
+  const char *label;
+} CliProgress;
+
+void cli_progress_init   (CliProgress *progress,
+                          const char  *label,
+                          guint64      n_cells);
+void cli_progress_update (CliProgress *progress,
+                          double       fraction);
+void cli_progress_finish (CliProgress *progress);
+
+/* Runs @gen to the end, stepping in chunks under a progress bar.
+ * CLI_EXIT_OK, or a printed error when the engine ran out of memory. */
+int cli_run_generator (MazeGenerator *gen,
+                       const Maze    *maze);
+
+/* Runs @solver to the end, stepping in chunks under a progress bar.
+ * CLI_EXIT_OK, or a printed error when the search ran out of memory (its
+ * "no path" is then no answer). */
+int cli_run_solver (MazeSolver *solver,
+                    const Maze *maze);
+
+/* ---- text rendering (cli-text.c) ---- */
+
+typedef struct
+{
+  gboolean ascii;    /* "+--+" and "|" instead of box drawing */
+  gboolean color;    /* ANSI colours */
+  gboolean solution; /* show the solution nibbles */
+  gboolean search;   /* show the backtrack nibbles (the cells searched) */
+  gboolean labels;   /* column and row numbers */
+  guint32  current;  /* a cell to highlight (animation), or G_MAXUINT32 */
+} CliTextOptions;
+
+/* Defaults: box drawing (ASCII when the locale is not UTF-8), no colour,
+ * solution and search shown, no labels, no current cell. */
+void  cli_text_options_init (CliTextOptions *options);
+
+/* Number of text lines the maze takes (2 * height + 1, plus the labels). */
+guint cli_text_n_lines      (const Maze           *maze,
+                             const CliTextOptions *options);
+
+/* Appends text line @line (no newline) to @out. */
+void  cli_text_line         (const Maze           *maze,
+                             const CliTextOptions *options,
+                             guint                 line,
+                             GString              *out);
+
+/* Prints the whole maze, line by line (so a huge maze needs no huge
+ * buffer).  Returns FALSE when writing failed. */
+gboolean cli_text_print     (const Maze           *maze,
+                             const CliTextOptions *options,
+                             FILE                 *out);
+
+/* ---- the sub-commands ---- */
+
+/* Each takes the arguments after "bitmaze-cli" (argv[0] is the command's
+ * name) and returns the exit status. */
+int cli_generate (int    argc,
+                  char **argv);
+int cli_solve    (int    argc,
+                  char **argv);
+int cli_info     (int    argc,
+                  char **argv);
+int cli_render   (int    argc,
+                  char **argv);
+int cli_animate  (int    argc,
+                  char **argv);
+int cli_validate (int    argc,
+                  char **argv);
+
+G_END_DECLS

@@ -1,0 +1,914 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * test-cli.c: runs the real bitmaze-cli (path in $BITMAZE_CLI) the way a
+ * user or a script would, and checks exit statuses, messages, files and
+ * the text drawing of a seeded maze against tests/cli/expected-*.txt.
+ */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static const char *cli_path;
+static char *tmpdir;
+
+typedef struct
+{
+  int    status; /* exit status, or -1 when killed by a signal */
+  char  *out;
+  gsize  out_len;
+  char  *err;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_clear_pointer (&run->out, g_free);
+  g_clear_pointer (&run->err, g_free);
+}
+
+/* Runs bitmaze-cli with the NULL-terminated arguments in the temporary
+ * directory. */
+static void
+run_cli (Run        *run,
+         const char *first,
+         ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) envp = g_get_environ ();
+  const char *arg;
+  va_list args;
+  int wait_status;
+
+  g_ptr_array_add (argv, (char *) cli_path);
+  va_start (args, first);
+  for (arg = first; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  /* Reproducible "created" metadata, no colours, English messages. */
+  envp = g_environ_setenv (envp, "SOURCE_DATE_EPOCH", "1700000000", TRUE);
+  envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
+  envp = g_environ_unsetenv (envp, "NO_COLOR");
+
+  memset (run, 0, sizeof *run);
+  g_assert_true (g_spawn_sync (tmpdir, (char **) argv->pdata, envp,
+                               G_SPAWN_DEFAULT, NULL, NULL,
+                               &run->out, &run->err, &wait_status, &error));
+  g_assert_no_error (error);
+  run->out_len = strlen (run->out);
+  run->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
+}
+
+static void
+assert_status (Run *run,
+               int  expected)
+{
+  if (run->status != expected)
+    g_error ("bitmaze-cli exited with %d, expected %d\nstdout: %s\nstderr: %s",
+             run->status, expected, run->out, run->err);
+}
+
+/* An error is one line on stderr, containing @needle. */
+static void
+assert_error (Run        *run,
+              int         expected,
+              const char *needle)
+{
+  assert_status (run, expected);
+  if (strstr (run->err, needle) == NULL)
+    g_error ("stderr lacks '%s': %s", needle, run->err);
+  g_assert_true (g_str_has_prefix (run->err, "bitmaze-cli"));
+  /* exactly one line */
+  g_assert_true (g_str_has_suffix (run->err, "\n"));
+  g_assert_true (strchr (run->err, '\n') == run->err + strlen (run->err) - 1);
+}
+
+static char *
+tmp_path (const char *name)
+{
+  return g_build_filename (tmpdir, name, NULL);
+}
+
+static gboolean
+tmp_exists (const char *name)
+{
+  g_autofree char *path = tmp_path (name);
+
+  return g_file_test (path, G_FILE_TEST_EXISTS);
+}
+
+static GBytes *
+read_tmp (const char *name)
+{
+  g_autofree char *path = tmp_path (name);
+  g_autoptr (GError) error = NULL;
+  char *data;
+  gsize len;
+
+  g_file_get_contents (path, &data, &len, &error);
+  g_assert_no_error (error);
+  return g_bytes_new_take (data, len);
+}
+
+static void
+write_tmp (const char *name,
+           const void *data,
+           gsize       len)
+{
+  g_autofree char *path = tmp_path (name);
+  g_autoptr (GError) error = NULL;
+
+  g_file_set_contents (path, data, (gssize) len, &error);
+  g_assert_no_error (error);
+}
+
+static guint32
+get_u32 (const guint8 *p)
+{
+  return (guint32) p[0] | (guint32) p[1] << 8 | (guint32) p[2] << 16
+         | (guint32) p[3] << 24;
+}
+
+static void
+put_u32 (guint8  *p,
+         guint32  v)
+{
+  for (int k = 0; k < 4; k++)
+    p[k] = (guint8) (v >> (8 * k));
+}
+
+/* CRC-32 as in zlib (maze-format.md 2), bit by bit: small, not fast. */
+static guint32
+crc32 (guint32       crc,
+       const guint8 *data,
+       gsize         len)
+{
+  crc = ~crc;
+  for (gsize i = 0; i < len; i++)
+    {
+      crc ^= data[i];
+      for (int k = 0; k < 8; k++)
+        crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1)));
+    }
+  return ~crc;
+}
+
+/* A valid .maze file of @w x @h cells with the given words. */
+static GBytes *
+make_maze_file (guint32         w,
+                guint32         h,
+                const guint16  *cells,
+                guint32         start,
+                guint32         goal)
+{
+  static const guint8 magic[8] = { 0x89, 'M', 'A', 'Z', 'E', '\r', '\n', 0x1a };
+  gsize len = 40 + 2 * (gsize) w * h;
+  guint8 *data = g_malloc0 (len);
+
+  memcpy (data, magic, 8);
+  data[8] = 1;
+  data[10] = 40;
+  put_u32 (data + 12, w);
+  put_u32 (data + 16, h);
+  put_u32 (data + 20, start);
+  put_u32 (data + 24, goal);
+  put_u32 (data + 28, 0);
+  for (gsize i = 0; i < (gsize) w * h; i++)
+    {
+      data[40 + 2 * i] = (guint8) (cells[i] & 0xFF);
+      data[41 + 2 * i] = (guint8) (cells[i] >> 8);
+    }
+  put_u32 (data + 32, crc32 (0, data + 40, len - 40));
+  put_u32 (data + 36, crc32 (0, data, 36));
+  return g_bytes_new_take (data, len);
+}
+
+/* Runs a shell command line with bitmaze-cli as $0, for redirections. */
+static void
+run_shell (Run        *run,
+           const char *command)
+{
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) envp = g_get_environ ();
+  const char *argv[] = { "/bin/sh", "-c", command, cli_path, NULL };
+  int wait_status;
+
+  envp = g_environ_setenv (envp, "SOURCE_DATE_EPOCH", "1700000000", TRUE);
+  memset (run, 0, sizeof *run);
+  g_assert_true (g_spawn_sync (tmpdir, (char **) argv, envp, G_SPAWN_DEFAULT,
+                               NULL, NULL, &run->out, &run->err,
+                               &wait_status, &error));
+  g_assert_no_error (error);
+  run->out_len = strlen (run->out);
+  run->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
+}
+
+/* Generates the small seeded maze most tests use, into @name. */
+static void
+generate_small (const char *name)
+{
+  Run run;
+
+  run_cli (&run, "generate", "--size", "12x8", "--seed", "42",
+           "--title", "Small", "-o", name, NULL);
+  assert_status (&run, 0);
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_cmpstr (run.err, ==, "");
+  run_clear (&run);
+}
+
+/* ---- tests ---- */
+
+static void
+test_version_and_help (void)
+{
+  static const char *const commands[] = {
+    "generate", "solve", "info", "render", "animate", "validate",
+  };
+  g_autofree char *expected = g_strdup_printf ("bitmaze-cli %s\n",
+                                               g_getenv ("BITMAZE_VERSION"));
+  Run run;
+
+  run_cli (&run, "--version", NULL);
+  assert_status (&run, 0);
+  g_assert_cmpstr (run.out, ==, expected);
+  run_clear (&run);
+
+  run_cli (&run, "--help", NULL);
+  assert_status (&run, 0);
+  for (gsize k = 0; k < G_N_ELEMENTS (commands); k++)
+    g_assert_nonnull (strstr (run.out, commands[k]));
+  run_clear (&run);
+
+  run_cli (&run, "help", "solve", NULL);
+  assert_status (&run, 0);
+  g_assert_true (g_str_has_prefix (run.out, "Usage:\n  bitmaze-cli solve"));
+  run_clear (&run);
+
+  for (gsize k = 0; k < G_N_ELEMENTS (commands); k++)
+    {
+      run_cli (&run, commands[k], "--help", NULL);
+      assert_status (&run, 0);
+      g_assert_true (g_str_has_prefix (run.out, "Usage:"));
+      g_assert_nonnull (strstr (run.out, commands[k]));
+      run_clear (&run);
+    }
+}
+
+static void
+test_usage_errors (void)
+{
+  Run run;
+
+  run_cli (&run, NULL);
+  assert_status (&run, 2);
+  run_clear (&run);
+
+  run_cli (&run, "frobnicate", NULL);
+  assert_error (&run, 2, "unknown command 'frobnicate'");
+  run_clear (&run);
+
+  run_cli (&run, "--frobnicate", NULL);
+  assert_error (&run, 2, "--frobnicate");
+  run_clear (&run);
+
+  run_cli (&run, "generate", "--frobnicate", "-o", "x.maze", NULL);
+  assert_error (&run, 2, "--frobnicate");
+  run_clear (&run);
+
+  run_cli (&run, "generate", "--size", NULL);
+  assert_error (&run, 2, "--size");
+  run_clear (&run);
+
+  run_cli (&run, "solve", NULL);
+  assert_error (&run, 2, "missing MAZE-FILE");
+  run_clear (&run);
+
+  run_cli (&run, "info", "a.maze", "b.maze", NULL);
+  assert_error (&run, 2, "b.maze");
+  run_clear (&run);
+
+  run_cli (&run, "validate", NULL);
+  assert_status (&run, 2);
+  run_clear (&run);
+
+  g_assert_false (tmp_exists ("x.maze"));
+}
+
+static void
+test_value_errors (void)
+{
+  static const struct
+  {
+    const char *option;
+    const char *value;
+    const char *needle;
+  } cases[] = {
+    { "--size", "0x5", "out of range" },
+    { "--size", "70000x2", "out of range" },
+    { "--size", "40000x40000", "out of range" },
+    { "--size", "forty", "invalid size" },
+    { "--algorithm", "no-such-generator", "no-such-generator" },
+    { "--seed", "-3", "--seed" },
+    { "--loops", "101", "--loops" },
+    { "--start", "12,0", "outside" },
+    { "--goal", "middle", "--goal" },
+  };
+  Run run;
+
+  for (gsize k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      run_cli (&run, "generate", "--size", "12x8", cases[k].option,
+               cases[k].value, "-o", "bad.maze", NULL);
+      assert_error (&run, 1, cases[k].needle);
+      g_assert_cmpstr (run.out, ==, "");
+      g_assert_false (tmp_exists ("bad.maze"));
+      run_clear (&run);
+    }
+
+  run_cli (&run, "solve", "missing.maze", NULL);
+  assert_error (&run, 1, "missing.maze");
+  run_clear (&run);
+
+  run_cli (&run, "info", "missing.maze", NULL);
+  assert_error (&run, 1, "missing.maze");
+  run_clear (&run);
+
+  generate_small ("good.maze");
+  run_cli (&run, "solve", "good.maze", "--solver", "telepathy", NULL);
+  assert_error (&run, 1, "telepathy");
+  run_clear (&run);
+
+  run_cli (&run, "render", "good.maze", "-o", "out.gif", NULL);
+  assert_error (&run, 1, "out.gif");
+  g_assert_false (tmp_exists ("out.gif"));
+  run_clear (&run);
+
+  run_cli (&run, "render", "good.maze", "--color", "sometimes", NULL);
+  assert_error (&run, 1, "sometimes");
+  run_clear (&run);
+}
+
+/* Follows @moves from the start of the .maze file @bytes through open
+ * passages; returns the cell reached. */
+static guint32
+walk_moves (GBytes     *bytes,
+            const char *moves)
+{
+  const guint8 *data = g_bytes_get_data (bytes, NULL);
+  guint32 w = get_u32 (data + 12), h = get_u32 (data + 16);
+  guint32 i = get_u32 (data + 20);
+
+  for (const char *m = moves; *m != '\0'; m++)
+    {
+      guint16 cell = (guint16) (data[40 + 2 * i] | data[41 + 2 * i] << 8);
+      guint16 dir = *m == 'N' ? 1 : *m == 'E' ? 2 : *m == 'S' ? 4 : 8;
+
+      g_assert_true (strchr ("NESW", *m) != NULL);
+      g_assert_true (cell & dir);          /* a passage ... */
+      g_assert_false (cell & (dir << 4));  /* ... that is not an opening */
+      i = dir == 1 ? i - w : dir == 2 ? i + 1 : dir == 4 ? i + w : i - 1;
+      g_assert_cmpuint (i, <, w * h);
+    }
+  return i;
+}
+
+static void
+test_round_trip (void)
+{
+  g_autoptr (GBytes) file = NULL;
+  g_autoptr (GBytes) again = NULL;
+  g_autoptr (GBytes) piped = NULL;
+  const guint8 *data;
+  g_autofree char *moves = NULL;
+  const char *p;
+  guint64 length;
+  Run run;
+
+  generate_small ("a.maze");
+  file = read_tmp ("a.maze");
+  data = g_bytes_get_data (file, NULL);
+  g_assert_cmpuint (get_u32 (data + 12), ==, 12);
+  g_assert_cmpuint (get_u32 (data + 16), ==, 8);
+
+  /* The same seed gives the same file, whether to -o or to a pipe. */
+  generate_small ("b.maze");
+  again = read_tmp ("b.maze");
+  g_assert_true (g_bytes_equal (file, again));
+  run_shell (&run, "\"$0\" generate --size 12x8 --seed 42 --title Small "
+             "> piped.maze");
+  assert_status (&run, 0);
+  run_clear (&run);
+  piped = read_tmp ("piped.maze");
+  g_assert_true (g_bytes_equal (file, piped));
+
+  run_cli (&run, "validate", "a.maze", NULL);
+  assert_status (&run, 0);
+  g_assert_cmpstr (run.out, ==, "a.maze: ok\n");
+  run_clear (&run);
+
+  run_cli (&run, "info", "a.maze", NULL);
+  assert_status (&run, 0);
+  g_assert_nonnull (strstr (run.out, "12 × 8 (96 cells)"));
+  g_assert_nonnull (strstr (run.out, "start:             (0, 0)"));
+  g_assert_nonnull (strstr (run.out, "goal:              (11, 7)"));
+  g_assert_nonnull (strstr (run.out, "perfect:           yes"));
+  g_assert_nonnull (strstr (run.out, "growing-tree:newest"));
+  g_assert_nonnull (strstr (run.out, "seed             42"));
+  g_assert_nonnull (strstr (run.out, "title            Small"));
+  g_assert_nonnull (strstr (run.out, "created          2023-11-14T22:13:20Z"));
+  g_assert_nonnull (strstr (run.out, "dead ends"));
+  run_clear (&run);
+
+  run_cli (&run, "solve", "a.maze", "--solver", "bfs", NULL);
+  assert_status (&run, 0);
+  g_assert_nonnull (strstr (run.out, "result:           found\n"));
+  p = strstr (run.out, "path length:");
+  g_assert_nonnull (p);
+  length = g_ascii_strtoull (p + strlen ("path length:"), NULL, 10);
+  g_assert_cmpuint (length, >=, 11 + 7);
+  g_assert_nonnull (strstr (run.out, "cells visited:"));
+  g_assert_nonnull (strstr (run.out, "largest frontier:"));
+  run_clear (&run);
+
+  /* --moves: one line, as long as the path, that really walks the maze
+   * from the start to the goal. */
+  run_cli (&run, "solve", "a.maze", "--moves", NULL);
+  assert_status (&run, 0);
+  g_assert_true (g_str_has_suffix (run.out, "\n"));
+  moves = g_strndup (run.out, strlen (run.out) - 1);
+  g_assert_cmpuint (strlen (moves), ==, length);
+  g_assert_cmpuint (walk_moves (file, moves), ==, get_u32 (data + 24));
+  run_clear (&run);
+
+  /* Every solver finds a path in a perfect maze; the shortest is BFS's. */
+  for (const char *const *s = (const char *const[]) { "dfs", "astar",
+         "junction", "wall-follower", "wall-follower:right", NULL };
+       *s != NULL; s++)
+    {
+      run_cli (&run, "solve", "a.maze", "--moves", "--solver", *s, NULL);
+      assert_status (&run, 0);
+      g_assert_cmpuint (strlen (run.out), ==, length + 1);
+      run_clear (&run);
+    }
+
+  run_cli (&run, "solve", "a.maze", "-o", "solved.maze", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  run_cli (&run, "validate", "solved.maze", "a.maze", NULL);
+  assert_status (&run, 0);
+  g_assert_cmpstr (run.out, ==, "solved.maze: ok\na.maze: ok\n");
+  run_clear (&run);
+  /* "-o -": the maze on stdout, the report on stderr. */
+  run_shell (&run, "\"$0\" solve a.maze -o - > piped-solved.maze");
+  assert_status (&run, 0);
+  g_assert_nonnull (strstr (run.err, "result:           found"));
+  run_clear (&run);
+  {
+    g_autoptr (GBytes) solved = read_tmp ("solved.maze");
+    g_autoptr (GBytes) piped_solved = read_tmp ("piped-solved.maze");
+
+    g_assert_true (g_bytes_equal (solved, piped_solved));
+  }
+
+  run_cli (&run, "info", "solved.maze", NULL);
+  assert_status (&run, 0);
+  g_assert_nonnull (strstr (run.out, "solver           bfs"));
+  g_assert_nonnull (strstr (run.out, "a solution of"));
+  run_clear (&run);
+
+  /* Images: the renderer's formats, by extension. */
+  {
+    static const struct { const char *name; const char *magic; } images[] = {
+      { "a.png", "\x89PNG" }, { "a.svg", "<?xml" }, { "a.pdf", "%PDF" },
+    };
+
+    for (gsize k = 0; k < G_N_ELEMENTS (images); k++)
+      {
+        g_autoptr (GBytes) image = NULL;
+
+        run_cli (&run, "render", "solved.maze", "-o", images[k].name,
+                 "--cell-size", "10", NULL);
+        assert_status (&run, 0);
+        run_clear (&run);
+        image = read_tmp (images[k].name);
+        g_assert_cmpuint (g_bytes_get_size (image), >, 100);
+        g_assert_cmpmem (g_bytes_get_data (image, NULL),
+                         strlen (images[k].magic),
+                         images[k].magic, strlen (images[k].magic));
+      }
+  }
+}
+
+static void
+test_corrupt_files (void)
+{
+  g_autoptr (GBytes) file = NULL;
+  g_autofree guint8 *copy = NULL;
+  gsize len;
+  Run run;
+
+  generate_small ("c.maze");
+  file = read_tmp ("c.maze");
+  len = g_bytes_get_size (file);
+  copy = g_memdup2 (g_bytes_get_data (file, NULL), len);
+
+  copy[40 + 7] ^= 0x10; /* a passage bit: the cell CRC no longer matches */
+  write_tmp ("cells.maze", copy, len);
+  copy[40 + 7] ^= 0x10;
+  copy[12] ^= 0x01;     /* the width */
+  write_tmp ("header.maze", copy, len);
+  copy[12] ^= 0x01;
+  write_tmp ("short.maze", copy, len - 3);
+  write_tmp ("text.maze", "hello, maze\n", 12);
+
+  run_cli (&run, "validate", "c.maze", "cells.maze", "header.maze",
+           "short.maze", "text.maze", "missing.maze", NULL);
+  assert_status (&run, 1);
+  g_assert_nonnull (strstr (run.out, "c.maze: ok\n"));
+  g_assert_nonnull (strstr (run.out, "cells.maze: cell data checksum mismatch\n"));
+  g_assert_nonnull (strstr (run.out, "header.maze: header checksum mismatch\n"));
+  g_assert_nonnull (strstr (run.out, "short.maze: file truncated"));
+  g_assert_nonnull (strstr (run.out, "text.maze: not a maze file"));
+  g_assert_nonnull (strstr (run.out, "missing.maze"));
+  g_assert_nonnull (strstr (run.err, "5 of 6 files are bad"));
+  run_clear (&run);
+
+  /* Every command refuses a corrupt file with one line, and writes
+   * nothing to -o. */
+  run_cli (&run, "solve", "cells.maze", "-o", "out.maze", NULL);
+  assert_error (&run, 1, "cells.maze: cell data checksum mismatch");
+  g_assert_false (tmp_exists ("out.maze"));
+  run_clear (&run);
+
+  run_cli (&run, "render", "header.maze", "-o", "out.png", NULL);
+  assert_error (&run, 1, "header.maze: header checksum mismatch");
+  g_assert_false (tmp_exists ("out.png"));
+  run_clear (&run);
+
+  run_cli (&run, "info", "text.maze", NULL);
+  assert_error (&run, 1, "not a maze file");
+  g_assert_cmpstr (run.out, ==, "");
+  run_clear (&run);
+
+  /* A failed command leaves an existing -o file as it was. */
+  run_cli (&run, "solve", "short.maze", "-o", "c.maze", NULL);
+  assert_status (&run, 1);
+  run_clear (&run);
+  {
+    g_autoptr (GBytes) after = read_tmp ("c.maze");
+
+    g_assert_true (g_bytes_equal (file, after));
+  }
+}
+
+static void
+test_no_path (void)
+{
+  /* 2 x 1, the wall between the cells standing: no path from 0 to 1. */
+  static const guint16 closed[2] = { 0x00D0, 0x0070 };
+  g_autoptr (GBytes) file = make_maze_file (2, 1, closed, 0, 1);
+  Run run;
+
+  write_tmp ("closed.maze", g_bytes_get_data (file, NULL),
+             g_bytes_get_size (file));
+
+  run_cli (&run, "validate", "closed.maze", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+
+  run_cli (&run, "solve", "closed.maze", NULL);
+  assert_status (&run, 0);
+  g_assert_nonnull (strstr (run.out, "result:           no path\n"));
+  g_assert_cmpstr (run.err, ==, "");
+  run_clear (&run);
+
+  run_cli (&run, "solve", "closed.maze", "--require-path", NULL);
+  assert_status (&run, 3);
+  g_assert_nonnull (strstr (run.out, "no path"));
+  run_clear (&run);
+
+  run_cli (&run, "solve", "closed.maze", "--moves", NULL);
+  assert_status (&run, 0);
+  g_assert_cmpstr (run.out, ==, "\n");
+  run_clear (&run);
+
+  run_cli (&run, "info", "closed.maze", NULL);
+  assert_status (&run, 0);
+  g_assert_nonnull (strstr (run.out, "none: the goal cannot be reached"));
+  g_assert_nonnull (strstr (run.out, "perfect:           no"));
+  run_clear (&run);
+
+  /* The same maze with the wall knocked down has a one-move path. */
+  {
+    static const guint16 open[2] = { 0x00D2, 0x0078 };
+    g_autoptr (GBytes) file2 = make_maze_file (2, 1, open, 0, 1);
+
+    write_tmp ("open.maze", g_bytes_get_data (file2, NULL),
+               g_bytes_get_size (file2));
+    run_cli (&run, "solve", "open.maze", "--moves", "--require-path", NULL);
+    assert_status (&run, 0);
+    g_assert_cmpstr (run.out, ==, "E\n");
+    run_clear (&run);
+  }
+}
+
+/* The text drawing of a seeded, solved maze, against the checked-in
+ * files. */
+static void
+check_text (const char *expected_name,
+            const char *option)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, expected_name,
+                                                 NULL);
+  g_autofree char *expected = NULL;
+  g_autoptr (GError) error = NULL;
+  Run run;
+
+  g_file_get_contents (path, &expected, NULL, &error);
+  g_assert_no_error (error);
+
+  run_cli (&run, "render", "text.maze", "--text", option, NULL);
+  assert_status (&run, 0);
+  g_assert_cmpstr (run.out, ==, expected);
+  run_clear (&run);
+}
+
+static void
+test_text (void)
+{
+  Run run;
+
+  run_cli (&run, "generate", "--size", "10x6", "--seed", "7",
+           "--algorithm", "growing-tree:newest", "-o", "plain.maze", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  run_cli (&run, "solve", "plain.maze", "--solver", "dfs", "-o", "text.maze",
+           NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+
+  check_text ("expected-10x6-unicode.txt", "--color=never");
+  check_text ("expected-10x6-ascii.txt", "--ascii");
+  check_text ("expected-10x6-labels.txt", "--labels");
+
+  /* Piped output has no colour unless asked for. */
+  run_cli (&run, "render", "text.maze", NULL);
+  assert_status (&run, 0);
+  g_assert_null (strchr (run.out, '\033'));
+  g_assert_nonnull (strstr (run.out, "@@"));
+  g_assert_nonnull (strstr (run.out, "&&"));
+  run_clear (&run);
+
+  run_cli (&run, "render", "text.maze", "--color=always", NULL);
+  assert_status (&run, 0);
+  g_assert_nonnull (strstr (run.out, "\033[32m")); /* the solution, green */
+  run_clear (&run);
+
+  /* "-o -" is text too (the start's opening at the top left). */
+  run_cli (&run, "render", "text.maze", "-o", "-", "--ascii", NULL);
+  assert_status (&run, 0);
+  g_assert_true (g_str_has_prefix (run.out, "+  +--+"));
+  run_clear (&run);
+
+  /* A text file, the same drawing as on standard output. */
+  run_cli (&run, "render", "text.maze", "-o", "maze.txt", "--format", "text",
+           NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  {
+    g_autoptr (GBytes) written = read_tmp ("maze.txt");
+    g_autofree char *path = g_test_build_filename (G_TEST_DIST,
+                                                   "expected-10x6-unicode.txt",
+                                                   NULL);
+    g_autofree char *expected = NULL;
+
+    g_assert_true (g_file_get_contents (path, &expected, NULL, NULL));
+    g_assert_cmpmem (g_bytes_get_data (written, NULL),
+                     g_bytes_get_size (written), expected, strlen (expected));
+  }
+}
+
+static void
+test_generate_options (void)
+{
+  Run run;
+
+  run_cli (&run, "generate", "--list", NULL);
+  assert_status (&run, 0);
+  g_assert_true (g_str_has_prefix (run.out, "") && strstr (run.out, "growing-tree:newest") != NULL);
+  run_clear (&run);
+
+  run_cli (&run, "solve", "--list", NULL);
+  assert_status (&run, 0);
+  g_assert_nonnull (strstr (run.out, "bfs"));
+  g_assert_nonnull (strstr (run.out, "astar"));
+  g_assert_nonnull (strstr (run.out, "wall-follower"));
+  run_clear (&run);
+
+  /* Endpoints as cells, openings in the outer wall at both. */
+  run_cli (&run, "generate", "--size", "9x9", "--seed", "5", "--start", "4,0",
+           "--goal", "8,4", "-o", "ends.maze", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  run_cli (&run, "info", "ends.maze", NULL);
+  g_assert_nonnull (strstr (run.out, "start:             (4, 0)"));
+  g_assert_nonnull (strstr (run.out, "goal:              (8, 4)"));
+  run_clear (&run);
+
+  /* Without --seed a random seed is chosen and recorded. */
+  run_cli (&run, "generate", "--size", "5x5", "--loops", "50",
+           "--start", "rows", "-o", "random.maze", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  run_cli (&run, "info", "random.maze", NULL);
+  assert_status (&run, 0);
+  g_assert_nonnull (strstr (run.out, "  seed "));
+  g_assert_nonnull (strstr (run.out, "start:             ("));
+  g_assert_nonnull (strstr (run.out, ", 0)\n")); /* the start in the top row */
+  run_clear (&run);
+
+  /* "far": the goal is as far from the start as the maze allows. */
+  run_cli (&run, "generate", "--size", "15x10", "--seed", "3", "--goal",
+           "far", "--start", "0,0", "-o", "far.maze", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  run_cli (&run, "info", "far.maze", NULL);
+  assert_status (&run, 0);
+  {
+    const char *sol = strstr (run.out, "solution         ");
+    const char *lon = strstr (run.out, "longest path     ");
+
+    g_assert_nonnull (sol);
+    g_assert_nonnull (lon);
+    /* Not a proof of "farthest", but never shorter than half the
+     * longest path of the maze. */
+    g_assert_cmpuint (2 * g_ascii_strtoull (sol + 17, NULL, 10), >=,
+                      g_ascii_strtoull (lon + 17, NULL, 10));
+  }
+  run_clear (&run);
+
+  /* Every generator of the engine, by name. */
+  run_cli (&run, "generate", "--list", NULL);
+  {
+    g_auto (GStrv) lines = g_strsplit (run.out, "\n", -1);
+
+    for (char **l = lines; *l != NULL && **l != '\0'; l++)
+      {
+        g_autofree char *listed = g_strndup (*l, strcspn (*l, " "));
+        g_autofree char *name = NULL;
+        Run gen;
+
+        /* "corridor:N" takes a number in place of N, ":P" a fraction. */
+        if (g_str_has_suffix (listed, ":N"))
+          name = g_strdup_printf ("%.*s4", (int) strlen (listed) - 1, listed);
+        else if (g_str_has_suffix (listed, ":P"))
+          name = g_strdup_printf ("%.*s0.5", (int) strlen (listed) - 1, listed);
+        else
+          name = g_strdup (listed);
+        run_cli (&gen, "generate", "--size", "7x5", "--seed", "1",
+                 "--algorithm", name, "-o", "each.maze", NULL);
+        assert_status (&gen, 0);
+        run_clear (&gen);
+        run_cli (&gen, "solve", "each.maze", "--require-path", NULL);
+        assert_status (&gen, 0);
+        run_clear (&gen);
+      }
+  }
+  run_clear (&run);
+}
+
+static void
+test_animate (void)
+{
+  Run run;
+
+  generate_small ("anim.maze");
+  run_cli (&run, "animate", "anim.maze", "--delay", "0", "--color=never",
+           NULL);
+  assert_status (&run, 0);
+  /* The cursor comes back and the colours are reset at the end. */
+  g_assert_true (g_str_has_suffix (run.out, "\033[?25h\033[0m"));
+  g_assert_nonnull (strstr (run.out, "dfs: step "));
+  g_assert_nonnull (strstr (run.out, "found a path of"));
+  run_clear (&run);
+
+  run_cli (&run, "animate", "anim.maze", "--delay", "forever", NULL);
+  assert_error (&run, 1, "--delay");
+  run_clear (&run);
+}
+
+/* Ctrl+C in the middle of an animation: the cursor is shown again, the
+ * colours reset, and the exit status says "interrupted". */
+static void
+test_animate_interrupted (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GString) out = g_string_new (NULL);
+  const char *argv[] = { cli_path, "animate", "int.maze", "--delay", "200",
+                         "--color=always", NULL };
+  char buf[4096];
+  ssize_t n;
+  GPid pid;
+  int fd, wait_status;
+
+  generate_small ("int.maze");
+  g_assert_true (g_spawn_async_with_pipes (tmpdir, (char **) argv, NULL,
+                                           G_SPAWN_DO_NOT_REAP_CHILD, NULL,
+                                           NULL, &pid, NULL, &fd, NULL,
+                                           &error));
+  g_assert_no_error (error);
+
+  /* Wait for the first frame, then interrupt a few frames later. */
+  n = read (fd, buf, sizeof buf);
+  g_assert_cmpint (n, >, 0);
+  g_string_append_len (out, buf, n);
+  g_usleep (300 * 1000);
+  g_assert_cmpint (kill (pid, SIGINT), ==, 0);
+  while ((n = read (fd, buf, sizeof buf)) > 0)
+    g_string_append_len (out, buf, n);
+  close (fd);
+  g_assert_cmpint (waitpid (pid, &wait_status, 0), ==, pid);
+  g_spawn_close_pid (pid);
+
+  g_assert_true (WIFEXITED (wait_status));
+  g_assert_cmpint (WEXITSTATUS (wait_status), ==, 128 + SIGINT);
+  g_assert_nonnull (strstr (out->str, "\033[?25l")); /* cursor hidden ... */
+  g_assert_true (g_str_has_suffix (out->str, "\033[?25h\033[0minterrupted\n"));
+  g_assert_null (strstr (out->str, "found a path")); /* stopped early */
+}
+
+static void
+test_large_no_progress_when_piped (void)
+{
+  Run run;
+
+  /* Above the progress bar's threshold: with stderr a pipe, stderr stays
+   * empty. */
+  run_cli (&run, "generate", "--size", "1100x1000", "--seed", "9",
+           "-o", "big.maze", NULL);
+  assert_status (&run, 0);
+  g_assert_cmpstr (run.err, ==, "");
+  run_clear (&run);
+  run_cli (&run, "solve", "big.maze", NULL);
+  assert_status (&run, 0);
+  g_assert_cmpstr (run.err, ==, "");
+  run_clear (&run);
+}
+
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir == NULL)
+    return;
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      g_remove (child);
+    }
+  g_dir_close (dir);
+  g_rmdir (path);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+
+  cli_path = g_getenv ("BITMAZE_CLI");
+  if (cli_path == NULL)
+    g_error ("set BITMAZE_CLI to the bitmaze-cli to test");
+  tmpdir = g_dir_make_tmp ("bitmaze-cli-XXXXXX", &error);
+  g_assert_no_error (error);
+
+  g_test_add_func ("/cli/version-and-help", test_version_and_help);
+  g_test_add_func ("/cli/usage-errors", test_usage_errors);
+  g_test_add_func ("/cli/value-errors", test_value_errors);
+  g_test_add_func ("/cli/round-trip", test_round_trip);
+  g_test_add_func ("/cli/corrupt-files", test_corrupt_files);
+  g_test_add_func ("/cli/no-path", test_no_path);
+  g_test_add_func ("/cli/text", test_text);
+  g_test_add_func ("/cli/generate-options", test_generate_options);
+  g_test_add_func ("/cli/animate", test_animate);
+  g_test_add_func ("/cli/animate-interrupted", test_animate_interrupted);
+  g_test_add_func ("/cli/large-no-progress-when-piped",
+                   test_large_no_progress_when_piped);
+
+  status = g_test_run ();
+  remove_tree (tmpdir);
+  g_free (tmpdir);
+  return status;
+}

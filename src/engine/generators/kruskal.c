@@ -5,11 +5,16 @@
  * Every interior wall once, in random order (a Fisher-Yates shuffle done
  * one draw a wall, so stepping costs nothing up front); a wall comes down
  * when the cells on its two sides are in different regions.  Regions are
- * a union-find forest with path halving.
+ * a union-find forest with union by rank and path halving: a root's
+ * entry is ROOT | its rank, any other entry is its parent's index (cells
+ * are fewer than 2^31).  Which walls come down depends only on the order,
+ * not on how the forest is linked.
  */
 #include "generator-private.h"
 
 #include <inttypes.h>
+
+#define ROOT UINT32_C (0x80000000)
 
 static MazeStatus
 kruskal_init (MazeGenerator *gen,
@@ -29,7 +34,7 @@ kruskal_init (MazeGenerator *gen,
     {
       uint32_t x = i % w, y = i / w;
 
-      gen->u.kruskal.parent[i] = i;
+      gen->u.kruskal.parent[i] = ROOT;
       if (x + 1 < w)
         gen->u.kruskal.edges[k++] = i << 1;
       if (y + 1 < h)
@@ -44,12 +49,18 @@ static uint32_t
 find (uint32_t *parent,
       uint32_t  i)
 {
-  while (parent[i] != i)
+  for (;;)
     {
-      parent[i] = parent[parent[i]];
-      i = parent[i];
+      uint32_t p = parent[i], g;
+
+      if (p & ROOT)
+        return i;
+      g = parent[p];
+      if (g & ROOT)
+        return p;
+      parent[i] = g;
+      i = g;
     }
-  return i;
 }
 
 static GenResult
@@ -76,7 +87,15 @@ kruskal_step (MazeGenerator *gen,
       rb = find (parent, b);
       if (ra == rb)
         continue;
-      parent[ra] = rb;
+      if (parent[ra] < parent[rb])
+        parent[ra] = rb;
+      else if (parent[ra] > parent[rb])
+        parent[rb] = ra;
+      else
+        {
+          parent[rb] = ra;
+          parent[ra]++;
+        }
       gen_carve (gen, report, a, dir);
       gen->cur = b;
       return GEN_CARVED;

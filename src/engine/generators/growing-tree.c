@@ -68,13 +68,18 @@ static void
 newest_run (MazeGenerator *gen)
 {
   uint16_t *cells = gen->cells;
+  uint64_t *moves = gen->moves;
+  size_t depth = gen->depth;
   uint32_t w = gen->width;
   uint32_t cur = gen->cur;
   uint64_t left = gen->tree_left;
   uint64_t carved = 0;
+  MazeRng rng = gen->rng;
 
   if (gen->spec.mode != GT_NEWEST)
     return;
+  /* Locals, not gen->...: stores to moves[] could alias gen->depth and
+   * the PRNG state, which would then live in memory, not registers. */
   while (carved < left)
     {
       uint16_t c = cells[cur];
@@ -88,24 +93,35 @@ newest_run (MazeGenerator *gen)
                                    | ((cells[is] & MAZE_PASSAGE_MASK) == 0 ? MAZE_S : 0)
                                    | ((cells[iw] & MAZE_PASSAGE_MASK) == 0 ? MAZE_W : 0));
       uint16_t dir;
-      uint32_t to;
+      uint32_t to, k;
+      unsigned shift;
 
       sides &= inner;
       if (sides == 0)
         {
-          if (gen->depth == 0)
+          if (depth == 0)
             break;
-          cur -= gen->delta[gen_dir_of_index (gen_moves_pop (gen))];
+          depth--;
+          k = (uint32_t) (moves[depth >> 5] >> ((depth & 31) * 2)) & 3;
+          cur -= gen->delta[gen_dir_of_index (k)];
           continue;
         }
-      dir = gen_pick_side (gen, sides);
-      gen_moves_push (gen, gen_index_of_dir (dir));
+      if (gen_nibble_count[sides] == 1)
+        dir = sides;
+      else
+        dir = gen_nibble_dirs[sides][gen_rng_below (&rng, gen_nibble_count[sides])];
+      k = gen_index_of_dir (dir);
+      shift = (unsigned) (depth & 31) * 2;
+      moves[depth >> 5] = (moves[depth >> 5] & ~(UINT64_C (3) << shift)) | ((uint64_t) k << shift);
+      depth++;
       to = cur + gen->delta[dir];
       cells[cur] |= dir;
       cells[to] |= maze_opposite (dir);
       cur = to;
       carved++;
     }
+  gen->rng = rng;
+  gen->depth = depth;
   gen->cur = cur;
   gen->steps += carved;
   gen->tree_left -= carved;

@@ -189,10 +189,34 @@ typedef struct
 
 void     maze_rng_seed    (MazeRng  *rng,
                            uint64_t  seed);
-uint64_t maze_rng_next    (MazeRng  *rng);
-/* Uniform in [0, bound); bound >= 1 and < 2^32. */
-uint32_t maze_rng_below   (MazeRng  *rng,
-                           uint32_t  bound);
+
+/* The next 64 random bits (inline: generators draw once per carve). */
+static inline uint64_t
+maze_rng_next (MazeRng *rng)
+{
+  uint64_t *s = rng->s;
+  uint64_t x = s[1] * 5;
+  uint64_t result = ((x << 7) | (x >> 57)) * 9;
+  uint64_t t = s[1] << 17;
+
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = (s[3] << 45) | (s[3] >> 19);
+  return result;
+}
+
+/* Uniform in [0, bound); bound >= 1 and < 2^32 (Lemire's multiply-shift
+ * on the top 32 bits). */
+static inline uint32_t
+maze_rng_below (MazeRng  *rng,
+                uint32_t  bound)
+{
+  return (uint32_t) (((maze_rng_next (rng) >> 32) * (uint64_t) bound) >> 32);
+}
+
 /* Uniform in [0, 1). */
 double   maze_rng_double  (MazeRng  *rng);
 /* A seed from the clock and the address space, for "no --seed given". */

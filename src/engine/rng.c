@@ -21,13 +21,6 @@ splitmix64 (uint64_t *x)
   return z ^ (z >> 31);
 }
 
-static inline uint64_t
-rotl (uint64_t x,
-      int      k)
-{
-  return (x << k) | (x >> (64 - k));
-}
-
 void
 maze_rng_seed (MazeRng  *rng,
                uint64_t  seed)
@@ -36,33 +29,6 @@ maze_rng_seed (MazeRng  *rng,
 
   for (int i = 0; i < 4; i++)
     rng->s[i] = splitmix64 (&x);
-}
-
-uint64_t
-maze_rng_next (MazeRng *rng)
-{
-  uint64_t *s = rng->s;
-  uint64_t result = rotl (s[1] * 5, 7) * 9;
-  uint64_t t = s[1] << 17;
-
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = rotl (s[3], 45);
-
-  return result;
-}
-
-uint32_t
-maze_rng_below (MazeRng  *rng,
-                uint32_t  bound)
-{
-  /* Lemire's multiply-shift on the top 32 bits of the output. */
-  uint64_t r = maze_rng_next (rng) >> 32;
-
-  return (uint32_t) ((r * (uint64_t) bound) >> 32);
 }
 
 double

@@ -256,30 +256,6 @@ gen_uncarved_sides (const MazeGenerator *gen,
   return out;
 }
 
-/*
- * maze_rng_below(), inlined for the generators' hot loops: the very same
- * xoshiro256** step and Lemire reduction as rng.c, so the draws are
- * identical (the pinned mazes in tests/generators check that).  A call
- * into rng.c per carve costs about a fifth of the fastest generators.
- */
-static inline uint32_t
-gen_rng_below (MazeRng  *rng,
-               uint32_t  bound)
-{
-  uint64_t *s = rng->s;
-  uint64_t x = s[1] * 5;
-  uint64_t result = ((x << 7) | (x >> 57)) * 9;
-  uint64_t t = s[1] << 17;
-
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = (s[3] << 45) | (s[3] >> 19);
-  return (uint32_t) (((result >> 32) * (uint64_t) bound) >> 32);
-}
-
 /* One direction of the nibble @sides (not 0), at random; no draw when
  * there is only one. */
 static inline uint16_t
@@ -290,7 +266,7 @@ gen_pick_side (MazeGenerator *gen,
 
   if (k == 1)
     return sides;
-  return gen_nibble_dirs[sides][gen_rng_below (&gen->rng, k)];
+  return gen_nibble_dirs[sides][maze_rng_below (&gen->rng, k)];
 }
 
 /* Carve from @from towards @dir, reporting it as a CARVE step from @from

@@ -109,7 +109,7 @@ newest_run (MazeGenerator *gen)
       if (gen_nibble_count[sides] == 1)
         dir = sides;
       else
-        dir = gen_nibble_dirs[sides][gen_rng_below (&rng, gen_nibble_count[sides])];
+        dir = gen_nibble_dirs[sides][maze_rng_below (&rng, gen_nibble_count[sides])];
       k = gen_index_of_dir (dir);
       shift = (unsigned) (depth & 31) * 2;
       moves[depth >> 5] = (moves[depth >> 5] & ~(UINT64_C (3) << shift)) | ((uint64_t) k << shift);

@@ -29,9 +29,12 @@
 
 static const uint8_t MAZE_MAGIC[8] = { 0x89, 'M', 'A', 'Z', 'E', '\r', '\n', 0x1A };
 
-/* Cells converted per round on a big-endian host, and the first size of
- * the growing buffer used for pipes. */
-#define CHUNK_CELLS 32768
+/* Cells are copied, read or written in chunks that stay in the cache
+ * between that and their CRC, so the data crosses memory once.  On a
+ * big-endian host they are converted in a buffer of SWAP_CELLS.  Pipes
+ * are read into a buffer that starts at GROW_START bytes. */
+#define CHUNK_BYTES (128 * 1024)
+#define SWAP_CELLS  16384
 #define GROW_START  65536
 
 MazeIoHooks maze_io_hooks = { write, fsync, rename };
@@ -343,42 +346,83 @@ cell_bad (uint32_t cell,
          (back & (back - 1)) | (back & border);
 }
 
-/* The rules of maze_check_consistent() as one branch-free pass a row at a
- * time, which the compiler can vectorise: a 4000x4000 maze is checked in
- * a few milliseconds.  It only answers yes or no; on "no" the engine's
- * own check finds the first bad cell and words the message. */
+/* cell_bad() plus the passages shared with the east and south
+ * neighbours (@below is NULL on the last row). */
+static inline uint32_t
+cell_bad_at (const uint16_t *row,
+             const uint16_t *below,
+             uint32_t        x,
+             uint32_t        w,
+             uint32_t        border)
+{
+  uint32_t bad = cell_bad (row[x], border);
+
+  if (x + 1 < w)
+    bad |= ((uint32_t) (row[x] >> 1) ^ (uint32_t) (row[x + 1] >> 3)) & 1;
+  if (below != NULL)
+    bad |= ((uint32_t) (row[x] >> 2) ^ (uint32_t) below[x]) & 1;
+  return bad;
+}
+
+/* Four cells in the 16-bit lanes of a 64-bit word (SWAR): the same
+ * rules, lane by lane, with no carry between lanes. */
+#define LANES(v) ((uint64_t) (v) * UINT64_C (0x0001000100010001))
+
+static inline uint64_t
+load4 (const uint16_t *p)
+{
+  uint64_t v;
+
+  memcpy (&v, p, sizeof v);
+  return v;
+}
+
+static inline uint64_t
+lanes_bad (uint64_t v,
+           uint64_t border)
+{
+  const uint64_t M = LANES (0xF), L = LANES (1), H = LANES (0x10);
+  uint64_t sol = (v >> MAZE_SOLUTION_SHIFT) & M;
+  uint64_t back = (v >> MAZE_BACKTRACK_SHIFT) & M;
+
+  /* n & (n - 1) per lane, as n & ((n | 16) - 1): no lane borrows */
+  return (((v >> MAZE_BORDER_SHIFT) & M) ^ border) |
+         (sol & (((sol | H) - L) & M)) | (sol & border) |
+         (back & (((back | H) - L) & M)) | (back & border);
+}
+
+/* The rules of maze_check_consistent() in one pass, four interior cells
+ * at a time: a 4000x4000 maze takes a few milliseconds.  It only says yes
+ * or no; on "no" the engine's own check finds the first bad cell and
+ * words the message. */
 static bool
 cells_consistent_fast (const uint16_t *cells,
                        uint32_t        w,
                        uint32_t        h)
 {
+  const uint64_t L = LANES (1);
+
   for (uint32_t y = 0; y < h; y++)
     {
       const uint16_t *row = cells + (size_t) y * w;
+      const uint16_t *below = y + 1 < h ? row + w : NULL;
       uint32_t ns = (y == 0 ? MAZE_N : 0) | (y == h - 1 ? MAZE_S : 0);
-      uint32_t acc = 0;
+      uint64_t ns4 = LANES (ns), acc4 = 0;
+      uint32_t acc, x;
 
-      if (w == 1)
-        acc |= cell_bad (row[0], ns | MAZE_E | MAZE_W);
-      else
+      acc = cell_bad_at (row, below, 0, w, ns | MAZE_W | (w == 1 ? MAZE_E : 0));
+      /* cells x .. x+3 are interior and cell x+4 exists */
+      for (x = 1; x + 4 < w; x += 4)
         {
-          acc |= cell_bad (row[0], ns | MAZE_W);
-          acc |= cell_bad (row[w - 1], ns | MAZE_E);
-        }
-      for (uint32_t x = 1; x + 1 < w; x++)
-        acc |= cell_bad (row[x], ns);
-      /* east passage <-> the neighbour's west passage */
-      for (uint32_t x = 0; x + 1 < w; x++)
-        acc |= ((uint32_t) (row[x] >> 1) ^ (uint32_t) (row[x + 1] >> 3)) & 1;
-      /* south passage <-> the neighbour's north passage */
-      if (y + 1 < h)
-        {
-          const uint16_t *below = row + w;
+          uint64_t v = load4 (row + x);
 
-          for (uint32_t x = 0; x < w; x++)
-            acc |= ((uint32_t) (row[x] >> 2) ^ (uint32_t) below[x]) & 1;
+          acc4 |= lanes_bad (v, ns4) | (((v >> 1) ^ (load4 (row + x + 1) >> 3)) & L);
+          if (below != NULL)
+            acc4 |= ((v >> 2) ^ load4 (below + x)) & L;
         }
-      if (acc != 0)
+      for (; x < w; x++)
+        acc |= cell_bad_at (row, below, x, w, ns | (x == w - 1 ? MAZE_E : 0));
+      if ((acc | acc4) != 0)
         return false;
     }
   return true;
@@ -386,12 +430,13 @@ cells_consistent_fast (const uint16_t *cells,
 
 /* ---- loading ---- */
 
-/* The cells of @maze hold the file's raw bytes: check the data CRC, put
- * the words in host order, read the metadata, set the endpoints and check
- * the maze.  Frees @maze on failure. */
+/* The cells of @maze hold the file's raw bytes, whose CRC is @cells_crc:
+ * check the data CRC, put the words in host order, read the metadata, set
+ * the endpoints and check the maze.  Frees @maze on failure. */
 static Maze *
 load_finish (Maze             *maze,
              const FileHeader *hd,
+             uint32_t          cells_crc,
              const uint8_t    *meta,
              MazeError        *error)
 {
@@ -399,8 +444,7 @@ load_finish (Maze             *maze,
   uint32_t crc;
   char *scratch;
 
-  crc = maze_crc32 (0, cells, hd->n_cells * 2);
-  crc = maze_crc32 (crc, meta, hd->meta_size);
+  crc = maze_crc32 (cells_crc, meta, hd->meta_size);
   if (crc != hd->data_crc)
     {
       maze_error_set (error, MAZE_ERROR_FORMAT, "cell data checksum mismatch");
@@ -444,11 +488,21 @@ load_from_body (const FileHeader *hd,
                 MazeError        *error)
 {
   Maze *maze = maze_new_raw (hd->width, hd->height, error);
+  uint8_t *cells;
+  size_t total = hd->n_cells * 2;
+  uint32_t crc = 0;
 
   if (maze == NULL)
     return NULL;
-  memcpy (maze_cells (maze), body, hd->n_cells * 2);
-  return load_finish (maze, hd, body + hd->n_cells * 2, error);
+  cells = (uint8_t *) maze_cells (maze);
+  for (size_t off = 0; off < total; off += CHUNK_BYTES)
+    {
+      size_t n = total - off < CHUNK_BYTES ? total - off : CHUNK_BYTES;
+
+      memcpy (cells + off, body + off, n);
+      crc = maze_crc32 (crc, cells + off, n);
+    }
+  return load_finish (maze, hd, crc, body + total, error);
 }
 
 Maze *
@@ -525,7 +579,8 @@ load_sized (Source           *src,
             MazeError        *error)
 {
   size_t cell_bytes = hd->n_cells * 2;
-  uint8_t *meta = NULL;
+  uint8_t *meta = NULL, *cells;
+  uint32_t crc = 0;
   uint8_t extra;
   size_t got;
   Maze *maze;
@@ -541,12 +596,19 @@ load_sized (Source           *src,
     }
 
   /* The file may change under us: check again what really arrives. */
-  if (source_read (src, maze_cells (maze), cell_bytes, &got, error) != MAZE_OK)
-    goto fail;
-  if (got < cell_bytes)
+  cells = (uint8_t *) maze_cells (maze);
+  for (size_t off = 0; off < cell_bytes; off += got)
     {
-      check_file_size (hd, MAZE_FILE_HEADER_SIZE + (uint64_t) got, error);
-      goto fail;
+      size_t n = cell_bytes - off < CHUNK_BYTES ? cell_bytes - off : CHUNK_BYTES;
+
+      if (source_read (src, cells + off, n, &got, error) != MAZE_OK)
+        goto fail;
+      crc = maze_crc32 (crc, cells + off, got);
+      if (got < n)
+        {
+          check_file_size (hd, MAZE_FILE_HEADER_SIZE + (uint64_t) (off + got), error);
+          goto fail;
+        }
     }
   if (source_read (src, meta, hd->meta_size, &got, error) != MAZE_OK)
     goto fail;
@@ -563,7 +625,7 @@ load_sized (Source           *src,
       goto fail;
     }
 
-  maze = load_finish (maze, hd, meta, error);
+  maze = load_finish (maze, hd, crc, meta, error);
   free (meta);
   return maze;
 
@@ -728,8 +790,9 @@ header_build (const Maze *maze,
   put_u32 (out + 36, maze_crc32 (0, out, 36));
 }
 
-/* Hand the cells to @emit in little-endian order: the array itself on a
- * little-endian host, converted chunks on a big-endian one. */
+/* Hand the cells to @emit in little-endian order, in chunks: slices of
+ * the array itself on a little-endian host, converted copies on a
+ * big-endian one. */
 typedef bool (*EmitFunc) (void       *ctx,
                           const void *buf,
                           size_t      len);
@@ -741,13 +804,20 @@ emit_cells (const Maze *maze,
 {
   const uint16_t *cells = maze_cells_const (maze);
   size_t n = maze_n_cells (maze);
-  uint8_t chunk[CHUNK_CELLS * 2];
 
   if (host_is_little_endian ())
-    return emit (ctx, cells, n * 2);
-  for (size_t i = 0; i < n; i += CHUNK_CELLS)
     {
-      size_t m = n - i < CHUNK_CELLS ? n - i : CHUNK_CELLS;
+      const uint8_t *bytes = (const uint8_t *) cells;
+
+      for (size_t off = 0; off < n * 2; off += CHUNK_BYTES)
+        if (!emit (ctx, bytes + off, n * 2 - off < CHUNK_BYTES ? n * 2 - off : CHUNK_BYTES))
+          return false;
+      return true;
+    }
+  for (size_t i = 0; i < n; i += SWAP_CELLS)
+    {
+      uint8_t chunk[SWAP_CELLS * 2];
+      size_t m = n - i < SWAP_CELLS ? n - i : SWAP_CELLS;
 
       for (size_t k = 0; k < m; k++)
         put_u16 (chunk + 2 * k, cells[i + k]);
@@ -757,33 +827,34 @@ emit_cells (const Maze *maze,
   return true;
 }
 
+/* An emitter that adds what passes to a CRC, then hands it on to @emit
+ * (if any) while it is still in the cache. */
+typedef struct
+{
+  EmitFunc  emit;
+  void     *ctx;
+  uint32_t  crc;
+} CrcSink;
+
 static bool
 emit_crc (void       *ctx,
           const void *buf,
           size_t      len)
 {
-  uint32_t *crc = ctx;
+  CrcSink *sink = ctx;
 
-  *crc = maze_crc32 (*crc, buf, len);
-  return true;
+  sink->crc = maze_crc32 (sink->crc, buf, len);
+  return sink->emit == NULL || sink->emit (sink->ctx, buf, len);
 }
 
-/* The header (CRCs included) and the metadata bytes of @maze. */
-static uint8_t *
-save_prepare (const Maze *maze,
-              uint8_t     header[MAZE_FILE_HEADER_SIZE],
-              size_t     *meta_len,
-              MazeError  *error)
+/* Cells, then metadata, through a CrcSink: the body of the file. */
+static bool
+emit_body (const Maze    *maze,
+           const uint8_t *meta,
+           size_t         meta_len,
+           CrcSink       *sink)
 {
-  uint8_t *meta = meta_serialize (maze, meta_len, error);
-  uint32_t crc = 0;
-
-  if (meta == NULL)
-    return NULL;
-  emit_cells (maze, emit_crc, &crc);
-  crc = maze_crc32 (crc, meta, *meta_len);
-  header_build (maze, *meta_len, crc, header);
-  return meta;
+  return emit_cells (maze, emit_crc, sink) && emit_crc (sink, meta, meta_len);
 }
 
 static bool
@@ -803,11 +874,11 @@ maze_save_memory (const Maze *maze,
                   size_t     *len,
                   MazeError  *error)
 {
-  uint8_t header[MAZE_FILE_HEADER_SIZE];
   size_t meta_len, total;
   uint8_t *meta, *out, *p;
+  CrcSink sink = { emit_memory, &p, 0 };
 
-  meta = save_prepare (maze, header, &meta_len, error);
+  meta = meta_serialize (maze, &meta_len, error);
   if (meta == NULL)
     return NULL;
   total = MAZE_FILE_HEADER_SIZE + (size_t) maze_n_cells (maze) * 2 + meta_len;
@@ -818,10 +889,9 @@ maze_save_memory (const Maze *maze,
       maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for a %zu-byte file", total);
       return NULL;
     }
-  p = out;
-  emit_memory (&p, header, sizeof header);
-  emit_cells (maze, emit_memory, &p);
-  emit_memory (&p, meta, meta_len);
+  p = out + MAZE_FILE_HEADER_SIZE;
+  emit_body (maze, meta, meta_len, &sink);
+  header_build (maze, meta_len, sink.crc, out);
   free (meta);
   *len = total;
   return out;
@@ -841,6 +911,8 @@ maze_save_stdio (const Maze *maze,
                  MazeError  *error)
 {
   uint8_t header[MAZE_FILE_HEADER_SIZE];
+  CrcSink crc_only = { NULL, NULL, 0 };
+  CrcSink write_out = { emit_stdio, stream, 0 };
   size_t meta_len;
   MazeError local;
   uint8_t *meta;
@@ -848,13 +920,15 @@ maze_save_stdio (const Maze *maze,
 
   if (error == NULL)
     error = &local;
-  meta = save_prepare (maze, header, &meta_len, error);
+  meta = meta_serialize (maze, &meta_len, error);
   if (meta == NULL)
     return error->status;
+  /* A stream may not seek back to the header: two passes. */
+  emit_body (maze, meta, meta_len, &crc_only);
+  header_build (maze, meta_len, crc_only.crc, header);
   errno = 0;
   ok = emit_stdio (stream, header, sizeof header) &&
-       emit_cells (maze, emit_stdio, stream) &&
-       emit_stdio (stream, meta, meta_len) &&
+       emit_body (maze, meta, meta_len, &write_out) &&
        fflush (stream) == 0;
   free (meta);
   if (!ok)
@@ -896,6 +970,24 @@ emit_fd (void       *ctx,
   return true;
 }
 
+/* Write the whole file to @sink: the body first, its CRC taken on the
+ * way while each chunk is in the cache, then the header in front. */
+static bool
+write_file_body (const Maze    *maze,
+                 const uint8_t *meta,
+                 size_t         meta_len,
+                 FdSink        *sink)
+{
+  uint8_t header[MAZE_FILE_HEADER_SIZE];
+  CrcSink body = { emit_fd, sink, 0 };
+
+  if (lseek (sink->fd, MAZE_FILE_HEADER_SIZE, SEEK_SET) < 0 ||
+      !emit_body (maze, meta, meta_len, &body))
+    return false;
+  header_build (maze, meta_len, body.crc, header);
+  return lseek (sink->fd, 0, SEEK_SET) == 0 && emit_fd (sink, header, sizeof header);
+}
+
 /* The mode for a new file: what open (..., 0666) would give, i.e. minus
  * the umask, which can only be read by setting it. */
 static mode_t
@@ -912,7 +1004,6 @@ maze_save_file (const Maze *maze,
                 const char *path,
                 MazeError  *error)
 {
-  uint8_t header[MAZE_FILE_HEADER_SIZE];
   const char *slash, *base;
   char *resolved = NULL, *dir = NULL, *tmp = NULL;
   const char *target = path;
@@ -938,7 +1029,7 @@ maze_save_file (const Maze *maze,
     }
   mode = stat (target, &st) == 0 ? (st.st_mode & 07777) : default_file_mode ();
 
-  meta = save_prepare (maze, header, &meta_len, error);
+  meta = meta_serialize (maze, &meta_len, error);
   if (meta == NULL)
     goto out;
 
@@ -963,9 +1054,7 @@ maze_save_file (const Maze *maze,
       goto out;
     }
   if (fchmod (sink.fd, mode) != 0 ||
-      !emit_fd (&sink, header, sizeof header) ||
-      !emit_cells (maze, emit_fd, &sink) ||
-      !emit_fd (&sink, meta, meta_len) ||
+      !write_file_body (maze, meta, meta_len, &sink) ||
       maze_io_hooks.fsync_fn (sink.fd) != 0)
     {
       int err = sink.saved_errno != 0 ? sink.saved_errno : errno;

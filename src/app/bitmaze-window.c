@@ -69,6 +69,7 @@ struct _BitmazeWindow
   gint64                last_frame_time;
   double                credit;
   gint64                max_frame_work;
+  gint64                view_us;
   GArray               *changed;
   uint32_t             *frontier;
 
@@ -670,7 +671,7 @@ run_tick (GtkWidget     *widget,
   guint64 wanted = G_MAXUINT64;
   guint64 done = 0;
   gboolean more = TRUE;
-  gint64 work;
+  gint64 budget, work, view_start;
 
   if (!unlimited)
     {
@@ -686,6 +687,10 @@ run_tick (GtkWidget     *widget,
 
   g_array_set_size (self->changed, 0);
 
+  /* Handing the changes to the view costs time too (more for big frames):
+   * what it took last frame comes off this frame's stepping. */
+  budget = MAX (FRAME_BUDGET_US / 4, FRAME_BUDGET_US - self->view_us);
+
   while (done < wanted)
     {
       if (quick)
@@ -700,17 +705,19 @@ run_tick (GtkWidget     *widget,
 
       if (!more)
         break;
-      if (done % CLOCK_CHECK_EVERY == 0 && g_get_monotonic_time () - start > FRAME_BUDGET_US)
+      if (done % CLOCK_CHECK_EVERY == 0 && g_get_monotonic_time () - start > budget)
         break;
     }
 
   if (!unlimited)
     self->credit -= done;
 
-  self->engine_us += g_get_monotonic_time () - start;
+  view_start = g_get_monotonic_time ();
+  self->engine_us += view_start - start;
 
   if (!quick && done > 0)
     show_step_in_view (self, (const uint32_t *) self->changed->data, self->changed->len);
+  self->view_us = g_get_monotonic_time () - view_start;
 
   work = g_get_monotonic_time () - start;
   self->max_frame_work = MAX (self->max_frame_work, work);
@@ -740,6 +747,7 @@ set_running (BitmazeWindow *self,
   if (running)
     {
       self->last_frame_time = 0;
+      self->view_us = 0;
       /* The first step comes at once, even at one step a second. */
       self->credit = 1.0;
       if (self->tick_id == 0)
@@ -870,6 +878,9 @@ save_dialog_response_cb (AdwMessageDialog *dialog,
   Pending *pending = g_steal_pointer (&self->save_dialog_pending);
 
   self->save_dialog = NULL;
+  /* The dialog closes after this handler; if the answer closes the window
+   * too, the dialog must not point to it any more by then. */
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
 
   if (g_str_equal (response, "discard"))
     {
@@ -1301,8 +1312,9 @@ win_run_action (GtkWidget  *widget,
       return;
     }
 
-  /* Run after the end of a search runs it again from the start. */
-  if (self->phase == BITMAZE_PHASE_SOLVED || self->phase == BITMAZE_PHASE_NO_PATH)
+  /* A new search starts at once (after the end of one, from the start
+   * again), so the state says so before the first frame. */
+  if (self->generator == NULL && self->phase != BITMAZE_PHASE_SOLVING)
     {
       if (!start_search (self))
         return;
@@ -1532,25 +1544,29 @@ update_status (BitmazeWindow *self)
 
   if (self->generator != NULL)
     {
+      char steps[32];
+
       state = _("Building");
-      numbers = g_strdup_printf (_("Cells %s · Steps %" G_GUINT64_FORMAT " · Time %s"),
-                                 cells, maze_generator_steps (self->generator), time);
+      g_snprintf (steps, sizeof steps, "%" G_GUINT64_FORMAT, maze_generator_steps (self->generator));
+      numbers = g_strdup_printf (_("Cells %s · Steps %s · Time %s"), cells, steps, time);
       gtk_widget_add_css_class (GTK_WIDGET (self->state_label), "accent");
     }
   else if (self->solver != NULL)
     {
       MazeSolveStats stats;
-      char path[32];
+      char path[32], steps[32], visited[32], frontier[32];
 
       maze_solver_stats (self->solver, &stats);
+      g_snprintf (steps, sizeof steps, "%" G_GUINT64_FORMAT, stats.steps);
+      g_snprintf (visited, sizeof visited, "%" G_GUINT64_FORMAT, stats.visited);
+      g_snprintf (frontier, sizeof frontier, "%" G_GUINT64_FORMAT, stats.max_frontier);
       if (stats.found)
         g_snprintf (path, sizeof path, "%" G_GUINT64_FORMAT, stats.path_length);
       else
         g_strlcpy (path, "—", sizeof path);
 
-      numbers = g_strdup_printf (_("Cells %s · Steps %" G_GUINT64_FORMAT " · Visited %" G_GUINT64_FORMAT
-                                   " · Largest frontier %" G_GUINT64_FORMAT " · Path %s · Time %s"),
-                                 cells, stats.steps, stats.visited, stats.max_frontier, path, time);
+      numbers = g_strdup_printf (_("Cells %s · Steps %s · Visited %s · Largest frontier %s · Path %s · Time %s"),
+                                 cells, steps, visited, frontier, path, time);
 
       switch (self->phase)
         {

@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * How smoothly Run keeps the window going, in a real window under Xvfb:
+ * the longest frame of engine work (steps plus handing the changed cells to
+ * the view) and the longest gap between two frames (which includes the
+ * view's drawing), for
+ *   - a 200 x 200 maze solved by BFS at full speed (target: no frame over
+ *     20 ms of work), and
+ *   - a 2000 x 2000 maze generated, zoomed and solved (target: the window
+ *     never stops drawing for long: work per frame stays within budget).
+ * Exits non-zero when the 200 x 200 target is missed.
+ */
+#include "config.h"
+
+#include "maze.h"
+
+#include "bitmaze-window-private.h"
+
+typedef struct
+{
+  gint64 last;
+  gint64 max_gap;
+  guint  frames;
+} FrameStats;
+
+static gboolean
+frame_tick (GtkWidget     *widget,
+            GdkFrameClock *clock,
+            gpointer       user_data)
+{
+  FrameStats *stats = user_data;
+  gint64 now = g_get_monotonic_time ();
+
+  if (stats->last != 0)
+    stats->max_gap = MAX (stats->max_gap, now - stats->last);
+  stats->last = now;
+  stats->frames++;
+
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+is_phase (BitmazeWindow *window,
+          BitmazePhase   phase)
+{
+  return bitmaze_window_get_phase (window) == phase && !bitmaze_window_get_running (window);
+}
+
+static gint64
+wait_for_phase (BitmazeWindow *window,
+                BitmazePhase   phase)
+{
+  gint64 start = g_get_monotonic_time ();
+  gint64 end = start + 300 * G_USEC_PER_SEC;
+
+  while (!is_phase (window, phase) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+
+  return g_get_monotonic_time () - start;
+}
+
+static void
+reset_stats (FrameStats    *stats,
+             BitmazeWindow *window)
+{
+  stats->last = 0;
+  stats->max_gap = 0;
+  stats->frames = 0;
+  bitmaze_window_take_max_frame_work (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr (GSettings) settings = NULL;
+  BitmazeWindow *window;
+  FrameStats stats = { 0 };
+  gint64 elapsed, work;
+  int status = 0;
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  settings = g_settings_new ("io.github.bitmaze.Bitmaze");
+  g_settings_set_boolean (settings, "animate-generation", FALSE);
+  g_settings_set_double (settings, "speed", 6.0);
+  g_settings_set_string (settings, "solver", "bfs");
+
+  window = bitmaze_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_widget_add_tick_callback (GTK_WIDGET (window), frame_tick, &stats, NULL);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+
+  /* 200 x 200, BFS at full speed. */
+  bitmaze_window_set_seed (window, 1);
+  bitmaze_window_set_maze_size (window, 200, 200);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.generate", NULL);
+  wait_for_phase (window, BITMAZE_PHASE_READY);
+  reset_stats (&stats, window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL);
+  elapsed = wait_for_phase (window, BITMAZE_PHASE_SOLVED);
+  work = bitmaze_window_take_max_frame_work (window);
+  g_print ("200x200 bfs full speed: %.1f ms, %u frames, max work/frame %.2f ms, max frame gap %.1f ms\n",
+           elapsed / 1000.0, stats.frames, work / 1000.0, stats.max_gap / 1000.0);
+  if (work > 20000 || !is_phase (window, BITMAZE_PHASE_SOLVED))
+    {
+      g_printerr ("FAIL: a frame did more than 20 ms of work\n");
+      status = 1;
+    }
+
+  /* 2000 x 2000: generation in slices. */
+  bitmaze_window_set_maze_size (window, 2000, 2000);
+  reset_stats (&stats, window);
+  elapsed = g_get_monotonic_time ();
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.generate", NULL);
+  elapsed = g_get_monotonic_time () - elapsed;
+  g_print ("2000x2000 generate: first slice (blocking) %.1f ms\n", elapsed / 1000.0);
+  elapsed = wait_for_phase (window, BITMAZE_PHASE_READY);
+  work = bitmaze_window_take_max_frame_work (window);
+  g_print ("2000x2000 generate: %.1f ms more, %u frames, max work/frame %.2f ms, max frame gap %.1f ms\n",
+           elapsed / 1000.0, stats.frames, work / 1000.0, stats.max_gap / 1000.0);
+
+  /* Zoom in a few times and draw. */
+  reset_stats (&stats, window);
+  elapsed = g_get_monotonic_time ();
+  for (int i = 0; i < 4; i++)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL);
+      gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+    }
+  elapsed = g_get_monotonic_time () - elapsed;
+  g_print ("2000x2000 zoom in x4: %.1f ms, max frame gap %.1f ms\n",
+           elapsed / 1000.0, stats.max_gap / 1000.0);
+
+  /* Solve it at full speed. */
+  reset_stats (&stats, window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL);
+  elapsed = wait_for_phase (window, BITMAZE_PHASE_SOLVED);
+  work = bitmaze_window_take_max_frame_work (window);
+  g_print ("2000x2000 bfs full speed: %.1f ms, %u frames, max work/frame %.2f ms, max frame gap %.1f ms\n",
+           elapsed / 1000.0, stats.frames, work / 1000.0, stats.max_gap / 1000.0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  return status;
+}

@@ -1,0 +1,636 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The real BitmazeWindow under Xvfb: what a user sees when they make,
+ * step, run, edit, save and open mazes.
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "maze.h"
+
+#include "bitmaze-window-private.h"
+
+#define SEED 20240501u
+
+typedef struct
+{
+  BitmazeWindow *window;
+  GSettings     *settings;
+  char          *tmpdir;
+} Fixture;
+
+static void
+wait_until (Fixture  *fixture,
+            gboolean (*done) (BitmazeWindow *window),
+            guint     timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  while (!done (fixture->window) && g_get_monotonic_time () < end)
+    {
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+}
+
+static void
+spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+}
+
+static gboolean
+is_idle (BitmazeWindow *window)
+{
+  return !bitmaze_window_get_running (window);
+}
+
+/* A fresh window showing a 20 x 15 recursive-backtracker maze of SEED. */
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  fixture->settings = g_settings_new ("io.github.bitmaze.Bitmaze");
+  g_settings_set_boolean (fixture->settings, "animate-generation", FALSE);
+  g_settings_set_double (fixture->settings, "speed", 6.0);
+  g_settings_set_string (fixture->settings, "solver", "bfs");
+
+  fixture->window = bitmaze_window_new (NULL);
+  g_object_add_weak_pointer (G_OBJECT (fixture->window), (gpointer *) &fixture->window);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generator", "s", "growing-tree:newest");
+  bitmaze_window_set_seed (fixture->window, SEED);
+  bitmaze_window_set_maze_size (fixture->window, 20, 15);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generate", NULL);
+  wait_until (fixture, is_idle, 5000);
+
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (bitmaze_window_get_view (fixture->window)));
+
+  fixture->tmpdir = g_dir_make_tmp ("bitmaze-test-XXXXXX", NULL);
+  g_assert_nonnull (fixture->tmpdir);
+}
+
+static void
+remove_tmpdir (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *file = g_build_filename (path, name, NULL);
+
+      g_unlink (file);
+    }
+  g_rmdir (path);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  if (fixture->window != NULL)
+    {
+      AdwMessageDialog *dialog = bitmaze_window_get_save_dialog (fixture->window);
+
+      if (dialog != NULL)
+        adw_message_dialog_response (dialog, "discard");
+      if (fixture->window != NULL)
+        gtk_window_destroy (GTK_WINDOW (fixture->window));
+    }
+  spin (10);
+  g_assert_null (fixture->window);
+
+  remove_tmpdir (fixture->tmpdir);
+  g_free (fixture->tmpdir);
+  g_clear_object (&fixture->settings);
+}
+
+static uint16_t *
+copy_cells (Maze *maze)
+{
+  return g_memdup2 (maze_cells_const (maze), sizeof (uint16_t) * maze_n_cells (maze));
+}
+
+static char *
+tmp_path (Fixture    *fixture,
+          const char *name)
+{
+  return g_build_filename (fixture->tmpdir, name, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+
+static void
+test_window_opens_with_maze (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  BitmazeWindow *window = fixture->window;
+  Maze *maze = bitmaze_window_get_maze (window);
+  BitmazeMazeView *view = bitmaze_window_get_view (window);
+  const char *title = gtk_window_get_title (GTK_WINDOW (window));
+  MazeError error;
+
+  g_assert_nonnull (maze);
+  g_assert_true (bitmaze_maze_view_get_maze (view) == maze);
+  g_assert_cmpuint (maze_width (maze), ==, 20);
+  g_assert_cmpuint (maze_height (maze), ==, 15);
+  g_assert_true (maze_check_consistent (maze, &error));
+  g_assert_true (maze_is_perfect (maze));
+  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_READY);
+  g_assert_cmpuint (bitmaze_window_get_seed (window), ==, SEED);
+
+  /* The same seed and settings give the engine's maze, walls for walls. */
+  {
+    Maze *expected = maze_generate (20, 15, "growing-tree:newest", SEED, 0, &error);
+
+    g_assert_nonnull (expected);
+    g_assert_cmpmem (maze_cells_const (maze), 2 * 300, maze_cells_const (expected), 2 * 300);
+    maze_free (expected);
+  }
+
+  g_assert_nonnull (strstr (title, "Bitmaze"));
+  g_assert_false (bitmaze_window_get_modified (window));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (view)));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (view)), >, 100);
+
+  /* The side panel for later inspectors is there, hidden and empty. */
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bitmaze_window_get_side_panel (window))));
+  g_assert_null (gtk_widget_get_first_child (GTK_WIDGET (bitmaze_window_get_side_panel (window))));
+}
+
+static void
+step_done_cb (BitmazeWindow  *window,
+              const MazeStep *step,
+              guint          *count)
+{
+  g_assert_true (step == bitmaze_window_get_last_step (window));
+  (*count)++;
+}
+
+static void
+assert_step_changed_exactly (Maze           *maze,
+                             const uint16_t *before,
+                             const MazeStep *step)
+{
+  const uint16_t *after = maze_cells_const (maze);
+  uint32_t n = maze_n_cells (maze);
+
+  for (uint32_t i = 0; i < n; i++)
+    {
+      gboolean reported = FALSE;
+
+      for (unsigned c = 0; c < step->n_changes; c++)
+        if (step->changes[c].index == i)
+          reported = TRUE;
+
+      if (!reported)
+        g_assert_cmphex (after[i], ==, before[i]);
+    }
+
+  for (unsigned c = 0; c < step->n_changes; c++)
+    {
+      uint32_t i = step->changes[c].index;
+
+      g_assert_cmpuint (i, <, n);
+      g_assert_cmphex (after[i], ==, step->changes[c].after);
+    }
+}
+
+static void
+test_step_changes_reported_cells (Fixture       *fixture,
+                                  gconstpointer  data)
+{
+  BitmazeWindow *window = fixture->window;
+  Maze *maze = bitmaze_window_get_maze (window);
+  guint emitted = 0;
+  guint steps = 0;
+
+  g_signal_connect (window, "step-done", G_CALLBACK (step_done_cb), &emitted);
+
+  while (bitmaze_window_get_phase (window) != BITMAZE_PHASE_SOLVED && steps < 10000)
+    {
+      g_autofree uint16_t *before = copy_cells (maze);
+      const MazeStep *step;
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.step", NULL);
+      steps++;
+
+      step = bitmaze_window_get_last_step (window);
+      g_assert_nonnull (step);
+      assert_step_changed_exactly (maze, before, step);
+      g_assert_cmpint (bitmaze_window_get_phase (window), !=, BITMAZE_PHASE_READY);
+    }
+
+  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_SOLVED);
+  g_assert_cmpuint (emitted, ==, steps);
+  g_assert_cmpstr (bitmaze_window_get_state_text (window), ==, "Solved");
+
+  /* Solved: Step has nothing left to do. */
+  {
+    g_autofree uint16_t *before = copy_cells (maze);
+
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.step", NULL);
+    g_assert_cmpmem (before, 2 * maze_n_cells (maze), maze_cells_const (maze), 2 * maze_n_cells (maze));
+  }
+}
+
+static gboolean
+is_finished (BitmazeWindow *window)
+{
+  BitmazePhase phase = bitmaze_window_get_phase (window);
+
+  return phase == BITMAZE_PHASE_SOLVED || phase == BITMAZE_PHASE_NO_PATH;
+}
+
+static void
+test_run_solves (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  const char *solver = data;
+  BitmazeWindow *window = fixture->window;
+  Maze *maze = bitmaze_window_get_maze (window);
+  MazeError error;
+  Maze *expected;
+  MazeSolver *reference;
+  MazeSolveStats stats;
+  g_autofree char *path_text = NULL;
+
+  /* Slow enough that the run spans several frames. */
+  g_settings_set_double (fixture->settings, "speed", 3.0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.solver", "s", solver);
+
+  expected = maze_copy (maze, &error);
+  g_assert_nonnull (expected);
+  reference = maze_solver_new (expected, solver, &error);
+  g_assert_nonnull (reference);
+  maze_solver_run (reference);
+  maze_solver_stats (reference, &stats);
+  g_assert_true (stats.found);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL);
+  g_assert_true (bitmaze_window_get_running (window));
+  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_SOLVING);
+
+  wait_until (fixture, is_finished, 20000);
+
+  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_SOLVED);
+  g_assert_false (bitmaze_window_get_running (window));
+  g_assert_cmpstr (bitmaze_window_get_state_text (window), ==, "Solved");
+
+  /* The window's cells are those of the engine's own solve. */
+  g_assert_cmpmem (maze_cells_const (maze), 2 * maze_n_cells (maze),
+                   maze_cells_const (expected), 2 * maze_n_cells (expected));
+  g_assert_cmpint (maze_path_cells (maze, NULL, 0), ==, (gint64) stats.path_length);
+
+  path_text = g_strdup_printf ("Path %" G_GUINT64_FORMAT " ", stats.path_length);
+  g_assert_nonnull (strstr (bitmaze_window_get_status_text (window), path_text));
+
+  maze_solver_free (reference);
+  maze_free (expected);
+}
+
+static void
+test_switch_solver_resets (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  BitmazeWindow *window = fixture->window;
+  Maze *maze = bitmaze_window_get_maze (window);
+  g_autofree char *solver = NULL;
+
+  for (int i = 0; i < 10; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.step", NULL);
+
+  g_assert_nonnull (bitmaze_window_get_solver (window));
+  g_assert_true (maze_has_search (maze));
+  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_SOLVING);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.solver", "s", "dfs");
+
+  g_object_get (window, "solver", &solver, NULL);
+  g_assert_cmpstr (solver, ==, "dfs");
+  g_assert_null (bitmaze_window_get_solver (window));
+  g_assert_false (maze_has_search (maze));
+  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_READY);
+  g_assert_null (bitmaze_window_get_last_step (window));
+  g_assert_true (maze_is_perfect (maze));
+}
+
+static void
+test_reset_clears_search (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  BitmazeWindow *window = fixture->window;
+  Maze *maze = bitmaze_window_get_maze (window);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL);
+  wait_until (fixture, is_finished, 20000);
+  g_assert_true (maze_has_search (maze));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset", NULL);
+  g_assert_false (maze_has_search (maze));
+  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_READY);
+  g_assert_cmpstr (bitmaze_window_get_state_text (window), ==, "Ready");
+}
+
+static void
+test_open_modify_save_open (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  BitmazeWindow *window = fixture->window;
+  g_autofree char *path = tmp_path (fixture, "round.maze");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  g_autofree uint16_t *saved = NULL;
+  BitmazeMazeView *view = bitmaze_window_get_view (window);
+  Maze *maze;
+  uint32_t n;
+
+  g_assert_true (bitmaze_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_equal (bitmaze_window_get_file (window), file));
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), "round.maze"));
+
+  /* Open it again, then knock down a wall in edit mode. */
+  g_assert_true (bitmaze_window_load_file (window, file, &error));
+  g_assert_no_error (error);
+  maze = bitmaze_window_get_maze (window);
+  n = maze_n_cells (maze);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.edit-mode", NULL);
+  g_assert_true (bitmaze_maze_view_get_edit_mode (view));
+  {
+    gboolean was_open = maze_cell_is_open (maze_cells_const (maze)[21], MAZE_E);
+
+    g_signal_emit_by_name (view, "wall-clicked", 21u, (guint) MAZE_E);
+    g_assert_true (maze_cell_is_open (maze_cells_const (maze)[21], MAZE_E) != was_open);
+    g_assert_true (maze_cell_is_open (maze_cells_const (maze)[22], MAZE_W) != was_open);
+    g_assert_true (maze_check_consistent (maze, NULL));
+  }
+  g_assert_true (bitmaze_window_get_modified (window));
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), "•"));
+
+  /* A few search steps too: a solve in progress comes back as it was. */
+  for (int i = 0; i < 7; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.step", NULL);
+  g_assert_true (maze_has_search (maze));
+
+  g_assert_true (bitmaze_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (bitmaze_window_get_modified (window));
+  g_assert_null (strstr (gtk_window_get_title (GTK_WINDOW (window)), "•"));
+  saved = copy_cells (maze);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL);
+  g_assert_null (bitmaze_window_get_save_dialog (window));
+  g_assert_null (bitmaze_window_get_file (window));
+
+  g_assert_true (bitmaze_window_load_file (window, file, &error));
+  g_assert_no_error (error);
+  maze = bitmaze_window_get_maze (window);
+  g_assert_cmpuint (maze_n_cells (maze), ==, n);
+  g_assert_cmpmem (maze_cells_const (maze), 2 * n, saved, 2 * n);
+  g_assert_true (maze_has_search (maze));
+  g_assert_cmpstr (maze_meta_get (maze, "solver"), ==, "bfs");
+  g_assert_false (bitmaze_window_get_modified (window));
+}
+
+static void
+test_open_corrupt_keeps_maze (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  BitmazeWindow *window = fixture->window;
+  g_autofree char *path = tmp_path (fixture, "broken.maze");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  Maze *maze = bitmaze_window_get_maze (window);
+  g_autofree uint16_t *before = copy_cells (maze);
+  uint32_t n = maze_n_cells (maze);
+  const char *toast;
+
+  g_assert_true (g_file_set_contents (path, "\x89MAZE\r\n\x1a garbage that is not a maze", -1, NULL));
+
+  g_assert_false (bitmaze_window_load_file (window, file, &error));
+  g_assert_nonnull (error);
+  g_assert_cmpstr (error->message, !=, "");
+
+  /* Through the user's path: a toast names the file and the reason. */
+  bitmaze_window_open_file (window, file);
+  toast = bitmaze_window_get_last_toast (window);
+  g_assert_nonnull (toast);
+  g_assert_nonnull (strstr (toast, "broken.maze"));
+  g_assert_nonnull (strstr (toast, error->message));
+
+  g_assert_true (bitmaze_window_get_maze (window) == maze);
+  g_assert_cmpmem (maze_cells_const (maze), 2 * n, before, 2 * n);
+  g_assert_null (bitmaze_window_get_file (window));
+}
+
+static void
+test_failed_save_loses_nothing (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  BitmazeWindow *window = fixture->window;
+  g_autofree char *path = g_build_filename (fixture->tmpdir, "no-such-folder", "x.maze", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+
+  g_signal_emit_by_name (bitmaze_window_get_view (window), "cell-clicked", 5u, (GdkModifierType) 0, 1u);
+  g_assert_true (bitmaze_window_get_modified (window));
+
+  g_assert_false (bitmaze_window_save_to_file (window, file, &error));
+  g_assert_nonnull (error);
+  g_assert_true (bitmaze_window_get_modified (window));
+  g_assert_null (bitmaze_window_get_file (window));
+  g_assert_cmpuint (maze_start (bitmaze_window_get_maze (window)), ==, 5);
+}
+
+static void
+test_unsaved_changes_guard (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  BitmazeWindow *window = fixture->window;
+  BitmazeMazeView *view = bitmaze_window_get_view (window);
+  g_autofree char *path = tmp_path (fixture, "guard.maze");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  AdwMessageDialog *dialog;
+  Maze *maze = bitmaze_window_get_maze (window);
+
+  /* Shift+click moves the goal: a change worth asking about. */
+  g_signal_emit_by_name (view, "cell-clicked", 7u, GDK_SHIFT_MASK, 1u);
+  g_assert_cmpuint (maze_goal (maze), ==, 7);
+  g_assert_true (bitmaze_window_get_modified (window));
+
+  /* New asks first; Cancel keeps everything. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL);
+  dialog = bitmaze_window_get_save_dialog (window);
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "cancel");
+  g_assert_null (bitmaze_window_get_save_dialog (window));
+  g_assert_true (bitmaze_window_get_maze (window) == maze);
+  g_assert_cmpuint (maze_goal (maze), ==, 7);
+  g_assert_true (bitmaze_window_get_modified (window));
+
+  /* Closing asks too, and Cancel keeps the window. */
+  gtk_window_close (GTK_WINDOW (window));
+  spin (10);
+  g_assert_nonnull (fixture->window);
+  dialog = bitmaze_window_get_save_dialog (window);
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "cancel");
+  g_assert_nonnull (fixture->window);
+
+  /* Save writes the file, then goes on with New. */
+  g_assert_true (bitmaze_window_save_to_file (window, file, &error));
+  g_signal_emit_by_name (view, "cell-clicked", 8u, (GdkModifierType) 0, 3u);
+  g_assert_cmpuint (maze_goal (bitmaze_window_get_maze (window)), ==, 8);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL);
+  dialog = bitmaze_window_get_save_dialog (window);
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "save");
+  g_assert_null (bitmaze_window_get_file (window));
+  g_assert_false (bitmaze_window_get_modified (window));
+  {
+    MazeError merror;
+    Maze *on_disk = maze_load_file (path, &merror);
+
+    g_assert_nonnull (on_disk);
+    g_assert_cmpuint (maze_goal (on_disk), ==, 8);
+    maze_free (on_disk);
+  }
+
+  /* Discard on close closes. */
+  g_signal_emit_by_name (view, "cell-clicked", 9u, (GdkModifierType) 0, 1u);
+  g_assert_true (bitmaze_window_get_modified (window));
+  gtk_window_close (GTK_WINDOW (window));
+  spin (10);
+  g_assert_nonnull (fixture->window);
+  adw_message_dialog_response (bitmaze_window_get_save_dialog (window), "discard");
+  spin (10);
+  g_assert_null (fixture->window);
+}
+
+static gboolean
+is_ready (BitmazeWindow *window)
+{
+  return bitmaze_window_get_phase (window) == BITMAZE_PHASE_READY && !bitmaze_window_get_running (window);
+}
+
+static void
+test_animated_generation (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  BitmazeWindow *window = fixture->window;
+  Maze *maze;
+  MazeError error;
+  Maze *expected;
+
+  g_settings_set_boolean (fixture->settings, "animate-generation", TRUE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.generate", NULL);
+  /* Building starts running at once; pause it to step by hand. */
+  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_BUILDING);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.stop", NULL);
+  g_assert_false (bitmaze_window_get_running (window));
+  maze = bitmaze_window_get_maze (window);
+
+  for (int i = 0; i < 25; i++)
+    {
+      g_autofree uint16_t *before = copy_cells (maze);
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.step", NULL);
+      assert_step_changed_exactly (maze, before, bitmaze_window_get_last_step (window));
+    }
+  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_BUILDING);
+  g_assert_nonnull (bitmaze_window_get_generator (window));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL);
+  wait_until (fixture, is_ready, 20000);
+  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_READY);
+  g_assert_null (bitmaze_window_get_generator (window));
+  g_assert_true (maze_is_perfect (maze));
+
+  expected = maze_generate (20, 15, "growing-tree:newest", SEED, 0, &error);
+  g_assert_nonnull (expected);
+  g_assert_cmpmem (maze_cells_const (maze), 600, maze_cells_const (expected), 600);
+  maze_free (expected);
+}
+
+static void
+test_big_maze_in_slices (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  BitmazeWindow *window = fixture->window;
+
+  /* 2000 x 2000 is far too much for one frame's slice: the window stays
+   * responsive and finishes over several frames. */
+  bitmaze_window_set_maze_size (window, 2000, 2000);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.generate", NULL);
+  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_BUILDING);
+  g_assert_true (bitmaze_window_get_running (window));
+
+  wait_until (fixture, is_ready, 60000);
+  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_READY);
+  g_assert_cmpuint (maze_n_cells (bitmaze_window_get_maze (window)), ==, 4000000);
+  g_assert_true (maze_is_perfect (bitmaze_window_get_maze (window)));
+}
+
+static void
+test_export_image (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  BitmazeWindow *window = fixture->window;
+  g_autofree char *png = tmp_path (fixture, "maze.png");
+  g_autofree char *bad = tmp_path (fixture, "maze.bmp");
+  g_autoptr (GFile) png_file = g_file_new_for_path (png);
+  g_autoptr (GFile) bad_file = g_file_new_for_path (bad);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *contents = NULL;
+  gsize len = 0;
+
+  g_assert_true (bitmaze_window_export_to_file (window, png_file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (png, &contents, &len, NULL));
+  g_assert_cmpuint (len, >, 8);
+  g_assert_cmpmem (contents, 8, "\x89PNG\r\n\x1a\n", 8);
+
+  g_assert_false (bitmaze_window_export_to_file (window, bad_file, &error));
+  g_assert_nonnull (error);
+  g_assert_false (g_file_test (bad, G_FILE_TEST_EXISTS));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+#define ADD(name, func, data) \
+  g_test_add ("/window/" name, Fixture, data, fixture_setup, func, fixture_teardown)
+
+  ADD ("opens-with-maze", test_window_opens_with_maze, NULL);
+  ADD ("step-changes-reported-cells", test_step_changes_reported_cells, NULL);
+  ADD ("run-solves/dfs", test_run_solves, "dfs");
+  ADD ("run-solves/bfs", test_run_solves, "bfs");
+  ADD ("switch-solver-resets", test_switch_solver_resets, NULL);
+  ADD ("reset-clears-search", test_reset_clears_search, NULL);
+  ADD ("open-modify-save-open", test_open_modify_save_open, NULL);
+  ADD ("open-corrupt-keeps-maze", test_open_corrupt_keeps_maze, NULL);
+  ADD ("failed-save-loses-nothing", test_failed_save_loses_nothing, NULL);
+  ADD ("unsaved-changes-guard", test_unsaved_changes_guard, NULL);
+  ADD ("animated-generation", test_animated_generation, NULL);
+  ADD ("big-maze-in-slices", test_big_maze_in_slices, NULL);
+  ADD ("export-image", test_export_image, NULL);
+
+  return g_test_run ();
+}

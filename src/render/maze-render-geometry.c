@@ -127,6 +127,20 @@ maze_render_options_check (const Maze              *maze,
   return true;
 }
 
+double
+maze_render_origin (const MazeRenderOptions *options)
+{
+  double m = options->margin > 0.0 ? options->margin : 0.0;
+  double ww = options->wall_width;
+
+  /* A wall of odd whole width centred on a whole-unit grid line would
+   * cover half pixels on both sides: shift the grid by half a unit so that
+   * it covers whole pixels instead. */
+  if (ww >= 1.0 && ww == floor (ww) && fmod (ww, 2.0) == 1.0)
+    m += 0.5;
+  return m;
+}
+
 void
 maze_render_get_size (const Maze              *maze,
                       const MazeRenderOptions *options,
@@ -147,8 +161,8 @@ maze_render_cell_extents (const Maze              *maze,
 {
   uint32_t w = maze_width (maze);
 
-  rect->x = options->margin + (double) (index % w) * options->cell_size;
-  rect->y = options->margin + (double) (index / w) * options->cell_size;
+  rect->x = maze_render_origin (options) + (double) (index % w) * options->cell_size;
+  rect->y = maze_render_origin (options) + (double) (index / w) * options->cell_size;
   rect->width = options->cell_size;
   rect->height = options->cell_size;
 }
@@ -198,7 +212,7 @@ maze_render_region_extents (const Maze              *maze,
   MazeCellRect r;
   double cs = options->cell_size;
   double half = options->wall_width / 2.0;
-  double x0, y0, x1, y1, total_w, total_h;
+  double x0, y0, x1, y1, total_w, total_h, origin;
 
   if (!maze_render_clamp_region (maze, region, &r))
     {
@@ -207,10 +221,11 @@ maze_render_region_extents (const Maze              *maze,
     }
 
   maze_render_get_size (maze, options, &total_w, &total_h);
-  x0 = options->margin + r.x * cs - half;
-  y0 = options->margin + r.y * cs - half;
-  x1 = options->margin + (double) (r.x + r.width) * cs + half;
-  y1 = options->margin + (double) (r.y + r.height) * cs + half;
+  origin = maze_render_origin (options);
+  x0 = origin + r.x * cs - half;
+  y0 = origin + r.y * cs - half;
+  x1 = origin + (double) (r.x + r.width) * cs + half;
+  y1 = origin + (double) (r.y + r.height) * cs + half;
   /* At the edge of the maze the region takes the margin too, so that a
    * full set of regions covers the whole drawing. */
   if (r.x == 0)
@@ -262,7 +277,7 @@ maze_render_cells_in_rect (const Maze              *maze,
 {
   double cs = options->cell_size;
   double half = options->wall_width / 2.0;
-  double m = options->margin;
+  double m = maze_render_origin (options);
 
   /* A cell's walls reach half a wall beyond its square. */
   if (width > 0.0 && height > 0.0 &&
@@ -282,8 +297,8 @@ maze_render_cell_at (const Maze              *maze,
                      double                   x,
                      double                   y)
 {
-  double fx = floor ((x - options->margin) / options->cell_size);
-  double fy = floor ((y - options->margin) / options->cell_size);
+  double fx = floor ((x - maze_render_origin (options)) / options->cell_size);
+  double fy = floor ((y - maze_render_origin (options)) / options->cell_size);
 
   if (!(fx >= 0.0 && fx < (double) maze_width (maze) &&
         fy >= 0.0 && fy < (double) maze_height (maze)))
@@ -303,8 +318,8 @@ maze_render_wall_at (const Maze              *maze,
   uint32_t w = maze_width (maze);
   uint32_t h = maze_height (maze);
   double cs = options->cell_size;
-  double fx = (x - options->margin) / cs;
-  double fy = (y - options->margin) / cs;
+  double fx = (x - maze_render_origin (options)) / cs;
+  double fy = (y - maze_render_origin (options)) / cs;
   double kx, ky, dv, dh;
 
   if (max_distance <= 0.0)

@@ -21,3 +21,7 @@ unsigned maze_render_label_text (const MazeRenderOptions *options,
 
 /* The font size labels are drawn with, 0 when they do not fit. */
 double maze_render_label_font_size (const MazeRenderOptions *options);
+
+/* Where the grid starts: the margin, plus half a unit when the wall width
+ * is an odd whole number (so that such walls cover whole pixels). */
+double maze_render_origin (const MazeRenderOptions *options);

@@ -16,7 +16,10 @@
  *
  * and walls are lines of wall_width centred on the grid lines between the
  * squares (so half of the outer wall lies in the margin; keep margin >=
- * wall_width / 2).  To draw at another place or zoom, transform the cairo_t
+ * wall_width / 2).  When wall_width is an odd whole number (1, 3, ...) the
+ * grid is shifted by half a unit (+ 0.5 to both coordinates above) so that
+ * such walls cover whole pixels and stay crisp; the size of the drawing
+ * does not change.  maze_render_cell_extents() always gives the truth.  To draw at another place or zoom, transform the cairo_t
  * first (cairo_translate, cairo_scale); the hit-testing helpers then take
  * points in those same user units.
  *

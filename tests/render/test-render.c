@@ -269,6 +269,35 @@ test_dark_palette (void)
   maze_free (m);
 }
 
+/* Odd wall widths are shifted half a pixel so they stay crisp: a
+ * one-pixel wall is one column of pure wall colour between pure floor. */
+static void
+test_odd_walls_crisp (void)
+{
+  Maze *m = new_maze (3, 2);
+  MazeRenderOptions o;
+  cairo_surface_t *s;
+  cairo_rectangle_t r;
+  int wall_x, row;
+
+  test_options (&o);
+  o.wall_width = 1;
+  s = render (m, &o);
+  /* The east side of cell (0, 0) starts where its square ends. */
+  maze_render_cell_extents (m, &o, 0, &r);
+  g_assert_cmpfloat (r.x, ==, MARGIN + 0.5);
+  wall_x = (int) (r.x + r.width);
+  row = (int) (r.y + r.height / 2);
+  g_assert_true (pixel_is (pixel (s, wall_x, row), &o.palette.wall));
+  g_assert_true (pixel_is (pixel (s, wall_x - 1, row), &o.palette.background));
+  g_assert_true (pixel_is (pixel (s, wall_x + 1, row), &o.palette.background));
+  /* Hit-testing follows the shift. */
+  g_assert_cmpint (maze_render_cell_at (m, &o, r.x + 0.1, r.y + 0.1), ==, 0);
+  g_assert_cmpint (maze_render_cell_at (m, &o, r.x - 0.1, r.y + 0.1), ==, -1);
+  cairo_surface_destroy (s);
+  maze_free (m);
+}
+
 /* ---- search and solution ---- */
 
 /* A 4x1 corridor, start 0, goal 3: solution 0 -> 1 -> 2 -> 3 by hand and
@@ -414,8 +443,7 @@ assert_same_pixels (cairo_surface_t         *a,
                   (x >= inside->x && x < inside->x + inside->width &&
                    y >= inside->y && y < inside->y + inside->height);
 
-        if (in && (abs (pa.r - pb.r) > 1 || abs (pa.g - pb.g) > 1 ||
-                   abs (pa.b - pb.b) > 1))
+        if (in && (pa.r != pb.r || pa.g != pb.g || pa.b != pb.b))
           diff_in++;
         if (!in && expect_outside_untouched &&
             !(pb.r == 255 && pb.g == 0 && pb.b == 255))
@@ -566,6 +594,44 @@ test_layers_compose (void)
   maze_free (m);
 }
 
+/* Drawn into an image surface, boxes are stored straight into its pixels;
+ * through a recording surface, cairo draws every one.  Same pixels. */
+static void
+test_direct_pixels_match_cairo (void)
+{
+  Maze *m = solved_maze ();
+  uint32_t frontier[] = { 30, 31, 44 };
+  uint32_t trail[] = { 25, 26, 38, 39 };
+  double widths[] = { 2, 1, 3, 0 };
+
+  for (size_t k = 0; k < G_N_ELEMENTS (widths); k++)
+    {
+      MazeRenderOptions o;
+      cairo_surface_t *direct, *via_cairo, *rec;
+      cairo_t *cr;
+
+      full_options (&o, frontier, trail);
+      o.wall_width = widths[k];
+      o.solution_style = k % 2 ? MAZE_SOLUTION_FILL : MAZE_SOLUTION_LINE;
+      direct = render (m, &o);
+      via_cairo = magenta_like (direct);
+      rec = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+      cr = cairo_create (rec);
+      maze_render_draw (cr, m, &o);
+      cairo_destroy (cr);
+      cr = cairo_create (via_cairo);
+      cairo_set_source_surface (cr, rec, 0, 0);
+      cairo_paint (cr);
+      cairo_destroy (cr);
+      cairo_surface_flush (via_cairo);
+      assert_same_pixels (direct, via_cairo, NULL, false);
+      cairo_surface_destroy (rec);
+      cairo_surface_destroy (via_cairo);
+      cairo_surface_destroy (direct);
+    }
+  maze_free (m);
+}
+
 /* ---- labels ---- */
 
 static int
@@ -711,6 +777,19 @@ read_all (const char *path,
   return data;
 }
 
+static char *
+find_bytes (char       *data,
+            gsize       len,
+            const char *needle)
+{
+  gsize n = strlen (needle);
+
+  for (gsize i = 0; i + n <= len; i++)
+    if (memcmp (data + i, needle, n) == 0)
+      return data + i;
+  return NULL;
+}
+
 static int
 count_files (const char *dir)
 {
@@ -765,9 +844,32 @@ test_files (void)
   g_assert_cmpint (cairo_surface_status (s), ==, CAIRO_STATUS_SUCCESS);
   g_assert_cmpint (cairo_image_surface_get_width (s), ==, 96);
   g_assert_cmpint (cairo_image_surface_get_height (s), ==, 64);
-  /* It is the maze: the top-left corner of the outer wall is dark. */
+  /* It is the maze, pixel for pixel. */
+  {
+    cairo_surface_t *direct = render (m, &o);
+
+    assert_same_pixels (direct, s, NULL, false);
+    cairo_surface_destroy (direct);
+  }
   g_assert_cmpint (brightness (pixel (s, o.margin, o.margin)), <, 50);
   cairo_surface_destroy (s);
+
+  /* A see-through background gives a PNG with alpha. */
+  o.palette.background.alpha = 0.0;
+  g_assert_cmpint (maze_render_to_file (m, &o, png, NULL, &err), ==, MAZE_OK);
+  s = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (s), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_format (s), ==, CAIRO_FORMAT_ARGB32);
+  {
+    uint32_t v;
+
+    cairo_surface_flush (s);
+    memcpy (&v, cairo_image_surface_get_data (s)
+                + 20 * cairo_image_surface_get_stride (s) + 20 * 4, 4);
+    g_assert_cmphex (v >> 24, ==, 0);
+  }
+  cairo_surface_destroy (s);
+  maze_render_palette_light (&o.palette);
 
   g_assert_cmpint (maze_render_to_file (m, &o, svg, NULL, &err), ==, MAZE_OK);
   data = read_all (svg, &len);
@@ -781,7 +883,8 @@ test_files (void)
   data = read_all (pdf, &len);
   g_assert_cmpuint (len, >, 100);
   g_assert_true (g_str_has_prefix (data, "%PDF-"));
-  p = g_strstr_len (data, len, "/MediaBox");
+  /* A PDF holds binary streams: search all of its bytes. */
+  p = find_bytes (data, len, "/MediaBox");
   g_assert_nonnull (p);
   {
     double x0, y0, x1, y1;
@@ -934,11 +1037,14 @@ main (int   argc,
   g_test_add_func ("/render/walls-and-passages", test_walls_and_passages);
   g_test_add_func ("/render/openings-are-gaps", test_openings_are_gaps);
   g_test_add_func ("/render/dark-palette", test_dark_palette);
+  g_test_add_func ("/render/odd-walls-crisp", test_odd_walls_crisp);
   g_test_add_func ("/render/solution-line", test_solution_line);
   g_test_add_func ("/render/solution-fill", test_solution_fill);
   g_test_add_func ("/render/highlights", test_highlights);
   g_test_add_func ("/render/region-matches-full", test_region_matches_full);
   g_test_add_func ("/render/layers-compose", test_layers_compose);
+  g_test_add_func ("/render/direct-pixels-match-cairo",
+                   test_direct_pixels_match_cairo);
   g_test_add_func ("/render/labels", test_labels);
   g_test_add_func ("/render/hit-testing", test_hit_testing);
   g_test_add_func ("/render/files", test_files);

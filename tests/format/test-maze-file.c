@@ -452,6 +452,55 @@ test_round_trip_random (void)
       }
 }
 
+/* Every generator's mazes, with loops or without, unsolved and solved
+ * (the solver's bits are part of the file), with the metadata the
+ * generator wrote and a title added. */
+static void
+test_round_trip_generators (void)
+{
+  const MazeAlgorithmInfo *gens = maze_generator_list ();
+  unsigned n_gens = 0;
+
+  for (size_t g = 0; gens[g].name != NULL; g++)
+    {
+      const char *listed = gens[g].name;
+      size_t n = strlen (listed);
+      g_autofree char *name = NULL;
+
+      /* "corridor:N" takes a number, "growing-tree:mixed:P" a fraction */
+      if (g_str_has_suffix (listed, ":N"))
+        name = g_strdup_printf ("%.*s:4", (int) (n - 2), listed);
+      else if (g_str_has_suffix (listed, ":P"))
+        name = g_strdup_printf ("%.*s:0.5", (int) (n - 2), listed);
+      else
+        name = g_strdup (listed);
+      for (int variant = 0; variant < 4; variant++)
+        {
+          MazeError err = { 0 };
+          Maze *m = maze_generate (23, 17, name, 77 + g, (variant & 1) ? 25 : 0, &err);
+
+          if (m == NULL)
+            g_error ("%s: %s", name, err.message);
+          g_assert_nonnull (maze_meta_get (m, "generator"));
+          if (variant & 2)
+            {
+              MazeSolver *solver = maze_solver_new (m, "bfs", &err);
+
+              g_assert_nonnull (solver);
+              maze_solver_run (solver);
+              maze_solver_free (solver);
+              g_assert_true (maze_has_search (m));
+              maze_meta_set (m, "solver", "bfs", &err);
+            }
+          maze_meta_set (m, "title", name, &err);
+          check_round_trip (m);
+          maze_free (m);
+        }
+      n_gens++;
+    }
+  g_assert_cmpuint (n_gens, >=, 10);
+}
+
 /* A file with metadata: keys in file order, unknown keys kept as read. */
 static void
 test_metadata_kept (void)
@@ -1029,6 +1078,7 @@ main (int   argc,
   g_test_add_func ("/format/crc32", test_crc32);
   g_test_add_func ("/format/worked-example", test_worked_example);
   g_test_add_func ("/format/round-trip/random", test_round_trip_random);
+  g_test_add_func ("/format/round-trip/generators", test_round_trip_generators);
   g_test_add_func ("/format/metadata/kept", test_metadata_kept);
   g_test_add_func ("/format/metadata/limit", test_metadata_limit);
   g_test_add_func ("/format/error/magic", test_error_magic);

@@ -380,6 +380,80 @@ test_solution_fill (void)
   maze_free (m);
 }
 
+/* A generated maze solved by the engine's BFS: every path cell shows the
+ * solution, every other reached cell the search, the rest the floor; the
+ * openings at the start and the goal are gaps. */
+static void
+test_generated_and_solved (void)
+{
+  MazeError err = { 0 };
+  Maze *m = maze_generate (15, 10, "growing-tree:newest", 7, 0, &err);
+  MazeSolver *solver;
+  MazeRenderOptions o;
+  cairo_surface_t *s;
+  uint32_t path[150];
+  bool on_path[150] = { false };
+  int64_t len;
+  unsigned n_search = 0;
+
+  g_assert_nonnull (m);
+  solver = maze_solver_new (m, "bfs", &err);
+  g_assert_nonnull (solver);
+  maze_solver_run (solver);
+  len = maze_path_cells (m, path, G_N_ELEMENTS (path));
+  g_assert_cmpint (len, >, 0);
+  for (int64_t k = 0; k <= len; k++)
+    on_path[path[k]] = true;
+
+  test_options (&o);
+  s = render (m, &o);
+  for (uint32_t i = 0; i < 150; i++)
+    {
+      Pixel p = pixel (s, cx (i % 15), cy (i / 15));
+
+      if (on_path[i])
+        g_assert_true (pixel_is (p, &o.palette.solution));
+      else if (maze_cells_const (m)[i] & MAZE_BACKTRACK_MASK)
+        {
+          g_assert_true (pixel_is (p, &o.palette.search));
+          n_search++;
+        }
+      else
+        g_assert_true (pixel_is (p, &o.palette.background));
+    }
+  /* A BFS on a 150-cell maze reaches cells off the path. */
+  g_assert_cmpuint (n_search, >, 0);
+  /* The openings: start top-left (north), goal bottom-right (south). */
+  g_assert_cmpint (brightness (side_pixel (s, 0, 0, MAZE_N)), >, 150);
+  g_assert_cmpint (brightness (side_pixel (s, 14, 9, MAZE_S)), >, 150);
+  g_assert_cmpint (brightness (side_pixel (s, 1, 0, MAZE_N)), <, 50);
+  cairo_surface_destroy (s);
+
+  /* Mid-search, the DFS stack is drawn as the frontier. */
+  maze_solver_free (solver);
+  solver = maze_solver_new (m, "dfs", &err);
+  g_assert_nonnull (solver);
+  for (int k = 0; k < 20; k++)
+    maze_solver_step (solver, NULL);
+  {
+    uint32_t frontier[150];
+    size_t n = maze_solver_frontier (solver, frontier, G_N_ELEMENTS (frontier));
+
+    g_assert_cmpuint (n, >, 0);
+    o.frontier = frontier;
+    o.n_frontier = MIN (n, G_N_ELEMENTS (frontier));
+    o.show_solution = false;
+    s = render (m, &o);
+    for (size_t k = 0; k < o.n_frontier; k++)
+      g_assert_true (pixel_is (pixel (s, cx (frontier[k] % 15) - 5,
+                                      cy (frontier[k] / 15) - 5),
+                               &o.palette.frontier));
+    cairo_surface_destroy (s);
+  }
+  maze_solver_free (solver);
+  maze_free (m);
+}
+
 static void
 test_highlights (void)
 {
@@ -1040,6 +1114,7 @@ main (int   argc,
   g_test_add_func ("/render/odd-walls-crisp", test_odd_walls_crisp);
   g_test_add_func ("/render/solution-line", test_solution_line);
   g_test_add_func ("/render/solution-fill", test_solution_fill);
+  g_test_add_func ("/render/generated-and-solved", test_generated_and_solved);
   g_test_add_func ("/render/highlights", test_highlights);
   g_test_add_func ("/render/region-matches-full", test_region_matches_full);
   g_test_add_func ("/render/layers-compose", test_layers_compose);

@@ -536,6 +536,37 @@ test_metadata_kept (void)
   g_free (f);
 }
 
+/* Thousands of keys load in order; a duplicate of an early key near the
+ * end is still found. */
+static void
+test_metadata_many_keys (void)
+{
+  GString *meta = g_string_new (NULL);
+  MazeError err = { 0 };
+  size_t len;
+  uint8_t *f;
+  Maze *m;
+  const char *k, *v;
+
+  for (int i = 0; i < 3000; i++)
+    g_string_append_printf (meta, "k%d=%d\n", i, i);
+  f = forge_grid (meta->str, &len);
+  m = maze_load_memory (f, len, &err);
+  g_assert_nonnull (m);
+  g_assert_cmpuint (maze_meta_count (m), ==, 3000);
+  maze_meta_nth (m, 2999, &k, &v);
+  g_assert_cmpstr (k, ==, "k2999");
+  g_assert_cmpstr (v, ==, "2999");
+  maze_free (m);
+  g_free (f);
+
+  g_string_append (meta, "k17=again\n");
+  f = forge_grid (meta->str, &len);
+  expect_error (f, len, MAZE_ERROR_FORMAT, "duplicate key `k17` (metadata line 3001)");
+  g_free (f);
+  g_string_free (meta, TRUE);
+}
+
 /* Exactly 65536 bytes of metadata is allowed. */
 static void
 test_metadata_limit (void)
@@ -1081,6 +1112,7 @@ main (int   argc,
   g_test_add_func ("/format/round-trip/generators", test_round_trip_generators);
   g_test_add_func ("/format/metadata/kept", test_metadata_kept);
   g_test_add_func ("/format/metadata/limit", test_metadata_limit);
+  g_test_add_func ("/format/metadata/many-keys", test_metadata_many_keys);
   g_test_add_func ("/format/error/magic", test_error_magic);
   g_test_add_func ("/format/error/version", test_error_version);
   g_test_add_func ("/format/error/size", test_error_size);

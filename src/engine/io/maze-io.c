@@ -228,13 +228,56 @@ check_file_size (const FileHeader *hd,
 
 /* ---- metadata ---- */
 
+/* The keys seen so far, for the duplicate check: an open-addressing set
+ * of offsets (plus one; 0 is empty) of the keys in the metadata, so a
+ * file of thousands of keys is not checked in quadratic time. */
+typedef struct
+{
+  uint32_t *slots;
+  size_t    mask;
+} KeySet;
+
+static uint32_t
+key_hash (const uint8_t *key,
+          size_t         len)
+{
+  uint32_t h = 2166136261u; /* FNV-1a */
+
+  for (size_t i = 0; i < len; i++)
+    h = (h ^ key[i]) * 16777619u;
+  return h;
+}
+
+/* Adds the key at @offset of @meta (@len bytes, ended by '=');
+ * false when it was there already. */
+static bool
+key_set_add (KeySet        *set,
+             const uint8_t *meta,
+             size_t         offset,
+             size_t         len)
+{
+  size_t i = key_hash (meta + offset, len) & set->mask;
+
+  while (set->slots[i] != 0)
+    {
+      const uint8_t *other = meta + set->slots[i] - 1;
+
+      if (memcmp (other, meta + offset, len) == 0 && other[len] == '=')
+        return false;
+      i = (i + 1) & set->mask;
+    }
+  set->slots[i] = (uint32_t) offset + 1;
+  return true;
+}
+
 /* Parse "key=value\n" lines into @maze, in order.  @scratch has room for
- * @len + 1 bytes. */
+ * @len + 1 bytes; @keys has room for more than twice the lines. */
 static MazeStatus
 meta_parse (Maze          *maze,
             const uint8_t *meta,
             size_t         len,
             char          *scratch,
+            KeySet        *keys,
             MazeError     *error)
 {
   size_t pos = 0;
@@ -275,7 +318,7 @@ meta_parse (Maze          *maze,
         return maze_error_set (error, MAZE_ERROR_FORMAT,
                                "bad metadata line %u: the key must be 1 to 32 of a-z, 0-9, _ and -",
                                line);
-      if (maze_meta_get (maze, key) != NULL)
+      if (!key_set_add (keys, meta, pos, key_len))
         return maze_error_set (error, MAZE_ERROR_FORMAT,
                                "duplicate key `%s` (metadata line %u)", key, line);
       if (maze_meta_set (maze, key, value, error) != MAZE_OK)
@@ -443,6 +486,7 @@ load_finish (Maze             *maze,
   uint16_t *cells = maze_cells (maze);
   uint32_t crc;
   char *scratch;
+  KeySet keys;
 
   crc = maze_crc32 (cells_crc, meta, hd->meta_size);
   if (crc != hd->data_crc)
@@ -455,18 +499,28 @@ load_finish (Maze             *maze,
 
   if (hd->meta_size > 0)
     {
+      /* a line takes at least 3 bytes ("k=\n") */
+      size_t max_lines = hd->meta_size / 3 + 1;
+      MazeStatus status;
+
+      keys.mask = 1;
+      while (keys.mask < 2 * max_lines)
+        keys.mask <<= 1;
+      keys.slots = calloc (keys.mask, sizeof *keys.slots);
+      keys.mask--;
       scratch = malloc ((size_t) hd->meta_size + 1);
-      if (scratch == NULL)
+      if (scratch == NULL || keys.slots == NULL)
         {
+          free (scratch);
+          free (keys.slots);
           maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for the metadata");
           goto fail;
         }
-      if (meta_parse (maze, meta, hd->meta_size, scratch, error) != MAZE_OK)
-        {
-          free (scratch);
-          goto fail;
-        }
+      status = meta_parse (maze, meta, hd->meta_size, scratch, &keys, error);
       free (scratch);
+      free (keys.slots);
+      if (status != MAZE_OK)
+        goto fail;
     }
 
   maze_set_endpoints_raw (maze, hd->start, hd->goal);

@@ -380,6 +380,22 @@ is_on_path (const Ctx *ctx,
   return false;
 }
 
+/* Fills @n cells of row @y from column @x.  A fill reaches under the
+ * cell's walls (half a wall beyond its square): standing walls cover it
+ * again, and in a passage it colours the gap instead of leaving a seam,
+ * which also keeps the fills of odd-width walls on whole pixels. */
+static void
+fill_cells (Ctx      *ctx,
+            uint32_t  x,
+            uint32_t  y,
+            uint32_t  n)
+{
+  double hw = ctx->ww / 2.0;
+
+  batch_rect (ctx, cell_x (ctx, x) - hw, cell_y (ctx, y) - hw,
+              (double) n * ctx->cs + ctx->ww, ctx->cs + ctx->ww);
+}
+
 /* Fills every cell of the grown region for which @pred holds, one
  * rectangle per run of such cells along a row. */
 static void
@@ -407,8 +423,7 @@ fill_cells_where (Ctx            *ctx,
           start = x;
           while (x < x_end && pred (ctx, row + x))
             x++;
-          batch_rect (ctx, cell_x (ctx, start), cell_y (ctx, y),
-                      (double) (x - start) * ctx->cs, ctx->cs);
+          fill_cells (ctx, start, y, x - start);
         }
     }
   boxes_end (ctx, colour);
@@ -424,8 +439,7 @@ fill_cell_list (Ctx            *ctx,
     return;
   for (size_t i = 0; i < n; i++)
     if (in_grown_region (ctx, list[i]))
-      batch_rect (ctx, cell_x (ctx, list[i] % ctx->w),
-                  cell_y (ctx, list[i] / ctx->w), ctx->cs, ctx->cs);
+      fill_cells (ctx, list[i] % ctx->w, list[i] / ctx->w, 1);
   boxes_end (ctx, colour);
 }
 
@@ -613,16 +627,40 @@ line_width (const Ctx *ctx,
   return lw < 1.0 ? 1.0 : lw;
 }
 
+/* The width of the solution line: about a third of the room between the
+ * walls, and on whole-unit geometry a whole number of the parity that
+ * puts its edges on whole pixels (the line is centred on the cells). */
+static double
+solution_width (const Ctx *ctx)
+{
+  double room = inner_size (ctx);
+  double centre = ctx->m + ctx->cs / 2.0;
+  double lw = room * 0.35;
+
+  if (centre * 2.0 == floor (centre * 2.0) && room >= 1.0)
+    {
+      bool half = centre != floor (centre);
+
+      lw = fmax (1.0, round (lw));
+      if ((fmod (lw, 2.0) == 1.0) != half)
+        lw += lw + 1.0 <= room ? 1.0 : -1.0;
+      if (lw < 1.0)
+        lw = room * 0.35;
+    }
+  return lw < 1.0 ? fmin (1.0, room) : lw;
+}
+
+/* The solution line through the centres of the path cells: one box per
+ * step, reaching half the line's width beyond both centres, so the turns
+ * close squarely.  Boxes take the same fast path as the walls. */
 static void
 draw_solution_line (Ctx *ctx)
 {
   const MazeRgba *c = &ctx->o->palette.solution;
+  double half = solution_width (ctx) / 2.0;
 
-  if (!colour_begin (ctx->cr, c))
+  if (!boxes_begin (ctx, c))
     return;
-  cairo_set_line_width (ctx->cr, line_width (ctx, 0.35));
-  cairo_set_line_cap (ctx->cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_line_join (ctx->cr, CAIRO_LINE_JOIN_ROUND);
   for (uint32_t y = ctx->e.y; y < ctx->e.y + ctx->e.height; y++)
     for (uint32_t x = ctx->e.x; x < ctx->e.x + ctx->e.width; x++)
       {
@@ -638,10 +676,10 @@ draw_solution_line (Ctx *ctx)
           continue;
         cell_centre (ctx, i, &x0, &y0);
         cell_centre (ctx, n, &x1, &y1);
-        batch_segment (ctx, x0, y0, x1, y1);
+        batch_rect (ctx, fmin (x0, x1) - half, fmin (y0, y1) - half,
+                    fabs (x1 - x0) + 2.0 * half, fabs (y1 - y0) + 2.0 * half);
       }
-  batch_stroke (ctx);
-  colour_end (ctx->cr, c);
+  boxes_end (ctx, c);
 }
 
 static bool

@@ -29,7 +29,9 @@
  *               margin of the region), opaque.
  *   CELLS       whole-cell fills: search (cells with backtrack bits),
  *               solution cells in MAZE_SOLUTION_FILL style, frontier
- *               cells, "changed" highlight, and the labels.  Nothing else.
+ *               cells, "changed" highlight, and the labels.  A fill covers
+ *               the cell's square and half a wall around it (the walls
+ *               drawn on top hide that part where they stand).
  *   WALLS       the walls and the outer border with its openings (gaps),
  *               transparent everywhere else, so an app can cache this layer
  *               in a texture and composite it over BACKGROUND + CELLS.

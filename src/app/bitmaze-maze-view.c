@@ -3,16 +3,16 @@
  * bitmaze-maze-view.c: the widget that shows a maze.
  *
  * GTK 4 has no partial invalidation: every frame the widget hands GTK its
- * whole picture again.  So the picture is kept in tiles: square textures of
- * TILE_SIZE device pixels of the zoomed maze, each with the cairo image
- * surface it was copied from.  A frame only appends the visible tiles'
- * textures; a tile is drawn (through the renderer) the first time it
- * becomes visible, and afterwards only the cells a step reported are drawn
- * again into its surface before it is copied into a new texture.  The
- * tiles are thrown away when the picture as a whole changes: another maze,
- * its walls, the size of the widget, the zoom, the scale factor or the
- * style.  Tiles that scroll out of view are dropped, so a 2000 x 2000 maze
- * zoomed in costs only what is on screen.
+ * whole picture again.  So the picture is kept in tiles: squares of
+ * TILE_SIZE device pixels of the zoomed maze, each a cairo image surface
+ * and a render node made from it.  A frame only appends the visible tiles'
+ * nodes; a tile is drawn (through the renderer) the first time it becomes
+ * visible, and afterwards only the cells a step reported are drawn again
+ * into its surface (in blocks of BLOCK_SIZE pixels) before it gets a new
+ * node.  The tiles are thrown away when the picture as a whole changes:
+ * another maze, its walls, the size of the widget, the zoom, the scale
+ * factor or the style.  Tiles that scroll out of view are dropped, so a
+ * 2000 x 2000 maze zoomed in costs only what is on screen.
  *
  * The frontier and "changed" highlights are kept as bitmaps over the cells
  * (one bit a cell), so a new list repaints only the cells that entered or
@@ -32,8 +32,12 @@
 
 /* Side of a tile in device pixels. */
 #define TILE_SIZE 256
-/* Dirty rectangles a tile remembers before it merges them into one. */
-#define TILE_MAX_DIRTY 16
+/* A tile remembers what to repaint as 8 x 8 blocks of 32 pixels: one bit
+ * each in a guint64. */
+#define BLOCK_SIZE 32
+#define BLOCKS_PER_SIDE (TILE_SIZE / BLOCK_SIZE)
+/* From this size on (device pixels) cells and walls are whole pixels. */
+#define MIN_ALIGNED_CELL 2.0
 /* Around the maze, in logical pixels. */
 #define VIEW_MARGIN 6
 /* Largest cell, in logical pixels, zooming in may reach. */
@@ -50,10 +54,9 @@ typedef struct
   int              width;   /* device pixels (edge tiles are smaller) */
   int              height;
   cairo_surface_t *surface;
-  GdkTexture      *texture; /* NULL when the surface changed since */
+  GskRenderNode   *node;    /* NULL when the surface changed since */
   guint            last_frame;
-  guint            n_dirty;
-  MazeCellRect     dirty[TILE_MAX_DIRTY];
+  guint64          dirty;   /* blocks to repaint, bit by * 8 + bx */
 } Tile;
 
 struct _BitmazeMazeView
@@ -86,7 +89,7 @@ struct _BitmazeMazeView
   GArray           *region_frontier;
   GArray           *region_changed;
 
-  /* Geometry in device pixels; valid while geometry_valid. */
+  /* Geometry in device pixels, valid while geometry_valid. */
   gboolean          geometry_valid;
   int               scale;
   int               view_width;  /* logical */
@@ -95,7 +98,7 @@ struct _BitmazeMazeView
   double            cell;
   double            wall;
   double            margin;
-  double            content_width;
+  double            content_width;  /* whole pixels */
   double            content_height;
 
   GHashTable       *tiles;
@@ -256,7 +259,7 @@ tile_free (gpointer data)
   Tile *tile = data;
 
   g_clear_pointer (&tile->surface, cairo_surface_destroy);
-  g_clear_object (&tile->texture);
+  g_clear_pointer (&tile->node, gsk_render_node_unref);
   g_free (tile);
 }
 
@@ -285,17 +288,17 @@ invalidate_geometry (BitmazeMazeView *self)
 /*
  * Cell size: "fit" is the largest cell for which the maze and its margin
  * fit in the widget, a whole number of device pixels when it is at least
- * two, so the grid lines fall on pixel boundaries.  Walls are about an
- * eighth of a cell, and the margin is shifted by half a pixel when the
- * wall is an odd number of pixels wide, so walls stay sharp.
+ * MIN_ALIGNED_CELL, so the grid lines fall on pixel boundaries.  Walls are
+ * then whole pixels too, about an eighth of a cell, and the margin is
+ * shifted by half a pixel when the wall is an odd number of pixels wide:
+ * walls stay sharp, and the renderer can store pixel-aligned boxes
+ * straight into the tiles instead of going through cairo's rasteriser.
  */
 static void
 update_geometry (BitmazeMazeView *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   double old_cell = self->cell;
-  double old_wall = self->wall;
-  double old_margin = self->margin;
   double avail_w, avail_h, fit, cell, wall, margin;
   uint32_t mw, mh;
 
@@ -313,25 +316,25 @@ update_geometry (BitmazeMazeView *self)
 
   mw = maze_width (self->maze);
   mh = maze_height (self->maze);
-  margin = VIEW_MARGIN * self->scale;
-  avail_w = MAX (1.0, (double) self->view_width * self->scale - 2.0 * margin);
-  avail_h = MAX (1.0, (double) self->view_height * self->scale - 2.0 * margin);
+  avail_w = MAX (1.0, (double) (self->view_width - 2 * VIEW_MARGIN) * self->scale);
+  avail_h = MAX (1.0, (double) (self->view_height - 2 * VIEW_MARGIN) * self->scale);
   fit = MIN (avail_w / mw, avail_h / mh);
-  if (fit >= 2.0)
+  if (fit >= MIN_ALIGNED_CELL)
     fit = floor (fit);
   self->fit_cell = fit;
 
   self->zoom = CLAMP (self->zoom, 1.0, get_max_zoom (self));
   cell = fit * self->zoom;
-  if (cell >= 2.0)
-    cell = floor (cell);
-
-  if (cell >= 6.0)
-    wall = CLAMP (floor (cell / 8.0 + 0.5), 1.0, 4.0 * self->scale);
+  margin = VIEW_MARGIN * self->scale;
+  if (cell >= MIN_ALIGNED_CELL)
+    {
+      cell = floor (cell);
+      wall = CLAMP (floor (cell / 8.0 + 0.5), 1.0, 4.0 * self->scale);
+      if (((int) wall) % 2 == 1)
+        margin += 0.5;
+    }
   else
     wall = cell / 4.0;
-  if (wall >= 1.0 && ((int) wall) % 2 == 1)
-    margin += 0.5;
 
   self->cell = cell;
   self->wall = wall;
@@ -339,7 +342,7 @@ update_geometry (BitmazeMazeView *self)
   self->content_width = ceil (2.0 * margin + mw * cell);
   self->content_height = ceil (2.0 * margin + mh * cell);
 
-  if (old_cell != cell || old_wall != wall || old_margin != margin)
+  if (old_cell != cell)
     invalidate_tiles (self);
 }
 
@@ -376,24 +379,25 @@ get_origin (BitmazeMazeView *self,
     *oy = -round (gtk_adjustment_get_value (self->vadjustment) * self->scale);
 }
 
-/* The rectangle of cells drawn over a device-pixel rectangle of the
- * content, never empty for a rectangle inside the content (the margin
- * belongs to the edge cells). */
+/* The rectangle of cells drawn over a rectangle of the content (device
+ * pixels), never empty (the margin belongs to the edge cells). */
 static void
 cells_for_content_rect (BitmazeMazeView *self,
-                        double           x,
-                        double           y,
-                        double           width,
-                        double           height,
-                        MazeCellRect    *region)
+                       double           x,
+                       double           y,
+                       double           width,
+                       double           height,
+                       MazeCellRect    *region)
 {
   uint32_t mw = maze_width (self->maze);
   uint32_t mh = maze_height (self->maze);
   double half = self->wall / 2.0 + 1.0;
-  double x0 = floor ((x - self->margin - half) / self->cell);
-  double y0 = floor ((y - self->margin - half) / self->cell);
-  double x1 = ceil ((x + width - self->margin + half) / self->cell);
-  double y1 = ceil ((y + height - self->margin + half) / self->cell);
+  double cs = self->cell;
+  double m = self->margin;
+  double x0 = floor ((x - m - half) / cs);
+  double y0 = floor ((y - m - half) / cs);
+  double x1 = ceil ((x + width - m + half) / cs);
+  double y1 = ceil ((y + height - m + half) / cs);
 
   x0 = CLAMP (x0, 0.0, mw - 1.0);
   y0 = CLAMP (y0, 0.0, mh - 1.0);
@@ -478,12 +482,11 @@ collect_highlights (BitmazeMazeView    *self,
     }
 }
 
-/* Draws @region of the maze into @tile's surface; @cr is translated to
- * the tile and clipped to it. */
+/* Draws @region of the maze, all layers, into @cr. */
 static void
-tile_draw_region (BitmazeMazeView    *self,
-                  cairo_t            *cr,
-                  const MazeCellRect *region)
+draw_region (BitmazeMazeView    *self,
+             cairo_t            *cr,
+             const MazeCellRect *region)
 {
   MazeRenderOptions options;
 
@@ -493,16 +496,28 @@ tile_draw_region (BitmazeMazeView    *self,
                            MAZE_RENDER_LAYER_ALL);
 }
 
-static cairo_t *
-tile_begin (Tile *tile)
+/* Paints the rectangle (@x, @y, @width, @height) of the content (device
+ * pixels, inside @tile) afresh. */
+static void
+tile_paint (BitmazeMazeView *self,
+            Tile            *tile,
+            int              x,
+            int              y,
+            int              width,
+            int              height)
 {
-  cairo_t *cr = cairo_create (tile->surface);
+  double x0 = (double) tile->tx * TILE_SIZE;
+  double y0 = (double) tile->ty * TILE_SIZE;
+  MazeCellRect region;
+  cairo_t *cr;
 
-  cairo_rectangle (cr, 0, 0, tile->width, tile->height);
+  cr = cairo_create (tile->surface);
+  cairo_rectangle (cr, x - x0, y - y0, width, height);
   cairo_clip (cr);
-  cairo_translate (cr, -(double) tile->tx * TILE_SIZE,
-                   -(double) tile->ty * TILE_SIZE);
-  return cr;
+  cairo_translate (cr, -x0, -y0);
+  cells_for_content_rect (self, x, y, width, height, &region);
+  draw_region (self, cr, &region);
+  cairo_destroy (cr);
 }
 
 static Tile *
@@ -511,8 +526,6 @@ tile_new (BitmazeMazeView *self,
           int              ty)
 {
   Tile *tile = g_new0 (Tile, 1);
-  MazeCellRect region;
-  cairo_t *cr;
 
   tile->tx = tx;
   tile->ty = ty;
@@ -522,81 +535,98 @@ tile_new (BitmazeMazeView *self,
                             self->content_height - (double) ty * TILE_SIZE);
   tile->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
                                               tile->width, tile->height);
-
-  cells_for_content_rect (self, (double) tx * TILE_SIZE, (double) ty * TILE_SIZE,
-                          tile->width, tile->height, &region);
-  cr = tile_begin (tile);
-  tile_draw_region (self, cr, &region);
-  cairo_destroy (cr);
+  tile_paint (self, tile, tx * TILE_SIZE, ty * TILE_SIZE, tile->width, tile->height);
 
   return tile;
 }
 
+/* Repaints the dirty blocks, a run of neighbouring blocks in a row at a
+ * time. */
 static void
 tile_flush_dirty (BitmazeMazeView *self,
                   Tile            *tile)
 {
-  cairo_t *cr;
-
-  if (tile->n_dirty == 0)
+  if (tile->dirty == 0)
     return;
-  cr = tile_begin (tile);
-  for (guint i = 0; i < tile->n_dirty; i++)
-    tile_draw_region (self, cr, &tile->dirty[i]);
-  cairo_destroy (cr);
-  tile->n_dirty = 0;
-  g_clear_object (&tile->texture);
-}
 
-static GdkTexture *
-tile_get_texture (Tile *tile)
-{
-  if (tile->texture == NULL)
+  for (int by = 0; by < BLOCKS_PER_SIDE; by++)
     {
-      g_autoptr(GBytes) bytes = NULL;
-      int stride;
+      int bx = 0;
 
-      cairo_surface_flush (tile->surface);
-      stride = cairo_image_surface_get_stride (tile->surface);
-      /* Textures are immutable and the surface keeps changing: copy. */
-      bytes = g_bytes_new (cairo_image_surface_get_data (tile->surface),
-                           (gsize) stride * tile->height);
-      /* GDK_MEMORY_DEFAULT is cairo's ARGB32 in native byte order. */
-      tile->texture = gdk_memory_texture_new (tile->width, tile->height,
-                                              GDK_MEMORY_DEFAULT, bytes, stride);
+      while (bx < BLOCKS_PER_SIDE)
+        {
+          int start, x, y, width, height;
+
+          while (bx < BLOCKS_PER_SIDE &&
+                 !(tile->dirty & (G_GUINT64_CONSTANT (1) << (by * BLOCKS_PER_SIDE + bx))))
+            bx++;
+          if (bx == BLOCKS_PER_SIDE)
+            break;
+          start = bx;
+          while (bx < BLOCKS_PER_SIDE &&
+                 (tile->dirty & (G_GUINT64_CONSTANT (1) << (by * BLOCKS_PER_SIDE + bx))))
+            bx++;
+
+          x = start * BLOCK_SIZE;
+          y = by * BLOCK_SIZE;
+          width = MIN (bx * BLOCK_SIZE, tile->width) - x;
+          height = MIN (y + BLOCK_SIZE, tile->height) - y;
+          if (width > 0 && height > 0)
+            tile_paint (self, tile, tile->tx * TILE_SIZE + x, tile->ty * TILE_SIZE + y,
+                        width, height);
+        }
     }
-  return tile->texture;
+  tile->dirty = 0;
+  g_clear_pointer (&tile->node, gsk_render_node_unref);
 }
 
-static void
-merge_rect (MazeCellRect       *into,
-            const MazeCellRect *r)
+/* The node showing @tile, made again only after the tile changed.  A
+ * cairo node keeps a copy of the tile's pixels that the cairo renderer
+ * paints as they are, and the same node appended frame after frame is
+ * what the GL renderer keeps in its texture cache.  (A GdkMemoryTexture
+ * costs the cairo renderer a conversion of every visible pixel on every
+ * frame.) */
+static GskRenderNode *
+tile_get_node (Tile *tile)
 {
-  uint32_t x0 = MIN (into->x, r->x);
-  uint32_t y0 = MIN (into->y, r->y);
-  uint32_t x1 = MAX (into->x + into->width, r->x + r->width);
-  uint32_t y1 = MAX (into->y + into->height, r->y + r->height);
-
-  into->x = x0;
-  into->y = y0;
-  into->width = x1 - x0;
-  into->height = y1 - y0;
-}
-
-static void
-tile_add_dirty (Tile               *tile,
-                const MazeCellRect *r)
-{
-  if (tile->n_dirty < TILE_MAX_DIRTY)
+  if (tile->node == NULL)
     {
-      tile->dirty[tile->n_dirty++] = *r;
-      return;
+      double x = (double) tile->tx * TILE_SIZE;
+      double y = (double) tile->ty * TILE_SIZE;
+      cairo_t *cr;
+
+      tile->node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (x, y, tile->width, tile->height));
+      cr = gsk_cairo_node_get_draw_context (tile->node);
+      cairo_set_source_surface (cr, tile->surface, x, y);
+      cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+      cairo_paint (cr);
+      cairo_destroy (cr);
     }
-  /* Too many small repaints: one repaint of their bounding box. */
-  for (guint i = 1; i < tile->n_dirty; i++)
-    merge_rect (&tile->dirty[0], &tile->dirty[i]);
-  merge_rect (&tile->dirty[0], r);
-  tile->n_dirty = 1;
+  return tile->node;
+}
+
+/* Marks the blocks of @tile that meet the content rectangle [@x0, @x1) x
+ * [@y0, @y1) (device pixels). */
+static void
+tile_add_dirty (Tile *tile,
+                int   x0,
+                int   y0,
+                int   x1,
+                int   y1)
+{
+  int bx0, by0, bx1, by1;
+
+  x0 -= tile->tx * TILE_SIZE;
+  x1 -= tile->tx * TILE_SIZE;
+  y0 -= tile->ty * TILE_SIZE;
+  y1 -= tile->ty * TILE_SIZE;
+  bx0 = CLAMP (x0, 0, TILE_SIZE - 1) / BLOCK_SIZE;
+  by0 = CLAMP (y0, 0, TILE_SIZE - 1) / BLOCK_SIZE;
+  bx1 = CLAMP (x1 - 1, 0, TILE_SIZE - 1) / BLOCK_SIZE;
+  by1 = CLAMP (y1 - 1, 0, TILE_SIZE - 1) / BLOCK_SIZE;
+  for (int by = by0; by <= by1; by++)
+    for (int bx = bx0; bx <= bx1; bx++)
+      tile->dirty |= G_GUINT64_CONSTANT (1) << (by * BLOCKS_PER_SIDE + bx);
 }
 
 /* Cell @index changed: repaint it and its neighbours (a solution line or
@@ -610,7 +640,7 @@ invalidate_cell (BitmazeMazeView *self,
   cairo_rectangle_t ext;
   MazeCellRect r;
   uint32_t mw, mh, x, y;
-  int tx0, ty0, tx1, ty1;
+  int x0, y0, x1, y1;
 
   if (self->maze == NULL || index >= maze_n_cells (self->maze))
     return;
@@ -630,18 +660,19 @@ invalidate_cell (BitmazeMazeView *self,
   if (!maze_render_region_extents (self->maze, &options, &r, &ext))
     return;
 
-  tx0 = (int) floor (ext.x / TILE_SIZE);
-  ty0 = (int) floor (ext.y / TILE_SIZE);
-  tx1 = (int) floor ((ext.x + ext.width) / TILE_SIZE);
-  ty1 = (int) floor ((ext.y + ext.height) / TILE_SIZE);
-  for (int ty = MAX (0, ty0); ty <= ty1; ty++)
-    for (int tx = MAX (0, tx0); tx <= tx1; tx++)
+  x0 = (int) floor (ext.x);
+  y0 = (int) floor (ext.y);
+  x1 = (int) ceil (ext.x + ext.width);
+  y1 = (int) ceil (ext.y + ext.height);
+
+  for (int ty = MAX (0, y0) / TILE_SIZE; ty <= MAX (0, y1 - 1) / TILE_SIZE; ty++)
+    for (int tx = MAX (0, x0) / TILE_SIZE; tx <= MAX (0, x1 - 1) / TILE_SIZE; tx++)
       {
         gint64 key = tile_key (tx, ty);
         Tile *tile = g_hash_table_lookup (self->tiles, &key);
 
         if (tile != NULL)
-          tile_add_dirty (tile, &r);
+          tile_add_dirty (tile, x0, y0, x1, y1);
       }
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -844,10 +875,19 @@ zoom_at (BitmazeMazeView *self,
   double ox, oy, fx, fy, hvalue, vvalue;
 
   ensure_geometry (self);
-  if (self->maze == NULL)
-    zoom = CLAMP (zoom, 1.0, ZOOM_MAX);
-  else
-    zoom = CLAMP (zoom, 1.0, get_max_zoom (self));
+  if (self->maze == NULL || self->view_width <= 0 || self->view_height <= 0)
+    {
+      /* Nothing to anchor to yet: the next allocation applies it. */
+      zoom = CLAMP (zoom, 1.0, ZOOM_MAX);
+      if (zoom != self->zoom)
+        {
+          self->zoom = zoom;
+          self->geometry_valid = FALSE;
+          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+        }
+      return;
+    }
+  zoom = CLAMP (zoom, 1.0, get_max_zoom (self));
   if (zoom == self->zoom)
     return;
 
@@ -1559,11 +1599,7 @@ bitmaze_maze_view_snapshot (GtkWidget   *widget,
           }
         tile_flush_dirty (self, tile);
         tile->last_frame = self->frame;
-        gtk_snapshot_append_texture (snapshot, tile_get_texture (tile),
-                                     &GRAPHENE_RECT_INIT (tx * TILE_SIZE,
-                                                          ty * TILE_SIZE,
-                                                          tile->width,
-                                                          tile->height));
+        gtk_snapshot_append_node (snapshot, tile_get_node (tile));
       }
   gtk_snapshot_restore (snapshot);
 

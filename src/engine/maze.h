@@ -618,6 +618,65 @@ char *maze_path_moves (const Maze *maze);
 MazeStatus maze_solver_status (const MazeSolver *solver,
                                MazeError        *error);
 
+/* ---- added with Play mode: the player's walk, a DFS done by a person ---- */
+
+/*
+ * The player walks with the same nibbles as the DFS solver, so the bit
+ * inspector explains a walk like a search: the solution bits lead from the
+ * start to the player (the path walked, without the steps taken back), and
+ * every cell the player has been to keeps its backtrack bit pointing to the
+ * neighbour it was first (or last re-)entered from.  The start has no
+ * backtrack bit; the player's own cell has no solution bit.
+ */
+
+/* Clears the search nibbles (maze_reset_search()) and puts the player on
+ * the start: *@position = maze_start(). */
+void maze_play_begin (Maze     *maze,
+                      uint32_t *position);
+
+/**
+ * maze_play_move:
+ * @position: (inout): the player's cell; moved on success
+ * @dir: one of MAZE_N, MAZE_E, MAZE_S, MAZE_W
+ * @report: filled with the cells changed and the C statements (may be NULL)
+ *
+ * Moves the player one cell:
+ *  - back along the cell's backtrack pointer: a DFS backtrack, the parent's
+ *    solution nibble is cleared (MAZE_STEP_BACKTRACK, cell = the cell left,
+ *    other = the cell returned to);
+ *  - into a cell never visited: a DFS visit, the solution bit towards it and
+ *    its backtrack bit home (MAZE_STEP_VISIT, cell = the new cell, other =
+ *    the cell left);
+ *  - into a visited cell further up the current path (a loop): the path is
+ *    cut back to it, clearing the solution nibbles after it
+ *    (MAZE_STEP_BACKTRACK; only the first MAZE_STEP_MAX_CHANGES changes are
+ *    reported);
+ *  - into a visited cell off the current path: it is re-linked, its
+ *    backtrack bit replaced to point to the cell left (MAZE_STEP_VISIT).
+ * The solution chain always stays a simple path from the start to the
+ * player; once the player stands on the goal, maze_path_cells() reads the
+ * walk's path.
+ *
+ * Returns: MAZE_OK; MAZE_ERROR_ARGUMENT with "wall" when a wall stands on
+ * side @dir (nothing changes), with a message when @dir leads through an
+ * opening of the outer wall, is not one direction, or *@position is
+ * outside the maze.
+ */
+MazeStatus maze_play_move (Maze      *maze,
+                           uint32_t  *position,
+                           uint16_t   dir,
+                           MazeStep  *report,
+                           MazeError *error);
+
+/* The path walked, read off the solution nibbles from the start to
+ * @position: the number of moves, or -1 when the nibbles do not lead
+ * there.  With @cells not NULL, writes up to @max cell indices (start
+ * first, @position last): the trail a renderer draws. */
+int64_t maze_play_path (const Maze *maze,
+                        uint32_t    position,
+                        uint32_t   *cells,
+                        size_t      max);
+
 /* ------------------------------------------------------------------ */
 /* Statistics                                                          */
 /* ------------------------------------------------------------------ */

@@ -932,6 +932,9 @@ scroll_to_cell (BitmazeMazeView *self,
   if (self->maze == NULL || self->hadjustment == NULL || self->vadjustment == NULL)
     return;
   ensure_geometry (self);
+  /* Before the first allocation there is no page to keep it in. */
+  if (self->view_width <= 0 || self->view_height <= 0)
+    return;
   mw = maze_width (self->maze);
   x = (self->margin + (index % mw) * self->cell) / self->scale;
   y = (self->margin + (index / mw) * self->cell) / self->scale;

@@ -1,0 +1,208 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The app left running for a long lesson: Run -> Reset -> New maze, a few
+ * thousand times, in a real window under Xvfb, must not make the process
+ * grow.  Resident memory and the malloc heap in use are read after a
+ * warm-up and at the end; both must stay within a small slack that one
+ * leaked maze, solver or render cache a cycle would exceed many times over.
+ *
+ * BITMAZE_LONGRUN_CYCLES overrides the number of cycles (default 3000).
+ */
+#include "config.h"
+
+#include <malloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "maze.h"
+
+#include "bitmaze-window-private.h"
+
+#define DEFAULT_CYCLES 3000
+#define WARMUP_CYCLES  200
+/* Maze of the loop: 32 x 24 cells, 768 words; a leak of one maze a cycle
+ * is >= 1.5 KiB a cycle, i.e. > 4 MiB over 3000 cycles. */
+#define MAZE_W 32
+#define MAZE_H 24
+/* Allowed growth between the warm-up and the end. */
+#define RSS_SLACK_KIB  2048
+#define HEAP_SLACK_KIB 512
+
+static const char *const generators[] = {
+  "growing-tree:newest", "growing-tree:oldest", "growing-tree:random",
+  "growing-tree:mixed", "corridor", "straight-run", "prim", "kruskal",
+  "wilson", "aldous-broder", "hunt-and-kill", "binary-tree", "sidewinder",
+  "eller", "recursive-division",
+};
+
+static const char *const solvers[] = {
+  "dfs", "bfs", "astar", "junction", "wall-follower:left", "wall-follower:right",
+};
+
+typedef struct
+{
+  gsize rss_kib;
+  gsize heap_kib;
+} Usage;
+
+static void
+read_usage (Usage *usage)
+{
+  FILE *f;
+  unsigned long size = 0, resident = 0;
+  struct mallinfo2 mi;
+
+  /* Give freed blocks back first, so that RSS counts what is in use and
+   * not what malloc happens to keep around. */
+  malloc_trim (0);
+  f = fopen ("/proc/self/statm", "r");
+  g_assert_nonnull (f);
+  g_assert_cmpint (fscanf (f, "%lu %lu", &size, &resident), ==, 2);
+  fclose (f);
+  usage->rss_kib = (gsize) resident * (gsize) sysconf (_SC_PAGESIZE) / 1024;
+
+  mi = mallinfo2 ();
+  usage->heap_kib = (mi.uordblks + mi.hblkhd) / 1024;
+}
+
+static gboolean
+is_finished (BitmazeWindow *window)
+{
+  BitmazePhase phase = bitmaze_window_get_phase (window);
+
+  return !bitmaze_window_get_running (window)
+         && (phase == BITMAZE_PHASE_SOLVED || phase == BITMAZE_PHASE_NO_PATH);
+}
+
+static gboolean
+is_ready (BitmazeWindow *window)
+{
+  return !bitmaze_window_get_running (window)
+         && bitmaze_window_get_phase (window) == BITMAZE_PHASE_READY;
+}
+
+static void
+wait_until (BitmazeWindow *window,
+            gboolean     (*done) (BitmazeWindow *window),
+            guint          timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  while (!done (window) && g_get_monotonic_time () < end)
+    {
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (200);
+    }
+  g_assert_true (done (window));
+}
+
+static void
+spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+}
+
+/* One lesson step: solve at full speed, clear the search, draw a new maze
+ * (every few cycles with another generator and solver). */
+static void
+cycle (BitmazeWindow *window,
+       guint          i)
+{
+  GtkWidget *widget = GTK_WIDGET (window);
+  Maze *maze;
+
+  if (i % 10 == 0)
+    {
+      gtk_widget_activate_action (widget, "win.generator", "s",
+                                  generators[(i / 10) % G_N_ELEMENTS (generators)]);
+      gtk_widget_activate_action (widget, "win.solver", "s",
+                                  solvers[(i / 10) % G_N_ELEMENTS (solvers)]);
+    }
+
+  gtk_widget_activate_action (widget, "win.run", NULL);
+  wait_until (window, is_finished, 20000);
+  maze = bitmaze_window_get_maze (window);
+  g_assert_true (maze_has_search (maze));
+
+  gtk_widget_activate_action (widget, "win.reset", NULL);
+  g_assert_false (maze_has_search (maze));
+  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_READY);
+
+  gtk_widget_activate_action (widget, "win.new-maze", NULL);
+  /* Nothing was edited: New must not ask to save. */
+  g_assert_null (bitmaze_window_get_save_dialog (window));
+  wait_until (window, is_ready, 20000);
+  g_assert_cmpuint (maze_n_cells (bitmaze_window_get_maze (window)), ==, MAZE_W * MAZE_H);
+}
+
+static void
+test_run_reset_new_loop (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new ("io.github.bitmaze.Bitmaze");
+  const char *env = g_getenv ("BITMAZE_LONGRUN_CYCLES");
+  guint cycles = env != NULL ? (guint) g_ascii_strtoull (env, NULL, 10) : DEFAULT_CYCLES;
+  BitmazeWindow *window;
+  Usage start, end;
+  gint64 t0;
+
+  g_assert_cmpuint (cycles, >, WARMUP_CYCLES);
+
+  g_settings_set_boolean (settings, "animate-generation", FALSE);
+  g_settings_set_double (settings, "speed", 6.0); /* no limit */
+  g_settings_set_string (settings, "label-mode", "hex");
+
+  window = bitmaze_window_new (NULL);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_present (GTK_WINDOW (window));
+  bitmaze_window_set_seed (window, 20240501u);
+  bitmaze_window_set_maze_size (window, MAZE_W, MAZE_H);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.generate", NULL);
+  wait_until (window, is_ready, 20000);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (bitmaze_window_get_view (window)));
+
+  t0 = g_get_monotonic_time ();
+  for (guint i = 0; i < WARMUP_CYCLES; i++)
+    cycle (window, i);
+  read_usage (&start);
+
+  for (guint i = WARMUP_CYCLES; i < cycles; i++)
+    cycle (window, i);
+  read_usage (&end);
+
+  g_test_message ("%u cycles in %.1f s", cycles,
+                  (double) (g_get_monotonic_time () - t0) / G_USEC_PER_SEC);
+  g_test_message ("RSS after %u cycles: %" G_GSIZE_FORMAT " KiB, after %u: %" G_GSIZE_FORMAT
+                  " KiB (%+" G_GSSIZE_FORMAT " KiB)",
+                  WARMUP_CYCLES, start.rss_kib, cycles, end.rss_kib,
+                  (gssize) end.rss_kib - (gssize) start.rss_kib);
+  g_test_message ("malloc heap in use: %" G_GSIZE_FORMAT " KiB -> %" G_GSIZE_FORMAT
+                  " KiB (%+" G_GSSIZE_FORMAT " KiB)",
+                  start.heap_kib, end.heap_kib,
+                  (gssize) end.heap_kib - (gssize) start.heap_kib);
+
+  g_assert_cmpuint (end.heap_kib, <=, start.heap_kib + HEAP_SLACK_KIB);
+  g_assert_cmpuint (end.rss_kib, <=, start.rss_kib + RSS_SLACK_KIB);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (10);
+  g_assert_null (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/longrun/run-reset-new", test_run_reset_new_loop);
+
+  return g_test_run ();
+}

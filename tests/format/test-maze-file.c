@@ -10,10 +10,13 @@
 #include "maze-private.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -130,10 +133,32 @@ typedef enum
   VIA_FILE,
   VIA_STDIO_FILE, /* a regular file: the size is known up front */
   VIA_STDIO_PIPE, /* a pipe: the size is only known at its end */
+  VIA_FIFO,       /* maze_load_file on a named pipe: the same, by path */
   N_VIA
 } Via;
 
-static const char *via_names[] = { "memory", "file", "stdio-file", "stdio-pipe" };
+static const char *via_names[] = { "memory", "file", "stdio-file", "stdio-pipe", "fifo" };
+
+/* In a child process: write @data into @fd and exit. */
+static void G_GNUC_NORETURN
+write_all_and_exit (int         fd,
+                    const void *data,
+                    size_t      len)
+{
+  const uint8_t *p = data;
+  size_t left = len;
+
+  while (left > 0)
+    {
+      ssize_t n = write (fd, p, left);
+
+      if (n <= 0)
+        _exit (1);
+      p += n;
+      left -= (size_t) n;
+    }
+  _exit (0);
+}
 
 static Maze *
 load_via (Via          via,
@@ -185,20 +210,8 @@ load_via (Via          via,
         g_assert_cmpint (pid, >=, 0);
         if (pid == 0)
           {
-            const uint8_t *p = data;
-            size_t left = len;
-
             close (fds[0]);
-            while (left > 0)
-              {
-                ssize_t n = write (fds[1], p, left);
-
-                if (n <= 0)
-                  _exit (1);
-                p += n;
-                left -= (size_t) n;
-              }
-            _exit (0);
+            write_all_and_exit (fds[1], data, len);
           }
         close (fds[1]);
         f = fdopen (fds[0], "rb");
@@ -208,6 +221,27 @@ load_via (Via          via,
           ;
         fclose (f);
         g_assert_cmpint (waitpid (pid, NULL, 0), ==, pid);
+      }
+      break;
+    case VIA_FIFO:
+      {
+        char *path = g_build_filename (tmp_dir, "fifo.maze", NULL);
+        pid_t pid;
+
+        g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+        pid = fork ();
+        g_assert_cmpint (pid, >=, 0);
+        if (pid == 0)
+          {
+            /* the reader may stop early: EPIPE, not death by SIGPIPE */
+            signal (SIGPIPE, SIG_IGN);
+            write_all_and_exit (open (path, O_WRONLY), data, len);
+          }
+        m = maze_load_file (path, err);
+        /* the reader has closed the pipe: the writer is done */
+        g_assert_cmpint (waitpid (pid, NULL, 0), ==, pid);
+        g_unlink (path);
+        g_free (path);
       }
       break;
     default:
@@ -233,7 +267,7 @@ expect_error (const void *data,
 
       /* A pipe is not read to its end (it may have none): the reader
        * cannot say how much more there was. */
-      if (via == VIA_STDIO_PIPE && g_str_has_prefix (message, trailing))
+      if ((via == VIA_STDIO_PIPE || via == VIA_FIFO) && g_str_has_prefix (message, trailing))
         {
           const char *found = strstr (message, ", found ");
 

@@ -625,8 +625,20 @@ failed:
                          strerror (errno));
 }
 
-/* The input's size is known (@found bytes from the start of the header)
- * and has been checked: read the cells straight into the maze. */
+/* There is more input after the announced end, how much is not known
+ * (a pipe is not read to an end it may not have). */
+static MazeStatus
+trailing_data (const FileHeader *hd,
+               MazeError        *error)
+{
+  return maze_error_set (error, MAZE_ERROR_FORMAT,
+                         "trailing data after metadata: expected %" PRIu64 " bytes, found more",
+                         hd->file_size);
+}
+
+/* The input's size is known and has been checked against the header:
+ * read the cells straight into the maze, watching for a file that
+ * changes meanwhile. */
 static Maze *
 load_sized (Source           *src,
             const FileHeader *hd,
@@ -675,7 +687,7 @@ load_sized (Source           *src,
     goto fail;
   if (got > 0)
     {
-      check_file_size (hd, hd->file_size + 1, error);
+      trailing_data (hd, error);
       goto fail;
     }
 
@@ -729,11 +741,8 @@ load_unsized (Source           *src,
     }
   if (have == want)
     {
-      /* Don't read an endless stream to count what follows. */
       free (buf);
-      maze_error_set (error, MAZE_ERROR_FORMAT,
-                      "trailing data after metadata: expected %" PRIu64 " bytes, found more",
-                      hd->file_size);
+      trailing_data (hd, error);
       return NULL;
     }
   if (check_file_size (hd, MAZE_FILE_HEADER_SIZE + (uint64_t) have, error) != MAZE_OK)

@@ -167,5 +167,7 @@ int cli_animate  (int    argc,
                   char **argv);
 int cli_validate (int    argc,
                   char **argv);
+int cli_worksheet (int    argc,
+                   char **argv);
 
 G_END_DECLS

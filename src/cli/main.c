@@ -31,6 +31,7 @@ static const Command commands[] = {
   { "render",   cli_render,   N_("Draw a maze as PNG, SVG, PDF or text") },
   { "animate",  cli_animate,  N_("Replay a solve in the terminal") },
   { "validate", cli_validate, N_("Check .maze files") },
+  { "worksheet", cli_worksheet, N_("Lay out mazes and their answers on printable pages") },
 };
 
 static void

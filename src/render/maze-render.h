@@ -379,6 +379,111 @@ MazeStatus maze_render_to_stdio (const Maze              *maze,
                                  FILE                    *stream,
                                  MazeError               *error);
 
+/* ------------------------------------------------------------------ */
+/* Worksheets: several mazes on printed pages                          */
+/* (added with printing; maze-render-worksheet.c)                      */
+/* ------------------------------------------------------------------ */
+
+/*
+ * One layout for the CLI's worksheets, the app's worksheet export and its
+ * printing: pages of mazes in a grid, each with a title above it, a heading
+ * at the top of the page and "n / N" at the bottom; after the puzzle pages
+ * come the answer pages, the same mazes in the same places with their
+ * solution nibbles drawn.  Solve the mazes first (a BFS gives the shortest
+ * path) if there are to be answers; puzzle pages never show search bits.
+ * Lengths are in the user units of the cairo_t: points for PDF and print.
+ */
+
+typedef enum
+{
+  MAZE_PAPER_A4 = 0,  /* 210 x 297 mm */
+  MAZE_PAPER_LETTER,  /* 8.5 x 11 in */
+} MazePaper;
+
+/* "a4", "letter" (any case) <-> MazePaper; -1 when unknown. */
+int         maze_paper_from_name (const char *name);
+const char *maze_paper_name      (MazePaper   paper);
+
+/* The portrait page size in points (1/72 in). */
+void        maze_paper_size      (MazePaper   paper,
+                                  double     *width,
+                                  double     *height);
+
+#define MAZE_WORKSHEET_MAX_PER_PAGE 12
+
+/* Mazes per page chosen when per_page is 0: the most (up to the number of
+ * mazes) whose cells are still at least this big, for a pencil. */
+#define MAZE_WORKSHEET_MIN_CELL 10.0
+
+typedef struct
+{
+  double      page_width;      /* the page, in user units (points) */
+  double      page_height;
+  double      margin;          /* blank border around the page's content */
+  unsigned    per_page;        /* 1 .. MAZE_WORKSHEET_MAX_PER_PAGE, 0: choose */
+  const char *heading;         /* UTF-8 text atop each puzzle page, or NULL */
+  const char *answers_heading; /* atop each answer page, or NULL */
+  bool        answers;         /* add the answer pages after the puzzles */
+  bool        page_numbers;    /* "n / N" at the bottom of each page */
+} MazeWorksheetOptions;
+
+/* Defaults: @paper's size, margin 36 (half an inch), per_page 0, no
+ * headings, answers and page numbers on. */
+void     maze_worksheet_options_init (MazeWorksheetOptions *options,
+                                      MazePaper             paper);
+
+/* Mazes on one page for these options and mazes (per_page, or the choice
+ * for 0), always >= 1. */
+unsigned maze_worksheet_per_page     (const MazeWorksheetOptions *options,
+                                      const Maze *const          *mazes,
+                                      size_t                      n_mazes);
+
+/* Pages in all: the puzzle pages, and as many answer pages with answers. */
+unsigned maze_worksheet_n_pages      (const MazeWorksheetOptions *options,
+                                      const Maze *const          *mazes,
+                                      size_t                      n_mazes);
+
+/*
+ * maze_worksheet_draw_page:
+ * @titles: one UTF-8 title per maze (NULL entries or a NULL array: none)
+ * @page: 0 .. maze_worksheet_n_pages() - 1
+ *
+ * Draws page @page with its top-left corner at the user-space origin of
+ * @cr, on a white background.  The state of @cr is saved and restored.
+ */
+void     maze_worksheet_draw_page    (cairo_t                    *cr,
+                                      const Maze *const          *mazes,
+                                      const char *const          *titles,
+                                      size_t                      n_mazes,
+                                      const MazeWorksheetOptions *options,
+                                      unsigned                    page);
+
+/* Checks the options (page and margin sizes, per_page) for @n_mazes >= 1
+ * mazes: true, or false with MAZE_ERROR_ARGUMENT naming the bad value. */
+bool     maze_worksheet_check        (const MazeWorksheetOptions *options,
+                                      size_t                      n_mazes,
+                                      MazeError                  *error);
+
+/* The whole worksheet as a PDF, one page of page_width x page_height
+ * points each, handed to @write_func.  MAZE_ERROR_ARGUMENT for bad
+ * options, MAZE_ERROR_NOMEM, MAZE_ERROR_IO when writing failed. */
+MazeStatus maze_worksheet_to_stream  (const Maze *const          *mazes,
+                                      const char *const          *titles,
+                                      size_t                      n_mazes,
+                                      const MazeWorksheetOptions *options,
+                                      cairo_write_func_t          write_func,
+                                      void                       *closure,
+                                      MazeError                  *error);
+
+/* The same into the PDF file @path, written atomically like
+ * maze_render_to_file() (an old file of that name is kept on failure). */
+MazeStatus maze_worksheet_to_file    (const Maze *const          *mazes,
+                                      const char *const          *titles,
+                                      size_t                      n_mazes,
+                                      const MazeWorksheetOptions *options,
+                                      const char                 *path,
+                                      MazeError                  *error);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,260 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * cli-worksheet.c: bitmaze-cli worksheet, several mazes per printed page
+ * with the answer pages after them, as a PDF.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <langinfo.h>
+#include <string.h>
+
+#include "cli.h"
+#include "maze-render.h"
+
+/* Mazes bigger than this have cells under 2 mm on A4: no longer a
+ * worksheet. */
+#define WORKSHEET_MAX_SIDE  250
+#define WORKSHEET_MAX_COUNT 240
+
+/* The paper of the user's locale (LC_PAPER), A4 when it does not say. */
+static MazePaper
+locale_paper (void)
+{
+#ifdef _NL_PAPER_WIDTH
+  /* glibc gives the width in millimetres: 216 for Letter, 210 for A4. */
+  union { char *string; unsigned int word; } width;
+
+  width.string = nl_langinfo (_NL_PAPER_WIDTH);
+  if (width.word == 216)
+    return MAZE_PAPER_LETTER;
+#endif
+  return MAZE_PAPER_A4;
+}
+
+static void
+free_mazes (GPtrArray *mazes)
+{
+  for (guint k = 0; k < mazes->len; k++)
+    maze_free (g_ptr_array_index (mazes, k));
+  g_ptr_array_free (mazes, TRUE);
+}
+
+static int
+generate_mazes (GPtrArray  *mazes,
+                guint64     count,
+                uint32_t    width,
+                uint32_t    height,
+                const char *algorithm,
+                guint64     seed,
+                guint64     loops)
+{
+  for (guint64 k = 0; k < count; k++)
+    {
+      MazeError error;
+      Maze *maze = maze_generate (width, height, algorithm, seed + k,
+                                  (unsigned) loops, &error);
+
+      if (maze == NULL)
+        return cli_fail_maze (NULL, &error);
+      g_ptr_array_add (mazes, maze);
+    }
+  return CLI_EXIT_OK;
+}
+
+/* The answers are BFS's shortest paths, read off the solution nibbles;
+ * a maze without one keeps an empty answer. */
+static int
+solve_mazes (GPtrArray *mazes)
+{
+  for (guint k = 0; k < mazes->len; k++)
+    {
+      MazeError error;
+      MazeSolver *solver = maze_solver_new (g_ptr_array_index (mazes, k), "bfs", &error);
+      MazeStatus status;
+
+      if (solver == NULL)
+        return cli_fail_maze (NULL, &error);
+      maze_solver_run (solver);
+      status = maze_solver_status (solver, &error);
+      maze_solver_free (solver);
+      if (status != MAZE_OK)
+        return cli_fail_maze (NULL, &error);
+    }
+  return CLI_EXIT_OK;
+}
+
+int
+cli_worksheet (int    argc,
+               char **argv)
+{
+  g_autofree char *count_text = NULL;
+  g_autofree char *size = NULL;
+  g_autofree char *algorithm = NULL;
+  g_autofree char *seed_text = NULL;
+  g_autofree char *loops_text = NULL;
+  g_autofree char *paper_text = NULL;
+  g_autofree char *per_page_text = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *output = NULL;
+  gboolean no_answers = FALSE;
+  const GOptionEntry entries[] = {
+    { "count", 'n', 0, G_OPTION_ARG_STRING, &count_text,
+      N_("Number of mazes, 1 to 240 (default 6)"), N_("N") },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size,
+      N_("Size of each maze in cells, 1 to 250 each (default 15x15)"), N_("WxH") },
+    { "algorithm", 'a', 0, G_OPTION_ARG_STRING, &algorithm,
+      N_("Generator (default growing-tree:newest; see generate --list)"), N_("NAME") },
+    { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
+      N_("Seed of the first maze; the next ones use the following seeds "
+         "(default: a random one)"), N_("N") },
+    { "loops", 'l', 0, G_OPTION_ARG_STRING, &loops_text,
+      N_("Percentage of dead ends to remove, 0 to 100 (default 0)"), N_("PERCENT") },
+    { "paper", 'p', 0, G_OPTION_ARG_STRING, &paper_text,
+      N_("Paper size: a4 or letter (default: the locale's, else a4)"), N_("PAPER") },
+    { "per-page", 0, 0, G_OPTION_ARG_STRING, &per_page_text,
+      N_("Mazes on a page, 1 to 12 (default: as many as stay easy to draw in)"),
+      N_("N") },
+    { "title", 't', 0, G_OPTION_ARG_STRING, &title,
+      N_("Heading of the puzzle pages"), N_("TEXT") },
+    { "no-answers", 0, 0, G_OPTION_ARG_NONE, &no_answers,
+      N_("Leave out the answer pages"), NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("Write the PDF to FILE"), N_("FILE") },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = NULL;
+  g_autoptr (GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *mazes = NULL;
+  MazeWorksheetOptions options;
+  uint32_t width = 15, height = 15;
+  guint64 count = 6, seed, loops = 0, per_page = 0;
+  gboolean from_files;
+  MazeError error;
+  int paper;
+  int status;
+
+  context = cli_context_new ("worksheet", _("[FILE.maze…]"),
+                             _("Lay out several mazes on A4 or Letter pages, "
+                               "with the answers after them, as a PDF."),
+                             _("Without files, generates --count mazes of "
+                               "--size with the seeds --seed, --seed + 1, …; "
+                               "with .maze files, puts those on the pages "
+                               "instead (--count, --size, --algorithm, --seed "
+                               "and --loops then do not apply).\n"
+                               "Each maze is titled with its number and seed; "
+                               "the answer pages show the shortest path."),
+                             entries);
+  if ((status = cli_parse (context, "worksheet", &argc, &argv)) != CLI_EXIT_OK)
+    return status;
+  from_files = argc > 1;
+
+  if (output == NULL)
+    return cli_usage_error ("worksheet", _("no output file: give -o FILE.pdf"));
+  if (count_text != NULL
+      && (status = cli_parse_uint ("--count", count_text, 1, WORKSHEET_MAX_COUNT,
+                                   &count)) != CLI_EXIT_OK)
+    return status;
+  if (size != NULL
+      && (status = cli_parse_size (size, &width, &height)) != CLI_EXIT_OK)
+    return status;
+  if (width > WORKSHEET_MAX_SIDE || height > WORKSHEET_MAX_SIDE)
+    return cli_fail (CLI_EXIT_FAILURE,
+                     _("a %u×%u maze is too big for a worksheet (at most %u×%u)"),
+                     width, height, WORKSHEET_MAX_SIDE, WORKSHEET_MAX_SIDE);
+  if (algorithm == NULL)
+    algorithm = g_strdup (MAZE_DEFAULT_GENERATOR);
+  maze_error_clear (&error);
+  if (!maze_generator_name_valid (algorithm, &error))
+    return cli_fail_maze (NULL, &error);
+  if (seed_text != NULL)
+    {
+      if ((status = cli_parse_uint ("--seed", seed_text, 0,
+                                    G_MAXUINT64 - WORKSHEET_MAX_COUNT,
+                                    &seed)) != CLI_EXIT_OK)
+        return status;
+    }
+  else
+    seed = maze_random_seed () >> 1;
+  if (loops_text != NULL
+      && (status = cli_parse_uint ("--loops", loops_text, 0, 100, &loops))
+         != CLI_EXIT_OK)
+    return status;
+  if (per_page_text != NULL
+      && (status = cli_parse_uint ("--per-page", per_page_text, 1,
+                                   MAZE_WORKSHEET_MAX_PER_PAGE, &per_page))
+         != CLI_EXIT_OK)
+    return status;
+  if (paper_text == NULL)
+    paper = locale_paper ();
+  else if ((paper = maze_paper_from_name (paper_text)) < 0)
+    return cli_fail (CLI_EXIT_FAILURE,
+                     _("unknown paper size '%s': use a4 or letter"), paper_text);
+
+  mazes = g_ptr_array_new ();
+  if (from_files)
+    {
+      status = CLI_EXIT_OK;
+      for (int k = 1; k < argc && status == CLI_EXIT_OK; k++)
+        {
+          Maze *maze = cli_load (argv[k]);
+
+          if (maze == NULL)
+            status = CLI_EXIT_FAILURE;
+          else if (maze_width (maze) > WORKSHEET_MAX_SIDE
+                   || maze_height (maze) > WORKSHEET_MAX_SIDE)
+            {
+              status = cli_fail (CLI_EXIT_FAILURE,
+                                 _("%s: a %u×%u maze is too big for a worksheet "
+                                   "(at most %u×%u)"),
+                                 argv[k], maze_width (maze), maze_height (maze),
+                                 WORKSHEET_MAX_SIDE, WORKSHEET_MAX_SIDE);
+              maze_free (maze);
+            }
+          else
+            g_ptr_array_add (mazes, maze);
+        }
+      if (mazes->len > WORKSHEET_MAX_COUNT && status == CLI_EXIT_OK)
+        status = cli_fail (CLI_EXIT_FAILURE, _("too many mazes: at most %u"),
+                           WORKSHEET_MAX_COUNT);
+    }
+  else
+    status = generate_mazes (mazes, count, width, height, algorithm, seed, loops);
+
+  if (status == CLI_EXIT_OK && !no_answers)
+    status = solve_mazes (mazes);
+
+  if (status == CLI_EXIT_OK)
+    {
+      for (guint k = 0; k < mazes->len; k++)
+        {
+          const Maze *maze = g_ptr_array_index (mazes, k);
+          const char *maze_title = maze_meta_get (maze, "title");
+          const char *maze_seed = maze_meta_get (maze, "seed");
+
+          if (maze_title != NULL && maze_seed != NULL)
+            /* Translators: a maze's title on a worksheet: its name and seed */
+            g_ptr_array_add (titles, g_strdup_printf (_("%s — seed %s"), maze_title, maze_seed));
+          else if (maze_title != NULL)
+            g_ptr_array_add (titles, g_strdup (maze_title));
+          else if (maze_seed != NULL)
+            /* Translators: a maze's title on a worksheet: its number and seed */
+            g_ptr_array_add (titles, g_strdup_printf (_("Maze %u — seed %s"), k + 1, maze_seed));
+          else
+            g_ptr_array_add (titles, g_strdup_printf (_("Maze %u"), k + 1));
+        }
+
+      maze_worksheet_options_init (&options, (MazePaper) paper);
+      options.per_page = (unsigned) per_page;
+      options.heading = title != NULL ? title : _("Mazes");
+      options.answers_heading = _("Answers");
+      options.answers = !no_answers;
+      if (maze_worksheet_to_file ((const Maze *const *) mazes->pdata,
+                                  (const char *const *) titles->pdata,
+                                  mazes->len, &options, output, &error) != MAZE_OK)
+        status = cli_fail_maze (NULL, &error);
+    }
+
+  free_mazes (mazes);
+  return status;
+}

@@ -11,9 +11,13 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr (BitmazeApplication) app = NULL;
+  const char *localedir;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* BITMAZE_LOCALEDIR points at uninstalled translations, e.g.
+   * <builddir>/po, for the tests and for trying a new .po file. */
+  localedir = g_getenv ("BITMAZE_LOCALEDIR");
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL && *localedir != '\0' ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

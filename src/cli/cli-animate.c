@@ -89,7 +89,9 @@ status_line (GString          *line,
                    (unsigned long long) stats.visited,
                    maze_solver_frontier (s, &unused, 0));
   if (stats.finished && stats.found)
-    g_string_append_printf (line, _(", found a path of %llu moves"),
+    g_string_append_printf (line, ngettext (", found a path of %llu move",
+                                            ", found a path of %llu moves",
+                                            (unsigned long) stats.path_length),
                             (unsigned long long) stats.path_length);
   else if (stats.finished)
     g_string_append (line, _(", no path"));

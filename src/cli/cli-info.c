@@ -56,9 +56,13 @@ cli_info (int    argc,
       return cli_fail_maze (argv[1], &error);
     }
 
+  /* Translators: the labels of "bitmaze-cli info" stand in a column
+   * 18 bytes wide ("%-18s"); keep them short and ending in a colon. */
   g_print ("%-18s %s\n", _("file:"), argv[1]);
-  g_print ("%-18s %u × %u (%u cells)\n", _("size:"),
-           maze_width (maze), maze_height (maze), maze_n_cells (maze));
+  /* Translators: width × height, then the number of cells */
+  g_print (ngettext ("%-18s %u × %u (%u cell)\n",
+                     "%-18s %u × %u (%u cells)\n", maze_n_cells (maze)),
+           _("size:"), maze_width (maze), maze_height (maze), maze_n_cells (maze));
   print_cell (_("start:"), maze, maze_start (maze));
   print_cell (_("goal:"), maze, maze_goal (maze));
   g_print ("%-18s %s\n", _("perfect:"),
@@ -70,7 +74,9 @@ cli_info (int    argc,
       int64_t moves = maze_path_cells (maze, NULL, 0);
 
       if (moves >= 0)
-        g_print (_("%-18s a solution of %lld moves is marked\n"),
+        g_print (ngettext ("%-18s a solution of %lld move is marked\n",
+                           "%-18s a solution of %lld moves is marked\n",
+                           (unsigned long) moves),
                  _("search:"), (long long) moves);
       else
         g_print (_("%-18s a search is marked, without a complete path\n"),
@@ -103,11 +109,14 @@ cli_info (int    argc,
   g_print ("  %-16s %llu\n", _("isolated cells"),
            (unsigned long long) stats.isolated);
   if (stats.solution_length >= 0)
-    g_print (_("  %-16s %lld moves\n"), _("solution"),
-             (long long) stats.solution_length);
+    g_print (ngettext ("  %-16s %lld move\n", "  %-16s %lld moves\n",
+                       (unsigned long) stats.solution_length),
+             _("solution"), (long long) stats.solution_length);
   else
     g_print (_("  %-16s none: the goal cannot be reached\n"), _("solution"));
-  g_print (_("  %-16s %llu moves, from (%u, %u) to (%u, %u)\n"),
+  g_print (ngettext ("  %-16s %llu move, from (%u, %u) to (%u, %u)\n",
+                     "  %-16s %llu moves, from (%u, %u) to (%u, %u)\n",
+                     (unsigned long) stats.longest_path),
            _("longest path"), (unsigned long long) stats.longest_path,
            stats.longest_from % maze_width (maze),
            stats.longest_from / maze_width (maze),

@@ -37,6 +37,8 @@ cli_solve (int    argc,
          "('-': standard output, the report then goes to standard error)"),
       N_("FILE") },
     { "moves", 'm', 0, G_OPTION_ARG_NONE, &moves,
+      /* Translators: N, E, S and W are the letters printed, which stay
+       * the same in every language: do not translate them here */
       N_("Print only the path as one line of N, E, S, W moves "
          "(an empty line when there is none)"), NULL },
     { "require-path", 0, 0, G_OPTION_ARG_NONE, &require_path,
@@ -116,8 +118,13 @@ cli_solve (int    argc,
       double percent = 100.0 * stats.visited / maze_n_cells (maze);
 
       if (stats.found)
-        fprintf (report, _("result:           found\n"
-                           "path length:      %llu moves\n"),
+        /* Translators: the report of "bitmaze-cli solve": keep the values
+         * of these lines and the next ones in one column */
+        fprintf (report, ngettext ("result:           found\n"
+                                   "path length:      %llu move\n",
+                                   "result:           found\n"
+                                   "path length:      %llu moves\n",
+                                   (unsigned long) stats.path_length),
                  (unsigned long long) stats.path_length);
       else
         fprintf (report, _("result:           no path\n"));

@@ -88,6 +88,8 @@ struct _BitmazeMazeView
   /* Scratch lists handed to the renderer for one region. */
   GArray           *region_frontier;
   GArray           *region_changed;
+  /* The player's trail (Play mode), start first, drawn whole. */
+  GArray           *trail;
 
   /* Geometry in device pixels, valid while geometry_valid. */
   gboolean          geometry_valid;
@@ -492,6 +494,11 @@ draw_region (BitmazeMazeView    *self,
 
   get_render_options (self, &options);
   collect_highlights (self, region, &options);
+  if (self->trail->len > 0)
+    {
+      options.trail = (const uint32_t *) (gpointer) self->trail->data;
+      options.n_trail = self->trail->len;
+    }
   maze_render_draw_region (cr, self->maze, &options, region,
                            MAZE_RENDER_LAYER_ALL);
 }
@@ -992,6 +999,7 @@ bitmaze_maze_view_set_maze (BitmazeMazeView *self,
   g_return_if_fail (BITMAZE_IS_MAZE_VIEW (self));
 
   free_bitmaps (self);
+  g_array_set_size (self->trail, 0);
   self->maze = maze;
   self->zoom = 1.0;
   invalidate_geometry (self);
@@ -1061,6 +1069,33 @@ bitmaze_maze_view_set_changed (BitmazeMazeView *self,
   g_return_if_fail (cells != NULL || n == 0);
 
   replace_marked_list (self, FALSE, cells, n);
+}
+
+void
+bitmaze_maze_view_set_trail (BitmazeMazeView *self,
+                             const uint32_t  *cells,
+                             size_t           n)
+{
+  const uint32_t *old;
+  guint same = 0;
+
+  g_return_if_fail (BITMAZE_IS_MAZE_VIEW (self));
+  g_return_if_fail (cells != NULL || n == 0);
+
+  /* A move changes the end of the trail: repaint from where the old and
+   * the new trail part (the segment into that cell included). */
+  old = (const uint32_t *) (gpointer) self->trail->data;
+  while (same < self->trail->len && same < n && old[same] == cells[same])
+    same++;
+  if (same == self->trail->len && same == n)
+    return;
+  for (guint i = same > 0 ? same - 1 : 0; i < self->trail->len; i++)
+    invalidate_cell (self, old[i]);
+  g_array_set_size (self->trail, 0);
+  if (n > 0)
+    g_array_append_vals (self->trail, cells, (guint) n);
+  for (guint i = same > 0 ? same - 1 : 0; i < n; i++)
+    invalidate_cell (self, cells[i]);
 }
 
 double
@@ -1665,6 +1700,7 @@ bitmaze_maze_view_finalize (GObject *object)
   g_clear_pointer (&self->changed, g_array_unref);
   g_clear_pointer (&self->region_frontier, g_array_unref);
   g_clear_pointer (&self->region_changed, g_array_unref);
+  g_clear_pointer (&self->trail, g_array_unref);
   g_clear_pointer (&self->tiles, g_hash_table_unref);
 
   G_OBJECT_CLASS (bitmaze_maze_view_parent_class)->finalize (object);
@@ -1958,6 +1994,7 @@ bitmaze_maze_view_init (BitmazeMazeView *self)
   self->changed = g_array_new (FALSE, FALSE, sizeof (uint32_t));
   self->region_frontier = g_array_new (FALSE, FALSE, sizeof (uint32_t));
   self->region_changed = g_array_new (FALSE, FALSE, sizeof (uint32_t));
+  self->trail = g_array_new (FALSE, FALSE, sizeof (uint32_t));
   self->tiles = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, tile_free);
 
   gtk_widget_set_focusable (widget, TRUE);

@@ -67,6 +67,13 @@ void              bitmaze_maze_view_set_changed       (BitmazeMazeView *self,
                                                        const uint32_t  *cells,
                                                        size_t           n);
 
+/* The player's trail in Play mode, start first; its last cell is where
+ * the player stands (the view copies the list; n = 0 hides it).  Only the
+ * cells where the old and new trail differ are repainted. */
+void              bitmaze_maze_view_set_trail         (BitmazeMazeView *self,
+                                                       const uint32_t  *cells,
+                                                       size_t           n);
+
 double            bitmaze_maze_view_get_zoom          (BitmazeMazeView *self);
 /* 1.0 fits the whole maze in the widget; larger zooms in and scrolls. */
 void              bitmaze_maze_view_set_zoom          (BitmazeMazeView *self,

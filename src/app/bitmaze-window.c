@@ -7,6 +7,8 @@
 #include "maze-render.h"
 
 #include "bitmaze-window-private.h"
+#include "bitmaze-play.h"
+#include "bitmaze-print.h"
 
 /* Run never spends more than this on engine steps in one frame, so the
  * window keeps drawing at the display's rate whatever the speed. */
@@ -2330,6 +2332,8 @@ bitmaze_window_init (BitmazeWindow *self)
                            G_CONNECT_SWAPPED);
 
   add_key_shortcuts (self);
+  bitmaze_play_attach (self);
+  bitmaze_print_add_actions (self);
 
   drop_target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect (drop_target, "drop", G_CALLBACK (drop_cb), self);

@@ -413,7 +413,7 @@ void        maze_paper_size      (MazePaper   paper,
 
 /* Mazes per page chosen when per_page is 0: the most (up to the number of
  * mazes) whose cells are still at least this big, for a pencil. */
-#define MAZE_WORKSHEET_MIN_CELL 10.0
+#define MAZE_WORKSHEET_MIN_CELL 9.0
 
 typedef struct
 {

@@ -1,0 +1,599 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * bitmaze-print.c: printing the maze, and worksheets of new mazes.
+ *
+ * Both use the renderer's worksheet layout (maze-render-worksheet.c), the
+ * one bitmaze-cli worksheet uses: printing is a one-maze worksheet whose
+ * answer page is the optional second page, drawn on the print context's
+ * cairo_t in points.
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "bitmaze-print.h"
+#include "bitmaze-window-private.h"
+
+/* Worksheets: as in bitmaze-cli worksheet. */
+#define SHEET_MAX_SIDE  250
+#define SHEET_MAX_COUNT 240
+
+typedef struct
+{
+  BitmazeWindow  *window;
+  Maze           *maze;        /* a copy, solved by BFS for the answer */
+  char           *title;
+  char           *answer_title;
+  gboolean        with_solution;
+  gboolean        async;    /* the run returned before printing */
+  gboolean        handled;  /* the result was dealt with */
+  GtkCheckButton *solution_check;
+} PrintJob;
+
+static void
+print_job_free (PrintJob *job)
+{
+  g_clear_pointer (&job->maze, maze_free);
+  g_free (job->title);
+  g_free (job->answer_title);
+  g_free (job);
+}
+
+/* The maze's name: its title, its file's name, or "Untitled Maze". */
+static char *
+maze_display_name (BitmazeWindow *window,
+                   const Maze    *maze)
+{
+  const char *title = maze_meta_get (maze, "title");
+  GFile *file = bitmaze_window_get_file (window);
+
+  if (title != NULL && title[0] != '\0')
+    return g_strdup (title);
+  if (file != NULL)
+    return g_file_get_basename (file);
+  return g_strdup (_("Untitled Maze"));
+}
+
+/* A copy of the window's maze without the walk or search on it, solved by
+ * BFS (the answer page reads the solution nibbles). */
+static Maze *
+copy_solved (const Maze  *maze,
+             GError     **error)
+{
+  MazeError merror;
+  Maze *copy = maze_copy (maze, &merror);
+  MazeSolver *solver;
+
+  if (copy == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, merror.message);
+      return NULL;
+    }
+  solver = maze_solver_new (copy, "bfs", &merror);
+  if (solver == NULL)
+    {
+      maze_free (copy);
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, merror.message);
+      return NULL;
+    }
+  maze_solver_run (solver);
+  maze_solver_free (solver);
+  return copy;
+}
+
+static PrintJob *
+print_job_new (BitmazeWindow  *window,
+               GError        **error)
+{
+  Maze *maze = bitmaze_window_get_maze (window);
+  g_autofree char *name = NULL;
+  const char *seed;
+  PrintJob *job;
+
+  if (maze == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("There is no maze to print"));
+      return NULL;
+    }
+  job = g_new0 (PrintJob, 1);
+  job->window = window;
+  job->maze = copy_solved (maze, error);
+  if (job->maze == NULL)
+    {
+      print_job_free (job);
+      return NULL;
+    }
+  name = maze_display_name (window, maze);
+  seed = maze_meta_get (maze, "seed");
+  if (seed != NULL)
+    /* Translators: the title printed above a maze: its name and seed */
+    job->title = g_strdup_printf (_("%s — seed %s"), name, seed);
+  else
+    job->title = g_strdup (name);
+  /* Translators: the title of the printed solution page */
+  job->answer_title = g_strdup_printf (_("%s — solution"), job->title);
+  return job;
+}
+
+static void
+job_options (PrintJob             *job,
+             GtkPrintContext      *context,
+             MazeWorksheetOptions *options)
+{
+  maze_worksheet_options_init (options, MAZE_PAPER_A4);
+  options->page_width = gtk_print_context_get_width (context);
+  options->page_height = gtk_print_context_get_height (context);
+  /* the context is the printable area already, inside the margins */
+  options->margin = 0.0;
+  options->per_page = 1;
+  options->heading = job->title;
+  options->answers_heading = job->answer_title;
+  options->answers = job->with_solution;
+  options->page_numbers = FALSE;
+}
+
+static void
+begin_print_cb (GtkPrintOperation *operation,
+                GtkPrintContext   *context,
+                PrintJob          *job)
+{
+  gtk_print_operation_set_n_pages (operation, job->with_solution ? 2 : 1);
+}
+
+static void
+draw_page_cb (GtkPrintOperation *operation,
+              GtkPrintContext   *context,
+              int                page_nr,
+              PrintJob          *job)
+{
+  const Maze *mazes[1] = { job->maze };
+  MazeWorksheetOptions options;
+
+  job_options (job, context, &options);
+  if (options.page_width < 72.0 || options.page_height < 72.0)
+    return;
+  maze_worksheet_draw_page (gtk_print_context_get_cairo_context (context),
+                            mazes, NULL, 1, &options, (unsigned) page_nr);
+}
+
+static GObject *
+create_custom_widget_cb (GtkPrintOperation *operation,
+                         PrintJob          *job)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *check = gtk_check_button_new_with_mnemonic (_("Add the _solution on a second page"));
+
+  gtk_widget_set_margin_top (box, 12);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), job->with_solution);
+  gtk_box_append (GTK_BOX (box), check);
+  job->solution_check = GTK_CHECK_BUTTON (check);
+  return G_OBJECT (box);
+}
+
+static void
+custom_widget_apply_cb (GtkPrintOperation *operation,
+                        GtkWidget         *widget,
+                        PrintJob          *job)
+{
+  if (job->solution_check != NULL)
+    job->with_solution = gtk_check_button_get_active (job->solution_check);
+  g_object_set_data (G_OBJECT (job->window), "bitmaze-print-solution",
+                     GINT_TO_POINTER (job->with_solution));
+}
+
+static GtkPrintOperation *
+print_operation_new (PrintJob *job)
+{
+  GtkPrintOperation *operation = gtk_print_operation_new ();
+  GtkPrintSettings *settings = g_object_get_data (G_OBJECT (job->window), "bitmaze-print-settings");
+
+  gtk_print_operation_set_unit (operation, GTK_UNIT_POINTS);
+  gtk_print_operation_set_job_name (operation, job->title);
+  gtk_print_operation_set_embed_page_setup (operation, TRUE);
+  if (settings != NULL)
+    gtk_print_operation_set_print_settings (operation, settings);
+  g_signal_connect (operation, "begin-print", G_CALLBACK (begin_print_cb), job);
+  g_signal_connect (operation, "draw-page", G_CALLBACK (draw_page_cb), job);
+  return operation;
+}
+
+/* Keeps the settings of a print for the next one, or shows its error. */
+static void
+handle_result (GtkPrintOperation       *operation,
+               GtkPrintOperationResult  result,
+               PrintJob                *job)
+{
+  if (job->handled)
+    return;
+  job->handled = TRUE;
+
+  if (result == GTK_PRINT_OPERATION_RESULT_APPLY)
+    g_object_set_data_full (G_OBJECT (job->window), "bitmaze-print-settings",
+                            g_object_ref (gtk_print_operation_get_print_settings (operation)),
+                            g_object_unref);
+  else if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
+    {
+      g_autoptr (GError) error = NULL;
+      GtkWidget *dialog;
+
+      gtk_print_operation_get_error (operation, &error);
+      dialog = adw_message_dialog_new (GTK_WINDOW (job->window), _("Could Not Print"),
+                                       error != NULL ? error->message : NULL);
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+      gtk_window_present (GTK_WINDOW (dialog));
+    }
+}
+
+static void
+print_done_cb (GtkPrintOperation       *operation,
+               GtkPrintOperationResult  result,
+               PrintJob                *job)
+{
+  gboolean async = job->async;
+
+  handle_result (operation, result, job);
+  /* An asynchronous run ends here; a synchronous one in win_print_cb. */
+  if (async)
+    g_object_unref (operation);
+}
+
+static void
+win_print_cb (GSimpleAction *action,
+              GVariant      *parameter,
+              BitmazeWindow *window)
+{
+  g_autoptr (GError) error = NULL;
+  GtkPrintOperation *operation;
+  GtkPrintOperationResult result;
+  PrintJob *job = print_job_new (window, &error);
+
+  if (job == NULL)
+    return;
+  job->with_solution = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (window), "bitmaze-print-solution"));
+  operation = print_operation_new (job);
+  /* the operation owns the job: it is freed with it */
+  g_object_set_data_full (G_OBJECT (operation), "bitmaze-print-job", job,
+                          (GDestroyNotify) print_job_free);
+  gtk_print_operation_set_custom_tab_label (operation, _("Maze"));
+  g_signal_connect (operation, "create-custom-widget", G_CALLBACK (create_custom_widget_cb), job);
+  g_signal_connect (operation, "custom-widget-apply", G_CALLBACK (custom_widget_apply_cb), job);
+  g_signal_connect (operation, "done", G_CALLBACK (print_done_cb), job);
+  gtk_print_operation_set_allow_async (operation, TRUE);
+
+  result = gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG,
+                                    GTK_WINDOW (window), &error);
+  if (result == GTK_PRINT_OPERATION_RESULT_IN_PROGRESS)
+    {
+      job->async = TRUE;
+      return;
+    }
+  handle_result (operation, result, job);
+  g_object_unref (operation);
+}
+
+gboolean
+bitmaze_print_export_pdf (BitmazeWindow  *window,
+                          GFile          *file,
+                          gboolean        with_solution,
+                          GError        **error)
+{
+  g_autoptr (GtkPrintOperation) operation = NULL;
+  g_autofree char *path = g_file_get_path (file);
+  GtkPrintOperationResult result;
+  PrintJob *job;
+
+  g_return_val_if_fail (BITMAZE_IS_WINDOW (window), FALSE);
+
+  if (path == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _("Only local files can be written"));
+      return FALSE;
+    }
+  job = print_job_new (window, error);
+  if (job == NULL)
+    return FALSE;
+  job->with_solution = with_solution;
+  operation = print_operation_new (job);
+  gtk_print_operation_set_export_filename (operation, path);
+  result = gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_EXPORT, NULL, error);
+  print_job_free (job);
+  return result != GTK_PRINT_OPERATION_RESULT_ERROR;
+}
+
+/* ------------------------------------------------------------------ */
+/* Worksheets                                                          */
+/* ------------------------------------------------------------------ */
+
+gboolean
+bitmaze_print_write_worksheet (BitmazeWindow  *window,
+                               GFile          *file,
+                               guint           count,
+                               guint           width,
+                               guint           height,
+                               MazePaper       paper,
+                               gboolean        answers,
+                               GError        **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *generator = NULL;
+  g_autoptr (GPtrArray) mazes = g_ptr_array_new_with_free_func ((GDestroyNotify) maze_free);
+  g_autoptr (GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
+  guint64 seed = bitmaze_window_get_seed (window);
+  MazeWorksheetOptions options;
+  MazeError merror;
+
+  if (path == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _("Only local files can be written"));
+      return FALSE;
+    }
+  if (count < 1 || count > SHEET_MAX_COUNT || width < 1 || height < 1
+      || width > SHEET_MAX_SIDE || height > SHEET_MAX_SIDE)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("A worksheet holds 1 to %u mazes of at most %u×%u cells"),
+                   SHEET_MAX_COUNT, SHEET_MAX_SIDE, SHEET_MAX_SIDE);
+      return FALSE;
+    }
+
+  g_object_get (window, "generator", &generator, NULL);
+  if (generator == NULL || !maze_generator_name_valid (generator, NULL))
+    {
+      g_free (generator);
+      generator = g_strdup (MAZE_DEFAULT_GENERATOR);
+    }
+  if (seed > G_MAXUINT64 - count)
+    seed = 0;
+
+  for (guint k = 0; k < count; k++)
+    {
+      Maze *maze = maze_generate (width, height, generator, seed + k, 0, &merror);
+      MazeSolver *solver;
+
+      if (maze == NULL)
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, merror.message);
+          return FALSE;
+        }
+      g_ptr_array_add (mazes, maze);
+      if (answers && (solver = maze_solver_new (maze, "bfs", NULL)) != NULL)
+        {
+          maze_solver_run (solver);
+          maze_solver_free (solver);
+        }
+      /* Translators: a maze's title on a worksheet: its number and seed */
+      g_ptr_array_add (titles, g_strdup_printf (_("Maze %u — seed %" G_GUINT64_FORMAT),
+                                                k + 1, seed + k));
+    }
+
+  maze_worksheet_options_init (&options, paper);
+  options.heading = _("Mazes");
+  options.answers_heading = _("Answers");
+  options.answers = answers;
+  if (maze_worksheet_to_file ((const Maze *const *) mazes->pdata,
+                              (const char *const *) titles->pdata,
+                              mazes->len, &options, path, &merror) != MAZE_OK)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, merror.message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+typedef struct
+{
+  BitmazeWindow  *window;
+  GtkAdjustment  *count;
+  GtkAdjustment  *width;
+  GtkAdjustment  *height;
+  GtkDropDown    *paper;
+  GtkSwitch      *answers;
+  GtkFileChooserNative *chooser;
+} SheetDialog;
+
+static void
+sheet_dialog_free (SheetDialog *sheet)
+{
+  g_clear_object (&sheet->count);
+  g_clear_object (&sheet->width);
+  g_clear_object (&sheet->height);
+  g_clear_object (&sheet->paper);
+  g_clear_object (&sheet->answers);
+  g_clear_object (&sheet->chooser);
+  g_free (sheet);
+}
+
+static void
+show_toast (BitmazeWindow *window,
+            const char    *message)
+{
+  GtkWidget *overlay = gtk_widget_get_first_child (GTK_WIDGET (window));
+
+  /* The window's content is an AdwToastOverlay (see bitmaze-window.ui). */
+  while (overlay != NULL && !ADW_IS_TOAST_OVERLAY (overlay))
+    overlay = gtk_widget_get_next_sibling (overlay);
+  if (overlay != NULL)
+    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (message));
+}
+
+static void
+sheet_chooser_response_cb (GtkNativeDialog *dialog,
+                           int              response,
+                           SheetDialog     *sheet)
+{
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  if (file != NULL)
+    {
+      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *message = NULL;
+
+      if (bitmaze_print_write_worksheet (sheet->window, file,
+                                         (guint) gtk_adjustment_get_value (sheet->count),
+                                         (guint) gtk_adjustment_get_value (sheet->width),
+                                         (guint) gtk_adjustment_get_value (sheet->height),
+                                         gtk_drop_down_get_selected (sheet->paper) == 1
+                                           ? MAZE_PAPER_LETTER : MAZE_PAPER_A4,
+                                         gtk_switch_get_active (sheet->answers),
+                                         &error))
+        message = g_strdup_printf (_("Exported “%s”"), name);
+      else
+        message = g_strdup_printf (_("Could not export the worksheet: %s"), error->message);
+      show_toast (sheet->window, message);
+    }
+  gtk_native_dialog_destroy (dialog);
+  sheet_dialog_free (sheet);
+}
+
+static void
+sheet_dialog_response_cb (AdwMessageDialog *dialog,
+                          const char       *response,
+                          SheetDialog      *sheet)
+{
+  g_autoptr (GtkFileFilter) filter = NULL;
+
+  if (g_strcmp0 (response, "export") != 0)
+    {
+      sheet_dialog_free (sheet);
+      return;
+    }
+
+  sheet->chooser = gtk_file_chooser_native_new (_("Export Worksheet"),
+                                                GTK_WINDOW (sheet->window),
+                                                GTK_FILE_CHOOSER_ACTION_SAVE,
+                                                _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (sheet->chooser), TRUE);
+  filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, _("PDF Document"));
+  gtk_file_filter_add_mime_type (filter, "application/pdf");
+  gtk_file_filter_add_pattern (filter, "*.pdf");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (sheet->chooser), filter);
+  /* Translators: the default file name of a worksheet; keep the extension */
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (sheet->chooser), _("worksheet.pdf"));
+  g_signal_connect (sheet->chooser, "response", G_CALLBACK (sheet_chooser_response_cb), sheet);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (sheet->chooser));
+}
+
+static GtkWidget *
+sheet_row (GtkWidget  *list,
+           const char *title,
+           GtkWidget  *suffix)
+{
+  GtkWidget *row = adw_action_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
+  gtk_widget_set_valign (suffix, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), suffix);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), suffix);
+  gtk_list_box_append (GTK_LIST_BOX (list), row);
+  return row;
+}
+
+static GtkAdjustment *
+sheet_spin (GtkWidget  *list,
+            const char *title,
+            double      value,
+            double      upper)
+{
+  GtkAdjustment *adjustment = gtk_adjustment_new (value, 1, upper, 1, 5, 0);
+  GtkWidget *spin = gtk_spin_button_new (adjustment, 1, 0);
+
+  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+  sheet_row (list, title, spin);
+  return g_object_ref (adjustment);
+}
+
+static void
+win_export_worksheet_cb (GSimpleAction *action,
+                         GVariant      *parameter,
+                         BitmazeWindow *window)
+{
+  static const char *const papers[] = { N_("A4"), N_("Letter"), NULL };
+  const char *translated[3] = { _(papers[0]), _(papers[1]), NULL };
+  Maze *maze = bitmaze_window_get_maze (window);
+  SheetDialog *sheet = g_new0 (SheetDialog, 1);
+  GtkWidget *dialog, *list, *paper, *answers;
+  guint w = 15, h = 15;
+
+  if (maze != NULL)
+    {
+      w = MIN (maze_width (maze), SHEET_MAX_SIDE);
+      h = MIN (maze_height (maze), SHEET_MAX_SIDE);
+    }
+  sheet->window = window;
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (window), _("Export Worksheet"),
+                                   _("New mazes made with the current algorithm, from the "
+                                     "current seed on, several to a page, with the answers "
+                                     "after them."));
+  list = gtk_list_box_new ();
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+  sheet->count = sheet_spin (list, _("_Mazes"), 6, SHEET_MAX_COUNT);
+  sheet->width = sheet_spin (list, _("_Width"), w, SHEET_MAX_SIDE);
+  sheet->height = sheet_spin (list, _("_Height"), h, SHEET_MAX_SIDE);
+  paper = gtk_drop_down_new_from_strings (translated);
+  sheet->paper = GTK_DROP_DOWN (g_object_ref (paper));
+  sheet_row (list, _("_Paper"), paper);
+  answers = gtk_switch_new ();
+  gtk_switch_set_active (GTK_SWITCH (answers), TRUE);
+  sheet->answers = GTK_SWITCH (g_object_ref (answers));
+  sheet_row (list, _("_Answer Pages"), answers);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), list);
+
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "export", _("_Export…"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "export",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "export");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (sheet_dialog_response_cb), sheet);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static gboolean
+print_shortcut_cb (GtkWidget *widget,
+                   GVariant  *args,
+                   gpointer   user_data)
+{
+  return gtk_widget_activate_action (widget, "win.print", NULL);
+}
+
+static void
+maze_notify_cb (BitmazeWindow *window,
+                GParamSpec    *pspec,
+                GSimpleAction *action)
+{
+  g_simple_action_set_enabled (action, bitmaze_window_get_maze (window) != NULL);
+}
+
+void
+bitmaze_print_add_actions (BitmazeWindow *window)
+{
+  g_autoptr (GSimpleAction) print = g_simple_action_new ("print", NULL);
+  g_autoptr (GSimpleAction) sheet = g_simple_action_new ("export-worksheet", NULL);
+  GtkEventController *shortcuts = gtk_shortcut_controller_new ();
+
+  g_signal_connect_object (print, "activate", G_CALLBACK (win_print_cb), window, 0);
+  g_signal_connect_object (sheet, "activate", G_CALLBACK (win_export_worksheet_cb), window, 0);
+  g_signal_connect_object (window, "notify::maze", G_CALLBACK (maze_notify_cb), print, 0);
+  g_simple_action_set_enabled (print, bitmaze_window_get_maze (window) != NULL);
+  g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (print));
+  g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (sheet));
+
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Control>p"),
+                                                          gtk_callback_action_new (print_shortcut_cb, NULL, NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (window), shortcuts);
+}

@@ -1,0 +1,368 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Play mode in a real window under Xvfb, driven by real key presses and
+ * clicks (xdotool through the X server's XTEST), and printing to PDF.
+ */
+#include "config.h"
+
+#include <gdk/x11/gdkx.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "maze.h"
+
+#include "bitmaze-play.h"
+#include "bitmaze-print.h"
+#include "bitmaze-window-private.h"
+
+#define SEED 77u
+
+typedef struct
+{
+  BitmazeWindow *window;
+  BitmazePlay   *play;
+  GSettings     *settings;
+  char          *tmpdir;
+  guint          steps_seen;
+} Fixture;
+
+static void
+spin_until (gboolean (*done) (Fixture *), Fixture *fixture, guint timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  while ((done == NULL || !done (fixture)) && g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
+static gboolean
+window_idle (Fixture *fixture)
+{
+  return !bitmaze_window_get_running (fixture->window);
+}
+
+static void
+step_done_cb (BitmazeWindow  *window,
+              const MazeStep *step,
+              Fixture        *fixture)
+{
+  fixture->steps_seen++;
+}
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  fixture->settings = g_settings_new ("io.github.bitmaze.Bitmaze");
+  g_settings_set_boolean (fixture->settings, "animate-generation", FALSE);
+
+  fixture->window = bitmaze_window_new (NULL);
+  g_object_add_weak_pointer (G_OBJECT (fixture->window), (gpointer *) &fixture->window);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generator", "s", "growing-tree:newest");
+  bitmaze_window_set_seed (fixture->window, SEED);
+  bitmaze_window_set_maze_size (fixture->window, 12, 8);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generate", NULL);
+  spin_until (window_idle, fixture, 5000);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (bitmaze_window_get_view (fixture->window)));
+
+  fixture->play = bitmaze_play_get_for_window (fixture->window);
+  g_assert_nonnull (fixture->play);
+  g_signal_connect (fixture->window, "step-done", G_CALLBACK (step_done_cb), fixture);
+  fixture->tmpdir = g_dir_make_tmp ("bitmaze-play-XXXXXX", NULL);
+  g_assert_nonnull (fixture->tmpdir);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr (GDir) dir = g_dir_open (fixture->tmpdir, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (fixture->tmpdir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (fixture->tmpdir);
+  g_free (fixture->tmpdir);
+
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  spin_until (NULL, fixture, 50);
+  g_assert_null (fixture->window);
+  g_clear_object (&fixture->settings);
+}
+
+static gulong
+window_xid (Fixture *fixture)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (fixture->window));
+
+  return (gulong) gdk_x11_surface_get_xid (surface);
+}
+
+/* Real input through the X server: focus our window, then the xdotool
+ * command (a key, or a click at window coordinates). */
+static void
+xdotool (Fixture    *fixture,
+         const char *command)
+{
+  g_autofree char *line = g_strdup_printf ("xdotool windowfocus --sync %lu %s",
+                                           window_xid (fixture), command);
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  g_assert_true (g_spawn_command_line_sync (line, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+}
+
+static gboolean
+have_xdotool (void)
+{
+  g_autofree char *path = g_find_program_in_path ("xdotool");
+
+  if (path == NULL)
+    g_test_skip ("xdotool is not installed");
+  return path != NULL;
+}
+
+static guint expected_moves;
+
+static gboolean
+moves_reached (Fixture *fixture)
+{
+  return bitmaze_play_get_moves (fixture->play) >= expected_moves;
+}
+
+static void
+start_playing (Fixture *fixture)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "play", NULL);
+  g_assert_true (bitmaze_play_get_active (fixture->play));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (fixture->play)));
+  spin_until (NULL, fixture, 100);
+}
+
+/* The shortest path's moves, from BFS on a copy. */
+static char *
+shortest_moves (Fixture *fixture)
+{
+  Maze *copy = maze_copy (bitmaze_window_get_maze (fixture->window), NULL);
+  MazeSolver *bfs = maze_solver_new (copy, "bfs", NULL);
+  char *moves;
+
+  maze_solver_run (bfs);
+  moves = maze_path_moves (copy);
+  maze_solver_free (bfs);
+  maze_free (copy);
+  g_assert_nonnull (moves);
+  return moves;
+}
+
+static void
+test_keys_reach_goal (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autofree char *moves = NULL;
+  g_autofree char *expected = NULL;
+  Maze *maze;
+  size_t n;
+
+  if (!have_xdotool ())
+    return;
+  start_playing (fixture);
+  maze = bitmaze_window_get_maze (fixture->window);
+  g_assert_cmpuint (bitmaze_play_get_position (fixture->play), ==, maze_start (maze));
+  g_assert_nonnull (strstr (bitmaze_play_get_announcement (fixture->play), "Player at (0, 0)"));
+
+  moves = shortest_moves (fixture);
+  n = strlen (moves);
+  for (size_t k = 0; k < n; k++)
+    {
+      /* arrows and WASD, alternately */
+      const char *arrows[] = { "Up", "Right", "Down", "Left" };
+      const char *letters[] = { "w", "d", "s", "a" };
+      int d = moves[k] == 'N' ? 0 : moves[k] == 'E' ? 1 : moves[k] == 'S' ? 2 : 3;
+      g_autofree char *cmd = g_strdup_printf ("key %s", k % 2 ? letters[d] : arrows[d]);
+
+      expected_moves = (guint) k + 1;
+      xdotool (fixture, cmd);
+      spin_until (moves_reached, fixture, 2000);
+      g_assert_cmpuint (bitmaze_play_get_moves (fixture->play), ==, k + 1);
+    }
+
+  g_assert_true (bitmaze_play_get_finished (fixture->play));
+  g_assert_cmpuint (bitmaze_play_get_position (fixture->play), ==, maze_goal (maze));
+  /* every move went to the inspector as a step, and the walk is the path */
+  g_assert_cmpuint (fixture->steps_seen, ==, n);
+  g_assert_cmpint (maze_path_cells (maze, NULL, 0), ==, (gint64) n);
+  expected = g_strdup_printf ("Goal reached in %zu moves", n);
+  g_assert_nonnull (strstr (bitmaze_play_get_message (fixture->play), expected));
+  g_free (expected);
+  expected = g_strdup_printf ("the shortest path is %zu moves", n);
+  g_assert_nonnull (strstr (bitmaze_play_get_message (fixture->play), expected));
+
+  /* at the goal, keys do nothing more */
+  expected_moves = (guint) n + 1;
+  xdotool (fixture, "key Left");
+  spin_until (moves_reached, fixture, 300);
+  g_assert_cmpuint (bitmaze_play_get_moves (fixture->play), ==, n);
+}
+
+static void
+test_wall_does_not_move (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  static const char *const keys[] = { "Up", "Right", "Down", "Left" };
+  Maze *maze;
+  g_autofree uint16_t *before = NULL;
+  uint16_t cell;
+  int wall = -1;
+
+  if (!have_xdotool ())
+    return;
+  start_playing (fixture);
+  maze = bitmaze_window_get_maze (fixture->window);
+  cell = maze_cells_const (maze)[maze_start (maze)];
+  for (int k = 0; k < 4 && wall < 0; k++)
+    if (!maze_cell_is_open (cell, MAZE_DIRECTIONS[k]))
+      wall = k;
+  g_assert_cmpint (wall, >=, 0);
+  before = g_memdup2 (maze_cells_const (maze), maze_n_cells (maze) * sizeof (uint16_t));
+
+  for (int i = 0; i < 3; i++)
+    {
+      g_autofree char *cmd = g_strdup_printf ("key %s", keys[wall]);
+
+      xdotool (fixture, cmd);
+    }
+  expected_moves = 1;
+  spin_until (moves_reached, fixture, 400);
+  g_assert_cmpuint (bitmaze_play_get_moves (fixture->play), ==, 0);
+  g_assert_cmpuint (bitmaze_play_get_position (fixture->play), ==, maze_start (maze));
+  g_assert_cmpmem (before, maze_n_cells (maze) * sizeof (uint16_t),
+                   maze_cells_const (maze), maze_n_cells (maze) * sizeof (uint16_t));
+  g_assert_cmpuint (fixture->steps_seen, ==, 0);
+}
+
+/* A click on an open neighbour walks there; it does not move the start. */
+static void
+test_click_neighbour (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  BitmazeMazeView *view = bitmaze_window_get_view (fixture->window);
+  Maze *maze;
+  uint32_t start, target = UINT32_MAX;
+  double cx, cy, wx, wy, sx, sy;
+  g_autofree char *cmd = NULL;
+
+  if (!have_xdotool ())
+    return;
+  start_playing (fixture);
+  maze = bitmaze_window_get_maze (fixture->window);
+  start = maze_start (maze);
+  for (int k = 0; k < 4 && target == UINT32_MAX; k++)
+    {
+      uint16_t dir = MAZE_DIRECTIONS[k];
+      uint16_t cell = maze_cells_const (maze)[start];
+
+      if (maze_cell_is_open (cell, dir) && !maze_cell_on_border (cell, dir))
+        target = maze_neighbor (maze, start, dir);
+    }
+  g_assert_cmpuint (target, !=, UINT32_MAX);
+
+  g_assert_true (bitmaze_maze_view_get_cell_center (view, target, &cx, &cy));
+  g_assert_true (gtk_widget_translate_coordinates (GTK_WIDGET (view), GTK_WIDGET (fixture->window),
+                                                   cx, cy, &wx, &wy));
+  gtk_native_get_surface_transform (GTK_NATIVE (fixture->window), &sx, &sy);
+  cmd = g_strdup_printf ("mousemove --window %lu %d %d click 1", window_xid (fixture),
+                         (int) (wx + sx), (int) (wy + sy));
+  xdotool (fixture, cmd);
+  expected_moves = 1;
+  spin_until (moves_reached, fixture, 2000);
+  g_assert_cmpuint (bitmaze_play_get_moves (fixture->play), ==, 1);
+  g_assert_cmpuint (bitmaze_play_get_position (fixture->play), ==, target);
+  g_assert_cmpuint (maze_start (maze), ==, start);
+}
+
+/* A solver step takes the search nibbles over: Play mode ends. */
+static void
+test_solver_ends_play (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  start_playing (fixture);
+  g_assert_true (bitmaze_play_move (fixture->play, MAZE_DIRECTIONS[0])
+                 || bitmaze_play_move (fixture->play, MAZE_DIRECTIONS[1])
+                 || bitmaze_play_move (fixture->play, MAZE_DIRECTIONS[2])
+                 || bitmaze_play_move (fixture->play, MAZE_DIRECTIONS[3]));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.step", NULL);
+  g_assert_false (bitmaze_play_get_active (fixture->play));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (fixture->play)));
+  g_assert_true (bitmaze_maze_view_get_show_solution (bitmaze_window_get_view (fixture->window)));
+}
+
+static guint
+count_pdf_pages (const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize len;
+  guint pages = 0;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  g_assert_true (g_str_has_prefix (data, "%PDF-"));
+  for (gsize i = 0; i + 11 < len; i++)
+    if (memcmp (data + i, "/Type /Page", 11) == 0 && data[i + 11] != 's')
+      pages++;
+  return pages;
+}
+
+static void
+test_print_and_worksheet (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autofree char *one = g_build_filename (fixture->tmpdir, "one.pdf", NULL);
+  g_autofree char *two = g_build_filename (fixture->tmpdir, "two.pdf", NULL);
+  g_autofree char *sheet = g_build_filename (fixture->tmpdir, "sheet.pdf", NULL);
+  g_autoptr (GFile) one_file = g_file_new_for_path (one);
+  g_autoptr (GFile) two_file = g_file_new_for_path (two);
+  g_autoptr (GFile) sheet_file = g_file_new_for_path (sheet);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (fixture->window), "print"));
+  g_assert_true (bitmaze_print_export_pdf (fixture->window, one_file, FALSE, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_pdf_pages (one), ==, 1);
+  g_assert_true (bitmaze_print_export_pdf (fixture->window, two_file, TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_pdf_pages (two), ==, 2);
+
+  g_assert_true (bitmaze_print_write_worksheet (fixture->window, sheet_file, 6, 20, 20,
+                                                MAZE_PAPER_LETTER, TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_pdf_pages (sheet), ==, 2);
+  g_assert_false (bitmaze_print_write_worksheet (fixture->window, sheet_file, 6, 400, 20,
+                                                 MAZE_PAPER_A4, TRUE, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+#define ADD(path, func) \
+  g_test_add ("/play/gui/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+  ADD ("keys-reach-goal", test_keys_reach_goal);
+  ADD ("wall", test_wall_does_not_move);
+  ADD ("click-neighbour", test_click_neighbour);
+  ADD ("solver-ends-play", test_solver_ends_play);
+  ADD ("print-and-worksheet", test_print_and_worksheet);
+#undef ADD
+  return g_test_run ();
+}

@@ -139,6 +139,14 @@ void maze_set_endpoints_raw (Maze     *maze,
 bool maze_utf8_valid (const char *s,
                       size_t      len);
 
+/* Append a pair without looking for the key or checking the value: for
+ * the file reader, which has checked both (syntax, UTF-8, duplicates,
+ * the 64 KiB limit).  MAZE_ERROR_NOMEM only. */
+MazeStatus maze_meta_append (Maze       *maze,
+                             const char *key,
+                             const char *value,
+                             MazeError  *error);
+
 /* Bytes the metadata takes in a file: the sum of "key=value\n". */
 size_t maze_meta_size (const Maze *maze);
 

@@ -23,6 +23,8 @@ struct Maze
   uint16_t *cells;
   MetaPair *meta;
   size_t    n_meta;
+  size_t    meta_cap;
+  size_t    meta_bytes; /* the sum of "key=value\n" */
 };
 
 const uint16_t MAZE_DIRECTIONS[4] = { MAZE_N, MAZE_E, MAZE_S, MAZE_W };
@@ -198,6 +200,8 @@ meta_clear (Maze *maze)
   free (maze->meta);
   maze->meta = NULL;
   maze->n_meta = 0;
+  maze->meta_cap = 0;
+  maze->meta_bytes = 0;
 }
 
 void
@@ -713,11 +717,7 @@ maze_meta_get (const Maze *maze,
 size_t
 maze_meta_size (const Maze *maze)
 {
-  size_t total = 0;
-
-  for (size_t i = 0; i < maze->n_meta; i++)
-    total += strlen (maze->meta[i].key) + 1 + strlen (maze->meta[i].value) + 1;
-  return total;
+  return maze->meta_bytes;
 }
 
 static char *
@@ -753,6 +753,8 @@ maze_meta_set (Maze       *maze,
     {
       if (found != SIZE_MAX)
         {
+          maze->meta_bytes -= strlen (maze->meta[found].key) + 1 +
+                              strlen (maze->meta[found].value) + 1;
           free (maze->meta[found].key);
           free (maze->meta[found].value);
           memmove (&maze->meta[found], &maze->meta[found + 1],
@@ -780,34 +782,48 @@ maze_meta_set (Maze       *maze,
                            "metadata would take %zu bytes, more than the limit of %u",
                            size, MAZE_FILE_META_MAX);
 
+  if (found == SIZE_MAX)
+    return maze_meta_append (maze, key, value, error);
+
   v = dup_string (value);
   if (v == NULL)
     return maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for metadata");
+  maze->meta_bytes = maze->meta_bytes - strlen (maze->meta[found].value) + vlen;
+  free (maze->meta[found].value);
+  maze->meta[found].value = v;
+  return MAZE_OK;
+}
 
-  if (found != SIZE_MAX)
-    {
-      free (maze->meta[found].value);
-      maze->meta[found].value = v;
-      return MAZE_OK;
-    }
-  else
-    {
-      MetaPair *grown = realloc (maze->meta, (maze->n_meta + 1) * sizeof (MetaPair));
-      char *k = dup_string (key);
+MazeStatus
+maze_meta_append (Maze       *maze,
+                  const char *key,
+                  const char *value,
+                  MazeError  *error)
+{
+  char *k, *v;
 
-      if (grown == NULL || k == NULL)
-        {
-          if (grown != NULL)
-            maze->meta = grown;
-          free (k);
-          free (v);
-          return maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for metadata");
-        }
+  if (maze->n_meta == maze->meta_cap)
+    {
+      size_t cap = maze->meta_cap ? maze->meta_cap * 2 : 8;
+      MetaPair *grown = realloc (maze->meta, cap * sizeof (MetaPair));
+
+      if (grown == NULL)
+        return maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for metadata");
       maze->meta = grown;
-      maze->meta[maze->n_meta].key = k;
-      maze->meta[maze->n_meta].value = v;
-      maze->n_meta++;
+      maze->meta_cap = cap;
     }
+  k = dup_string (key);
+  v = dup_string (value);
+  if (k == NULL || v == NULL)
+    {
+      free (k);
+      free (v);
+      return maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for metadata");
+    }
+  maze->meta[maze->n_meta].key = k;
+  maze->meta[maze->n_meta].value = v;
+  maze->n_meta++;
+  maze->meta_bytes += strlen (k) + 1 + strlen (v) + 1;
   return MAZE_OK;
 }
 

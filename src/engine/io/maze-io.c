@@ -321,8 +321,8 @@ meta_parse (Maze          *maze,
       if (!key_set_add (keys, meta, pos, key_len))
         return maze_error_set (error, MAZE_ERROR_FORMAT,
                                "duplicate key `%s` (metadata line %u)", key, line);
-      if (maze_meta_set (maze, key, value, error) != MAZE_OK)
-        return error != NULL ? error->status : MAZE_ERROR_FORMAT;
+      if (maze_meta_append (maze, key, value, error) != MAZE_OK)
+        return error != NULL ? error->status : MAZE_ERROR_NOMEM;
       pos += line_len + 1;
     }
   return MAZE_OK;

@@ -38,6 +38,17 @@ const MazeStep  *bitmaze_window_get_last_step    (BitmazeWindow *self);
  * empty until something is added and shown there. */
 GtkBox          *bitmaze_window_get_side_panel   (BitmazeWindow *self);
 
+/* The bit inspector's click on a bit: maze_toggle_bit() on the window's
+ * maze, then the view repaints, the document is modified and a search in
+ * progress ends (its bits stay).  @report (may be NULL) gets the engine's
+ * report.  FALSE with the reason (the engine's message for a border bit)
+ * while a maze is being built or when the engine refuses. */
+gboolean         bitmaze_window_toggle_bit       (BitmazeWindow *self,
+                                                  guint          index,
+                                                  guint          bit,
+                                                  MazeStep      *report,
+                                                  GError       **error);
+
 /* Seed of the current maze (and of the next one made with win.generate). */
 guint64          bitmaze_window_get_seed         (BitmazeWindow *self);
 void             bitmaze_window_set_seed         (BitmazeWindow *self,

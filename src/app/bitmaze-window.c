@@ -6,6 +6,7 @@
 
 #include "maze-render.h"
 
+#include "bitmaze-inspector.h"
 #include "bitmaze-window-private.h"
 #include "bitmaze-play.h"
 #include "bitmaze-print.h"
@@ -17,6 +18,8 @@
 #define CLOCK_CHECK_EVERY 64
 /* How many cells of a frontier the view highlights at most. */
 #define FRONTIER_MAX      4096
+/* How many of one frame's step reports Run keeps for ::steps-done. */
+#define FRAME_STEPS_MAX   4096
 /* The speed scale is log10 (steps a second); its top means "no limit". */
 #define SPEED_MAX         6.0
 
@@ -74,6 +77,11 @@ struct _BitmazeWindow
   gint64                view_us;
   GArray               *changed;
   uint32_t             *frontier;
+  /* The newest reports of this frame of Run, in a ring, kept only while
+   * somebody listens to ::steps-done (the bit inspector's log) */
+  MazeStep             *frame_steps;
+  guint                 n_frame_steps;
+  guint                 frame_steps_next;
 
   /* The recipe of the next maze */
   GeneratorEntry       *generators;
@@ -128,6 +136,7 @@ enum {
 
 enum {
   STEP_DONE,
+  STEPS_DONE,
   N_SIGNALS
 };
 
@@ -660,6 +669,40 @@ show_step_in_view (BitmazeWindow  *self,
 /* Run: engine steps on the frame clock                                */
 /* ------------------------------------------------------------------ */
 
+/* The slot for the next report of this frame; the oldest is overwritten
+ * once the ring is full (a log keeps only the newest anyway). */
+static MazeStep *
+next_frame_step (BitmazeWindow *self)
+{
+  MazeStep *slot;
+
+  if (self->frame_steps == NULL)
+    self->frame_steps = g_new (MazeStep, FRAME_STEPS_MAX);
+
+  slot = &self->frame_steps[self->frame_steps_next];
+  self->frame_steps_next = (self->frame_steps_next + 1) % FRAME_STEPS_MAX;
+  self->n_frame_steps = MIN (self->n_frame_steps + 1, FRAME_STEPS_MAX);
+
+  return slot;
+}
+
+/* Hands this frame's reports to ::steps-done, oldest first: one emission,
+ * or two when the ring wrapped. */
+static void
+emit_frame_steps (BitmazeWindow *self)
+{
+  guint first = (self->frame_steps_next + FRAME_STEPS_MAX - self->n_frame_steps) % FRAME_STEPS_MAX;
+  guint head = MIN (self->n_frame_steps, FRAME_STEPS_MAX - first);
+
+  if (self->n_frame_steps == 0)
+    return;
+
+  g_signal_emit (self, signals[STEPS_DONE], 0, &self->frame_steps[first], head);
+  if (head < self->n_frame_steps)
+    g_signal_emit (self, signals[STEPS_DONE], 0, &self->frame_steps[0], self->n_frame_steps - head);
+  self->n_frame_steps = 0;
+}
+
 static gboolean
 run_tick (GtkWidget     *widget,
           GdkFrameClock *frame_clock,
@@ -673,6 +716,7 @@ run_tick (GtkWidget     *widget,
   guint64 wanted = G_MAXUINT64;
   guint64 done = 0;
   gboolean more = TRUE;
+  gboolean record = !quick && g_signal_has_handler_pending (self, signals[STEPS_DONE], 0, FALSE);
   gint64 budget, work, view_start;
 
   if (!unlimited)
@@ -688,6 +732,7 @@ run_tick (GtkWidget     *widget,
   self->last_frame_time = frame_time;
 
   g_array_set_size (self->changed, 0);
+  self->n_frame_steps = 0;
 
   /* Handing the changes to the view costs time too (more for big frames):
    * what it took last frame comes off this frame's stepping. */
@@ -699,9 +744,11 @@ run_tick (GtkWidget     *widget,
         more = do_one_step (self, NULL);
       else
         {
-          more = do_one_step (self, &self->last_step);
+          MazeStep *report = record ? next_frame_step (self) : &self->last_step;
+
+          more = do_one_step (self, report);
           self->has_last_step = TRUE;
-          collect_changes (self->changed, &self->last_step);
+          collect_changes (self->changed, report);
         }
       done++;
 
@@ -717,9 +764,13 @@ run_tick (GtkWidget     *widget,
   view_start = g_get_monotonic_time ();
   self->engine_us += view_start - start;
 
+  if (record && self->n_frame_steps > 0)
+    self->last_step = self->frame_steps[(self->frame_steps_next + FRAME_STEPS_MAX - 1) % FRAME_STEPS_MAX];
   if (!quick && done > 0)
     show_step_in_view (self, (const uint32_t *) self->changed->data, self->changed->len);
   self->view_us = g_get_monotonic_time () - view_start;
+  if (record)
+    emit_frame_steps (self);
 
   work = g_get_monotonic_time () - start;
   self->max_frame_work = MAX (self->max_frame_work, work);
@@ -2099,6 +2150,7 @@ bitmaze_window_finalize (GObject *object)
   g_clear_pointer (&self->maze, maze_free);
   g_clear_pointer (&self->changed, g_array_unref);
   g_clear_pointer (&self->frontier, g_free);
+  g_clear_pointer (&self->frame_steps, g_free);
   for (guint i = 0; i < self->n_generators; i++)
     g_free (self->generators[i].base);
   g_clear_pointer (&self->generators, g_free);
@@ -2243,6 +2295,22 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_POINTER);
 
+  /**
+   * BitmazeWindow::steps-done:
+   * @steps: (type gpointer): an array of MazeStep reports, oldest first,
+   *   valid during the emission
+   * @n_steps: how many
+   *
+   * Emitted once or twice a frame while Run steps with reports: the
+   * newest reports of that frame (at most a few thousand).
+   */
+  signals[STEPS_DONE] =
+    g_signal_new ("steps-done",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_UINT);
+
   g_type_ensure (BITMAZE_TYPE_MAZE_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/bitmaze-window.ui");
@@ -2334,6 +2402,7 @@ bitmaze_window_init (BitmazeWindow *self)
   add_key_shortcuts (self);
   bitmaze_play_attach (self);
   bitmaze_print_add_actions (self);
+  bitmaze_inspector_install (self);
 
   drop_target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect (drop_target, "drop", G_CALLBACK (drop_cb), self);
@@ -2432,6 +2501,67 @@ bitmaze_window_get_side_panel (BitmazeWindow *self)
   g_return_val_if_fail (BITMAZE_IS_WINDOW (self), NULL);
 
   return self->side_panel;
+}
+
+gboolean
+bitmaze_window_toggle_bit (BitmazeWindow *self,
+                           guint          index,
+                           guint          bit,
+                           MazeStep      *report,
+                           GError       **error)
+{
+  MazeError merror;
+  MazeStep step;
+  uint32_t cells[MAZE_STEP_MAX_CHANGES];
+
+  g_return_val_if_fail (BITMAZE_IS_WINDOW (self), FALSE);
+
+  if (self->maze == NULL || index >= maze_n_cells (self->maze))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("There is no such cell"));
+      return FALSE;
+    }
+  if (self->generator != NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY, _("The maze is still being built"));
+      return FALSE;
+    }
+
+  if (maze_toggle_bit (self->maze, index, bit, &step, &merror) != MAZE_OK)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, merror.message);
+      return FALSE;
+    }
+
+  /* A solver cannot go on over a maze changed under it: the search in
+   * progress ends here, and the bits it wrote stay. */
+  if (self->solver != NULL)
+    {
+      set_running (self, FALSE);
+      g_clear_pointer (&self->solver, maze_solver_free);
+      if (self->phase == BITMAZE_PHASE_SOLVING)
+        self->phase = BITMAZE_PHASE_READY;
+      bitmaze_maze_view_set_frontier (self->view, NULL, 0);
+    }
+  if (bit >= MAZE_SOLUTION_SHIFT)
+    self->has_search = maze_has_search (self->maze);
+
+  for (unsigned i = 0; i < step.n_changes; i++)
+    cells[i] = step.changes[i].index;
+  if (bit < MAZE_BORDER_SHIFT)
+    bitmaze_maze_view_walls_changed (self->view);
+  else
+    bitmaze_maze_view_cells_changed (self->view, cells, step.n_changes);
+  bitmaze_maze_view_set_changed (self->view, cells, step.n_changes);
+
+  mark_modified (self);
+  update_status (self);
+  update_actions (self);
+
+  if (report != NULL)
+    *report = step;
+
+  return TRUE;
 }
 
 guint64

@@ -1,0 +1,1429 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "maze-render.h"
+
+#include "bitmaze-inspector.h"
+#include "bitmaze-window-private.h"
+
+/* How many cells of the frontier the list shows (the count says the rest). */
+#define FRONTIER_SHOWN 100
+#define TEXT_SIZE_MAX  3
+
+struct _BitmazeInspector
+{
+  GtkBox           parent_instance;
+
+  BitmazeWindow   *window; /* not owned: the inspector lives inside it */
+  BitmazeMazeView *view;
+  GSettings       *settings;
+  BitmazeOpLog    *log;
+  GtkStringList   *frontier_model;
+  uint32_t        *frontier;
+
+  /* What is shown */
+  int              cell;           /* the cell to show, -1 for none */
+  int              shown_cell;     /* the cell the labels show, -1 for none */
+  guint16          word;
+  guint16          previous;
+  gboolean         following;
+  gboolean         selecting;      /* the inspector itself moves the selection */
+  gboolean         frontier_dirty;
+  size_t           frontier_total;
+  /* The stepper the frontier was read from, to notice Reset and the end */
+  gconstpointer    frontier_source;
+  BitmazePhase     frontier_phase;
+  guint            text_size;
+  char            *message;
+
+  GdkFrameClock   *frame_clock;
+  gulong           after_paint_id;
+
+  GtkButton       *bits[16];
+
+  /* Template widgets */
+  GtkToggleButton *follow_button;
+  GtkLabel        *cell_label;
+  GtkLabel        *word_label;
+  GtkLabel        *previous_label;
+  GtkLabel        *decimal_label;
+  GtkLabel        *binary_label;
+  GtkGrid         *bits_grid;
+  GtkRevealer     *message_revealer;
+  GtkLabel        *message_label;
+  GtkLabel        *log_count_label;
+  GtkScrolledWindow *log_scroller;
+  GtkListView     *log_view;
+  GtkLabel        *frontier_title;
+  GtkLabel        *frontier_count_label;
+  GtkListView     *frontier_view;
+  GtkDropDown     *label_mode_dropdown;
+  GtkGrid         *legend_grid;
+};
+
+G_DEFINE_FINAL_TYPE (BitmazeInspector, bitmaze_inspector, GTK_TYPE_BOX)
+
+static void refresh_cell     (BitmazeInspector *self);
+static void refresh_frontier (BitmazeInspector *self);
+static gboolean log_shows_end (BitmazeInspector *self);
+static void log_scroll_to_end (BitmazeInspector *self);
+
+/* ------------------------------------------------------------------ */
+/* Names                                                               */
+/* ------------------------------------------------------------------ */
+
+/* The nibble of bit @bit: 0 passages, 1 border, 2 solution, 3 backtrack. */
+static const char *
+nibble_name (guint nibble)
+{
+  switch (nibble)
+    {
+    /* Translators: the name of bits 0-3 of a cell, a set bit is a knocked-down wall */
+    case 0: return _("passages");
+    /* Translators: the name of bits 4-7 of a cell, a set bit is a side on the maze's outer edge */
+    case 1: return _("border");
+    /* Translators: the name of bits 8-11 of a cell, where the solution path leaves the cell */
+    case 2: return _("solution");
+    /* Translators: the name of bits 12-15 of a cell, where the search came from */
+    case 3: return _("backtrack");
+    default: return "?";
+    }
+}
+
+/* What a 1 in bit @bit means, for the tooltip and the accessible description. */
+static char *
+bit_meaning (guint bit)
+{
+  guint16 dir = (guint16) (1u << (bit & 3));
+  const char *side = bitmaze_direction_name (dir);
+  guint mask = 1u << bit;
+
+  switch (bit / 4)
+    {
+    case 0:
+      /* Translators: tooltip of a passage bit; %s is a direction ("north"), then the bit number and its mask */
+      return g_strdup_printf (_("1 means the wall on the %s side is knocked down: a passage.\nBit %u, mask 0x%04X."),
+                              side, bit, mask);
+    case 1:
+      /* Translators: tooltip of a border bit; %s is a direction ("north"), then the bit number and its mask */
+      return g_strdup_printf (_("1 means the %s side lies on the outer edge of the maze. Border bits are set when the maze is made and never change.\nBit %u, mask 0x%04X."),
+                              side, bit, mask);
+    case 2:
+      /* Translators: tooltip of a solution bit; %s is a direction ("north"), then the bit number and its mask */
+      return g_strdup_printf (_("1 means the solution path leaves this cell to the %s. At most one solution bit is set.\nBit %u, mask 0x%04X."),
+                              side, bit, mask);
+    default:
+      /* Translators: tooltip of a backtrack bit; %s is a direction ("north"), then the bit number and its mask */
+      return g_strdup_printf (_("1 means the search reached this cell from its neighbour to the %s. At most one backtrack bit is set.\nBit %u, mask 0x%04X."),
+                              side, bit, mask);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* The cell                                                            */
+/* ------------------------------------------------------------------ */
+
+static Maze *
+get_maze (BitmazeInspector *self)
+{
+  return self->window != NULL ? bitmaze_window_get_maze (self->window) : NULL;
+}
+
+static void
+set_message (BitmazeInspector *self,
+             const char       *message)
+{
+  g_free (self->message);
+  self->message = g_strdup (message);
+  if (message != NULL)
+    gtk_label_set_label (self->message_label, message);
+  gtk_revealer_set_reveal_child (self->message_revealer, message != NULL);
+}
+
+static char *
+binary_markup (guint16 word,
+               guint16 changed)
+{
+  GString *markup = g_string_new (NULL);
+
+  for (int bit = 15; bit >= 0; bit--)
+    {
+      char digit = (word >> bit) & 1 ? '1' : '0';
+
+      if (changed & (1u << bit))
+        g_string_append_printf (markup, "<span weight=\"heavy\" underline=\"double\">%c</span>", digit);
+      else
+        g_string_append_c (markup, digit);
+      if (bit % 4 == 0 && bit > 0)
+        g_string_append_c (markup, ' ');
+    }
+
+  return g_string_free (markup, FALSE);
+}
+
+static void
+update_bit_button (BitmazeInspector *self,
+                   guint             bit,
+                   gboolean          sensitive,
+                   gboolean          value,
+                   gboolean          changed)
+{
+  GtkWidget *button = GTK_WIDGET (self->bits[bit]);
+  g_autofree char *label = NULL;
+  g_autofree char *meaning = bit_meaning (bit);
+
+  gtk_button_set_label (self->bits[bit], value ? "1" : "0");
+  gtk_widget_set_sensitive (button, sensitive);
+  if (value)
+    gtk_widget_add_css_class (button, "bitmaze-bit-set");
+  else
+    gtk_widget_remove_css_class (button, "bitmaze-bit-set");
+  if (changed)
+    gtk_widget_add_css_class (button, "bitmaze-bit-changed");
+  else
+    gtk_widget_remove_css_class (button, "bitmaze-bit-changed");
+
+  /* Translators: the accessible name of a bit button: "Bit 12, backtrack north, 1";
+   * the first %s is the nibble's name, the second a direction */
+  label = g_strdup_printf (_("Bit %u, %s %s, %u"), bit, nibble_name (bit / 4),
+                           bitmaze_direction_name ((guint16) (1u << (bit & 3))), value ? 1u : 0u);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, meaning,
+                                  -1);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (button),
+                               GTK_ACCESSIBLE_STATE_PRESSED,
+                               value ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE,
+                               -1);
+}
+
+/* The cell the panel should show when nothing is selected and no step
+ * was followed: the start. */
+static int
+default_cell (BitmazeInspector *self)
+{
+  Maze *maze = get_maze (self);
+
+  return maze != NULL ? (int) maze_start (maze) : -1;
+}
+
+static void
+refresh_cell (BitmazeInspector *self)
+{
+  Maze *maze = get_maze (self);
+  g_autofree char *title = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *markup = NULL;
+  guint16 word, changed;
+  guint16 before = 0, after = 0;
+  guint x, y;
+  int cell = self->cell;
+
+  if (maze == NULL || cell < 0 || (guint) cell >= maze_n_cells (maze))
+    cell = default_cell (self);
+
+  if (maze == NULL || cell < 0)
+    {
+      self->shown_cell = -1;
+      gtk_label_set_label (self->cell_label, _("No maze"));
+      gtk_label_set_label (self->word_label, "");
+      gtk_label_set_label (self->previous_label, "");
+      gtk_label_set_label (self->decimal_label, "");
+      gtk_label_set_label (self->binary_label, "");
+      for (guint bit = 0; bit < 16; bit++)
+        update_bit_button (self, bit, FALSE, FALSE, FALSE);
+      return;
+    }
+
+  word = maze_cells_const (maze)[cell];
+  if (cell != self->shown_cell || word != self->word)
+    {
+      /* The last logged operation on the cell gives the word before it;
+       * a change from elsewhere (reset, an edit) is diffed against what
+       * was shown. */
+      if (bitmaze_op_log_find_last_change (self->log, (guint) cell, &before, &after) && after == word)
+        self->previous = before;
+      else if (cell == self->shown_cell)
+        self->previous = self->word;
+      else
+        self->previous = word;
+    }
+  self->shown_cell = cell;
+  self->word = word;
+  changed = self->word ^ self->previous;
+
+  x = (guint) cell % maze_width (maze);
+  y = (guint) cell / maze_width (maze);
+  if ((guint) cell == maze_start (maze) && (guint) cell == maze_goal (maze))
+    /* Translators: the cell shown in the inspector: its coordinates and its index in the array */
+    title = g_strdup_printf (_("Cell (%u, %u) · maze[%u] · start and goal"), x, y, (guint) cell);
+  else if ((guint) cell == maze_start (maze))
+    title = g_strdup_printf (_("Cell (%u, %u) · maze[%u] · start"), x, y, (guint) cell);
+  else if ((guint) cell == maze_goal (maze))
+    title = g_strdup_printf (_("Cell (%u, %u) · maze[%u] · goal"), x, y, (guint) cell);
+  else
+    title = g_strdup_printf (_("Cell (%u, %u) · maze[%u]"), x, y, (guint) cell);
+  gtk_label_set_label (self->cell_label, title);
+
+  text = g_strdup_printf ("0x%04X", word);
+  gtk_label_set_label (self->word_label, text);
+  g_clear_pointer (&text, g_free);
+
+  if (changed != 0)
+    /* Translators: the cell's word before the last operation, shown beside the new word */
+    text = g_strdup_printf (_("was 0x%04X"), self->previous);
+  gtk_label_set_label (self->previous_label, text != NULL ? text : "");
+  g_clear_pointer (&text, g_free);
+
+  if (changed != 0)
+    /* Translators: the cell's word in decimal, now and before the last operation */
+    text = g_strdup_printf (_("Decimal %u, was %u"), word, self->previous);
+  else
+    /* Translators: the cell's word in decimal */
+    text = g_strdup_printf (_("Decimal %u"), word);
+  gtk_label_set_label (self->decimal_label, text);
+
+  markup = binary_markup (word, changed);
+  gtk_label_set_markup (self->binary_label, markup);
+
+  for (guint bit = 0; bit < 16; bit++)
+    update_bit_button (self, bit, TRUE, (word >> bit) & 1, (changed >> bit) & 1);
+}
+
+/* The cell a step is about: its own cell when it changed it, else the
+ * first cell it changed (a solution bit written into the parent). */
+static int
+step_cell (const MazeStep *step)
+{
+  if (step->n_changes == 0)
+    return step->kind == MAZE_STEP_NO_PATH ? -1 : (int) step->cell;
+
+  for (unsigned i = 0; i < step->n_changes; i++)
+    if (step->changes[i].index == step->cell)
+      return (int) step->cell;
+
+  return (int) step->changes[0].index;
+}
+
+/* ------------------------------------------------------------------ */
+/* The frontier                                                        */
+/* ------------------------------------------------------------------ */
+
+static const char *
+frontier_title (BitmazeInspector *self)
+{
+  g_autofree char *solver = NULL;
+
+  if (bitmaze_window_get_generator (self->window) != NULL)
+    return _("Generator’s working set, next first");
+
+  g_object_get (self->window, "solver", &solver, NULL);
+  if (solver == NULL)
+    return _("Frontier, next first");
+  if (g_str_equal (solver, "dfs"))
+    /* Translators: the list of cells a depth-first search keeps */
+    return _("DFS stack, top first");
+  if (g_str_equal (solver, "bfs"))
+    /* Translators: the list of cells a breadth-first search keeps */
+    return _("BFS queue, head first");
+  if (g_str_equal (solver, "astar"))
+    /* Translators: the list of cells the A* search keeps */
+    return _("A* open set, best first");
+  if (g_str_equal (solver, "junction"))
+    return _("Junctions still to try, next first");
+
+  return _("Frontier, next first");
+}
+
+static void
+refresh_frontier (BitmazeInspector *self)
+{
+  Maze *maze = get_maze (self);
+  MazeGenerator *generator = NULL;
+  MazeSolver *solver = NULL;
+  g_autofree char *count = NULL;
+  const char *strings[FRONTIER_SHOWN + 1];
+  g_autofree char *texts = NULL;
+  size_t n = 0, total = 0;
+
+  self->frontier_dirty = FALSE;
+
+  if (maze != NULL)
+    {
+      generator = bitmaze_window_get_generator (self->window);
+      solver = bitmaze_window_get_solver (self->window);
+    }
+  self->frontier_source = generator != NULL ? (gconstpointer) generator : (gconstpointer) solver;
+  self->frontier_phase = bitmaze_window_get_phase (self->window);
+  if (generator != NULL)
+    total = maze_generator_frontier (generator, self->frontier, FRONTIER_SHOWN);
+  else if (solver != NULL && bitmaze_window_get_phase (self->window) == BITMAZE_PHASE_SOLVING)
+    total = maze_solver_frontier (solver, self->frontier, FRONTIER_SHOWN);
+  n = MIN (total, FRONTIER_SHOWN);
+  self->frontier_total = total;
+
+  /* One buffer for all the strings: "(65535, 65535)" fits in 24 bytes. */
+  texts = g_malloc (24 * (n + 1));
+  for (size_t i = 0; i < n; i++)
+    {
+      char *text = texts + 24 * i;
+      guint width = maze_width (maze);
+
+      g_snprintf (text, 24, "(%u, %u)", self->frontier[i] % width, self->frontier[i] / width);
+      strings[i] = text;
+    }
+  strings[n] = NULL;
+
+  gtk_string_list_splice (self->frontier_model, 0,
+                          g_list_model_get_n_items (G_LIST_MODEL (self->frontier_model)),
+                          strings);
+
+  gtk_label_set_label (self->frontier_title, frontier_title (self));
+  /* Translators: how many cells the frontier holds */
+  count = g_strdup_printf (ngettext ("%lu cell", "%lu cells", (gulong) total), (gulong) total);
+  gtk_label_set_label (self->frontier_count_label, count);
+}
+
+/* ------------------------------------------------------------------ */
+/* Following the window                                                */
+/* ------------------------------------------------------------------ */
+
+static void
+update_log_count (BitmazeInspector *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->log));
+  g_autofree char *text = NULL;
+
+  if (n >= bitmaze_op_log_get_capacity (self->log))
+    /* Translators: the operation log is full; %u is how many it keeps */
+    text = g_strdup_printf (_("last %u"), n);
+  else
+    text = g_strdup_printf ("%u", n);
+  gtk_label_set_label (self->log_count_label, text);
+}
+
+static const char *
+current_algorithm (BitmazeInspector *self,
+                   char            **owned)
+{
+  if (bitmaze_window_get_generator (self->window) != NULL)
+    {
+      g_object_get (self->window, "generator", owned, NULL);
+      return *owned;
+    }
+  g_object_get (self->window, "solver", owned, NULL);
+  return *owned;
+}
+
+static gboolean
+is_repeated_end (BitmazeInspector *self,
+                 const MazeStep   *steps,
+                 guint             n)
+{
+  const MazeStep *last = &steps[n - 1];
+  g_autoptr (BitmazeOpItem) item = NULL;
+  const MazeStep *previous;
+  guint n_logged;
+
+  if ((last->kind != MAZE_STEP_FOUND && last->kind != MAZE_STEP_NO_PATH) || last->n_changes != 0)
+    return FALSE;
+
+  if (n >= 2)
+    previous = &steps[n - 2];
+  else
+    {
+      n_logged = g_list_model_get_n_items (G_LIST_MODEL (self->log));
+      if (n_logged == 0)
+        return FALSE;
+      item = g_list_model_get_item (G_LIST_MODEL (self->log), n_logged - 1);
+      previous = bitmaze_op_item_get_step (item);
+    }
+
+  return previous->kind == last->kind && previous->cell == last->cell;
+}
+
+static void
+steps_done (BitmazeInspector *self,
+            const MazeStep   *steps,
+            guint             n)
+{
+  Maze *maze = get_maze (self);
+  g_autofree char *algorithm = NULL;
+  gboolean at_end;
+
+  if (maze == NULL || n == 0)
+    return;
+
+  /* A finished search repeats its last report (the window's step that
+   * notices the end): the log shows the end once. */
+  if (is_repeated_end (self, steps, n))
+    n--;
+  if (n == 0)
+    return;
+
+  at_end = log_shows_end (self);
+  bitmaze_op_log_append (self->log, steps, n,
+                         current_algorithm (self, &algorithm),
+                         maze_width (maze));
+  update_log_count (self);
+  if (at_end)
+    log_scroll_to_end (self);
+
+  if (self->following)
+    {
+      for (guint i = n; i-- > 0;)
+        {
+          int cell = step_cell (&steps[i]);
+
+          if (cell >= 0)
+            {
+              self->cell = cell;
+              break;
+            }
+        }
+    }
+
+  self->frontier_dirty = TRUE;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+window_step_done_cb (BitmazeInspector *self,
+                     gpointer          step)
+{
+  steps_done (self, step, 1);
+  /* A single step is seen at once, not a frame later. */
+  bitmaze_inspector_sync (self);
+}
+
+static void
+window_steps_done_cb (BitmazeInspector *self,
+                      gpointer          steps,
+                      guint             n)
+{
+  steps_done (self, steps, n);
+}
+
+static void
+window_maze_cb (BitmazeInspector *self)
+{
+  bitmaze_op_log_clear (self->log);
+  update_log_count (self);
+  set_message (self, NULL);
+  self->cell = bitmaze_maze_view_get_selected_cell (self->view);
+  self->shown_cell = -1;
+  self->frontier_dirty = TRUE;
+  bitmaze_inspector_sync (self);
+}
+
+static void
+view_selected_cb (BitmazeInspector *self)
+{
+  int selected = bitmaze_maze_view_get_selected_cell (self->view);
+
+  if (self->selecting || selected < 0)
+    return;
+
+  /* The user picked a cell: show it, and stop following the search. */
+  self->cell = selected;
+  bitmaze_inspector_set_following (self, FALSE);
+  set_message (self, NULL);
+  refresh_cell (self);
+}
+
+/* Once a frame: whatever changed the maze (a step, Reset, an edit, a new
+ * file), the panel catches up with what the view has just painted. */
+static void
+after_paint_cb (BitmazeInspector *self)
+{
+  Maze *maze = get_maze (self);
+  int cell = self->cell;
+
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return;
+
+  if (maze != NULL && (cell < 0 || (guint) cell >= maze_n_cells (maze)))
+    cell = default_cell (self);
+  if (maze != NULL && cell >= 0 &&
+      (cell != self->shown_cell || maze_cells_const (maze)[cell] != self->word))
+    refresh_cell (self);
+  else if (maze == NULL && self->shown_cell >= 0)
+    refresh_cell (self);
+
+  if (self->frontier_dirty ||
+      self->frontier_phase != bitmaze_window_get_phase (self->window) ||
+      (self->frontier_source != (gconstpointer) bitmaze_window_get_generator (self->window) &&
+       self->frontier_source != (gconstpointer) bitmaze_window_get_solver (self->window)))
+    refresh_frontier (self);
+}
+
+static void
+window_phase_cb (BitmazeInspector *self)
+{
+  self->frontier_dirty = TRUE;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* ------------------------------------------------------------------ */
+/* User actions                                                        */
+/* ------------------------------------------------------------------ */
+
+static char *
+refusal_message (BitmazeInspector *self,
+                 guint             cell,
+                 guint             bit,
+                 const GError     *error)
+{
+  Maze *maze = get_maze (self);
+  guint16 dir = (guint16) (1u << (bit & 3));
+  guint x, y;
+
+  if (maze == NULL || cell >= maze_n_cells (maze) || !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT))
+    return g_strdup (error->message);
+
+  x = cell % maze_width (maze);
+  y = cell / maze_width (maze);
+
+  if (bit / 4 == 1 && maze_cell_on_border (maze_cells_const (maze)[cell], dir))
+    /* Translators: why a border bit cannot be flipped; %s is a direction */
+    return g_strdup_printf (_("Border bits never change: the %s side of (%u, %u) is the outer edge of the maze, so bit %u stays 1."),
+                            bitmaze_direction_name (dir), x, y, bit);
+  if (bit / 4 == 1)
+    /* Translators: why a border bit cannot be flipped; %s is a direction */
+    return g_strdup_printf (_("Border bits never change: the %s side of (%u, %u) has a neighbour, so it is not on the outer edge and bit %u stays 0."),
+                            bitmaze_direction_name (dir), x, y, bit);
+  if (bit / 4 >= 2)
+    /* Translators: why a solution or backtrack bit cannot be set; the first %s is the nibble's name, the second a direction */
+    return g_strdup_printf (_("The %s bits of (%u, %u) cannot point %s: there is no neighbour on that side, it is the outer edge of the maze."),
+                            nibble_name (bit / 4), x, y, bitmaze_direction_name (dir));
+
+  return g_strdup (error->message);
+}
+
+static void
+bit_clicked_cb (GtkButton        *button,
+                BitmazeInspector *self)
+{
+  guint bit = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "bit"));
+  Maze *maze = get_maze (self);
+  g_autoptr (GError) error = NULL;
+  MazeStep report;
+  int cell = self->shown_cell;
+
+  if (maze == NULL || cell < 0)
+    return;
+
+  if (!bitmaze_window_toggle_bit (self->window, (guint) cell, bit, &report, &error))
+    {
+      g_autofree char *message = refusal_message (self, (guint) cell, bit, error);
+
+      set_message (self, message);
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return;
+    }
+
+  set_message (self, NULL);
+  bitmaze_op_log_append (self->log, &report, 1, NULL, maze_width (maze));
+  update_log_count (self);
+  log_scroll_to_end (self);
+  self->cell = cell;
+  self->frontier_dirty = TRUE;
+  bitmaze_inspector_sync (self);
+}
+
+static void
+follow_toggled_cb (BitmazeInspector *self)
+{
+  gboolean following = gtk_toggle_button_get_active (self->follow_button);
+  const MazeStep *last;
+
+  if (following == self->following)
+    return;
+
+  self->following = following;
+  if (following && self->window != NULL && (last = bitmaze_window_get_last_step (self->window)) != NULL)
+    {
+      int cell = step_cell (last);
+
+      if (cell >= 0)
+        self->cell = cell;
+      refresh_cell (self);
+    }
+}
+
+static void
+select_cell (BitmazeInspector *self,
+             guint             cell)
+{
+  Maze *maze = get_maze (self);
+
+  if (maze == NULL || cell >= maze_n_cells (maze))
+    return;
+
+  self->selecting = TRUE;
+  bitmaze_maze_view_set_selected_cell (self->view, (int) cell);
+  self->selecting = FALSE;
+
+  self->cell = (int) cell;
+  bitmaze_inspector_set_following (self, FALSE);
+  set_message (self, NULL);
+  refresh_cell (self);
+}
+
+static void
+log_activate_cb (BitmazeInspector *self,
+                 guint             position)
+{
+  g_autoptr (BitmazeOpItem) item = g_list_model_get_item (G_LIST_MODEL (self->log), position);
+
+  if (item != NULL)
+    select_cell (self, bitmaze_op_item_get_step (item)->cell);
+}
+
+static void
+frontier_activate_cb (BitmazeInspector *self,
+                      guint             position)
+{
+  if (position < MIN (self->frontier_total, FRONTIER_SHOWN))
+    select_cell (self, self->frontier[position]);
+}
+
+/* ------------------------------------------------------------------ */
+/* Text size                                                           */
+/* ------------------------------------------------------------------ */
+
+static void
+apply_text_size (BitmazeInspector *self)
+{
+  static const char * const classes[TEXT_SIZE_MAX + 1] = {
+    NULL, "bitmaze-text-1", "bitmaze-text-2", "bitmaze-text-3",
+  };
+
+  for (guint i = 1; i <= TEXT_SIZE_MAX; i++)
+    {
+      if (i == self->text_size)
+        gtk_widget_add_css_class (GTK_WIDGET (self), classes[i]);
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (self), classes[i]);
+    }
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "inspector.text-bigger", self->text_size < TEXT_SIZE_MAX);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "inspector.text-smaller", self->text_size > 0);
+}
+
+static void
+text_bigger_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  BitmazeInspector *self = BITMAZE_INSPECTOR (widget);
+
+  bitmaze_inspector_set_text_size (self, MIN (self->text_size + 1, TEXT_SIZE_MAX));
+}
+
+static void
+text_smaller_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  BitmazeInspector *self = BITMAZE_INSPECTOR (widget);
+
+  bitmaze_inspector_set_text_size (self, self->text_size > 0 ? self->text_size - 1 : 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* Building the panel                                                  */
+/* ------------------------------------------------------------------ */
+
+static void
+build_bits (BitmazeInspector *self)
+{
+  /* Columns as in the C layout: W S E N, bit 3 of the nibble first. */
+  for (guint column = 0; column < 4; column++)
+    {
+      guint16 dir = (guint16) (MAZE_W >> column);
+      GtkWidget *letter = gtk_label_new (bitmaze_direction_letter (dir));
+
+      gtk_widget_add_css_class (letter, "bitmaze-bit-letter");
+      gtk_widget_set_tooltip_text (letter, bitmaze_direction_name (dir));
+      gtk_grid_attach (self->bits_grid, letter, (int) column + 1, 0, 1, 1);
+    }
+
+  for (guint row = 0; row < 4; row++)
+    {
+      guint nibble = 3 - row;
+      GtkWidget *name = gtk_label_new (nibble_name (nibble));
+      g_autofree char *shift = g_strdup_printf ("<< %u", nibble * 4);
+      GtkWidget *shift_label = gtk_label_new (shift);
+
+      gtk_label_set_xalign (GTK_LABEL (name), 0);
+      gtk_widget_set_margin_end (name, 6);
+      gtk_widget_add_css_class (name, "bitmaze-nibble-name");
+      gtk_grid_attach (self->bits_grid, name, 0, (int) row + 1, 1, 1);
+
+      for (guint column = 0; column < 4; column++)
+        {
+          guint bit = nibble * 4 + (3 - column);
+          GtkWidget *button = gtk_button_new_with_label ("0");
+          g_autofree char *meaning = bit_meaning (bit);
+
+          gtk_widget_add_css_class (button, "bitmaze-bit");
+          if (nibble == 1)
+            gtk_widget_add_css_class (button, "bitmaze-bit-fixed");
+          gtk_widget_set_tooltip_text (button, meaning);
+          g_object_set_data (G_OBJECT (button), "bit", GUINT_TO_POINTER (bit));
+          g_signal_connect (button, "clicked", G_CALLBACK (bit_clicked_cb), self);
+          gtk_grid_attach (self->bits_grid, button, (int) column + 1, (int) row + 1, 1, 1);
+          self->bits[bit] = GTK_BUTTON (button);
+        }
+
+      gtk_widget_add_css_class (shift_label, "monospace");
+      gtk_widget_add_css_class (shift_label, "dim-label");
+      gtk_widget_set_margin_start (shift_label, 6);
+      gtk_grid_attach (self->bits_grid, shift_label, 5, (int) row + 1, 1, 1);
+    }
+}
+
+/* ---- the log's rows ---- */
+
+static void
+log_setup_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              gpointer                  user_data)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *code = gtk_label_new (NULL);
+  GtkWidget *text = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (code), 0);
+  gtk_label_set_wrap (GTK_LABEL (code), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (code), PANGO_WRAP_WORD_CHAR);
+  gtk_widget_add_css_class (code, "monospace");
+  gtk_widget_add_css_class (code, "bitmaze-code");
+  gtk_label_set_xalign (GTK_LABEL (text), 0);
+  gtk_label_set_wrap (GTK_LABEL (text), TRUE);
+  gtk_widget_add_css_class (text, "dim-label");
+  gtk_widget_add_css_class (text, "bitmaze-op-text");
+  gtk_box_append (GTK_BOX (box), code);
+  gtk_box_append (GTK_BOX (box), text);
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+log_bind_cb (GtkSignalListItemFactory *factory,
+             GtkListItem              *item,
+             gpointer                  user_data)
+{
+  BitmazeOpItem *op = gtk_list_item_get_item (item);
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *code = gtk_widget_get_first_child (box);
+  GtkWidget *text = gtk_widget_get_next_sibling (code);
+  g_autofree char *code_text = bitmaze_op_item_dup_code (op);
+  g_autofree char *description = bitmaze_op_item_dup_description (op);
+  g_autofree char *accessible = g_strdup_printf ("%s. %s", description, code_text);
+
+  gtk_label_set_label (GTK_LABEL (code), code_text);
+  gtk_label_set_label (GTK_LABEL (text), description);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (box),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, accessible,
+                                  -1);
+}
+
+/* Is the end of the log in view?  New lines then keep it there; a user
+ * who scrolled up to read stays where they are. */
+static gboolean
+log_shows_end (BitmazeInspector *self)
+{
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->log_scroller);
+
+  return gtk_adjustment_get_value (adjustment) + 2 * gtk_adjustment_get_page_size (adjustment)
+         >= gtk_adjustment_get_upper (adjustment);
+}
+
+static void
+log_scroll_to_end (BitmazeInspector *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->log));
+
+  if (n > 0)
+    gtk_widget_activate_action (GTK_WIDGET (self->log_view), "list.scroll-to-item", "u", n - 1);
+}
+
+/* ---- the frontier's rows ---- */
+
+static void
+frontier_setup_cb (GtkSignalListItemFactory *factory,
+                   GtkListItem              *item,
+                   gpointer                  user_data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+frontier_bind_cb (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item,
+                  gpointer                  user_data)
+{
+  GtkWidget *label = gtk_list_item_get_child (item);
+  const char *cell = gtk_string_object_get_string (gtk_list_item_get_item (item));
+
+  if (gtk_list_item_get_position (item) == 0)
+    {
+      /* Translators: the first cell of the frontier, the one the algorithm takes next; %s is "(x, y)" */
+      g_autofree char *text = g_strdup_printf (_("%s  ← next"), cell);
+
+      gtk_label_set_label (GTK_LABEL (label), text);
+      gtk_widget_add_css_class (label, "bitmaze-next");
+    }
+  else
+    {
+      gtk_label_set_label (GTK_LABEL (label), cell);
+      gtk_widget_remove_css_class (label, "bitmaze-next");
+    }
+}
+
+/* ---- the legend ---- */
+
+typedef struct
+{
+  gsize       offset; /* of the colour in MazeRenderPalette */
+  const char *label;
+} LegendEntry;
+
+static const LegendEntry legend[] = {
+  { G_STRUCT_OFFSET (MazeRenderPalette, search), N_("Visited") },
+  { G_STRUCT_OFFSET (MazeRenderPalette, frontier), N_("Frontier") },
+  { G_STRUCT_OFFSET (MazeRenderPalette, changed), N_("Just changed") },
+  { G_STRUCT_OFFSET (MazeRenderPalette, solution), N_("Solution") },
+  { G_STRUCT_OFFSET (MazeRenderPalette, selected), N_("Selected") },
+  { G_STRUCT_OFFSET (MazeRenderPalette, start), N_("Start") },
+  { G_STRUCT_OFFSET (MazeRenderPalette, goal), N_("Goal") },
+};
+
+static void
+draw_swatch (GtkDrawingArea *area,
+             cairo_t        *cr,
+             int             width,
+             int             height,
+             gpointer        user_data)
+{
+  BitmazeInspector *self = g_object_get_data (G_OBJECT (area), "inspector");
+  gsize offset = GPOINTER_TO_SIZE (user_data);
+  MazeRenderPalette palette;
+  const MazeRgba *color;
+
+  if (self != NULL && self->view != NULL && bitmaze_maze_view_get_dark (self->view))
+    maze_render_palette_dark (&palette);
+  else
+    maze_render_palette_light (&palette);
+
+  /* The floor first, so a translucent colour looks as on the maze. */
+  cairo_set_source_rgb (cr, palette.background.red, palette.background.green, palette.background.blue);
+  cairo_paint (cr);
+  color = (const MazeRgba *) G_STRUCT_MEMBER_P (&palette, offset);
+  cairo_set_source_rgba (cr, color->red, color->green, color->blue, color->alpha);
+  cairo_paint (cr);
+  cairo_rectangle (cr, 0.5, 0.5, width - 1, height - 1);
+  cairo_set_source_rgba (cr, palette.wall.red, palette.wall.green, palette.wall.blue, 0.6);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+}
+
+static void
+build_legend (BitmazeInspector *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (legend); i++)
+    {
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      GtkWidget *swatch = gtk_drawing_area_new ();
+      GtkWidget *label = gtk_label_new (_(legend[i].label));
+
+      gtk_widget_set_size_request (swatch, 16, 16);
+      gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
+      g_object_set_data (G_OBJECT (swatch), "inspector", self);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch,
+                                      GSIZE_TO_POINTER (legend[i].offset), NULL);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_box_append (GTK_BOX (box), swatch);
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_widget_set_hexpand (box, TRUE);
+      gtk_grid_attach (self->legend_grid, box, (int) (i % 2), (int) (i / 2), 1, 1);
+    }
+}
+
+static void
+view_dark_cb (BitmazeInspector *self)
+{
+  for (GtkWidget *box = gtk_widget_get_first_child (GTK_WIDGET (self->legend_grid));
+       box != NULL;
+       box = gtk_widget_get_next_sibling (box))
+    gtk_widget_queue_draw (gtk_widget_get_first_child (box));
+}
+
+/* ---- label mode ---- */
+
+static const char * const label_choices[] = { "none", "hex", "nibble", NULL };
+
+static gboolean
+choice_to_selected (GValue   *value,
+                    GVariant *variant,
+                    gpointer  user_data)
+{
+  const char *choice = g_variant_get_string (variant, NULL);
+
+  for (guint i = 0; label_choices[i] != NULL; i++)
+    {
+      if (g_str_equal (label_choices[i], choice))
+        {
+          g_value_set_uint (value, i);
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+static GVariant *
+selected_to_choice (const GValue       *value,
+                    const GVariantType *expected_type,
+                    gpointer            user_data)
+{
+  guint selected = g_value_get_uint (value);
+
+  if (selected >= G_N_ELEMENTS (label_choices) - 1)
+    return NULL;
+
+  return g_variant_new_string (label_choices[selected]);
+}
+
+/* ------------------------------------------------------------------ */
+/* GObject                                                             */
+/* ------------------------------------------------------------------ */
+
+static void
+bitmaze_inspector_realize (GtkWidget *widget)
+{
+  BitmazeInspector *self = BITMAZE_INSPECTOR (widget);
+
+  GTK_WIDGET_CLASS (bitmaze_inspector_parent_class)->realize (widget);
+
+  self->frame_clock = g_object_ref (gtk_widget_get_frame_clock (widget));
+  self->after_paint_id = g_signal_connect_swapped (self->frame_clock, "after-paint",
+                                                   G_CALLBACK (after_paint_cb), self);
+}
+
+static void
+bitmaze_inspector_unrealize (GtkWidget *widget)
+{
+  BitmazeInspector *self = BITMAZE_INSPECTOR (widget);
+
+  if (self->frame_clock != NULL)
+    {
+      g_clear_signal_handler (&self->after_paint_id, self->frame_clock);
+      g_clear_object (&self->frame_clock);
+    }
+
+  GTK_WIDGET_CLASS (bitmaze_inspector_parent_class)->unrealize (widget);
+}
+
+static void
+bitmaze_inspector_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (bitmaze_inspector_parent_class)->map (widget);
+
+  /* Hidden, the panel did not keep up: catch up now. */
+  bitmaze_inspector_sync (BITMAZE_INSPECTOR (widget));
+}
+
+static void
+bitmaze_inspector_dispose (GObject *object)
+{
+  BitmazeInspector *self = BITMAZE_INSPECTOR (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), BITMAZE_TYPE_INSPECTOR);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (bitmaze_inspector_parent_class)->dispose (object);
+}
+
+static void
+bitmaze_inspector_finalize (GObject *object)
+{
+  BitmazeInspector *self = BITMAZE_INSPECTOR (object);
+
+  g_clear_object (&self->log);
+  g_clear_object (&self->frontier_model);
+  g_clear_pointer (&self->frontier, g_free);
+  g_clear_pointer (&self->message, g_free);
+
+  G_OBJECT_CLASS (bitmaze_inspector_parent_class)->finalize (object);
+}
+
+static void
+bitmaze_inspector_class_init (BitmazeInspectorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = bitmaze_inspector_dispose;
+  object_class->finalize = bitmaze_inspector_finalize;
+  widget_class->realize = bitmaze_inspector_realize;
+  widget_class->unrealize = bitmaze_inspector_unrealize;
+  widget_class->map = bitmaze_inspector_map;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/bitmaze/Bitmaze/bitmaze-inspector.ui");
+  gtk_widget_class_bind_template_child (widget_class, BitmazeInspector, follow_button);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeInspector, cell_label);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeInspector, word_label);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeInspector, previous_label);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeInspector, decimal_label);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeInspector, binary_label);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeInspector, bits_grid);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeInspector, message_revealer);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeInspector, message_label);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeInspector, log_count_label);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeInspector, log_scroller);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeInspector, log_view);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeInspector, frontier_title);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeInspector, frontier_count_label);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeInspector, frontier_view);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeInspector, label_mode_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeInspector, legend_grid);
+  gtk_widget_class_bind_template_callback (widget_class, follow_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, log_activate_cb);
+  gtk_widget_class_bind_template_callback (widget_class, frontier_activate_cb);
+
+  gtk_widget_class_install_action (widget_class, "inspector.text-bigger", NULL, text_bigger_action);
+  gtk_widget_class_install_action (widget_class, "inspector.text-smaller", NULL, text_smaller_action);
+
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+bitmaze_inspector_init (BitmazeInspector *self)
+{
+  GtkListItemFactory *factory;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->cell = -1;
+  self->shown_cell = -1;
+  self->following = TRUE;
+  self->frontier = g_new (uint32_t, FRONTIER_SHOWN);
+  self->log = bitmaze_op_log_new (BITMAZE_INSPECTOR_LOG_MAX);
+  self->frontier_model = gtk_string_list_new (NULL);
+
+  build_bits (self);
+  build_legend (self);
+
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (log_setup_cb), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (log_bind_cb), self);
+  gtk_list_view_set_factory (self->log_view, factory);
+  g_object_unref (factory);
+  gtk_list_view_set_model (self->log_view,
+                           GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->log)))));
+
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (frontier_setup_cb), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (frontier_bind_cb), self);
+  gtk_list_view_set_factory (self->frontier_view, factory);
+  g_object_unref (factory);
+  gtk_list_view_set_model (self->frontier_view,
+                           GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->frontier_model)))));
+
+  update_log_count (self);
+  apply_text_size (self);
+}
+
+/* ------------------------------------------------------------------ */
+/* API                                                                 */
+/* ------------------------------------------------------------------ */
+
+/* The panel is made the first time it is shown, so a window whose
+ * inspector was never opened pays nothing for it during Run. */
+static BitmazeInspector *
+get_inspector (BitmazeWindow *window)
+{
+  GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (bitmaze_window_get_side_panel (window)));
+
+  return BITMAZE_IS_INSPECTOR (child) ? BITMAZE_INSPECTOR (child) : NULL;
+}
+
+static BitmazeInspector *
+create_inspector (BitmazeWindow *window)
+{
+  BitmazeInspector *self = g_object_new (BITMAZE_TYPE_INSPECTOR, NULL);
+
+  self->window = window;
+  self->view = bitmaze_window_get_view (window);
+  self->settings = g_settings_new (APP_ID);
+
+  bitmaze_inspector_set_text_size (self, g_settings_get_uint (self->settings, "inspector-text-size"));
+  g_settings_bind_with_mapping (self->settings, "label-mode",
+                                self->label_mode_dropdown, "selected",
+                                G_SETTINGS_BIND_DEFAULT,
+                                choice_to_selected, selected_to_choice,
+                                NULL, NULL);
+
+  g_signal_connect_object (window, "step-done", G_CALLBACK (window_step_done_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (window, "steps-done", G_CALLBACK (window_steps_done_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (window, "notify::maze", G_CALLBACK (window_maze_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (window, "notify::running", G_CALLBACK (window_phase_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (window, "notify::solver", G_CALLBACK (window_phase_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->view, "notify::selected-cell", G_CALLBACK (view_selected_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->view, "notify::dark", G_CALLBACK (view_dark_cb), self, G_CONNECT_SWAPPED);
+
+  self->cell = bitmaze_maze_view_get_selected_cell (self->view);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_box_append (bitmaze_window_get_side_panel (window), GTK_WIDGET (self));
+
+  return self;
+}
+
+static void
+show_inspector_setting_cb (GSettings     *settings,
+                           const char    *key,
+                           BitmazeWindow *window)
+{
+  gboolean show = g_settings_get_boolean (settings, key);
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (window), "show-inspector");
+
+  if (show && get_inspector (window) == NULL)
+    create_inspector (window);
+  if (action != NULL)
+    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (show));
+}
+
+static void
+show_inspector_activate_cb (GSimpleAction *action,
+                            GVariant      *parameter,
+                            GSettings     *settings)
+{
+  g_settings_set_boolean (settings, "show-inspector",
+                          !g_settings_get_boolean (settings, "show-inspector"));
+}
+
+static void
+show_inspector_change_state_cb (GSimpleAction *action,
+                                GVariant      *state,
+                                GSettings     *settings)
+{
+  g_settings_set_value (settings, "show-inspector", state);
+}
+
+static gboolean
+shortcut_text_cb (GtkWidget *widget,
+                  GVariant  *args,
+                  gpointer   user_data)
+{
+  BitmazeInspector *self = get_inspector (BITMAZE_WINDOW (widget));
+  const char *action = g_variant_get_string (args, NULL);
+
+  if (self == NULL || !gtk_widget_get_visible (gtk_widget_get_parent (GTK_WIDGET (self))))
+    return FALSE;
+
+  return gtk_widget_activate_action (GTK_WIDGET (self), action, NULL);
+}
+
+static void
+add_window_shortcuts (BitmazeWindow *window)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+  GtkShortcut *shortcut;
+
+  shortcut = gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("F9"),
+                               gtk_named_action_new ("win.show-inspector"));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
+
+  shortcut = gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Control><Shift>plus|<Control><Shift>equal|<Control><Shift>KP_Add"),
+                               gtk_callback_action_new (shortcut_text_cb, NULL, NULL));
+  gtk_shortcut_set_arguments (shortcut, g_variant_new_string ("inspector.text-bigger"));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
+
+  shortcut = gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Control><Shift>minus|<Control><Shift>underscore|<Control><Shift>KP_Subtract"),
+                               gtk_callback_action_new (shortcut_text_cb, NULL, NULL));
+  gtk_shortcut_set_arguments (shortcut, g_variant_new_string ("inspector.text-smaller"));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
+
+  /* Before the application's Ctrl+plus (zoom the maze), which would
+   * match a shifted plus too. */
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  gtk_widget_add_controller (GTK_WIDGET (window), controller);
+}
+
+void
+bitmaze_inspector_install (BitmazeWindow *window)
+{
+  GSettings *settings;
+  GSimpleAction *action;
+
+  g_return_if_fail (BITMAZE_IS_WINDOW (window));
+
+  settings = g_settings_new (APP_ID);
+  g_object_set_data_full (G_OBJECT (window), "bitmaze-inspector-settings", settings, g_object_unref);
+
+  /* Not g_settings_create_action(): that action stays connected to the
+   * settings and can outlive the window's action group. */
+  action = g_simple_action_new_stateful ("show-inspector", NULL,
+                                         g_settings_get_value (settings, "show-inspector"));
+  g_signal_connect_object (action, "activate", G_CALLBACK (show_inspector_activate_cb), settings, 0);
+  g_signal_connect_object (action, "change-state", G_CALLBACK (show_inspector_change_state_cb), settings, 0);
+  g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (action));
+  g_object_unref (action);
+
+  g_signal_connect_object (settings, "changed::show-inspector",
+                           G_CALLBACK (show_inspector_setting_cb), window, 0);
+  g_settings_bind (settings, "show-inspector", bitmaze_window_get_side_panel (window), "visible",
+                   G_SETTINGS_BIND_GET);
+  if (g_settings_get_boolean (settings, "show-inspector"))
+    create_inspector (window);
+
+  add_window_shortcuts (window);
+}
+
+BitmazeInspector *
+bitmaze_inspector_get_for_window (BitmazeWindow *window)
+{
+  g_return_val_if_fail (BITMAZE_IS_WINDOW (window), NULL);
+
+  return get_inspector (window);
+}
+
+int
+bitmaze_inspector_get_cell (BitmazeInspector *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_INSPECTOR (self), -1);
+
+  return self->shown_cell;
+}
+
+guint16
+bitmaze_inspector_get_word (BitmazeInspector *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_INSPECTOR (self), 0);
+
+  return self->word;
+}
+
+guint16
+bitmaze_inspector_get_previous (BitmazeInspector *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_INSPECTOR (self), 0);
+
+  return self->previous;
+}
+
+gboolean
+bitmaze_inspector_get_following (BitmazeInspector *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_INSPECTOR (self), FALSE);
+
+  return self->following;
+}
+
+void
+bitmaze_inspector_set_following (BitmazeInspector *self,
+                                 gboolean          following)
+{
+  g_return_if_fail (BITMAZE_IS_INSPECTOR (self));
+
+  gtk_toggle_button_set_active (self->follow_button, following);
+}
+
+GtkWidget *
+bitmaze_inspector_get_bit_button (BitmazeInspector *self,
+                                  guint             bit)
+{
+  g_return_val_if_fail (BITMAZE_IS_INSPECTOR (self), NULL);
+  g_return_val_if_fail (bit < 16, NULL);
+
+  return GTK_WIDGET (self->bits[bit]);
+}
+
+BitmazeOpLog *
+bitmaze_inspector_get_log (BitmazeInspector *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_INSPECTOR (self), NULL);
+
+  return self->log;
+}
+
+GListModel *
+bitmaze_inspector_get_frontier (BitmazeInspector *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_INSPECTOR (self), NULL);
+
+  return G_LIST_MODEL (self->frontier_model);
+}
+
+const char *
+bitmaze_inspector_get_message (BitmazeInspector *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_INSPECTOR (self), NULL);
+
+  return self->message;
+}
+
+const char *
+bitmaze_inspector_get_text (BitmazeInspector *self,
+                            const char       *which)
+{
+  g_return_val_if_fail (BITMAZE_IS_INSPECTOR (self), NULL);
+
+  if (g_str_equal (which, "word"))
+    return gtk_label_get_text (self->word_label);
+  if (g_str_equal (which, "previous"))
+    return gtk_label_get_text (self->previous_label);
+  if (g_str_equal (which, "decimal"))
+    return gtk_label_get_text (self->decimal_label);
+  if (g_str_equal (which, "binary"))
+    return gtk_label_get_text (self->binary_label);
+  if (g_str_equal (which, "cell"))
+    return gtk_label_get_text (self->cell_label);
+  if (g_str_equal (which, "frontier"))
+    return gtk_label_get_text (self->frontier_title);
+
+  return NULL;
+}
+
+guint
+bitmaze_inspector_get_text_size (BitmazeInspector *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_INSPECTOR (self), 0);
+
+  return self->text_size;
+}
+
+void
+bitmaze_inspector_set_text_size (BitmazeInspector *self,
+                                 guint             size)
+{
+  g_return_if_fail (BITMAZE_IS_INSPECTOR (self));
+
+  size = MIN (size, TEXT_SIZE_MAX);
+  if (size == self->text_size)
+    return;
+
+  self->text_size = size;
+  apply_text_size (self);
+  if (self->settings != NULL)
+    g_settings_set_uint (self->settings, "inspector-text-size", size);
+}
+
+void
+bitmaze_inspector_sync (BitmazeInspector *self)
+{
+  g_return_if_fail (BITMAZE_IS_INSPECTOR (self));
+
+  refresh_cell (self);
+  refresh_frontier (self);
+}

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * bitmaze-inspector.h: the bit inspector, the window's side panel that
+ * shows one cell's 16 bits, the C operations of every step and the
+ * search's frontier.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "bitmaze-op-log.h"
+#include "bitmaze-window.h"
+
+G_BEGIN_DECLS
+
+/* How many operations the log keeps (fewer than the window keeps of one
+ * frame of Run, so a fast frame fills the log with its newest steps). */
+#define BITMAZE_INSPECTOR_LOG_MAX 4000
+
+#define BITMAZE_TYPE_INSPECTOR (bitmaze_inspector_get_type ())
+
+G_DECLARE_FINAL_TYPE (BitmazeInspector, bitmaze_inspector, BITMAZE, INSPECTOR, GtkBox)
+
+/* Adds win.show-inspector (a boolean state, remembered in GSettings; F9)
+ * and the shortcuts of the panel's text size to @window.  The inspector
+ * itself is made in the window's side panel the first time it is shown. */
+void              bitmaze_inspector_install        (BitmazeWindow    *window);
+/* The inspector of @window, or NULL while it was never shown. */
+BitmazeInspector *bitmaze_inspector_get_for_window (BitmazeWindow    *window);
+
+/* The cell shown, or -1. */
+int               bitmaze_inspector_get_cell      (BitmazeInspector *self);
+/* The word shown and the one before the last change of the cell (equal
+ * when no logged operation changed it). */
+guint16           bitmaze_inspector_get_word      (BitmazeInspector *self);
+guint16           bitmaze_inspector_get_previous  (BitmazeInspector *self);
+/* Show the cell of every step (TRUE) or the selected cell. */
+gboolean          bitmaze_inspector_get_following (BitmazeInspector *self);
+void              bitmaze_inspector_set_following (BitmazeInspector *self,
+                                                   gboolean          following);
+
+/* The button of bit @bit (0..15), as a user clicks it. */
+GtkWidget        *bitmaze_inspector_get_bit_button (BitmazeInspector *self,
+                                                    guint             bit);
+/* The operation log (a GListModel of BitmazeOpItem, oldest first). */
+BitmazeOpLog     *bitmaze_inspector_get_log       (BitmazeInspector *self);
+/* The frontier list shown: GtkStringList of "(x, y)", next first. */
+GListModel       *bitmaze_inspector_get_frontier  (BitmazeInspector *self);
+/* The message shown after a refused toggle, or NULL. */
+const char       *bitmaze_inspector_get_message   (BitmazeInspector *self);
+/* Text of the panel's labels, for tests: "word", "previous", "decimal",
+ * "binary", "cell". */
+const char       *bitmaze_inspector_get_text      (BitmazeInspector *self,
+                                                   const char       *which);
+/* 0 (normal) .. 3: the presentation text size. */
+guint             bitmaze_inspector_get_text_size (BitmazeInspector *self);
+void              bitmaze_inspector_set_text_size (BitmazeInspector *self,
+                                                   guint             size);
+/* Bring the panel up to date now instead of at the next frame. */
+void              bitmaze_inspector_sync          (BitmazeInspector *self);
+
+G_END_DECLS

@@ -132,11 +132,7 @@ announce_position (BitmazePlay *self)
     }
 
   g_free (self->announcement);
-  if (self->finished)
-    /* Translators: the player's column and row at the end of the game */
-    self->announcement = g_strdup_printf (_("Goal reached at (%u, %u)."),
-                                          self->position % mw, self->position / mw);
-  else if (open->len == 0)
+  if (open->len == 0)
     self->announcement = g_strdup_printf (_("Player at (%u, %u), walled in."),
                                           self->position % mw, self->position / mw);
   else
@@ -365,9 +361,9 @@ update_bar (BitmazePlay *self)
                                                              (gulong) stats.solution_length),
                                                    (guint) stats.solution_length);
 
-          /* Translators: "Goal reached in 52 moves (1:03); the shortest
-           * path is 40 moves." */
-          message = g_strdup_printf (_("%s (%s); %s."), walked, time, best);
+          /* Translators: "Goal reached in 52 moves; the shortest path is
+           * 40 moves." */
+          message = g_strdup_printf (_("%s; %s."), walked, best);
         }
       else
         message = g_strdup (_("Goal reached."));
@@ -378,12 +374,31 @@ update_bar (BitmazePlay *self)
     message = g_strdup (_("Walk to the goal with the arrow keys or WASD; Backspace steps back"));
 
   gtk_label_set_label (self->message_label, message);
+  /* The result says the moves itself. */
+  gtk_widget_set_visible (GTK_WIDGET (self->moves_label), !self->finished);
+  /* a narrow window ellipsizes it: the whole text is in the tooltip */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->message_label), message);
+  if (self->finished)
+    {
+      g_free (self->announcement);
+      self->announcement = g_strdup (message);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->view),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message, -1);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, message, -1);
+    }
   gtk_widget_set_visible (GTK_WIDGET (self->again_button), self->finished);
   gtk_widget_set_visible (GTK_WIDGET (self->new_button), self->finished);
   if (self->finished)
-    gtk_widget_add_css_class (GTK_WIDGET (self), "finished");
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self), "finished");
+      gtk_widget_remove_css_class (GTK_WIDGET (self->message_label), "dim-label");
+    }
   else
-    gtk_widget_remove_css_class (GTK_WIDGET (self), "finished");
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (self), "finished");
+      gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "dim-label");
+    }
 }
 
 static void
@@ -752,9 +767,11 @@ bitmaze_play_init (BitmazePlay *self)
   self->message_label = add_label (self, "dim-label");
   gtk_widget_set_hexpand (GTK_WIDGET (self->message_label), TRUE);
   gtk_label_set_ellipsize (self->message_label, PANGO_ELLIPSIZE_END);
-  gtk_label_set_wrap (self->message_label, FALSE);
 
-  button = gtk_button_new_with_mnemonic (_("Play _Again"));
+  button = gtk_button_new_from_icon_name ("view-refresh-symbolic");
+  gtk_widget_set_tooltip_text (button, _("Play Again"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Play Again"), -1);
   gtk_widget_set_parent (button, widget);
   g_signal_connect_swapped (button, "clicked", G_CALLBACK (again_clicked_cb), self);
   self->again_button = GTK_BUTTON (button);

@@ -31,6 +31,8 @@ struct _BitmazeInspector
   gboolean         following;
   gboolean         selecting;      /* the inspector itself moves the selection */
   gboolean         frontier_dirty;
+  gboolean         log_pinned;     /* new lines scroll the log to its end */
+  gboolean         log_scroll_pending;
   size_t           frontier_total;
   /* The stepper the frontier was read from, to notice Reset and the end */
   gconstpointer    frontier_source;
@@ -67,7 +69,7 @@ G_DEFINE_FINAL_TYPE (BitmazeInspector, bitmaze_inspector, GTK_TYPE_BOX)
 
 static void refresh_cell     (BitmazeInspector *self);
 static void refresh_frontier (BitmazeInspector *self);
-static gboolean log_shows_end (BitmazeInspector *self);
+static gboolean log_follows_end (BitmazeInspector *self);
 static void log_scroll_to_end (BitmazeInspector *self);
 
 /* ------------------------------------------------------------------ */
@@ -463,13 +465,14 @@ steps_done (BitmazeInspector *self,
   if (n == 0)
     return;
 
-  at_end = log_shows_end (self);
+  at_end = log_follows_end (self);
   bitmaze_op_log_append (self->log, steps, n,
                          current_algorithm (self, &algorithm),
                          maze_width (maze));
   update_log_count (self);
+  /* Scrolled after the next layout, once the new rows have a size. */
   if (at_end)
-    log_scroll_to_end (self);
+    self->log_scroll_pending = TRUE;
 
   if (self->following)
     {
@@ -552,6 +555,12 @@ after_paint_cb (BitmazeInspector *self)
     refresh_cell (self);
   else if (maze == NULL && self->shown_cell >= 0)
     refresh_cell (self);
+
+  if (self->log_scroll_pending)
+    {
+      self->log_scroll_pending = FALSE;
+      log_scroll_to_end (self);
+    }
 
   if (self->frontier_dirty ||
       self->frontier_phase != bitmaze_window_get_phase (self->window) ||
@@ -645,6 +654,11 @@ follow_toggled_cb (BitmazeInspector *self)
     return;
 
   self->following = following;
+  if (following)
+    {
+      self->log_pinned = TRUE;
+      log_scroll_to_end (self);
+    }
   if (following && self->window != NULL && (last = bitmaze_window_get_last_step (self->window)) != NULL)
     {
       int cell = step_cell (last);
@@ -833,15 +847,42 @@ log_bind_cb (GtkSignalListItemFactory *factory,
                                   -1);
 }
 
-/* Is the end of the log in view?  New lines then keep it there; a user
- * who scrolled up to read stays where they are. */
 static gboolean
 log_shows_end (BitmazeInspector *self)
 {
   GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->log_scroller);
 
-  return gtk_adjustment_get_value (adjustment) + 2 * gtk_adjustment_get_page_size (adjustment)
-         >= gtk_adjustment_get_upper (adjustment);
+  return gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment)
+         >= gtk_adjustment_get_upper (adjustment) - 8;
+}
+
+/* New lines keep the end of the log in view, unless the user scrolled up
+ * to read or walks the lines with the keyboard.  (The list view moves the
+ * adjustment itself when old lines go, so its value alone cannot say.) */
+static gboolean
+log_follows_end (BitmazeInspector *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->log_view)))
+    return FALSE;
+
+  return self->log_pinned;
+}
+
+static gboolean
+log_scroll_cb (GtkEventControllerScroll *controller,
+               double                    dx,
+               double                    dy,
+               BitmazeInspector         *self)
+{
+  if (dy < 0)
+    self->log_pinned = FALSE;
+  else if (dy > 0 && log_shows_end (self))
+    self->log_pinned = TRUE;
+
+  return FALSE;
 }
 
 static void
@@ -1111,12 +1152,14 @@ static void
 bitmaze_inspector_init (BitmazeInspector *self)
 {
   GtkListItemFactory *factory;
+  GtkEventController *controller;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->cell = -1;
   self->shown_cell = -1;
   self->following = TRUE;
+  self->log_pinned = TRUE;
   self->frontier = g_new (uint32_t, FRONTIER_SHOWN);
   self->log = bitmaze_op_log_new (BITMAZE_INSPECTOR_LOG_MAX);
   self->frontier_model = gtk_string_list_new (NULL);
@@ -1131,6 +1174,11 @@ bitmaze_inspector_init (BitmazeInspector *self)
   g_object_unref (factory);
   gtk_list_view_set_model (self->log_view,
                            GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->log)))));
+
+  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  g_signal_connect (controller, "scroll", G_CALLBACK (log_scroll_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->log_scroller), controller);
 
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (frontier_setup_cb), self);

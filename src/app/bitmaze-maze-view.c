@@ -780,7 +780,8 @@ update_accessible (BitmazeMazeView *self)
     }
 
   /* Translators: the maze's width and height in cells */
-  label = g_strdup_printf (_("Maze of %u by %u cells"),
+  label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Maze of %u by %u cell", "Maze of %u by %u cells",
+                                        maze_n_cells (self->maze)),
                            maze_width (self->maze), maze_height (self->maze));
 
   if (self->selected >= 0)

@@ -354,6 +354,7 @@ bitmaze_print_write_worksheet (BitmazeWindow  *window,
     {
       Maze *maze = maze_generate (width, height, generator, seed + k, 0, &merror);
       MazeSolver *solver;
+      char seed_text[24];
 
       if (maze == NULL)
         {
@@ -366,9 +367,11 @@ bitmaze_print_write_worksheet (BitmazeWindow  *window,
           maze_solver_run (solver);
           maze_solver_free (solver);
         }
+      /* The seed goes in as text: xgettext cannot see through
+       * G_GUINT64_FORMAT, and the message is bitmaze-cli worksheet's. */
+      g_snprintf (seed_text, sizeof seed_text, "%" G_GUINT64_FORMAT, seed + k);
       /* Translators: a maze's title on a worksheet: its number and seed */
-      g_ptr_array_add (titles, g_strdup_printf (_("Maze %u — seed %" G_GUINT64_FORMAT),
-                                                k + 1, seed + k));
+      g_ptr_array_add (titles, g_strdup_printf (_("Maze %u — seed %s"), k + 1, seed_text));
     }
 
   maze_worksheet_options_init (&options, paper);

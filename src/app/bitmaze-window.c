@@ -162,12 +162,15 @@ static const struct
   const char *name;
   const char *label;
 } generator_labels[] = {
+  /* Translators: names of maze-generating algorithms, shown in a drop-down */
   { "growing-tree:newest", N_("Recursive Backtracker") },
   { "growing-tree:oldest", N_("Growing Tree, Oldest First") },
   { "growing-tree:random", N_("Growing Tree, Random") },
   { "growing-tree:mixed", N_("Growing Tree, Mixed") },
   { "corridor", N_("Corridors") },
   { "straight-run", N_("Straight Runs") },
+  /* Translators: Prim, Kruskal, Wilson, Aldous–Broder and Eller are the
+   * people the algorithms are named after: keep their names */
   { "prim", N_("Prim") },
   { "kruskal", N_("Kruskal") },
   { "wilson", N_("Wilson") },
@@ -184,6 +187,7 @@ static const struct
   const char *name;
   const char *label;
 } solver_labels[] = {
+  /* Translators: names of the search algorithms that solve a maze */
   { "dfs", N_("Depth-First Search") },
   { "bfs", N_("Breadth-First Search") },
   { "astar", N_("A* Search") },
@@ -1505,7 +1509,8 @@ update_title (BitmazeWindow *self)
 
   if (self->maze != NULL)
     /* Translators: the maze's width and height in cells */
-    subtitle = g_strdup_printf (_("%u × %u cells"),
+    subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u × %u cell", "%u × %u cells",
+                                             maze_n_cells (self->maze)),
                                 maze_width (self->maze),
                                 maze_height (self->maze));
 
@@ -1588,7 +1593,8 @@ update_status (BitmazeWindow *self)
   if (self->maze == NULL)
     return;
 
-  g_snprintf (cells, sizeof cells, "%u", maze_n_cells (self->maze));
+  /* %' groups the digits as the locale does (12,345 or 12.345). */
+  g_snprintf (cells, sizeof cells, "%'u", maze_n_cells (self->maze));
   format_duration (time, sizeof time, self->engine_us);
 
   gtk_widget_remove_css_class (GTK_WIDGET (self->state_label), "error");
@@ -1600,7 +1606,7 @@ update_status (BitmazeWindow *self)
       char steps[32];
 
       state = _("Building");
-      g_snprintf (steps, sizeof steps, "%" G_GUINT64_FORMAT, maze_generator_steps (self->generator));
+      g_snprintf (steps, sizeof steps, "%'" G_GUINT64_FORMAT, maze_generator_steps (self->generator));
       numbers = g_strdup_printf (_("Cells %s · Steps %s · Time %s"), cells, steps, time);
       gtk_widget_add_css_class (GTK_WIDGET (self->state_label), "accent");
     }
@@ -1610,11 +1616,11 @@ update_status (BitmazeWindow *self)
       char path[32], steps[32], visited[32], frontier[32];
 
       maze_solver_stats (self->solver, &stats);
-      g_snprintf (steps, sizeof steps, "%" G_GUINT64_FORMAT, stats.steps);
-      g_snprintf (visited, sizeof visited, "%" G_GUINT64_FORMAT, stats.visited);
-      g_snprintf (frontier, sizeof frontier, "%" G_GUINT64_FORMAT, stats.max_frontier);
+      g_snprintf (steps, sizeof steps, "%'" G_GUINT64_FORMAT, stats.steps);
+      g_snprintf (visited, sizeof visited, "%'" G_GUINT64_FORMAT, stats.visited);
+      g_snprintf (frontier, sizeof frontier, "%'" G_GUINT64_FORMAT, stats.max_frontier);
       if (stats.found)
-        g_snprintf (path, sizeof path, "%" G_GUINT64_FORMAT, stats.path_length);
+        g_snprintf (path, sizeof path, "%'" G_GUINT64_FORMAT, stats.path_length);
       else
         g_strlcpy (path, "—", sizeof path);
 

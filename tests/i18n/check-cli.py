@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""bitmaze-cli speaks the user's language: its help and its counts.
+
+Runs the built bitmaze-cli with LANGUAGE=LANG and the .mo files of the
+build tree (BITMAZE_LOCALEDIR), under the C.UTF-8 locale, so no system
+locale needs to be generated.
+
+Usage: check-cli.py BITMAZE_CLI LOCALEDIR LANG
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+# What a user of each language reads: the help's heading of the command
+# list, and the size line of "info" for one cell and for six (plurals).
+EXPECTED = {
+    'de': ('Befehle:', '(1 Zelle)', '(6 Zellen)'),
+    'es': ('Órdenes:', '(1 celda)', '(6 celdas)'),
+    'fr': ('Commandes :', '(1 cellule)', '(6 cellules)'),
+}
+
+
+def main():
+    cli, localedir, lang = sys.argv[1:4]
+    env = dict(os.environ)
+    env.pop('LC_MESSAGES', None)
+    env.update({'LANGUAGE': lang, 'LC_ALL': 'C.UTF-8', 'LANG': 'C.UTF-8',
+                'BITMAZE_LOCALEDIR': localedir})
+    commands, one, six = EXPECTED[lang]
+    errors = []
+
+    out = subprocess.run([cli, '--help'], env=env, capture_output=True, text=True)
+    if out.returncode != 0 or commands not in out.stdout:
+        errors.append(f'--help does not show "{commands}":\n{out.stdout}{out.stderr}')
+    if 'Commands:' in out.stdout:
+        errors.append('--help still shows the English "Commands:"')
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for size, want in (('1x1', one), ('3x2', six)):
+            path = os.path.join(tmp, size + '.maze')
+            gen = subprocess.run([cli, 'generate', '--size', size, '--seed', '7', '-o', path],
+                                 env=env, capture_output=True, text=True)
+            if gen.returncode != 0:
+                errors.append(f'generate {size} failed: {gen.stderr}')
+                continue
+            info = subprocess.run([cli, 'info', path], env=env, capture_output=True, text=True)
+            if info.returncode != 0 or want not in info.stdout:
+                errors.append(f'info of a {size} maze does not show "{want}":\n{info.stdout}{info.stderr}')
+
+        bad = subprocess.run([cli, 'frobnicate'], env=env, capture_output=True, text=True)
+        if bad.returncode != 2 or 'frobnicate' not in bad.stderr or 'unknown command' in bad.stderr:
+            errors.append(f'an unknown command is not reported in {lang}: {bad.stderr}')
+
+    for e in errors:
+        print(e)
+    print(f'{lang}: {len(errors)} problems')
+    return 1 if errors else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

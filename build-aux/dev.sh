@@ -7,6 +7,9 @@
 #   build-aux/dev.sh test     install what is missing, build, run every suite
 #   build-aux/dev.sh deps     only install the packages
 #   build-aux/dev.sh build    only (re)build into _build
+#   build-aux/dev.sh gates    what CI runs: the suite, then ASan, valgrind,
+#                             fuzzing, cppcheck and the long run (see
+#                             build-aux/ci-gates.sh; about 15 minutes)
 #
 # Environment: BUILDDIR (default _build), MESON_ARGS (extra `meson setup`
 # arguments), TEST_ARGS (extra `meson test` arguments, e.g. "--suite engine").
@@ -104,6 +107,10 @@ case "${1:-}" in
     build
     run_tests
     ;;
+  gates)
+    shift
+    exec build-aux/ci-gates.sh "$@"
+    ;;
   run)
     deps
     build
@@ -116,7 +123,7 @@ case "${1:-}" in
     exec "$BUILDDIR/src/cli/bitmaze-cli" render "$BUILDDIR/demo.maze" --text
     ;;
   *)
-    sed -n '4,13p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '4,15p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

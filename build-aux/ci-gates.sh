@@ -1,0 +1,238 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# build-aux/ci-gates.sh: the quality gates CI runs after the normal suite.
+#
+#   build-aux/ci-gates.sh [GATE...]    default: every gate, in this order
+#
+#   suite     the normal suite: build-aux/dev.sh test (the README's command)
+#   asan      the whole suite (GUI included, under Xvfb) built with
+#             -Db_sanitize=address,undefined; LeakSanitizer on
+#   valgrind  the engine, format and GUI suites under valgrind memcheck
+#             (meson test --setup valgrind); any error or definite leak fails
+#   fuzz      the .maze reader's libFuzzer target (clang) for FUZZ_SECONDS
+#             (default 60) over a copy of tests/fuzz/corpus
+#   static    cppcheck over src/ (build-aux/cppcheck.cfg); any finding fails
+#   longrun   the app through Run -> Reset -> New maze 3000 times under Xvfb;
+#             its memory must not grow (suite 'longrun')
+#
+# Every gate leaves its results in $BUILDDIR/meson-logs/gates/, then one
+# line "N passed, N failed, N skipped" counts ALL of them: the normal
+# suite, the ASan suite, the valgrind runs, the long run, and the fuzz run
+# and the static analysis as one test each (a build that fails counts as
+# one failed test).
+# The exit status is non-zero when anything failed.
+#
+# Environment: BUILDDIR (default _build: the normal build, also used for
+# valgrind and the long run), GATES_PREFIX (default _build: the ASan and
+# fuzz builds go to ${GATES_PREFIX}-asan and ${GATES_PREFIX}-fuzz),
+# FUZZ_SECONDS (default 60).
+set -u
+
+cd "$(dirname "$0")/.."
+BUILDDIR=${BUILDDIR:-_build}
+GATES_PREFIX=${GATES_PREFIX:-_build}
+ASAN_DIR=${GATES_PREFIX}-asan
+FUZZ_DIR=${GATES_PREFIX}-fuzz
+FUZZ_SECONDS=${FUZZ_SECONDS:-60}
+RESULTS=$BUILDDIR/meson-logs/gates
+SRCROOT=$PWD
+
+XVFB="dbus-run-session -- xvfb-run -a -s '-screen 0 1280x1024x24'"
+# Tests here that cannot finish under valgrind's 20-50x slowdown: they
+# time themselves (a 2000x2000 maze must be built within 60 s).
+VALGRIND_SKIP="-s /window/big-maze-in-slices"
+
+log ()
+{
+  printf '\n=== %s ===\n' "$*" >&2
+}
+
+# Record one result that is not a meson test (a build, the fuzz run, the
+# static analysis) in meson's testlog.json format.
+record ()
+{
+  mkdir -p "$RESULTS"
+  printf '{"name": "%s", "result": "%s"}\n' "$1" "$2" >> "$RESULTS/gates.json"
+}
+
+# Keep the testlog.json of a meson test run under a name of its own (meson
+# overwrites it on the next run of the same setup).
+keep_log ()
+{
+  mkdir -p "$RESULTS"
+  if [ -f "$1" ]; then
+    cp "$1" "$RESULTS/$2.json"
+  else
+    record "$2 (no test log)" FAIL
+  fi
+}
+
+# meson setup (or reconfigure) and build; records a failure when it fails.
+build_dir ()
+{
+  dir=$1
+  name=$2
+  shift 2
+  if [ -f "$dir/build.ninja" ]; then
+    meson setup --reconfigure "$dir" "$@" >/dev/null
+  else
+    meson setup "$dir" "$@" >/dev/null
+  fi && meson compile -C "$dir" >/dev/null 2>"$RESULTS/$name-build.err"
+  rc=$?
+  if [ $rc -ne 0 ]; then
+    cat "$RESULTS/$name-build.err" >&2
+    record "$name build" FAIL
+  fi
+  return $rc
+}
+
+deps ()
+{
+  EXTRA_PACKAGES="valgrind clang libclang-rt-14-dev cppcheck" build-aux/dev.sh deps
+}
+
+gate_suite ()
+{
+  log "normal build: whole suite (build-aux/dev.sh test)"
+  rm -f "$BUILDDIR/meson-logs/testlog.json"
+  BUILDDIR=$BUILDDIR build-aux/dev.sh test >&2
+  keep_log "$BUILDDIR/meson-logs/testlog.json" suite
+}
+
+gate_asan ()
+{
+  log "ASan + UBSan build: whole suite"
+  build_dir "$ASAN_DIR" asan -Db_sanitize=address,undefined || return 1
+  rm -f "$ASAN_DIR/meson-logs/testlog.json"
+  # LSan: fontconfig's caches only (tests/valgrind/lsan.supp).  UBSan:
+  # every report stops the test.
+  ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0:halt_on_error=1:abort_on_error=1:print_summary=1 \
+  LSAN_OPTIONS=suppressions=$SRCROOT/tests/valgrind/lsan.supp:print_suppressions=0 \
+  UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1:print_summary=1 \
+    sh -c "$XVFB meson test -C '$ASAN_DIR' --print-errorlogs --timeout-multiplier 3" >&2
+  keep_log "$ASAN_DIR/meson-logs/testlog.json" asan
+}
+
+gate_valgrind ()
+{
+  log "valgrind memcheck: engine, format and GUI suites"
+  [ -f "$BUILDDIR/build.ninja" ] || build_dir "$BUILDDIR" normal || return 1
+  meson compile -C "$BUILDDIR" >/dev/null || { record "valgrind build" FAIL; return 1; }
+  rm -f "$BUILDDIR/meson-logs/testlog-valgrind.json"
+  meson test -C "$BUILDDIR" --setup valgrind --print-errorlogs \
+    --suite engine --suite format >&2
+  keep_log "$BUILDDIR/meson-logs/testlog-valgrind.json" valgrind-engine
+  rm -f "$BUILDDIR/meson-logs/testlog-valgrind.json"
+  sh -c "$XVFB meson test -C '$BUILDDIR' --setup valgrind --print-errorlogs --suite gui --test-args '$VALGRIND_SKIP'" >&2
+  keep_log "$BUILDDIR/meson-logs/testlog-valgrind.json" valgrind-gui
+}
+
+gate_fuzz ()
+{
+  log "libFuzzer: the .maze reader for $FUZZ_SECONDS s"
+  (CC=clang; export CC
+   build_dir "$FUZZ_DIR" fuzz -Dfuzzing=true -Dapp=false -Db_lundef=false \
+     -Db_sanitize=address,undefined) || return 1
+  corpus=$FUZZ_DIR/fuzz-corpus
+  rm -rf "$corpus" "$FUZZ_DIR/fuzz-artifacts"
+  mkdir -p "$corpus" "$FUZZ_DIR/fuzz-artifacts"
+  cp tests/fuzz/corpus/* "$corpus/"
+  if "$FUZZ_DIR/tests/fuzz/fuzz-maze-reader" -max_total_time="$FUZZ_SECONDS" \
+       -print_final_stats=1 -dict=tests/fuzz/maze.dict -max_len=4096 \
+       -artifact_prefix="$FUZZ_DIR/fuzz-artifacts/" "$corpus" \
+       >"$RESULTS/fuzz.log" 2>&1; then
+    grep -E '^(Done|stat::number_of_executed_units|stat::new_units_added)' "$RESULTS/fuzz.log" >&2
+    record "fuzz maze reader ($FUZZ_SECONDS s)" OK
+  else
+    tail -n 60 "$RESULTS/fuzz.log" >&2
+    echo "The input that failed is in $FUZZ_DIR/fuzz-artifacts/; see tests/fuzz/README.md" >&2
+    record "fuzz maze reader ($FUZZ_SECONDS s)" FAIL
+    return 1
+  fi
+}
+
+gate_static ()
+{
+  log "cppcheck over src/"
+  # warning, portability and performance findings (errors always); the
+  # GLib/GTK and POSIX models plus build-aux/cppcheck.cfg, and the false
+  # positives listed in build-aux/cppcheck-suppressions.xml.
+  if cppcheck --quiet --error-exitcode=1 --std=c11 -D__GNUC__ \
+       --enable=warning,portability,performance --inline-suppr \
+       --library=gtk --library=posix --library=build-aux/cppcheck.cfg \
+       --suppress=missingIncludeSystem \
+       --suppress-xml=build-aux/cppcheck-suppressions.xml \
+       -I src/engine -I src/render -I src/cli -I src/app \
+       src/ >&2; then
+    record "cppcheck src/" OK
+  else
+    record "cppcheck src/" FAIL
+    return 1
+  fi
+}
+
+gate_longrun ()
+{
+  log "long run: Run -> Reset -> New maze, 3000 cycles"
+  [ -f "$BUILDDIR/build.ninja" ] || build_dir "$BUILDDIR" normal || return 1
+  meson compile -C "$BUILDDIR" >/dev/null || { record "longrun build" FAIL; return 1; }
+  rm -f "$BUILDDIR/meson-logs/testlog-longrun.json"
+  sh -c "$XVFB meson test -C '$BUILDDIR' --setup longrun --suite longrun --verbose" 2>&1 \
+    | grep -E '^# [0-9]+ cycles|^# RSS|^# malloc|longrun /|ERROR|Bail out' >&2
+  keep_log "$BUILDDIR/meson-logs/testlog-longrun.json" longrun
+}
+
+# Sum every test log of this run: the normal suite and each gate's.
+summary ()
+{
+  python3 - "$RESULTS"/*.json <<'PY'
+import json, sys
+counts = {"passed": 0, "failed": 0, "skipped": 0}
+failed = []
+for path in sys.argv[1:]:
+    try:
+        f = open(path)
+    except OSError:
+        counts["failed"] += 1
+        failed.append("missing " + path)
+        continue
+    with f:
+        for line in f:
+            line = line.strip()
+            if not line:
+                continue
+            entry = json.loads(line)
+            r = entry.get("result")
+            if r in ("OK", "EXPECTEDFAIL"):
+                counts["passed"] += 1
+            elif r == "SKIP":
+                counts["skipped"] += 1
+            else:
+                counts["failed"] += 1
+                failed.append("%s: %s (%s)" % (path.rsplit("/", 1)[-1], entry.get("name"), r))
+for name in failed:
+    print("FAILED", name, file=sys.stderr)
+print("%d passed, %d failed, %d skipped" % (counts["passed"], counts["failed"], counts["skipped"]))
+sys.exit(1 if counts["failed"] or counts["passed"] == 0 else 0)
+PY
+}
+
+gates=${*:-suite asan valgrind fuzz static longrun}
+rm -rf "$RESULTS"
+mkdir -p "$RESULTS"
+deps
+for gate in $gates; do
+  case "$gate" in
+    suite|asan|valgrind|fuzz|static|longrun)
+      start=$(date +%s)
+      "gate_$gate"
+      echo "($gate: $(( $(date +%s) - start )) s)" >&2
+      ;;
+    *)
+      sed -n '4,19p' "$0" | sed 's/^# \{0,1\}//' >&2
+      exit 2
+      ;;
+  esac
+done
+summary

@@ -301,7 +301,7 @@ test_step_log (Fixture       *fixture,
     g_autofree char *head = NULL;
 
     g_assert_cmpuint (total, >, 0);
-    g_assert_cmpuint (g_list_model_get_n_items (frontier), ==, MIN (total, 100));
+    g_assert_cmpuint (g_list_model_get_n_items (frontier), ==, MIN (total, 64));
     head = g_strdup_printf ("(%u, %u)", cells[0] % 20, cells[0] / 20);
     g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (frontier), 0), ==, head);
     g_assert_cmpstr (bitmaze_inspector_get_text (fixture->inspector, "frontier"), ==, "BFS queue, head first");

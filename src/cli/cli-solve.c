@@ -96,7 +96,10 @@ cli_solve (int    argc,
   /* With the maze on standard output, the report goes to stderr. */
   if (output != NULL && g_str_equal (output, "-"))
     report = stderr;
-  if (status == CLI_EXIT_OK && output != NULL)
+  /* With --require-path, "no path" is the command failing: like any
+   * failure it leaves -o alone (the report still says why). */
+  if (status == CLI_EXIT_OK && output != NULL
+      && (stats.found || !require_path))
     {
       if (maze_meta_set (maze, "solver", solver_name, &error) != MAZE_OK)
         status = cli_fail_maze (NULL, &error);

@@ -593,6 +593,19 @@ test_no_path (void)
   g_assert_nonnull (strstr (run.out, "no path"));
   run_clear (&run);
 
+  /* Exit 3 is a failure: nothing is written to -o.  Without
+   * --require-path "no path" is an answer, and the searched maze is. */
+  run_cli (&run, "solve", "closed.maze", "--require-path",
+           "-o", "closed-solved.maze", NULL);
+  assert_status (&run, 3);
+  g_assert_nonnull (strstr (run.out, "no path"));
+  g_assert_false (tmp_exists ("closed-solved.maze"));
+  run_clear (&run);
+  run_cli (&run, "solve", "closed.maze", "-o", "closed-solved.maze", NULL);
+  assert_status (&run, 0);
+  g_assert_true (tmp_exists ("closed-solved.maze"));
+  run_clear (&run);
+
   run_cli (&run, "solve", "closed.maze", "--moves", NULL);
   assert_status (&run, 0);
   g_assert_cmpstr (run.out, ==, "\n");

@@ -4,6 +4,7 @@
  * goal; step reports replayed bit by bit; paths walked through the
  * passages; statistics counted by hand. */
 #include "maze.h"
+#include "../common/maze-test.h"
 
 #include <glib.h>
 #include <stdlib.h>
@@ -128,150 +129,6 @@ close_goal (Maze *m)
     g_assert_cmpint (maze_set_wall_open (m, g, MAZE_DIRECTIONS[k], false, &err), ==, MAZE_OK);
 }
 
-/* ---- an independent BFS for checking ---- */
-
-static int64_t *
-distances_from (const Maze *m,
-                uint32_t    src)
-{
-  uint32_t n = maze_n_cells (m);
-  const uint16_t *c = maze_cells_const (m);
-  int64_t *dist = g_new (int64_t, n);
-  uint32_t *queue = g_new (uint32_t, n);
-  size_t head = 0, tail = 0;
-
-  for (uint32_t i = 0; i < n; i++)
-    dist[i] = -1;
-  dist[src] = 0;
-  queue[tail++] = src;
-  while (head < tail)
-    {
-      uint32_t i = queue[head++];
-
-      for (unsigned k = 0; k < 4; k++)
-        {
-          uint16_t d = MAZE_DIRECTIONS[k];
-          uint32_t j = maze_neighbor (m, i, d);
-
-          if (j == UINT32_MAX || !(c[i] & d) || dist[j] >= 0)
-            continue;
-          dist[j] = dist[i] + 1;
-          queue[tail++] = j;
-        }
-    }
-  g_free (queue);
-  return dist;
-}
-
-/* ---- evaluating the reported C statements ---- */
-
-typedef struct
-{
-  const char *p;
-  bool        ok;
-} Parser;
-
-static void
-skip_spaces (Parser *ps)
-{
-  while (*ps->p == ' ')
-    ps->p++;
-}
-
-static unsigned eval_or (Parser *ps);
-
-static unsigned
-eval_primary (Parser *ps)
-{
-  unsigned v = 0;
-
-  skip_spaces (ps);
-  switch (*ps->p)
-    {
-    case '(':
-      ps->p++;
-      v = eval_or (ps);
-      skip_spaces (ps);
-      if (*ps->p != ')')
-        ps->ok = false;
-      else
-        ps->p++;
-      return v;
-    case 'N': ps->p++; return MAZE_N;
-    case 'E': ps->p++; return MAZE_E;
-    case 'S': ps->p++; return MAZE_S;
-    case 'W': ps->p++; return MAZE_W;
-    default:
-      if (g_ascii_isdigit (*ps->p))
-        {
-          char *end;
-
-          v = (unsigned) strtoul (ps->p, &end, 0);
-          ps->p = end;
-          return v;
-        }
-      ps->ok = false;
-      return 0;
-    }
-}
-
-static unsigned
-eval_shift (Parser *ps)
-{
-  unsigned v = eval_primary (ps);
-
-  skip_spaces (ps);
-  if (strncmp (ps->p, "<<", 2) == 0)
-    {
-      ps->p += 2;
-      v <<= eval_primary (ps);
-    }
-  return v;
-}
-
-static unsigned
-eval_or (Parser *ps)
-{
-  unsigned v = eval_shift (ps);
-
-  skip_spaces (ps);
-  while (*ps->p == '|' && ps->p[1] != '=')
-    {
-      ps->p++;
-      v |= eval_shift (ps);
-      skip_spaces (ps);
-    }
-  return v;
-}
-
-/* Apply "maze[i] |= X" or "maze[i] &= ~X" to @before. */
-static uint16_t
-apply_expr (const char *expr,
-            uint32_t    index,
-            uint16_t    before)
-{
-  g_autofree char *prefix = g_strdup_printf ("maze[%u] ", index);
-  Parser ps = { expr, true };
-  unsigned value;
-
-  g_assert_true (g_str_has_prefix (expr, prefix));
-  ps.p += strlen (prefix);
-  if (g_str_has_prefix (ps.p, "|= "))
-    {
-      ps.p += 3;
-      value = eval_or (&ps);
-      g_assert_true (ps.ok);
-      g_assert_cmpstr (ps.p, ==, "");
-      return (uint16_t) (before | value);
-    }
-  g_assert_true (g_str_has_prefix (ps.p, "&= ~"));
-  ps.p += 4;
-  value = eval_primary (&ps);
-  g_assert_true (ps.ok);
-  g_assert_cmpstr (ps.p, ==, "");
-  return (uint16_t) (before & ~value);
-}
-
 /* ---- checking a solve ---- */
 
 /* The path read off the solution nibbles starts at the start, ends at the
@@ -342,18 +199,9 @@ solve_checked (Maze       *m,
       uint16_t *rc = maze_cells (replay);
 
       n_steps++;
-      g_assert_cmpuint (step.n_changes, <=, MAZE_STEP_MAX_CHANGES);
       g_assert_cmpuint (step.cell, <, n);
-      for (unsigned k = 0; k < step.n_changes; k++)
-        {
-          const MazeChange *ch = &step.changes[k];
-
-          g_assert_cmpuint (ch->index, <, n);
-          g_assert_cmphex (rc[ch->index], ==, ch->before);
-          g_assert_cmphex ((ch->before ^ ch->after) & ~MAZE_SEARCH_MASK, ==, 0);
-          g_assert_cmphex (apply_expr (ch->expr, ch->index, ch->before), ==, ch->after);
-          rc[ch->index] = ch->after;
-        }
+      /* a solver changes only the search nibbles */
+      maze_test_replay_step (rc, n, &step, MAZE_SEARCH_MASK);
       last = step.kind;
       /* no step takes forever: an 8-fold margin over 4 moves a cell */
       g_assert_cmpuint (n_steps, <, 32 * (uint64_t) n + 64);
@@ -559,7 +407,7 @@ test_shortest_with_loops (void)
       Maze *m = make_generated (cases[i].w, cases[i].h, cases[i].seed, cases[i].loops);
       MazeError err = { 0 };
       MazeStats stats;
-      int64_t *dist = distances_from (m, maze_start (m));
+      gint64 *dist = maze_test_distances (m, maze_start (m));
       int64_t shortest = dist[maze_goal (m)];
 
       g_assert_false (maze_is_perfect (m));
@@ -898,7 +746,7 @@ test_astar_order (void)
   Maze *m = make_generated (30, 30, 17, 0);
   MazeError err = { 0 };
   MazeSolver *s = maze_solver_new (m, "astar", &err);
-  int64_t *dist = distances_from (m, maze_start (m));
+  gint64 *dist = maze_test_distances (m, maze_start (m));
   uint32_t gx = maze_goal (m) % 30, gy = maze_goal (m) / 30;
   uint32_t out[256];
   bool checked = false;
@@ -994,7 +842,7 @@ test_stats_longest (void)
       MazeError err = { 0 };
       MazeStats st;
       int64_t best = 0;
-      int64_t *from;
+      gint64 *from;
 
       g_assert_cmpint (maze_stats (m, &st, &err), ==, MAZE_OK);
       g_assert_cmpuint (st.passages, ==, n - 1);
@@ -1002,17 +850,17 @@ test_stats_longest (void)
       g_assert_cmpuint (st.dead_ends + st.corridors + st.turns + st.junctions, ==, n);
       for (uint32_t i = 0; i < n; i++)
         {
-          int64_t *d = distances_from (m, i);
+          gint64 *d = maze_test_distances (m, i);
 
           for (uint32_t j = 0; j < n; j++)
             best = MAX (best, d[j]);
           g_free (d);
         }
       g_assert_cmpuint (st.longest_path, ==, (uint64_t) best);
-      from = distances_from (m, st.longest_from);
+      from = maze_test_distances (m, st.longest_from);
       g_assert_cmpint (from[st.longest_to], ==, best);
       g_free (from);
-      from = distances_from (m, maze_start (m));
+      from = maze_test_distances (m, maze_start (m));
       g_assert_cmpint (st.solution_length, ==, from[maze_goal (m)]);
       g_free (from);
       maze_free (m);

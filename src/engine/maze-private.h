@@ -150,6 +150,23 @@ MazeStatus maze_meta_append (Maze       *maze,
 /* Bytes the metadata takes in a file: the sum of "key=value\n". */
 size_t maze_meta_size (const Maze *maze);
 
+/* The index of the neighbour of cell @i towards one direction @dir, in a
+ * maze @width cells wide, with no border check (the caller knows side
+ * @dir has a neighbour).  Every index fits in uint32_t: at most 2^30. */
+static inline uint32_t
+maze_index_toward (uint32_t width,
+                   uint32_t i,
+                   uint16_t dir)
+{
+  switch (dir)
+    {
+    case MAZE_N: return i - width;
+    case MAZE_E: return i + 1;
+    case MAZE_S: return i + width;
+    default:     return i - 1;
+    }
+}
+
 /* The border nibble (shifted to bits 4..7) that cell (x, y) must have. */
 static inline uint16_t
 maze_border_bits (uint32_t width,

@@ -251,16 +251,9 @@ maze_neighbor (const Maze *maze,
                uint32_t    i,
                uint16_t    dir)
 {
-  if (maze->cells[i] & (dir << MAZE_BORDER_SHIFT))
+  if (maze_dir_index (dir) < 0 || maze_cell_on_border (maze->cells[i], dir))
     return UINT32_MAX;
-  switch (dir)
-    {
-    case MAZE_N: return i - maze->width;
-    case MAZE_E: return i + 1;
-    case MAZE_S: return i + maze->width;
-    case MAZE_W: return i - 1;
-    default: return UINT32_MAX;
-    }
+  return maze_index_toward (maze->width, i, dir);
 }
 
 void
@@ -524,18 +517,10 @@ maze_check_consistent (const Maze *maze,
           for (int k = 0; k < 4 && inner; k++)
             {
               uint16_t d = MAZE_DIRECTIONS[k];
-              size_t j;
 
               if (!(inner & d))
                 continue;
-              switch (d)
-                {
-                case MAZE_N: j = (size_t) (y - 1) * w + x; break;
-                case MAZE_E: j = (size_t) y * w + x + 1; break;
-                case MAZE_S: j = (size_t) (y + 1) * w + x; break;
-                default: j = (size_t) y * w + x - 1; break;
-                }
-              if (!(c[j] & maze_opposite (d)))
+              if (!(c[maze_index_toward (w, y * w + x, d)] & maze_opposite (d)))
                 {
                   maze_error_set (error, MAZE_ERROR_INCONSISTENT,
                                   "inconsistent maze at (%u, %u): passage %s without a passage back",

@@ -57,6 +57,13 @@ test_borders (void)
   g_assert_cmpuint (maze_neighbor (m, 0, MAZE_N), ==, UINT32_MAX);
   g_assert_cmpuint (maze_neighbor (m, 0, MAZE_E), ==, 1);
   g_assert_cmpuint (maze_neighbor (m, 0, MAZE_S), ==, 5);
+  g_assert_cmpuint (maze_neighbor (m, 7, MAZE_N), ==, 2);
+  g_assert_cmpuint (maze_neighbor (m, 7, MAZE_W), ==, 6);
+  g_assert_cmpuint (maze_neighbor (m, 19, MAZE_E), ==, UINT32_MAX);
+  /* not one direction: no neighbour, never a wrong cell */
+  g_assert_cmpuint (maze_neighbor (m, 7, MAZE_N | MAZE_E), ==, UINT32_MAX);
+  g_assert_cmpuint (maze_neighbor (m, 7, 0), ==, UINT32_MAX);
+  g_assert_cmpuint (maze_neighbor (one, 0, MAZE_W), ==, UINT32_MAX);
   g_assert_true (maze_check_consistent (m, &err));
   g_assert_false (maze_is_perfect (m));
   maze_free (one);

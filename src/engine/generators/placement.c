@@ -80,7 +80,7 @@ farthest (const Maze *maze,
       for (unsigned k = 0; k < gen_nibble_count[open]; k++)
         {
           uint16_t d = gen_nibble_dirs[open][k];
-          uint32_t j = d == MAZE_N ? i - w : d == MAZE_E ? i + 1 : d == MAZE_S ? i + w : i - 1;
+          uint32_t j = maze_index_toward (w, i, d);
 
           if (seen[j >> 3] & (1u << (j & 7)))
             continue;

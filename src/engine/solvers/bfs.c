@@ -144,13 +144,7 @@ bfs_run (MazeSolver *solver)
 
           if (!(open & dir))
             continue;
-          switch (dir)
-            {
-            case MAZE_N: to = from - width; break;
-            case MAZE_E: to = from + 1; break;
-            case MAZE_S: to = from + width; break;
-            default:     to = from - 1; break;
-            }
+          to = maze_index_toward (width, from, dir);
           if ((cells[to] & MAZE_BACKTRACK_MASK) || to == start)
             continue;
           steps++;

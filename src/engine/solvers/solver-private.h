@@ -127,13 +127,7 @@ solver_step_to (const MazeSolver *solver,
                 uint32_t          i,
                 uint16_t          dir)
 {
-  switch (dir)
-    {
-    case MAZE_N: return i - solver->width;
-    case MAZE_E: return i + 1;
-    case MAZE_S: return i + solver->width;
-    default:     return i - 1;
-    }
+  return maze_index_toward (solver->width, i, dir);
 }
 
 static inline bool

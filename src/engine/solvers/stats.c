@@ -56,13 +56,7 @@ stats_bfs (const uint16_t *cells,
 
           if (!(open & dir))
             continue;
-          switch (dir)
-            {
-            case MAZE_N: nb = c - width; break;
-            case MAZE_E: nb = c + 1; break;
-            case MAZE_S: nb = c + width; break;
-            default:     nb = c - 1; break;
-            }
+          nb = maze_index_toward (width, c, dir);
           if (next[nb] != UNSEEN)
             continue;
           next[tail] = nb;

@@ -71,45 +71,21 @@ check_inside (const Maze     *maze,
   return CLI_EXIT_OK;
 }
 
-/* The cell farthest (by moves) from @from, by a BFS over the passages:
- * what "--goal far" means once the start is fixed.  4 bytes a cell. */
+/* The cell farthest (by moves) from the start: what "--goal far" means
+ * once the start is fixed.  The engine's statistics find it already (the
+ * first of their two breadth-first passes starts at the start), so the
+ * search is not written twice. */
 static int
-farthest_from (const Maze *maze,
-               uint32_t    from,
-               uint32_t   *far)
+farthest_from_start (const Maze *maze,
+                     uint32_t   *far)
 {
-  const uint16_t *cells = maze_cells_const (maze);
-  uint32_t n = maze_n_cells (maze);
-  g_autofree uint32_t *queue = g_try_new (uint32_t, n);
-  g_autofree guint8 *seen = g_try_new0 (guint8, (n + 7) / 8);
-  uint32_t head = 0, tail = 0;
+  MazeStats stats;
+  MazeError error;
 
-  if (queue == NULL || seen == NULL)
-    return cli_fail (CLI_EXIT_FAILURE, _("out of memory"));
-
-  queue[tail++] = from;
-  seen[from / 8] |= 1u << (from % 8);
-  while (head < tail)
-    {
-      uint32_t c = queue[head++];
-
-      for (int d = 0; d < 4; d++)
-        {
-          uint16_t dir = MAZE_DIRECTIONS[d];
-          uint32_t nb;
-
-          if (!maze_cell_is_open (cells[c], dir)
-              || maze_cell_on_border (cells[c], dir))
-            continue;
-          nb = maze_neighbor (maze, c, dir);
-          if (seen[nb / 8] & (1u << (nb % 8)))
-            continue;
-          seen[nb / 8] |= 1u << (nb % 8);
-          queue[tail++] = nb;
-        }
-    }
-  /* BFS order: the last cell dequeued is one of the farthest. */
-  *far = queue[tail - 1];
+  maze_error_clear (&error);
+  if (maze_stats (maze, &stats, &error) != MAZE_OK)
+    return cli_fail_maze (NULL, &error);
+  *far = stats.longest_from;
   return CLI_EXIT_OK;
 }
 
@@ -169,8 +145,7 @@ place_endpoints (Maze           *maze,
           break;
         case MAZE_PLACE_FAR:
         default:
-          if ((status = farthest_from (maze, maze_start (maze), &index))
-              != CLI_EXIT_OK)
+          if ((status = farthest_from_start (maze, &index)) != CLI_EXIT_OK)
             return status;
           break;
         }

@@ -225,9 +225,10 @@ maze_copy (const Maze *maze,
   memcpy (copy->cells, maze->cells, (size_t) maze->width * maze->height * sizeof (uint16_t));
   copy->start = maze->start;
   copy->goal = maze->goal;
+  /* The pairs were checked when they were set: append, no lookups. */
   for (size_t i = 0; i < maze->n_meta; i++)
     {
-      if (maze_meta_set (copy, maze->meta[i].key, maze->meta[i].value, error) != MAZE_OK)
+      if (maze_meta_append (copy, maze->meta[i].key, maze->meta[i].value, error) != MAZE_OK)
         {
           maze_free (copy);
           return NULL;

@@ -1582,6 +1582,21 @@ describe_step (BitmazeWindow  *self,
   return g_string_free (text, FALSE);
 }
 
+#define NBSP "\xc2\xa0" /* U+00A0 NO-BREAK SPACE in UTF-8 */
+
+/* The status numbers wrap when the maze area is narrow (both side panes
+ * open), but only after a "·": each "Steps 1,234" stays on one line. */
+static void
+set_status_numbers (GtkLabel   *label,
+                    const char *numbers)
+{
+  g_autoptr (GString) text = g_string_new (numbers);
+
+  g_string_replace (text, " ", NBSP, 0);
+  g_string_replace (text, NBSP "·" NBSP, NBSP "· ", 0);
+  gtk_label_set_label (label, text->str);
+}
+
 static void
 update_status (BitmazeWindow *self)
 {
@@ -1656,7 +1671,7 @@ update_status (BitmazeWindow *self)
     }
 
   gtk_label_set_label (self->state_label, state);
-  gtk_label_set_label (self->status_label, numbers);
+  set_status_numbers (self->status_label, numbers);
 
   if (self->has_last_step)
     step_text = describe_step (self, &self->last_step);

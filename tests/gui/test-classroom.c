@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The window as a teacher uses it in front of a class, in a real window
+ * under Xvfb: every number of the status line shows with the bit
+ * inspector open.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "maze.h"
+
+#include "bitmaze-window-private.h"
+
+#define SEED 4242u
+
+typedef struct
+{
+  BitmazeWindow *window;
+  GSettings     *settings;
+  guint          steps;
+} Fixture;
+
+static void
+spin_until (gboolean (*done) (Fixture *),
+            Fixture  *fixture,
+            guint     timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  while ((done == NULL || !done (fixture)) && g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
+static gboolean
+is_idle (Fixture *fixture)
+{
+  return !bitmaze_window_get_running (fixture->window);
+}
+
+static void
+step_done_cb (BitmazeWindow  *window,
+              const MazeStep *step,
+              Fixture        *fixture)
+{
+  fixture->steps++;
+}
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  fixture->settings = g_settings_new ("io.github.bitmaze.Bitmaze");
+  g_settings_set_boolean (fixture->settings, "animate-generation", FALSE);
+  g_settings_set_boolean (fixture->settings, "show-inspector", FALSE);
+  g_settings_set_string (fixture->settings, "solver", "bfs");
+  g_settings_set_double (fixture->settings, "speed", 6.0);
+
+  fixture->window = bitmaze_window_new (NULL);
+  g_object_add_weak_pointer (G_OBJECT (fixture->window), (gpointer *) &fixture->window);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generator", "s", "growing-tree:newest");
+  bitmaze_window_set_seed (fixture->window, SEED);
+  bitmaze_window_set_maze_size (fixture->window, 40, 25);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generate", NULL);
+  spin_until (is_idle, fixture, 5000);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (bitmaze_window_get_view (fixture->window)));
+  g_signal_connect (fixture->window, "step-done", G_CALLBACK (step_done_cb), fixture);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  spin_until (NULL, fixture, 50);
+  g_assert_null (fixture->window);
+  g_settings_reset (fixture->settings, "show-inspector");
+  g_clear_object (&fixture->settings);
+}
+
+static void
+collect_labels (GtkWidget *widget,
+                GPtrArray *labels)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget))
+    g_ptr_array_add (labels, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_labels (child, labels);
+}
+
+/* The label that shows the window's status numbers (its spaces may be
+ * no-break spaces). */
+static GtkLabel *
+find_status_label (Fixture *fixture)
+{
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr (GString) want = g_string_new (bitmaze_window_get_status_text (fixture->window));
+
+  g_string_replace (want, "\xc2\xa0", " ", 0);
+  collect_labels (GTK_WIDGET (fixture->window), labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      g_autoptr (GString) text = g_string_new (gtk_label_get_text (labels->pdata[i]));
+
+      g_string_replace (text, "\xc2\xa0", " ", 0);
+      if (g_str_equal (text->str, want->str))
+        return labels->pdata[i];
+    }
+  return NULL;
+}
+
+static void
+assert_every_number_shows (Fixture *fixture)
+{
+  GtkLabel *label;
+  PangoLayout *layout;
+  int width, height;
+
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (fixture->window));
+  label = find_status_label (fixture);
+  g_assert_nonnull (label);
+  layout = gtk_label_get_layout (label);
+  g_assert_false (pango_layout_is_ellipsized (layout));
+  pango_layout_get_pixel_size (layout, &width, &height);
+  g_assert_cmpint (width, <=, gtk_widget_get_width (GTK_WIDGET (label)));
+  g_assert_cmpint (height, <=, gtk_widget_get_height (GTK_WIDGET (label)));
+}
+
+/* Both panes open, in the default window: the whole status line shows,
+ * on more lines if it must, and a line breaks only between two numbers. */
+static void
+test_status_shows_every_number (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  GtkLabel *label;
+  g_auto (GStrv) lines = NULL;
+
+  g_settings_set_boolean (fixture->settings, "show-inspector", TRUE);
+  for (guint i = 0; i < 5; i++)
+    gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.step", NULL);
+  g_assert_nonnull (strstr (bitmaze_window_get_status_text (fixture->window), "Largest frontier"));
+  assert_every_number_shows (fixture);
+
+  label = find_status_label (fixture);
+  lines = g_strsplit (gtk_label_get_text (label), " ", -1);
+  for (guint i = 1; lines[i] != NULL; i++)
+    g_assert_true (g_str_has_suffix (lines[i - 1], "·"));
+
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.run", NULL);
+  spin_until (is_idle, fixture, 10000);
+  g_assert_cmpint (bitmaze_window_get_phase (fixture->window), ==, BITMAZE_PHASE_SOLVED);
+  assert_every_number_shows (fixture);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+#define ADD(name, func) \
+  g_test_add ("/classroom/" name, Fixture, NULL, fixture_setup, func, fixture_teardown)
+
+  ADD ("status-shows-every-number", test_status_shows_every_number);
+
+#undef ADD
+
+  return g_test_run ();
+}

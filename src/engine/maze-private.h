@@ -21,14 +21,22 @@
 
 #include "maze.h"
 
+/* The three bit operations a step applies. */
+typedef enum
+{
+  MAZE_OP_OR,         /* cells[i] |= bits << shift     */
+  MAZE_OP_AND_NOT,    /* cells[i] &= ~(bits << shift)  */
+  MAZE_OP_CLEAR_MASK, /* cells[i] &= ~mask (bits = mask, shift 0) */
+} MazeOp;
+
 /* Record one change into @report (used by the inline helpers below). */
-void maze_step_record (MazeStep   *report,
-                       uint32_t    index,
-                       uint16_t    before,
-                       uint16_t    after,
-                       const char *op,
-                       uint16_t    bits,
-                       unsigned    shift);
+void maze_step_record (MazeStep *report,
+                       uint32_t  index,
+                       uint16_t  before,
+                       uint16_t  after,
+                       MazeOp    op,
+                       uint16_t  bits,
+                       unsigned  shift);
 
 /* Record a change whose statement is given as text already. */
 void maze_step_record_expr (MazeStep   *report,
@@ -66,7 +74,7 @@ maze_op_or (uint16_t *cells,
 
   cells[i] = (uint16_t) (before | (bits << shift));
   if (report != NULL)
-    maze_step_record (report, i, before, cells[i], "|=", bits, shift);
+    maze_step_record (report, i, before, cells[i], MAZE_OP_OR, bits, shift);
 }
 
 /* cells[i] &= ~(bits << shift) */
@@ -81,7 +89,7 @@ maze_op_and_not (uint16_t *cells,
 
   cells[i] = (uint16_t) (before & ~(bits << shift));
   if (report != NULL)
-    maze_step_record (report, i, before, cells[i], "&=~", bits, shift);
+    maze_step_record (report, i, before, cells[i], MAZE_OP_AND_NOT, bits, shift);
 }
 
 /* cells[i] &= ~mask, for a whole nibble mask such as MAZE_SOLUTION_MASK */
@@ -95,7 +103,7 @@ maze_op_clear (uint16_t *cells,
 
   cells[i] = (uint16_t) (before & ~mask);
   if (report != NULL)
-    maze_step_record (report, i, before, cells[i], "&=~mask", mask, 0);
+    maze_step_record (report, i, before, cells[i], MAZE_OP_CLEAR_MASK, mask, 0);
 }
 
 /* Knock down the wall between cell @a and its neighbour @b in direction

@@ -5,20 +5,6 @@
 #include "maze-private.h"
 
 #include <stdarg.h>
-#include <string.h>
-
-static const char *
-dir_letter_raw (uint16_t d)
-{
-  switch (d)
-    {
-    case MAZE_N: return "N";
-    case MAZE_E: return "E";
-    case MAZE_S: return "S";
-    case MAZE_W: return "W";
-    default: return NULL;
-    }
-}
 
 /* "E", or "(N | W)" for several bits, or "0" for none. */
 static void
@@ -26,13 +12,12 @@ format_bits (char     *buf,
              size_t    len,
              uint16_t  bits)
 {
-  const char *single = dir_letter_raw (bits);
   size_t used = 0;
   bool first = true;
 
-  if (single != NULL)
+  if (maze_dir_index (bits) >= 0)
     {
-      snprintf (buf, len, "%s", single);
+      snprintf (buf, len, "%s", maze_dir_letter (bits));
       return;
     }
   if (bits == 0 || bits > 0xF)
@@ -48,7 +33,7 @@ format_bits (char     *buf,
       if (!(bits & d))
         continue;
       used += (size_t) snprintf (buf + used, len - used, "%s%s",
-                                 first ? "" : " | ", dir_letter_raw (d));
+                                 first ? "" : " | ", maze_dir_letter (d));
       first = false;
     }
   if (used < len)
@@ -74,13 +59,13 @@ maze_step_record_expr (MazeStep   *report,
 }
 
 void
-maze_step_record (MazeStep   *report,
-                  uint32_t    index,
-                  uint16_t    before,
-                  uint16_t    after,
-                  const char *op,
-                  uint16_t    bits,
-                  unsigned    shift)
+maze_step_record (MazeStep *report,
+                  uint32_t  index,
+                  uint16_t  before,
+                  uint16_t  after,
+                  MazeOp    op,
+                  uint16_t  bits,
+                  unsigned  shift)
 {
   char b[20];
   char expr[MAZE_EXPR_MAX];
@@ -88,13 +73,13 @@ maze_step_record (MazeStep   *report,
   if (report == NULL)
     return;
 
-  if (strcmp (op, "&=~mask") == 0)
+  if (op == MAZE_OP_CLEAR_MASK)
     {
       snprintf (expr, sizeof expr, "maze[%u] &= ~0x%04X", index, (unsigned) bits);
     }
   else
     {
-      bool and_not = strcmp (op, "&=~") == 0;
+      bool and_not = op == MAZE_OP_AND_NOT;
 
       format_bits (b, sizeof b, bits);
       if (shift == 0)

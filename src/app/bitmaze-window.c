@@ -1806,6 +1806,25 @@ key_shortcut_cb (GtkWidget *widget,
   return gtk_widget_activate_action (widget, action, NULL);
 }
 
+static gboolean
+view_right_cb (GtkWidget *widget,
+               GVariant  *args,
+               gpointer   user_data)
+{
+  BitmazeWindow *self = BITMAZE_WINDOW (widget);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (widget));
+  BitmazePlay *play = bitmaze_play_get_for_window (self);
+
+  if (focus != GTK_WIDGET (self->view))
+    return FALSE;
+  if (bitmaze_maze_view_get_edit_mode (self->view)
+      || gtk_widget_get_visible (GTK_WIDGET (self->side_panel))
+      || (play != NULL && bitmaze_play_get_active (play)))
+    return FALSE;
+
+  return gtk_widget_activate_action (widget, "win.step", NULL);
+}
+
 static void
 add_key_shortcuts (BitmazeWindow *self)
 {
@@ -1832,6 +1851,19 @@ add_key_shortcuts (BitmazeWindow *self)
     }
 
   gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_BUBBLE);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+
+  /* The maze view takes the arrow keys to pick a cell, so the bubbling
+   * Right above never reaches the window while the view has the focus:
+   * catch Right before the view does, unless a picked cell is what the
+   * user works with (the bit inspector shows it, edit mode toggles its
+   * walls) or Play mode walks with it. */
+  controller = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                        gtk_shortcut_new (gtk_alternative_trigger_new (gtk_keyval_trigger_new (GDK_KEY_Right, 0),
+                                                                                       gtk_keyval_trigger_new (GDK_KEY_KP_Right, 0)),
+                                                          gtk_callback_action_new (view_right_cb, NULL, NULL)));
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * The window as a teacher uses it in front of a class, in a real window
- * under Xvfb: every number of the status line shows with the bit
- * inspector open.
+ * under Xvfb with real key presses (xdotool through XTEST): Right steps
+ * even after a click gave the maze the focus, every number of the status
+ * line shows with the bit inspector open.
  */
 #include "config.h"
 
+#include <gdk/x11/gdkx.h>
 #include <string.h>
 
 #include "maze.h"
@@ -78,6 +80,96 @@ fixture_teardown (Fixture       *fixture,
   g_assert_null (fixture->window);
   g_settings_reset (fixture->settings, "show-inspector");
   g_clear_object (&fixture->settings);
+}
+
+static gboolean
+have_xdotool (void)
+{
+  g_autofree char *path = g_find_program_in_path ("xdotool");
+
+  if (path == NULL)
+    g_test_skip ("xdotool is not installed");
+  return path != NULL;
+}
+
+/* Real input through the X server: focus our window, then the xdotool
+ * command, then let GTK handle the event. */
+static void
+xdotool (Fixture    *fixture,
+         const char *command)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (fixture->window));
+  g_autofree char *line = g_strdup_printf ("xdotool windowfocus --sync %lu %s",
+                                           (gulong) gdk_x11_surface_get_xid (surface),
+                                           command);
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  g_assert_true (g_spawn_command_line_sync (line, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  spin_until (NULL, fixture, 150);
+}
+
+static void
+focus_view (Fixture *fixture)
+{
+  GtkWidget *view = GTK_WIDGET (bitmaze_window_get_view (fixture->window));
+
+  g_assert_true (gtk_widget_grab_focus (view));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (fixture->window)) == view);
+}
+
+/* A teacher clicks the maze (it takes the focus), then steps with Right,
+ * as a presentation remote sends it. */
+static void
+test_right_steps_from_the_maze (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  BitmazeMazeView *view = bitmaze_window_get_view (fixture->window);
+
+  if (!have_xdotool ())
+    return;
+
+  focus_view (fixture);
+  xdotool (fixture, "key Right");
+  g_assert_cmpuint (fixture->steps, ==, 1);
+  xdotool (fixture, "key Right Right");
+  g_assert_cmpuint (fixture->steps, ==, 3);
+  xdotool (fixture, "key KP_Right");
+  g_assert_cmpuint (fixture->steps, ==, 4);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (fixture->window)) == GTK_WIDGET (view));
+
+  /* The other arrows still pick a cell: the first one selects the start. */
+  xdotool (fixture, "key Down");
+  g_assert_cmpint (bitmaze_maze_view_get_selected_cell (view), ==,
+                   (int) maze_start (bitmaze_window_get_maze (fixture->window)));
+  g_assert_cmpuint (fixture->steps, ==, 4);
+}
+
+/* With the bit inspector open the arrows pick the cell it shows, Right
+ * too; S still steps. */
+static void
+test_right_picks_a_cell_in_the_inspector (Fixture       *fixture,
+                                          gconstpointer  data)
+{
+  BitmazeMazeView *view = bitmaze_window_get_view (fixture->window);
+  Maze *maze = bitmaze_window_get_maze (fixture->window);
+  int start = (int) maze_start (maze);
+  int expected = start % (int) maze_width (maze) + 1 < (int) maze_width (maze) ? start + 1 : start;
+
+  if (!have_xdotool ())
+    return;
+
+  g_settings_set_boolean (fixture->settings, "show-inspector", TRUE);
+  spin_until (NULL, fixture, 100);
+  focus_view (fixture);
+  bitmaze_maze_view_set_selected_cell (view, start);
+  xdotool (fixture, "key Right");
+  g_assert_cmpint (bitmaze_maze_view_get_selected_cell (view), ==, expected);
+  g_assert_cmpuint (fixture->steps, ==, 0);
+  xdotool (fixture, "key s");
+  g_assert_cmpuint (fixture->steps, ==, 1);
 }
 
 static void
@@ -166,6 +258,8 @@ main (int   argc,
 #define ADD(name, func) \
   g_test_add ("/classroom/" name, Fixture, NULL, fixture_setup, func, fixture_teardown)
 
+  ADD ("right-steps-from-the-maze", test_right_steps_from_the_maze);
+  ADD ("right-picks-a-cell-in-the-inspector", test_right_picks_a_cell_in_the_inspector);
   ADD ("status-shows-every-number", test_status_shows_every_number);
 
 #undef ADD

@@ -104,6 +104,9 @@ struct _BitmazeWindow
   AdwWindowTitle       *window_title;
   BitmazeMazeView      *view;
   GtkScrolledWindow    *maze_scroller;
+  GtkWidget            *sidebar;
+  GtkWidget            *sidebar_separator;
+  gboolean              show_controls;
   GtkBox               *side_panel;
   AdwComboRow          *generator_row;
   AdwActionRow         *parameter_row;
@@ -131,6 +134,7 @@ enum {
   PROP_GENERATOR,
   PROP_EDIT_MODE,
   PROP_RUNNING,
+  PROP_SHOW_CONTROLS,
   N_PROPS
 };
 
@@ -1826,6 +1830,27 @@ view_right_cb (GtkWidget *widget,
 }
 
 static void
+set_show_controls (BitmazeWindow *self,
+                   gboolean       show)
+{
+  GtkWidget *focus;
+
+  show = !!show;
+  if (show == self->show_controls)
+    return;
+
+  /* The controls pane held the focus: give it to the maze, not to nothing. */
+  focus = gtk_root_get_focus (GTK_ROOT (self));
+  self->show_controls = show;
+  gtk_widget_set_visible (self->sidebar, show);
+  gtk_widget_set_visible (self->sidebar_separator, show);
+  if (!show && (focus == NULL || gtk_widget_is_ancestor (focus, self->sidebar)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->view));
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_CONTROLS]);
+}
+
+static void
 add_key_shortcuts (BitmazeWindow *self)
 {
   static const struct
@@ -1863,6 +1888,9 @@ add_key_shortcuts (BitmazeWindow *self)
                                         gtk_shortcut_new (gtk_alternative_trigger_new (gtk_keyval_trigger_new (GDK_KEY_Right, 0),
                                                                                        gtk_keyval_trigger_new (GDK_KEY_KP_Right, 0)),
                                                           gtk_callback_action_new (view_right_cb, NULL, NULL)));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_F8, 0),
+                                                          gtk_named_action_new ("win.show-controls")));
   gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
@@ -2129,6 +2157,7 @@ bitmaze_window_constructed (GObject *object)
   g_settings_bind (self->settings, "loops", self->loops_adjustment, "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "speed", self->speed_adjustment, "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "animate-generation", self->animate_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "show-controls", self, "show-controls", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "show-search", self->view, "show-search", G_SETTINGS_BIND_GET);
   g_settings_bind_with_mapping (self->settings, "label-mode",
                                 self->view, "label-mode",
@@ -2246,6 +2275,10 @@ bitmaze_window_get_property (GObject    *object,
       g_value_set_boolean (value, self->running);
       break;
 
+    case PROP_SHOW_CONTROLS:
+      g_value_set_boolean (value, self->show_controls);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -2271,6 +2304,10 @@ bitmaze_window_set_property (GObject      *object,
 
     case PROP_EDIT_MODE:
       bitmaze_maze_view_set_edit_mode (self->view, g_value_get_boolean (value));
+      break;
+
+    case PROP_SHOW_CONTROLS:
+      set_show_controls (self, g_value_get_boolean (value));
       break;
 
     default:
@@ -2333,6 +2370,17 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
                           FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
+  /**
+   * BitmazeWindow:show-controls:
+   *
+   * Whether the controls pane (generator, size, solver, Step and Run) is
+   * shown; hidden, the maze gets the room, e.g. on a projector.
+   */
+  properties[PROP_SHOW_CONTROLS] =
+    g_param_spec_boolean ("show-controls", NULL, NULL,
+                          TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -2372,6 +2420,8 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, view);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, maze_scroller);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, side_panel);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, sidebar);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, sidebar_separator);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, generator_row);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, parameter_row);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, parameter_adjustment);
@@ -2414,6 +2464,7 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   gtk_widget_class_install_property_action (widget_class, "win.solver", "solver");
   gtk_widget_class_install_property_action (widget_class, "win.generator", "generator");
   gtk_widget_class_install_property_action (widget_class, "win.edit-mode", "edit-mode");
+  gtk_widget_class_install_property_action (widget_class, "win.show-controls", "show-controls");
 }
 
 static void
@@ -2430,6 +2481,8 @@ bitmaze_window_init (BitmazeWindow *self)
   GtkDropTarget *drop_target;
   guint n_solvers = 0;
 
+  /* before the template: its toggle button asks for the state */
+  self->show_controls = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->changed = g_array_new (FALSE, FALSE, sizeof (uint32_t));

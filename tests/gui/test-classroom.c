@@ -3,7 +3,8 @@
  * The window as a teacher uses it in front of a class, in a real window
  * under Xvfb with real key presses (xdotool through XTEST): Right steps
  * even after a click gave the maze the focus, every number of the status
- * line shows with the bit inspector open.
+ * line shows with the bit inspector open, and the controls pane can be
+ * hidden (F8) so the projected maze gets the room.
  */
 #include "config.h"
 
@@ -56,6 +57,7 @@ fixture_setup (Fixture       *fixture,
   fixture->settings = g_settings_new ("io.github.bitmaze.Bitmaze");
   g_settings_set_boolean (fixture->settings, "animate-generation", FALSE);
   g_settings_set_boolean (fixture->settings, "show-inspector", FALSE);
+  g_settings_set_boolean (fixture->settings, "show-controls", TRUE);
   g_settings_set_string (fixture->settings, "solver", "bfs");
   g_settings_set_double (fixture->settings, "speed", 6.0);
 
@@ -79,6 +81,7 @@ fixture_teardown (Fixture       *fixture,
   spin_until (NULL, fixture, 50);
   g_assert_null (fixture->window);
   g_settings_reset (fixture->settings, "show-inspector");
+  g_settings_reset (fixture->settings, "show-controls");
   g_clear_object (&fixture->settings);
 }
 
@@ -248,6 +251,86 @@ test_status_shows_every_number (Fixture       *fixture,
   assert_every_number_shows (fixture);
 }
 
+/* F8 hides the controls pane, the maze gets wider, the choice is kept
+ * in the settings, and the pane comes back with F8 again. */
+static void
+test_hide_the_controls (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  GtkWidget *view = GTK_WIDGET (bitmaze_window_get_view (fixture->window));
+  int with_controls, without_controls;
+
+  if (!have_xdotool ())
+    return;
+
+  g_settings_set_boolean (fixture->settings, "show-inspector", TRUE);
+  gtk_test_widget_wait_for_draw (view);
+  with_controls = gtk_widget_get_width (view);
+
+  xdotool (fixture, "key F8");
+  gtk_test_widget_wait_for_draw (view);
+  without_controls = gtk_widget_get_width (view);
+  g_assert_false (g_settings_get_boolean (fixture->settings, "show-controls"));
+  g_assert_cmpint (without_controls, >=, with_controls + 300);
+  /* the inspector keeps its width: the room goes to the maze */
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (bitmaze_window_get_side_panel (fixture->window))), <, 500);
+
+  /* Right steps now that the maze holds the focus, in a window a
+   * keyboard user can still drive */
+  g_settings_set_boolean (fixture->settings, "show-inspector", FALSE);
+  spin_until (NULL, fixture, 100);
+  focus_view (fixture);
+  xdotool (fixture, "key Right");
+  g_assert_cmpuint (fixture->steps, ==, 1);
+
+  xdotool (fixture, "key F8");
+  gtk_test_widget_wait_for_draw (view);
+  g_assert_true (g_settings_get_boolean (fixture->settings, "show-controls"));
+  g_assert_cmpint (gtk_widget_get_width (view), <, without_controls);
+}
+
+/* The action behind the header-bar toggle, and the setting read by a
+ * new window. */
+static void
+test_controls_setting_is_remembered (Fixture       *fixture,
+                                     gconstpointer  data)
+{
+  BitmazeWindow *second;
+  gboolean shown = TRUE;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.show-controls", NULL));
+  g_assert_false (g_settings_get_boolean (fixture->settings, "show-controls"));
+  g_object_get (fixture->window, "show-controls", &shown, NULL);
+  g_assert_false (shown);
+
+  second = bitmaze_window_new (NULL);
+  g_object_ref_sink (second);
+  shown = TRUE;
+  g_object_get (second, "show-controls", &shown, NULL);
+  g_assert_false (shown);
+  gtk_window_destroy (GTK_WINDOW (second));
+  g_object_unref (second);
+}
+
+/* The default window fits a 1280 x 800 screen (less the top bar) and,
+ * with both panes open, still leaves the maze 480 pixels (it had 365 in
+ * the first 1120-pixel window). */
+static void
+test_default_size (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  GtkWidget *view = GTK_WIDGET (bitmaze_window_get_view (fixture->window));
+  int width, height;
+
+  gtk_window_get_default_size (GTK_WINDOW (fixture->window), &width, &height);
+  g_assert_cmpint (width, <=, 1280);
+  g_assert_cmpint (height, <=, 800 - 32);
+
+  g_settings_set_boolean (fixture->settings, "show-inspector", TRUE);
+  gtk_test_widget_wait_for_draw (view);
+  g_assert_cmpint (gtk_widget_get_width (view), >=, 480);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -261,6 +344,9 @@ main (int   argc,
   ADD ("right-steps-from-the-maze", test_right_steps_from_the_maze);
   ADD ("right-picks-a-cell-in-the-inspector", test_right_picks_a_cell_in_the_inspector);
   ADD ("status-shows-every-number", test_status_shows_every_number);
+  ADD ("hide-the-controls", test_hide_the_controls);
+  ADD ("controls-setting-is-remembered", test_controls_setting_is_remembered);
+  ADD ("default-size", test_default_size);
 
 #undef ADD
 

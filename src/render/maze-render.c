@@ -10,11 +10,25 @@
  *
  * Even so, cairo spends a few hundred nanoseconds on each rectangle, which
  * is most of the time on a maze of millions of cells.  So when the target
- * is a plain image surface, the transformation a whole-pixel translation
- * and the clip a few whole-pixel rectangles, opaque whole-pixel boxes are
- * stored straight into the surface's pixels: the very values cairo would
- * have written (full coverage of an opaque colour is the colour itself),
- * at a fraction of the cost.  Anything else goes through cairo.
+ * is a plain image surface, the transformation (with the surface's device
+ * scale, e.g. HiDPI) an axis-aligned scale and translation and the clip a
+ * few whole-pixel rectangles, opaque boxes that land on whole device
+ * pixels are stored straight into the surface's pixels: the very values
+ * cairo would have written (full coverage of an opaque colour is the
+ * colour itself), at a fraction of the cost.  Anything else goes through
+ * cairo.
+ *
+ * Cells smaller than OVERVIEW_CELL device pixels (a huge maze zoomed out)
+ * cannot be drawn crisply at all, and cairo would spend its time on
+ * millions of slivers.  On such an image surface, when the region's floor,
+ * cells and walls are drawn together, every device pixel is instead
+ * written once as the average of the cells it stands for: the wall
+ * density makes it grey, searched cells make it yellowish, and a cell of
+ * the solution, the frontier, the trail, the markers or the selection
+ * makes the whole pixel that colour (see draw_overview()).  A pixel's
+ * value depends only on where it is and on the maze, so region draws and
+ * full draws still agree; a region draw writes the whole pixels its
+ * extents touch.
  */
 #include <math.h>
 #include <string.h>
@@ -57,7 +71,9 @@ typedef struct
   cairo_surface_t         *target;   /* non-NULL when they are possible */
   unsigned char           *data;
   int                      stride;
-  double                   tx;       /* user to device: a translation */
+  double                   sx;       /* user to device: a scale ... */
+  double                   sy;
+  double                   tx;       /* ... then a translation */
   double                   ty;
   Box                      clip[MAX_CLIP_BOXES];
   int                      n_clip;
@@ -96,71 +112,107 @@ colour_end (cairo_t        *cr,
 
 /* ---- direct pixel writes ---- */
 
-/* Can boxes go straight into the pixels of @cr's target?  Called once per
- * draw, after the region's clip is set. */
-static void
-direct_setup (Ctx *ctx)
+/* The user-to-device transformation of @cr into its image surface
+ * @target when it is a positive axis-aligned scale and a translation
+ * (the surface's device scale and offset included); false otherwise. */
+static bool
+device_transform (cairo_t         *cr,
+                  cairo_surface_t *target,
+                  double          *sx,
+                  double          *sy,
+                  double          *tx,
+                  double          *ty)
 {
-  cairo_surface_t *target = cairo_get_group_target (ctx->cr);
-  cairo_rectangle_list_t *list;
-  cairo_format_t format;
   cairo_matrix_t mat;
-  double ox, oy, sx, sy;
-  int width, height;
+  double ox, oy, dsx, dsy;
 
-  ctx->target = NULL;
+  cairo_surface_get_device_offset (target, &ox, &oy);
+  cairo_surface_get_device_scale (target, &dsx, &dsy);
+  cairo_get_matrix (cr, &mat);
+  if (mat.xy != 0.0 || mat.yx != 0.0 || !(mat.xx > 0.0) || !(mat.yy > 0.0))
+    return false;
+  *sx = mat.xx * dsx;
+  *sy = mat.yy * dsy;
+  *tx = mat.x0 * dsx + ox;
+  *ty = mat.y0 * dsy + oy;
+  return isfinite (*sx) && isfinite (*sy) && *sx > 0.0 && *sy > 0.0 &&
+         fabs (*tx) <= 1e9 && fabs (*ty) <= 1e9;
+}
+
+/* The plain RGB24 or ARGB32 image surface @cr draws into, or NULL. */
+static cairo_surface_t *
+image_target (cairo_t *cr)
+{
+  cairo_surface_t *target = cairo_get_group_target (cr);
+  cairo_format_t format;
+
   if (cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE ||
       cairo_surface_status (target) != CAIRO_STATUS_SUCCESS)
-    return;
+    return NULL;
   format = cairo_image_surface_get_format (target);
   if (format != CAIRO_FORMAT_RGB24 && format != CAIRO_FORMAT_ARGB32)
-    return;
-  cairo_surface_get_device_offset (target, &ox, &oy);
-  cairo_surface_get_device_scale (target, &sx, &sy);
-  if (ox != 0.0 || oy != 0.0 || sx != 1.0 || sy != 1.0)
-    return;
-  cairo_get_matrix (ctx->cr, &mat);
-  if (mat.xx != 1.0 || mat.yy != 1.0 || mat.xy != 0.0 || mat.yx != 0.0 ||
-      mat.x0 != floor (mat.x0) || mat.y0 != floor (mat.y0) ||
-      fabs (mat.x0) > 1e9 || fabs (mat.y0) > 1e9)
-    return;
+    return NULL;
+  return target;
+}
 
-  width = cairo_image_surface_get_width (target);
-  height = cairo_image_surface_get_height (target);
-  list = cairo_copy_clip_rectangle_list (ctx->cr);
+/* The clip of @cr as at most MAX_CLIP_BOXES whole device pixel boxes
+ * inside the surface (ctx->sx ... must be set): false when it is not such
+ * a set (a clip edge inside a pixel needs cairo's coverage). */
+static bool
+clip_boxes (Ctx             *ctx,
+            cairo_surface_t *target,
+            Box             *boxes,
+            int             *n_boxes)
+{
+  cairo_rectangle_list_t *list = cairo_copy_clip_rectangle_list (ctx->cr);
+  int width = cairo_image_surface_get_width (target);
+  int height = cairo_image_surface_get_height (target);
+
+  *n_boxes = 0;
   if (list->status != CAIRO_STATUS_SUCCESS ||
       list->num_rectangles > MAX_CLIP_BOXES)
     {
       cairo_rectangle_list_destroy (list);
-      return;
+      return false;
     }
-  ctx->n_clip = 0;
   for (int k = 0; k < list->num_rectangles; k++)
     {
       const cairo_rectangle_t *r = &list->rectangles[k];
-      double x0 = r->x + mat.x0, y0 = r->y + mat.y0;
-      double x1 = x0 + r->width, y1 = y0 + r->height;
-      Box *b = &ctx->clip[ctx->n_clip];
+      double x0 = r->x * ctx->sx + ctx->tx, y0 = r->y * ctx->sy + ctx->ty;
+      double x1 = (r->x + r->width) * ctx->sx + ctx->tx;
+      double y1 = (r->y + r->height) * ctx->sy + ctx->ty;
+      Box *b = &boxes[*n_boxes];
 
-      /* A clip edge inside a pixel needs cairo's coverage. */
       if (x0 != floor (x0) || y0 != floor (y0) ||
           x1 != floor (x1) || y1 != floor (y1))
         {
           cairo_rectangle_list_destroy (list);
-          return;
+          return false;
         }
       b->x0 = (int) fmax (x0, 0.0);
       b->y0 = (int) fmax (y0, 0.0);
       b->x1 = (int) fmin (x1, (double) width);
       b->y1 = (int) fmin (y1, (double) height);
       if (b->x0 < b->x1 && b->y0 < b->y1)
-        ctx->n_clip++;
+        (*n_boxes)++;
     }
   cairo_rectangle_list_destroy (list);
+  return true;
+}
 
+/* Can boxes go straight into the pixels of @cr's target?  Called once per
+ * draw, after the region's clip is set. */
+static void
+direct_setup (Ctx *ctx)
+{
+  cairo_surface_t *target = image_target (ctx->cr);
+
+  ctx->target = NULL;
+  if (target == NULL ||
+      !device_transform (ctx->cr, target, &ctx->sx, &ctx->sy, &ctx->tx, &ctx->ty) ||
+      !clip_boxes (ctx, target, ctx->clip, &ctx->n_clip))
+    return;
   ctx->target = target;
-  ctx->tx = mat.x0;
-  ctx->ty = mat.y0;
 }
 
 /* The pixel cairo stores for an opaque colour: 16 bits a channel rounded
@@ -244,8 +296,9 @@ batch_rect (Ctx    *ctx,
 {
   if (ctx->direct)
     {
-      double x0 = x + ctx->tx, y0 = y + ctx->ty;
-      double x1 = x0 + width, y1 = y0 + height;
+      double x0 = x * ctx->sx + ctx->tx, y0 = y * ctx->sy + ctx->ty;
+      double x1 = (x + width) * ctx->sx + ctx->tx;
+      double y1 = (y + height) * ctx->sy + ctx->ty;
 
       if (x0 == floor (x0) && y0 == floor (y0) &&
           x1 == floor (x1) && y1 == floor (y1))
@@ -802,6 +855,356 @@ draw_overlay (Ctx *ctx)
   draw_selected (ctx);
 }
 
+/* ---- the overview of tiny cells ---- */
+
+/* Cells smaller than this many device pixels (on either axis) make an
+ * overview (see the top of the file). */
+#define OVERVIEW_CELL 2.0
+/* Columns of pixels worked on together. */
+#define OVERVIEW_BAND 256
+
+/* One axis of the overview's pixel grid. */
+typedef struct
+{
+  double   o;   /* device position of the grid's first line */
+  double   cs;  /* a cell, in device pixels */
+  uint32_t n;   /* cells along the axis */
+} Axis;
+
+/* The cells device pixel @p stands for along an axis: [*lo, *hi), empty
+ * for a pixel of the margin.  A cell smaller than a pixel belongs to the
+ * pixel that holds its centre (every pixel gets at least one); a bigger
+ * cell to the pixels whose centres it holds (every pixel gets one). */
+static inline void
+axis_cells (const Axis *a,
+            int         p,
+            uint32_t   *lo,
+            uint32_t   *hi)
+{
+  double l, h;
+
+  if (a->cs < 1.0)
+    {
+      l = ceil (((double) p - a->o) / a->cs - 0.5);
+      h = ceil (((double) p + 1.0 - a->o) / a->cs - 0.5);
+    }
+  else
+    {
+      l = floor (((double) p + 0.5 - a->o) / a->cs);
+      h = l + 1.0;
+    }
+  l = fmin (fmax (l, 0.0), (double) a->n);
+  h = fmin (fmax (h, l), (double) a->n);
+  *lo = (uint32_t) l;
+  *hi = (uint32_t) h;
+}
+
+/* The device pixels [*p0, *p1) that stand for cell @c along an axis: the
+ * inverse of axis_cells(), found with it so that both always agree. */
+static void
+axis_pixels (const Axis *a,
+             uint32_t    c,
+             int        *p0,
+             int        *p1)
+{
+  int p = (int) floor (a->o + (double) c * a->cs) - 1;
+  uint32_t lo, hi;
+
+  *p0 = *p1 = p;
+  for (int k = 0; k < 4; k++, p++)
+    {
+      axis_cells (a, p, &lo, &hi);
+      if (hi > c)
+        break;
+    }
+  *p0 = p;
+  for (int k = 0; k < 4 && lo <= c && c < hi; k++)
+    axis_cells (a, ++p, &lo, &hi);
+  *p1 = p;
+}
+
+typedef struct
+{
+  Axis     x;
+  Axis     y;
+  Box      box[MAX_CLIP_BOXES];  /* the device pixels written */
+  int      n_box;
+  uint8_t  table[18][3];  /* a cell's colour: searched * 9 + h * 3 + v walls */
+  uint32_t floor;         /* pixel of the margin */
+  bool     search;
+  bool     path;          /* the solution is shown */
+} Overview;
+
+static inline uint8_t
+channel (double v)
+{
+  return (uint8_t) (fmin (fmax (v, 0.0), 1.0) * 255.0 + 0.5);
+}
+
+static inline uint32_t
+pack (unsigned r,
+      unsigned g,
+      unsigned b)
+{
+  return 0xFF000000u | (uint32_t) r << 16 | (uint32_t) g << 8 | (uint32_t) b;
+}
+
+/* @c composited over @pixel. */
+static uint32_t
+blend (uint32_t        pixel,
+       const MazeRgba *c)
+{
+  double a = fmin (fmax (c->alpha, 0.0), 1.0);
+  double r = ((pixel >> 16) & 0xFF) / 255.0;
+  double g = ((pixel >> 8) & 0xFF) / 255.0;
+  double b = (pixel & 0xFF) / 255.0;
+
+  return pack (channel (c->red * a + r * (1.0 - a)),
+               channel (c->green * a + g * (1.0 - a)),
+               channel (c->blue * a + b * (1.0 - a)));
+}
+
+/* The colours of a cell by what it holds: the floor, or the search
+ * colour over it, under @h horizontal and @v vertical walls (the north and
+ * west ones it owns, and the south and east ones of the outer border),
+ * each covering its share wall_width / cell_size of the cell. */
+static void
+overview_table (const Ctx *ctx,
+                Overview  *ov)
+{
+  const MazeRenderPalette *p = &ctx->o->palette;
+  double share = fmin (1.0, ctx->ww / ctx->cs);
+  double wa = fmin (fmax (p->wall.alpha, 0.0), 1.0);
+
+  for (unsigned kind = 0; kind < 2; kind++)
+    {
+      double fr = p->background.red, fg = p->background.green;
+      double fb = p->background.blue;
+
+      if (kind == 1)
+        {
+          double sa = fmin (fmax (p->search.alpha, 0.0), 1.0);
+
+          fr = p->search.red * sa + fr * (1.0 - sa);
+          fg = p->search.green * sa + fg * (1.0 - sa);
+          fb = p->search.blue * sa + fb * (1.0 - sa);
+        }
+      for (unsigned h = 0; h < 3; h++)
+        for (unsigned v = 0; v < 3; v++)
+          {
+            double ch = fmin (1.0, h * share), cv = fmin (1.0, v * share);
+            double a = (ch + cv - ch * cv) * wa;
+            uint8_t *t = ov->table[kind * 9 + h * 3 + v];
+
+            t[0] = channel (p->wall.red * a + fr * (1.0 - a));
+            t[1] = channel (p->wall.green * a + fg * (1.0 - a));
+            t[2] = channel (p->wall.blue * a + fb * (1.0 - a));
+          }
+    }
+  ov->floor = pack (channel (p->background.red), channel (p->background.green),
+                    channel (p->background.blue));
+}
+
+/* The pixel for the cells [@x0, @x1) x [@y0, @y1): their average, or the
+ * solution's colour over it when one of them is on the path. */
+static inline uint32_t
+overview_pixel (const Ctx      *ctx,
+                const Overview *ov,
+                uint32_t        x0,
+                uint32_t        x1,
+                uint32_t        y0,
+                uint32_t        y1)
+{
+  const uint16_t search_mask = ov->search ? MAZE_BACKTRACK_MASK : 0;
+  /* Wide sums: a pixel may stand for millions of cells. */
+  uint64_t r = 0, g = 0, b = 0, n;
+  uint32_t pixel;
+  uint16_t path = 0;
+
+  for (uint32_t y = y0; y < y1; y++)
+    {
+      const uint16_t *row = ctx->cells + (size_t) y * ctx->w;
+      unsigned south = y + 1 == ctx->h;
+
+      for (uint32_t x = x0; x < x1; x++)
+        {
+          uint16_t c = row[x];
+          unsigned hw = !(c & MAZE_N) + (south & !(c & MAZE_S));
+          unsigned vw = !(c & MAZE_W) + (x + 1 == ctx->w && !(c & MAZE_E));
+          const uint8_t *t = ov->table[((c & search_mask) ? 9 : 0) + hw * 3 + vw];
+
+          r += t[0];
+          g += t[1];
+          b += t[2];
+          path |= c & MAZE_SOLUTION_MASK;
+        }
+    }
+  n = (uint64_t) (x1 - x0) * (y1 - y0);
+  pixel = pack ((unsigned) ((r + n / 2) / n), (unsigned) ((g + n / 2) / n),
+                (unsigned) ((b + n / 2) / n));
+  if (path != 0 && ov->path)
+    pixel = blend (pixel, &ctx->o->palette.solution);
+  return pixel;
+}
+
+/* Composites @c over the pixels that stand for cell @index. */
+static void
+overview_mark (Ctx            *ctx,
+               const Overview *ov,
+               uint32_t        index,
+               const MazeRgba *c)
+{
+  int px0, px1, py0, py1;
+
+  if (index >= ctx->w * ctx->h || !(c->alpha > 0.0))
+    return;
+  axis_pixels (&ov->x, index % ctx->w, &px0, &px1);
+  axis_pixels (&ov->y, index / ctx->w, &py0, &py1);
+  for (int k = 0; k < ov->n_box; k++)
+    {
+      const Box *b = &ov->box[k];
+
+      int x0 = px0 > b->x0 ? px0 : b->x0, x1 = px1 < b->x1 ? px1 : b->x1;
+      int y0 = py0 > b->y0 ? py0 : b->y0, y1 = py1 < b->y1 ? py1 : b->y1;
+
+      for (int y = y0; y < y1; y++)
+        {
+          uint32_t *row = (uint32_t *) (void *) (ctx->data + (size_t) y * ctx->stride);
+
+          for (int x = x0; x < x1; x++)
+            row[x] = blend (row[x], c);
+        }
+    }
+}
+
+static void
+overview_mark_list (Ctx            *ctx,
+                    const Overview *ov,
+                    const uint32_t *list,
+                    size_t          n,
+                    const MazeRgba *c)
+{
+  if (list == NULL)
+    return;
+  for (size_t i = 0; i < n; i++)
+    overview_mark (ctx, ov, list[i], c);
+}
+
+/*
+ * Draws the region as an overview when the cells are tiny on an image
+ * surface and the floor, cells and walls are all asked for; returns false
+ * (having drawn nothing) when it does not apply.  Called with the caller's
+ * clip, before the region's own: the pixels written are those of the
+ * caller's clip (which must be whole pixels) that the region's extents
+ * (@extents, user units) touch.
+ *
+ * Order, bottom to top: the average (the solution wins over it), then the
+ * frontier, the changed highlight, and with the OVERLAY layer the trail,
+ * the goal, the start and the selected cell, each a whole pixel.
+ */
+static bool
+draw_overview (Ctx                     *ctx,
+               const cairo_rectangle_t *extents,
+               unsigned                 layers)
+{
+  const unsigned needed = MAZE_RENDER_LAYER_BACKGROUND | MAZE_RENDER_LAYER_CELLS |
+                          MAZE_RENDER_LAYER_WALLS;
+  const MazeRenderOptions *o = ctx->o;
+  cairo_surface_t *target;
+  Box caller[MAX_CLIP_BOXES];
+  int n_caller;
+  Overview ov;
+  double ex0, ey0, ex1, ey1;
+
+  if ((layers & needed) != needed || !(o->palette.background.alpha >= 1.0))
+    return false;
+  target = image_target (ctx->cr);
+  if (target == NULL ||
+      !device_transform (ctx->cr, target, &ctx->sx, &ctx->sy, &ctx->tx, &ctx->ty) ||
+      !(ctx->cs * ctx->sx < OVERVIEW_CELL || ctx->cs * ctx->sy < OVERVIEW_CELL) ||
+      !clip_boxes (ctx, target, caller, &n_caller))
+    return false;
+
+  memset (&ov, 0, sizeof ov);
+  ov.x.o = ctx->m * ctx->sx + ctx->tx;
+  ov.x.cs = ctx->cs * ctx->sx;
+  ov.x.n = ctx->w;
+  ov.y.o = ctx->m * ctx->sy + ctx->ty;
+  ov.y.cs = ctx->cs * ctx->sy;
+  ov.y.n = ctx->h;
+  ov.search = o->show_search;
+  ov.path = o->show_solution &&
+            (o->solution_style == MAZE_SOLUTION_FILL ||
+             (layers & MAZE_RENDER_LAYER_OVERLAY) != 0);
+  overview_table (ctx, &ov);
+
+  /* The whole pixels the region's extents touch, within the caller's clip. */
+  ex0 = floor (extents->x * ctx->sx + ctx->tx);
+  ey0 = floor (extents->y * ctx->sy + ctx->ty);
+  ex1 = ceil ((extents->x + extents->width) * ctx->sx + ctx->tx);
+  ey1 = ceil ((extents->y + extents->height) * ctx->sy + ctx->ty);
+  for (int k = 0; k < n_caller; k++)
+    {
+      Box *b = &ov.box[ov.n_box];
+
+      b->x0 = (int) fmax ((double) caller[k].x0, ex0);
+      b->y0 = (int) fmax ((double) caller[k].y0, ey0);
+      b->x1 = (int) fmin ((double) caller[k].x1, ex1);
+      b->y1 = (int) fmin ((double) caller[k].y1, ey1);
+      if (b->x0 < b->x1 && b->y0 < b->y1)
+        ov.n_box++;
+    }
+
+  cairo_surface_flush (target);
+  ctx->data = cairo_image_surface_get_data (target);
+  ctx->stride = cairo_image_surface_get_stride (target);
+  if (ctx->data == NULL)
+    return false;
+
+  /* In bands of columns whose cells are worked out once. */
+  for (int k = 0; k < ov.n_box; k++)
+    for (int bx = ov.box[k].x0; bx < ov.box[k].x1; bx += OVERVIEW_BAND)
+      {
+        const Box *b = &ov.box[k];
+        int n = b->x1 - bx < OVERVIEW_BAND ? b->x1 - bx : OVERVIEW_BAND;
+        uint32_t x0[OVERVIEW_BAND], x1[OVERVIEW_BAND];
+
+        for (int i = 0; i < n; i++)
+          axis_cells (&ov.x, bx + i, &x0[i], &x1[i]);
+        for (int py = b->y0; py < b->y1; py++)
+          {
+            uint32_t *row = (uint32_t *) (void *) (ctx->data + (size_t) py * ctx->stride) + bx;
+            uint32_t y0, y1;
+
+            axis_cells (&ov.y, py, &y0, &y1);
+            for (int i = 0; i < n; i++)
+              row[i] = x0[i] < x1[i] && y0 < y1
+                       ? overview_pixel (ctx, &ov, x0[i], x1[i], y0, y1)
+                       : ov.floor;
+          }
+      }
+
+  /* The goal has no solution bit of its own. */
+  if (ov.path && is_on_path (ctx, maze_goal (ctx->maze)))
+    overview_mark (ctx, &ov, maze_goal (ctx->maze), &o->palette.solution);
+  overview_mark_list (ctx, &ov, o->frontier, o->n_frontier, &o->palette.frontier);
+  overview_mark_list (ctx, &ov, o->changed, o->n_changed, &o->palette.changed);
+  if (layers & MAZE_RENDER_LAYER_OVERLAY)
+    {
+      overview_mark_list (ctx, &ov, o->trail, o->n_trail, &o->palette.trail);
+      if (o->show_markers)
+        {
+          overview_mark (ctx, &ov, maze_goal (ctx->maze), &o->palette.goal);
+          overview_mark (ctx, &ov, maze_start (ctx->maze), &o->palette.start);
+        }
+      if (o->selected != MAZE_RENDER_NO_CELL)
+        overview_mark (ctx, &ov, o->selected, &o->palette.selected);
+    }
+
+  cairo_surface_mark_dirty (target);
+  return true;
+}
+
 /* ---- entry points ---- */
 
 void
@@ -845,6 +1248,11 @@ maze_render_draw_region (cairo_t                 *cr,
   ctx.e.height = y1 - y0;
 
   cairo_save (cr);
+  if (draw_overview (&ctx, &clip, layers))
+    {
+      cairo_restore (cr);
+      return;
+    }
   cairo_rectangle (cr, clip.x, clip.y, clip.width, clip.height);
   cairo_clip (cr);
   cairo_set_operator (cr, CAIRO_OPERATOR_OVER);

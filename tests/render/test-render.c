@@ -706,6 +706,274 @@ test_direct_pixels_match_cairo (void)
   maze_free (m);
 }
 
+/* ---- the overview of tiny cells ---- */
+
+/* A maze solved by BFS: solution and search bits everywhere. */
+static Maze *
+bfs_solved_maze (uint32_t w,
+                 uint32_t h)
+{
+  Maze *m = binary_tree_maze (w, h, 7);
+  MazeError err = { 0 };
+  MazeSolver *solver = maze_solver_new (m, "bfs", &err);
+
+  g_assert_nonnull (solver);
+  maze_solver_run (solver);
+  maze_solver_free (solver);
+  return m;
+}
+
+static void
+tiny_options (MazeRenderOptions *o,
+              double             cell)
+{
+  test_options (o);
+  o->cell_size = cell;
+  o->wall_width = cell / 4.0;
+  o->margin = 4.0;
+}
+
+/* The pixel holding the centre of cell @i. */
+static Pixel
+cell_pixel (cairo_surface_t         *s,
+            const Maze              *m,
+            const MazeRenderOptions *o,
+            uint32_t                 i)
+{
+  cairo_rectangle_t r;
+
+  maze_render_cell_extents (m, o, i, &r);
+  return pixel (s, r.x + r.width / 2.0, r.y + r.height / 2.0);
+}
+
+/* Half-pixel cells: every cell of the solution shows as a red pixel, and
+ * red is nowhere else; the search shows yellowish. */
+static void
+test_overview_solution (void)
+{
+  Maze *m = bfs_solved_maze (300, 200);
+  uint32_t path[600];
+  bool *on_path = g_new0 (bool, 300 * 200);
+  MazeRenderOptions o;
+  cairo_surface_t *s;
+  int64_t len;
+  int n_red = 0, n_red_expected = 0, n_yellowish = 0;
+
+  len = maze_path_cells (m, path, G_N_ELEMENTS (path));
+  g_assert_cmpint (len, >, 100);
+  for (int64_t k = 0; k <= len; k++)
+    on_path[path[k]] = true;
+
+  tiny_options (&o, 0.5);
+  s = render (m, &o);
+  for (int64_t k = 0; k <= len; k++)
+    g_assert_true (pixel_is (cell_pixel (s, m, &o, path[k]), &o.palette.solution));
+
+  /* A pixel is red exactly when one of its 2 x 2 cells is on the path. */
+  for (uint32_t y = 0; y < 200; y += 2)
+    for (uint32_t x = 0; x < 300; x += 2)
+      {
+        uint32_t i = y * 300 + x;
+        bool red = on_path[i] || on_path[i + 1] || on_path[i + 300] ||
+                   on_path[i + 301];
+        Pixel p = cell_pixel (s, m, &o, i);
+
+        n_red_expected += red;
+        n_red += pixel_is (p, &o.palette.solution);
+        n_yellowish += p.r > 200 && p.g > 150 && p.b < 160;
+      }
+  g_assert_cmpint (n_red, ==, n_red_expected);
+  g_assert_cmpint (n_yellowish, >, 1000);
+
+  /* Without the solution and the search: neither colour. */
+  o.show_solution = false;
+  o.show_search = false;
+  cairo_surface_destroy (s);
+  s = render (m, &o);
+  for (int64_t k = 0; k <= len; k++)
+    {
+      Pixel p = cell_pixel (s, m, &o, path[k]);
+
+      g_assert_false (pixel_is (p, &o.palette.solution));
+      g_assert_cmpint (abs (p.r - p.b), <, 8);
+    }
+  cairo_surface_destroy (s);
+  g_free (on_path);
+  maze_free (m);
+}
+
+static double
+mean_brightness (cairo_surface_t *s)
+{
+  int w = cairo_image_surface_get_width (s);
+  int h = cairo_image_surface_get_height (s);
+  double sum = 0.0;
+  int n = 0;
+
+  /* Inside the margin. */
+  for (int y = 8; y < h - 8; y++)
+    for (int x = 8; x < w - 8; x++, n++)
+      sum += brightness (pixel (s, x, y));
+  return sum / n;
+}
+
+/* The wall density shows: a fully walled maze is darker than a perfect
+ * one, which is darker than an open field (the bare floor). */
+static void
+test_overview_density (void)
+{
+  Maze *walled = new_maze (240, 160);
+  Maze *perfect = binary_tree_maze (240, 160, 3);
+  Maze *open = new_maze (240, 160);
+  MazeRenderOptions o;
+  cairo_surface_t *sw, *sp, *so;
+  double bw, bp, bo;
+
+  for (uint32_t y = 0; y < 160; y++)
+    for (uint32_t x = 0; x < 240; x++)
+      {
+        if (x + 1 < 240)
+          open_wall (open, x, y, MAZE_E);
+        if (y + 1 < 160)
+          open_wall (open, x, y, MAZE_S);
+      }
+  for (int dark = 0; dark < 2; dark++)
+    {
+      tiny_options (&o, 0.4);
+      if (dark)
+        maze_render_palette_dark (&o.palette);
+      sw = render (walled, &o);
+      sp = render (perfect, &o);
+      so = render (open, &o);
+      bw = mean_brightness (sw);
+      bp = mean_brightness (sp);
+      bo = mean_brightness (so);
+      if (dark)
+        {
+          g_assert_cmpfloat (bw, >, bp + 10.0);
+          g_assert_cmpfloat (bp, >, bo + 10.0);
+        }
+      else
+        {
+          g_assert_cmpfloat (bw, <, bp - 10.0);
+          g_assert_cmpfloat (bp, <, bo - 10.0);
+        }
+      g_assert_true (pixel_is (pixel (so, 50, 30), &o.palette.background));
+      cairo_surface_destroy (sw);
+      cairo_surface_destroy (sp);
+      cairo_surface_destroy (so);
+    }
+  maze_free (walled);
+  maze_free (perfect);
+  maze_free (open);
+}
+
+/* The view's way: tiles of whole pixels, each drawn through a clip with
+ * the cells it shows, give the pixels of one full draw and touch nothing
+ * outside the tile; and a region draw without a clip gives the full
+ * draw's pixels wherever it writes. */
+static void
+test_overview_tiles_match_full (void)
+{
+  Maze *m = bfs_solved_maze (300, 200);
+  uint32_t frontier[] = { 30, 31, 3344, 40000 };
+  uint32_t trail[] = { 25, 26, 326, 626 };
+  double cells[] = { 0.7, 1.5, 0.25 };
+
+  for (size_t c = 0; c < G_N_ELEMENTS (cells); c++)
+    {
+      MazeRenderOptions o;
+      cairo_surface_t *full, *tiled;
+      int w, h;
+
+      tiny_options (&o, cells[c]);
+      o.show_markers = true;
+      o.frontier = frontier;
+      o.n_frontier = G_N_ELEMENTS (frontier);
+      o.trail = trail;
+      o.n_trail = G_N_ELEMENTS (trail);
+      o.selected = 12345;
+      full = render (m, &o);
+      g_assert_true (pixel_is (cell_pixel (full, m, &o, 12345), &o.palette.selected));
+      g_assert_true (pixel_is (cell_pixel (full, m, &o, 40000), &o.palette.frontier));
+      g_assert_true (pixel_is (cell_pixel (full, m, &o, maze_start (m)), &o.palette.start));
+      w = cairo_image_surface_get_width (full);
+      h = cairo_image_surface_get_height (full);
+
+      tiled = magenta_like (full);
+      for (int ty = 0; ty < h; ty += 37)
+        for (int tx = 0; tx < w; tx += 53)
+          {
+            cairo_t *cr = cairo_create (tiled);
+            MazeCellRect region;
+
+            cairo_rectangle (cr, tx, ty, 53, 37);
+            cairo_clip (cr);
+            if (maze_render_cells_in_rect (m, &o, tx - 2, ty - 2, 57, 41, &region))
+              maze_render_draw_region (cr, m, &o, &region, MAZE_RENDER_LAYER_ALL);
+            cairo_destroy (cr);
+          }
+      cairo_surface_flush (tiled);
+      assert_same_pixels (full, tiled, NULL, false);
+      cairo_surface_destroy (tiled);
+
+      {
+        MazeCellRect region = { 100, 50, 33, 21 };
+        cairo_surface_t *part = magenta_like (full);
+        cairo_t *cr = cairo_create (part);
+        int n_drawn = 0;
+
+        maze_render_draw_region (cr, m, &o, &region, MAZE_RENDER_LAYER_ALL);
+        cairo_destroy (cr);
+        cairo_surface_flush (part);
+        for (int y = 0; y < h; y++)
+          for (int x = 0; x < w; x++)
+            {
+              Pixel pp = pixel (part, x, y), pf = pixel (full, x, y);
+
+              if (pp.r == 255 && pp.g == 0 && pp.b == 255)
+                continue;
+              g_assert_cmpint (pp.r, ==, pf.r);
+              g_assert_cmpint (pp.g, ==, pf.g);
+              g_assert_cmpint (pp.b, ==, pf.b);
+              n_drawn++;
+            }
+        /* All of the region's pixels, and not many more. */
+        g_assert_cmpint (n_drawn, >=, (int) (33 * 21 * cells[c] * cells[c]));
+        g_assert_cmpint (n_drawn, <=, (int) ((33 * cells[c] + 3) * (21 * cells[c] + 3)));
+        cairo_surface_destroy (part);
+      }
+      cairo_surface_destroy (full);
+    }
+  maze_free (m);
+}
+
+/* A device scale (HiDPI) is part of the pixel grid: half the cell size on
+ * a surface of scale 2 gives the pixels of the whole size at scale 1. */
+static void
+test_overview_device_scale (void)
+{
+  Maze *m = bfs_solved_maze (120, 80);
+  MazeRenderOptions o1, o2;
+  cairo_surface_t *s1, *s2;
+  cairo_t *cr;
+
+  tiny_options (&o1, 1.5);
+  s1 = render (m, &o1);
+  tiny_options (&o2, 0.75);
+  o2.margin = o1.margin / 2.0;
+  s2 = magenta_like (s1);
+  cairo_surface_set_device_scale (s2, 2.0, 2.0);
+  cr = cairo_create (s2);
+  maze_render_draw (cr, m, &o2);
+  cairo_destroy (cr);
+  cairo_surface_flush (s2);
+  assert_same_pixels (s1, s2, NULL, false);
+  cairo_surface_destroy (s1);
+  cairo_surface_destroy (s2);
+  maze_free (m);
+}
+
 /* ---- labels ---- */
 
 static int
@@ -1120,6 +1388,11 @@ main (int   argc,
   g_test_add_func ("/render/layers-compose", test_layers_compose);
   g_test_add_func ("/render/direct-pixels-match-cairo",
                    test_direct_pixels_match_cairo);
+  g_test_add_func ("/render/overview-solution", test_overview_solution);
+  g_test_add_func ("/render/overview-density", test_overview_density);
+  g_test_add_func ("/render/overview-tiles-match-full",
+                   test_overview_tiles_match_full);
+  g_test_add_func ("/render/overview-device-scale", test_overview_device_scale);
   g_test_add_func ("/render/labels", test_labels);
   g_test_add_func ("/render/hit-testing", test_hit_testing);
   g_test_add_func ("/render/files", test_files);

@@ -46,6 +46,9 @@
 #define ZOOM_MAX 100000.0
 /* How far from a wall's centre line a click still toggles it, in cells. */
 #define WALL_HIT_DISTANCE 0.35
+/* Time a frame may spend drawing tiles afresh (microseconds); the others
+ * show their old picture, or the floor, until a later frame. */
+#define TILE_BUDGET_US 8000
 
 typedef struct
 {
@@ -55,6 +58,7 @@ typedef struct
   int              height;
   cairo_surface_t *surface;
   GskRenderNode   *node;    /* NULL when the surface changed since */
+  guint            stamp;   /* the picture it shows (see invalidate_tiles) */
   guint            last_frame;
   guint64          dirty;   /* blocks to repaint, bit by * 8 + bx */
 } Tile;
@@ -105,6 +109,9 @@ struct _BitmazeMazeView
 
   GHashTable       *tiles;
   guint             frame;
+  guint             stamp;          /* bumped when the picture changes */
+  guint             redraw_tick_id; /* a frame to finish stale tiles in */
+  guint             first_tile;     /* where the next frame starts drawing */
 
   double            pointer_x;
   double            pointer_y;
@@ -272,9 +279,19 @@ tile_key (int tx,
   return ((gint64) ty << 32) | (guint32) tx;
 }
 
-/* The whole picture changed: every tile is drawn again when it shows. */
+/* The whole picture changed (walls, style, what is shown): every tile is
+ * drawn again, within each frame's budget; until then a tile shows its
+ * old picture rather than nothing. */
 static void
 invalidate_tiles (BitmazeMazeView *self)
+{
+  self->stamp++;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* The geometry changed: the old tiles are of no use any more. */
+static void
+drop_tiles (BitmazeMazeView *self)
 {
   g_hash_table_remove_all (self->tiles);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -284,17 +301,18 @@ static void
 invalidate_geometry (BitmazeMazeView *self)
 {
   self->geometry_valid = FALSE;
-  invalidate_tiles (self);
+  drop_tiles (self);
 }
 
 /*
  * Cell size: "fit" is the largest cell for which the maze and its margin
  * fit in the widget, a whole number of device pixels when it is at least
  * MIN_ALIGNED_CELL, so the grid lines fall on pixel boundaries.  Walls are
- * then whole pixels too, about an eighth of a cell, and the margin is
- * shifted by half a pixel when the wall is an odd number of pixels wide:
- * walls stay sharp, and the renderer can store pixel-aligned boxes
- * straight into the tiles instead of going through cairo's rasteriser.
+ * then whole pixels too, about an eighth of a cell, on whole pixels (the
+ * renderer shifts the grid by half a pixel for odd walls): walls stay
+ * sharp, and the renderer can store pixel-aligned boxes straight into the
+ * tiles instead of going through cairo's rasteriser.  Smaller cells make
+ * the renderer's overview, one averaged value a pixel.
  */
 static void
 update_geometry (BitmazeMazeView *self)
@@ -331,9 +349,9 @@ update_geometry (BitmazeMazeView *self)
   if (cell >= MIN_ALIGNED_CELL)
     {
       cell = floor (cell);
+      /* The renderer shifts the grid by half a pixel itself when the
+       * wall is an odd number of pixels wide (maze_render_origin()). */
       wall = CLAMP (floor (cell / 8.0 + 0.5), 1.0, 4.0 * self->scale);
-      if (((int) wall) % 2 == 1)
-        margin += 0.5;
     }
   else
     wall = cell / 4.0;
@@ -345,7 +363,7 @@ update_geometry (BitmazeMazeView *self)
   self->content_height = ceil (2.0 * margin + mh * cell);
 
   if (old_cell != cell)
-    invalidate_tiles (self);
+    drop_tiles (self);
 }
 
 static void
@@ -542,9 +560,22 @@ tile_new (BitmazeMazeView *self,
                             self->content_height - (double) ty * TILE_SIZE);
   tile->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
                                               tile->width, tile->height);
+  tile->stamp = self->stamp;
   tile_paint (self, tile, tx * TILE_SIZE, ty * TILE_SIZE, tile->width, tile->height);
 
   return tile;
+}
+
+/* Draws a tile of an older picture afresh. */
+static void
+tile_repaint (BitmazeMazeView *self,
+              Tile            *tile)
+{
+  tile->stamp = self->stamp;
+  tile->dirty = 0;
+  tile_paint (self, tile, tile->tx * TILE_SIZE, tile->ty * TILE_SIZE,
+              tile->width, tile->height);
+  g_clear_pointer (&tile->node, gsk_render_node_unref);
 }
 
 /* Repaints the dirty blocks, a run of neighbouring blocks in a row at a
@@ -1296,8 +1327,9 @@ bitmaze_maze_view_get_cell_center (BitmazeMazeView *self,
                                    double          *x,
                                    double          *y)
 {
+  MazeRenderOptions options;
+  cairo_rectangle_t rect;
   double ox, oy;
-  uint32_t mw;
 
   g_return_val_if_fail (BITMAZE_IS_MAZE_VIEW (self), FALSE);
 
@@ -1305,11 +1337,13 @@ bitmaze_maze_view_get_cell_center (BitmazeMazeView *self,
     return FALSE;
   ensure_geometry (self);
   get_origin (self, &ox, &oy);
-  mw = maze_width (self->maze);
+  /* The renderer's own grid (shifted by half a pixel for odd walls). */
+  get_render_options (self, &options);
+  maze_render_cell_extents (self->maze, &options, index, &rect);
   if (x != NULL)
-    *x = (ox + self->margin + ((index % mw) + 0.5) * self->cell) / self->scale;
+    *x = (ox + rect.x + rect.width / 2.0) / self->scale;
   if (y != NULL)
-    *y = (oy + self->margin + ((index / mw) + 0.5) * self->cell) / self->scale;
+    *y = (oy + rect.y + rect.height / 2.0) / self->scale;
   return TRUE;
 }
 
@@ -1588,6 +1622,44 @@ bitmaze_maze_view_size_allocate (GtkWidget *widget,
   update_actions (self);
 }
 
+/* A tile not drawn yet shows the floor. */
+static void
+append_floor (BitmazeMazeView *self,
+              GtkSnapshot     *snapshot,
+              int              tx,
+              int              ty)
+{
+  MazeRenderPalette palette;
+  double x = (double) tx * TILE_SIZE, y = (double) ty * TILE_SIZE;
+  GdkRGBA colour;
+
+  if (self->dark)
+    maze_render_palette_dark (&palette);
+  else
+    maze_render_palette_light (&palette);
+  colour.red = palette.background.red;
+  colour.green = palette.background.green;
+  colour.blue = palette.background.blue;
+  colour.alpha = palette.background.alpha;
+  gtk_snapshot_append_color (snapshot, &colour,
+                             &GRAPHENE_RECT_INIT (x, y,
+                                                  MIN ((double) TILE_SIZE, self->content_width - x),
+                                                  MIN ((double) TILE_SIZE, self->content_height - y)));
+}
+
+/* The frame after one that left tiles undrawn or stale. */
+static gboolean
+redraw_tick (GtkWidget     *widget,
+             GdkFrameClock *clock,
+             gpointer       user_data)
+{
+  BitmazeMazeView *self = BITMAZE_MAZE_VIEW (widget);
+
+  self->redraw_tick_id = 0;
+  gtk_widget_queue_draw (widget);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 bitmaze_maze_view_snapshot (GtkWidget   *widget,
                             GtkSnapshot *snapshot)
@@ -1597,6 +1669,10 @@ bitmaze_maze_view_snapshot (GtkWidget   *widget,
   gpointer value;
   double ox, oy, vx0, vy0, vx1, vy1;
   int tx0, ty0, tx1, ty1;
+  gboolean pending = FALSE;
+  guint next_first = 0;
+  int n_tiles;
+  gint64 start;
 
   if (self->maze == NULL)
     return;
@@ -1619,28 +1695,57 @@ bitmaze_maze_view_snapshot (GtkWidget   *widget,
   ty1 = (int) ceil (vy1 / TILE_SIZE);
 
   self->frame++;
+  start = g_get_monotonic_time ();
   gtk_snapshot_save (snapshot);
   gtk_snapshot_scale (snapshot, 1.0 / self->scale, 1.0 / self->scale);
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (ox, oy));
-  for (int ty = ty0; ty < ty1; ty++)
-    for (int tx = tx0; tx < tx1; tx++)
-      {
-        gint64 key = tile_key (tx, ty);
-        Tile *tile = g_hash_table_lookup (self->tiles, &key);
+  n_tiles = (ty1 - ty0) * (tx1 - tx0);
+  for (int i = 0; i < n_tiles; i++)
+    {
+      /* Each frame starts where the last one ran out of time, so that
+       * every tile gets its turn. */
+      int t = (int) ((i + self->first_tile) % (guint) n_tiles);
+      int tx = tx0 + t % (tx1 - tx0), ty = ty0 + t / (tx1 - tx0);
+      gint64 key = tile_key (tx, ty);
+      Tile *tile = g_hash_table_lookup (self->tiles, &key);
+      /* Drawing stops once the budget is spent (after one tile at
+       * least): the window keeps its frame rate on a huge maze, and the
+       * rest follows in the next frames. */
+      gboolean over = g_get_monotonic_time () - start > TILE_BUDGET_US;
 
-        if (tile == NULL)
-          {
-            gint64 *k = g_new (gint64, 1);
+      if (over && !pending)
+        next_first = t;
 
-            *k = key;
-            tile = tile_new (self, tx, ty);
-            g_hash_table_insert (self->tiles, k, tile);
-          }
+      if (tile == NULL && over)
+        {
+          append_floor (self, snapshot, tx, ty);
+          pending = TRUE;
+          continue;
+        }
+      if (tile == NULL)
+        {
+          gint64 *k = g_new (gint64, 1);
+
+          *k = key;
+          tile = tile_new (self, tx, ty);
+          g_hash_table_insert (self->tiles, k, tile);
+        }
+      else if (tile->stamp != self->stamp && !over)
+        tile_repaint (self, tile);
+      else if (tile->stamp != self->stamp)
+        pending = TRUE;
+      if (tile->stamp == self->stamp && tile->dirty != 0 && over)
+        pending = TRUE;
+      else if (tile->stamp == self->stamp)
         tile_flush_dirty (self, tile);
-        tile->last_frame = self->frame;
-        gtk_snapshot_append_node (snapshot, tile_get_node (tile));
-      }
+      tile->last_frame = self->frame;
+      gtk_snapshot_append_node (snapshot, tile_get_node (tile));
+    }
   gtk_snapshot_restore (snapshot);
+
+  self->first_tile = next_first;
+  if (pending && self->redraw_tick_id == 0)
+    self->redraw_tick_id = gtk_widget_add_tick_callback (widget, redraw_tick, NULL, NULL);
 
   /* Tiles scrolled out of view are drawn again if they come back. */
   g_hash_table_iter_init (&iter, self->tiles);
@@ -1684,6 +1789,11 @@ bitmaze_maze_view_dispose (GObject *object)
     g_signal_handlers_disconnect_by_func (self->vadjustment, adjustment_value_changed, self);
   g_clear_object (&self->hadjustment);
   g_clear_object (&self->vadjustment);
+  if (self->redraw_tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->redraw_tick_id);
+      self->redraw_tick_id = 0;
+    }
   if (self->tiles != NULL)
     g_hash_table_remove_all (self->tiles);
   self->maze = NULL;

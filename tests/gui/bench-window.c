@@ -8,9 +8,14 @@
  *     20 ms of work), and
  *   - a 2000 x 2000 maze generated, zoomed and solved (target: the window
  *     never stops drawing for long: work per frame stays within budget).
+ * The gaps are also given in CPU time of the main thread, where GTK builds
+ * and paints each frame: on a busy machine other processes stretch the
+ * wall-clock gaps, not that one.
  * Exits non-zero when the 200 x 200 target is missed.
  */
 #include "config.h"
+
+#include <time.h>
 
 #include "maze.h"
 
@@ -20,8 +25,20 @@ typedef struct
 {
   gint64 last;
   gint64 max_gap;
+  gint64 last_cpu;
+  gint64 max_cpu_gap;
   guint  frames;
 } FrameStats;
+
+/* CPU time of the calling thread, in microseconds. */
+static gint64
+thread_cpu_us (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
 
 static gboolean
 frame_tick (GtkWidget     *widget,
@@ -30,10 +47,15 @@ frame_tick (GtkWidget     *widget,
 {
   FrameStats *stats = user_data;
   gint64 now = g_get_monotonic_time ();
+  gint64 cpu = thread_cpu_us ();
 
   if (stats->last != 0)
-    stats->max_gap = MAX (stats->max_gap, now - stats->last);
+    {
+      stats->max_gap = MAX (stats->max_gap, now - stats->last);
+      stats->max_cpu_gap = MAX (stats->max_cpu_gap, cpu - stats->last_cpu);
+    }
   stats->last = now;
+  stats->last_cpu = cpu;
   stats->frames++;
 
   return G_SOURCE_CONTINUE;
@@ -65,6 +87,7 @@ reset_stats (FrameStats    *stats,
 {
   stats->last = 0;
   stats->max_gap = 0;
+  stats->max_cpu_gap = 0;
   stats->frames = 0;
   bitmaze_window_take_max_frame_work (window);
 }
@@ -102,8 +125,9 @@ main (int   argc,
   gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL);
   elapsed = wait_for_phase (window, BITMAZE_PHASE_SOLVED);
   work = bitmaze_window_take_max_frame_work (window);
-  g_print ("200x200 bfs full speed: %.1f ms, %u frames, max work/frame %.2f ms, max frame gap %.1f ms\n",
-           elapsed / 1000.0, stats.frames, work / 1000.0, stats.max_gap / 1000.0);
+  g_print ("200x200 bfs full speed: %.1f ms, %u frames, max work/frame %.2f ms, max frame gap %.1f ms (%.1f ms CPU)\n",
+           elapsed / 1000.0, stats.frames, work / 1000.0, stats.max_gap / 1000.0,
+           stats.max_cpu_gap / 1000.0);
   if (work > 20000 || !is_phase (window, BITMAZE_PHASE_SOLVED))
     {
       g_printerr ("FAIL: a frame did more than 20 ms of work\n");
@@ -119,8 +143,9 @@ main (int   argc,
   g_print ("2000x2000 generate: first slice (blocking) %.1f ms\n", elapsed / 1000.0);
   elapsed = wait_for_phase (window, BITMAZE_PHASE_READY);
   work = bitmaze_window_take_max_frame_work (window);
-  g_print ("2000x2000 generate: %.1f ms more, %u frames, max work/frame %.2f ms, max frame gap %.1f ms\n",
-           elapsed / 1000.0, stats.frames, work / 1000.0, stats.max_gap / 1000.0);
+  g_print ("2000x2000 generate: %.1f ms more, %u frames, max work/frame %.2f ms, max frame gap %.1f ms (%.1f ms CPU)\n",
+           elapsed / 1000.0, stats.frames, work / 1000.0, stats.max_gap / 1000.0,
+           stats.max_cpu_gap / 1000.0);
 
   /* Zoom in a few times and draw. */
   reset_stats (&stats, window);
@@ -131,16 +156,17 @@ main (int   argc,
       gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
     }
   elapsed = g_get_monotonic_time () - elapsed;
-  g_print ("2000x2000 zoom in x4: %.1f ms, max frame gap %.1f ms\n",
-           elapsed / 1000.0, stats.max_gap / 1000.0);
+  g_print ("2000x2000 zoom in x4: %.1f ms, max frame gap %.1f ms (%.1f ms CPU)\n",
+           elapsed / 1000.0, stats.max_gap / 1000.0, stats.max_cpu_gap / 1000.0);
 
   /* Solve it at full speed. */
   reset_stats (&stats, window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL);
   elapsed = wait_for_phase (window, BITMAZE_PHASE_SOLVED);
   work = bitmaze_window_take_max_frame_work (window);
-  g_print ("2000x2000 bfs full speed: %.1f ms, %u frames, max work/frame %.2f ms, max frame gap %.1f ms\n",
-           elapsed / 1000.0, stats.frames, work / 1000.0, stats.max_gap / 1000.0);
+  g_print ("2000x2000 bfs full speed: %.1f ms, %u frames, max work/frame %.2f ms, max frame gap %.1f ms (%.1f ms CPU)\n",
+           elapsed / 1000.0, stats.frames, work / 1000.0, stats.max_gap / 1000.0,
+           stats.max_cpu_gap / 1000.0);
 
   gtk_window_destroy (GTK_WINDOW (window));
 

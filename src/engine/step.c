@@ -6,38 +6,98 @@
 
 #include <stdarg.h>
 
-/* "E", or "(N | W)" for several bits, or "0" for none. */
-static void
-format_bits (char     *buf,
-             size_t    len,
-             uint16_t  bits)
+/* The statements are built with a tiny append-only writer rather than
+ * snprintf: at full speed every step records one to four of them, and
+ * printf's format parsing was the largest cost of a reported step. */
+typedef struct
 {
-  size_t used = 0;
+  char  *p;
+  char  *end; /* one before the last byte: room for the NUL */
+} Writer;
+
+static void
+put_str (Writer     *w,
+         const char *s)
+{
+  while (*s != '\0' && w->p < w->end)
+    *w->p++ = *s++;
+}
+
+static void
+put_uint (Writer   *w,
+          uint32_t  n)
+{
+  char digits[10];
+  int k = 0;
+
+  do
+    {
+      digits[k++] = (char) ('0' + n % 10);
+      n /= 10;
+    }
+  while (n != 0);
+  while (k > 0 && w->p < w->end)
+    *w->p++ = digits[--k];
+}
+
+static void
+put_hex4 (Writer   *w,
+          uint16_t  n)
+{
+  static const char hex[] = "0123456789ABCDEF";
+
+  for (int shift = 12; shift >= 0 && w->p < w->end; shift -= 4)
+    *w->p++ = hex[(n >> shift) & 0xF];
+}
+
+/* "E", or "(N | W)" for several bits, or "0x0" for none. */
+static void
+put_bits (Writer   *w,
+          uint16_t  bits)
+{
   bool first = true;
 
   if (maze_dir_index (bits) >= 0)
     {
-      snprintf (buf, len, "%s", maze_dir_letter (bits));
+      put_str (w, maze_dir_letter (bits));
       return;
     }
   if (bits == 0 || bits > 0xF)
     {
-      snprintf (buf, len, "0x%X", (unsigned) bits);
+      put_str (w, "0x");
+      put_hex4 (w, bits);
       return;
     }
-  used += (size_t) snprintf (buf + used, len - used, "(");
-  for (int i = 0; i < 4 && used < len; i++)
+  put_str (w, "(");
+  for (int i = 0; i < 4; i++)
     {
       uint16_t d = MAZE_DIRECTIONS[i];
 
       if (!(bits & d))
         continue;
-      used += (size_t) snprintf (buf + used, len - used, "%s%s",
-                                 first ? "" : " | ", maze_dir_letter (d));
+      if (!first)
+        put_str (w, " | ");
+      put_str (w, maze_dir_letter (d));
       first = false;
     }
-  if (used < len)
-    snprintf (buf + used, len - used, ")");
+  put_str (w, ")");
+}
+
+static MazeChange *
+next_change (MazeStep *report,
+             uint32_t  index,
+             uint16_t  before,
+             uint16_t  after)
+{
+  MazeChange *c;
+
+  if (report == NULL || report->n_changes >= MAZE_STEP_MAX_CHANGES)
+    return NULL;
+  c = &report->changes[report->n_changes++];
+  c->index = index;
+  c->before = before;
+  c->after = after;
+  return c;
 }
 
 void
@@ -47,15 +107,10 @@ maze_step_record_expr (MazeStep   *report,
                        uint16_t    after,
                        const char *expr)
 {
-  MazeChange *c;
+  MazeChange *c = next_change (report, index, before, after);
 
-  if (report == NULL || report->n_changes >= MAZE_STEP_MAX_CHANGES)
-    return;
-  c = &report->changes[report->n_changes++];
-  c->index = index;
-  c->before = before;
-  c->after = after;
-  snprintf (c->expr, sizeof c->expr, "%s", expr);
+  if (c != NULL)
+    snprintf (c->expr, sizeof c->expr, "%s", expr);
 }
 
 void
@@ -67,30 +122,43 @@ maze_step_record (MazeStep *report,
                   uint16_t  bits,
                   unsigned  shift)
 {
-  char b[20];
-  char expr[MAZE_EXPR_MAX];
+  MazeChange *c = next_change (report, index, before, after);
+  Writer w;
 
-  if (report == NULL)
+  if (c == NULL)
     return;
+  w.p = c->expr;
+  w.end = c->expr + sizeof c->expr - 1;
 
+  put_str (&w, "maze[");
+  put_uint (&w, index);
   if (op == MAZE_OP_CLEAR_MASK)
     {
-      snprintf (expr, sizeof expr, "maze[%u] &= ~0x%04X", index, (unsigned) bits);
+      put_str (&w, "] &= ~0x");
+      put_hex4 (&w, bits);
+    }
+  else if (op == MAZE_OP_AND_NOT)
+    {
+      put_str (&w, shift == 0 ? "] &= ~" : "] &= ~(");
+      put_bits (&w, bits);
+      if (shift != 0)
+        {
+          put_str (&w, " << ");
+          put_uint (&w, shift);
+          put_str (&w, ")");
+        }
     }
   else
     {
-      bool and_not = op == MAZE_OP_AND_NOT;
-
-      format_bits (b, sizeof b, bits);
-      if (shift == 0)
-        snprintf (expr, sizeof expr, "maze[%u] %s%s", index,
-                  and_not ? "&= ~" : "|= ", b);
-      else if (and_not)
-        snprintf (expr, sizeof expr, "maze[%u] &= ~(%s << %u)", index, b, shift);
-      else
-        snprintf (expr, sizeof expr, "maze[%u] |= %s << %u", index, b, shift);
+      put_str (&w, "] |= ");
+      put_bits (&w, bits);
+      if (shift != 0)
+        {
+          put_str (&w, " << ");
+          put_uint (&w, shift);
+        }
     }
-  maze_step_record_expr (report, index, before, after, expr);
+  *w.p = '\0';
 }
 
 static const char *

@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "maze-render.h"
 
@@ -591,6 +592,69 @@ start_search (BitmazeWindow *self)
   self->has_last_step = FALSE;
 
   return TRUE;
+}
+
+/* A file keeps a search as its solution and backtrack nibbles, and the
+ * solver's name.  The solvers are deterministic: run the named one again
+ * from the start until the cells are the ones saved, and the search goes
+ * on from there, with its frontier, counts and path, as if never stopped.
+ * When no step gives the saved cells (another program wrote them, or the
+ * player walked them in Play mode), the saved nibbles stay as they were
+ * and Step or Run starts a new search. */
+static void
+resume_saved_search (BitmazeWindow *self)
+{
+  g_autofree uint16_t *saved = NULL;
+  uint16_t *cells = maze_cells (self->maze);
+  size_t n_cells = (size_t) maze_width (self->maze) * maze_height (self->maze);
+  gint64 start = g_get_monotonic_time ();
+  MazeSolver *solver;
+  MazeError error;
+  size_t differ = 0;
+  gboolean going = TRUE;
+  MazeStep step = { 0 };
+
+  saved = g_memdup2 (cells, n_cells * sizeof (uint16_t));
+  solver = maze_solver_new (self->maze, self->solver_name, &error);
+  if (solver == NULL)
+    {
+      memcpy (cells, saved, n_cells * sizeof (uint16_t));
+      return;
+    }
+
+  for (size_t i = 0; i < n_cells; i++)
+    differ += cells[i] != saved[i];
+
+  while (differ > 0 && going)
+    {
+      /* Each change takes its cell from one word to the next: count
+       * the cell out as it was and in as it is now. */
+      going = maze_solver_step (solver, &step);
+      for (unsigned i = 0; i < step.n_changes; i++)
+        {
+          const MazeChange *change = &step.changes[i];
+
+          differ -= change->before != saved[change->index];
+          differ += change->after != saved[change->index];
+        }
+    }
+
+  if (differ > 0)
+    {
+      maze_solver_free (solver);
+      memcpy (cells, saved, n_cells * sizeof (uint16_t));
+      return;
+    }
+
+  g_clear_pointer (&self->solver, maze_solver_free);
+  self->solver = solver;
+  self->has_search = TRUE;
+  self->engine_us = g_get_monotonic_time () - start;
+  self->phase = BITMAZE_PHASE_SOLVING;
+  if (!going)
+    finish_search (self);
+  else
+    update_frontier (self);
 }
 
 /* One step of whatever is in progress.  Returns FALSE when that has just
@@ -2778,6 +2842,8 @@ bitmaze_window_load_file (BitmazeWindow  *self,
       g_object_set (self, "solver", value, NULL);
       self->has_search = had_search;
     }
+  if (self->has_search && value != NULL && g_strcmp0 (value, self->solver_name) == 0)
+    resume_saved_search (self);
 
   self->syncing_controls = TRUE;
   gtk_adjustment_set_value (self->width_adjustment, maze_width (maze));

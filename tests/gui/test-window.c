@@ -404,6 +404,92 @@ test_open_modify_save_open (Fixture       *fixture,
   g_assert_false (bitmaze_window_get_modified (window));
 }
 
+/* A solve saved half-way goes on where it stopped once the file is open
+ * again: the next Step is the step the search would have taken. */
+static void
+test_saved_search_goes_on (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  BitmazeWindow *window = fixture->window;
+  const char *solver = data;
+  g_autofree char *path = tmp_path (fixture, "half.maze");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  MazeError merror;
+  Maze *reference;
+  MazeSolver *search;
+  Maze *maze;
+  const guint steps = 23;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.solver", "s", solver);
+  for (guint i = 0; i < steps; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.step", NULL);
+  g_assert_cmpstr (bitmaze_window_get_state_text (window), ==, "Searching");
+  g_assert_true (bitmaze_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+
+  /* The same search done straight through, one step further. */
+  reference = maze_load_file (path, &merror);
+  g_assert_nonnull (reference);
+  search = maze_solver_new (reference, solver, &merror);
+  g_assert_nonnull (search);
+  for (guint i = 0; i < steps + 1; i++)
+    g_assert_true (maze_solver_step (search, NULL));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL);
+  g_assert_cmpstr (bitmaze_window_get_state_text (window), ==, "Ready");
+  g_assert_true (bitmaze_window_load_file (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (bitmaze_window_get_state_text (window), ==, "Searching");
+  {
+    g_autofree char *count = g_strdup_printf ("Steps %u", steps);
+
+    g_assert_nonnull (strstr (bitmaze_window_get_status_text (window), count));
+  }
+  g_assert_false (bitmaze_window_get_modified (window));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.step", NULL);
+  maze = bitmaze_window_get_maze (window);
+  g_assert_cmpmem (maze_cells_const (maze), 2 * maze_n_cells (maze),
+                   maze_cells_const (reference), 2 * maze_n_cells (reference));
+
+  maze_solver_free (search);
+  maze_free (reference);
+}
+
+/* Search bits no solver step gives (a walk of Play mode, another
+ * program's) stay as the file has them; Step starts a new search. */
+static void
+test_saved_foreign_search_kept (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  BitmazeWindow *window = fixture->window;
+  g_autofree char *path = tmp_path (fixture, "foreign.maze");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  g_autofree uint16_t *saved = NULL;
+  MazeError merror;
+  Maze *maze;
+
+  for (guint i = 0; i < 12; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.step", NULL);
+  maze = bitmaze_window_get_maze (window);
+  /* A solution bit on a cell BFS has not reached yet: the far corner. */
+  maze_cells (maze)[maze_n_cells (maze) - 1] |= (uint16_t) (MAZE_N << 8);
+  g_assert_cmpint (maze_save_file (maze, path, &merror), ==, MAZE_OK);
+  saved = copy_cells (maze);
+
+  g_assert_true (bitmaze_window_load_file (window, file, &error));
+  g_assert_no_error (error);
+  maze = bitmaze_window_get_maze (window);
+  g_assert_cmpmem (maze_cells_const (maze), 2 * maze_n_cells (maze), saved, 2 * maze_n_cells (maze));
+  g_assert_cmpstr (bitmaze_window_get_state_text (window), ==, "Ready");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.step", NULL);
+  g_assert_cmpstr (bitmaze_window_get_state_text (window), ==, "Searching");
+  g_assert_nonnull (strstr (bitmaze_window_get_status_text (window), "Steps 1 "));
+}
+
 static void
 test_open_corrupt_keeps_maze (Fixture       *fixture,
                               gconstpointer  data)
@@ -625,6 +711,12 @@ main (int   argc,
   ADD ("switch-solver-resets", test_switch_solver_resets, NULL);
   ADD ("reset-clears-search", test_reset_clears_search, NULL);
   ADD ("open-modify-save-open", test_open_modify_save_open, NULL);
+  ADD ("saved-search-goes-on/dfs", test_saved_search_goes_on, "dfs");
+  ADD ("saved-search-goes-on/bfs", test_saved_search_goes_on, "bfs");
+  ADD ("saved-search-goes-on/astar", test_saved_search_goes_on, "astar");
+  ADD ("saved-search-goes-on/junction", test_saved_search_goes_on, "junction");
+  ADD ("saved-search-goes-on/wall-follower-right", test_saved_search_goes_on, "wall-follower:right");
+  ADD ("saved-foreign-search-kept", test_saved_foreign_search_kept, NULL);
   ADD ("open-corrupt-keeps-maze", test_open_corrupt_keeps_maze, NULL);
   ADD ("failed-save-loses-nothing", test_failed_save_loses_nothing, NULL);
   ADD ("unsaved-changes-guard", test_unsaved_changes_guard, NULL);

@@ -661,6 +661,12 @@ draw_walls (Ctx *ctx)
 
 /* ---- the OVERLAY layer ---- */
 
+/* Radii of the start disc and of the player, in the room inside the
+ * walls; the goal square is 0.6 of that room.  The player is the
+ * smallest, as it is drawn on top. */
+#define START_RADIUS  0.32
+#define PLAYER_RADIUS 0.22
+
 static void
 cell_centre (const Ctx *ctx,
              uint32_t   index,
@@ -776,12 +782,14 @@ draw_trail (Ctx *ctx)
     }
   batch_stroke (ctx);
 
-  /* The player stands on the last cell. */
+  /* The player stands on the last cell, drawn over the markers but
+   * smaller than them, so a marker under the player still shows as a
+   * ring around it. */
   last = o->trail[o->n_trail - 1];
   if (in_grown_region (ctx, last))
     {
       cell_centre (ctx, last, &x0, &y0);
-      cairo_arc (ctx->cr, x0, y0, inner_size (ctx) * 0.3, 0, 2 * M_PI);
+      cairo_arc (ctx->cr, x0, y0, inner_size (ctx) * PLAYER_RADIUS, 0, 2 * M_PI);
       cairo_fill (ctx->cr);
     }
   colour_end (ctx->cr, c);
@@ -797,10 +805,12 @@ draw_markers (Ctx *ctx)
   double x, y;
 
   /* A disc for the start, a square for the goal: told apart without
-   * their colours too. */
+   * their colours too, both inside the room between the cell's walls.
+   * When they share a cell (a 1 x 1 maze), the disc sits inside a
+   * bigger square, so that both show. */
   if (in_grown_region (ctx, goal) && colour_begin (ctx->cr, &p->goal))
     {
-      double side = inner * 0.6;
+      double side = inner * (start == goal ? 0.8 : 0.6);
 
       cell_centre (ctx, goal, &x, &y);
       cairo_rectangle (ctx->cr, x - side / 2.0, y - side / 2.0, side, side);
@@ -810,7 +820,8 @@ draw_markers (Ctx *ctx)
   if (in_grown_region (ctx, start) && colour_begin (ctx->cr, &p->start))
     {
       cell_centre (ctx, start, &x, &y);
-      cairo_arc (ctx->cr, x, y, inner * 0.32, 0, 2 * M_PI);
+      cairo_arc (ctx->cr, x, y, inner * (start == goal ? 0.28 : START_RADIUS),
+                 0, 2 * M_PI);
       cairo_fill (ctx->cr);
       colour_end (ctx->cr, &p->start);
     }
@@ -849,9 +860,11 @@ draw_overlay (Ctx *ctx)
 
   if (o->show_solution && o->solution_style == MAZE_SOLUTION_LINE)
     draw_solution_line (ctx);
-  draw_trail (ctx);
+  /* The player walks over the start and the goal: it is drawn after
+   * them, or the start marker would hide it on its first move. */
   if (o->show_markers)
     draw_markers (ctx);
+  draw_trail (ctx);
   draw_selected (ctx);
 }
 
@@ -1191,12 +1204,19 @@ draw_overview (Ctx                     *ctx,
   overview_mark_list (ctx, &ov, o->changed, o->n_changed, &o->palette.changed);
   if (layers & MAZE_RENDER_LAYER_OVERLAY)
     {
+      /* A pixel of the trail is the whole cell: the markers go over the
+       * walked path, or the start would vanish on the first move, and
+       * the player over the markers, as in draw_overlay(). */
       overview_mark_list (ctx, &ov, o->trail, o->n_trail, &o->palette.trail);
       if (o->show_markers)
         {
           overview_mark (ctx, &ov, maze_goal (ctx->maze), &o->palette.goal);
           overview_mark (ctx, &ov, maze_start (ctx->maze), &o->palette.start);
         }
+      if (o->show_markers && o->n_trail > 0 && o->trail != NULL &&
+          (o->trail[o->n_trail - 1] == maze_start (ctx->maze) ||
+           o->trail[o->n_trail - 1] == maze_goal (ctx->maze)))
+        overview_mark (ctx, &ov, o->trail[o->n_trail - 1], &o->palette.trail);
       if (o->selected != MAZE_RENDER_NO_CELL)
         overview_mark (ctx, &ov, o->selected, &o->palette.selected);
     }

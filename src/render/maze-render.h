@@ -35,8 +35,9 @@
  *   WALLS       the walls and the outer border with its openings (gaps),
  *               transparent everywhere else, so an app can cache this layer
  *               in a texture and composite it over BACKGROUND + CELLS.
- *   OVERLAY     the solution line (MAZE_SOLUTION_LINE), the player trail,
- *               the start and goal markers and the selected cell's outline.
+ *   OVERLAY     the solution line (MAZE_SOLUTION_LINE), the start and goal
+ *               markers (inside their cells), the player's trail and the
+ *               player over them, and the selected cell's outline.
  *
  * Drawing the four layers of a region in that order gives exactly the
  * pixels a full maze_render_draw() gives inside that region: this is the

@@ -802,6 +802,77 @@ test_overview_solution (void)
   maze_free (m);
 }
 
+/* Play mode: the player is drawn over the start marker (and the goal's),
+ * smaller, so the marker still shows around it; on a 1 x 1 maze the start
+ * and the goal both show, inside the cell; in the overview of tiny cells
+ * the player's pixel is the player's too. */
+static void
+test_player_over_markers (void)
+{
+  Maze *m = new_maze (4, 3);
+  Maze *one = new_maze (1, 1);
+  Maze *big = new_maze (40, 40);
+  MazeRenderOptions o;
+  cairo_surface_t *s;
+  uint32_t trail[] = { 0, 1 };
+  double c = 10.0 + 30.0; /* the centre of cell 0 with 60-unit cells */
+
+  test_options (&o);
+  o.cell_size = 60.0;
+  o.show_markers = true;
+  o.trail = trail;
+  o.n_trail = 1;
+  s = render (m, &o);
+  g_assert_true (pixel_is (pixel (s, c, c), &o.palette.trail));
+  g_assert_true (pixel_is (pixel (s, c + 15.0, c), &o.palette.start));
+  g_assert_true (pixel_is (pixel (s, c, c + 15.0), &o.palette.start));
+  cairo_surface_destroy (s);
+
+  /* One cell, both markers: the start's disc inside the goal's square,
+   * all of it inside the cell's walls. */
+  o.n_trail = 0;
+  s = render (one, &o);
+  g_assert_true (pixel_is (pixel (s, c, c), &o.palette.start));
+  g_assert_true (pixel_is (pixel (s, c + 8.0, c), &o.palette.start));
+  g_assert_true (pixel_is (pixel (s, c + 20.0, c), &o.palette.goal));
+  g_assert_true (pixel_is (pixel (s, c - 21.0, c - 21.0), &o.palette.goal));
+  for (int y = 0; y < 80; y++)
+    for (int x = 0; x < 80; x++)
+      if (x < 10 + WW / 2 || x >= 70 - WW / 2 || y < 10 + WW / 2 || y >= 70 - WW / 2)
+        {
+          Pixel p = pixel (s, x, y);
+
+          g_assert_false (pixel_is (p, &o.palette.start));
+          g_assert_false (pixel_is (p, &o.palette.goal));
+        }
+  cairo_surface_destroy (s);
+  o.n_trail = 1;
+  s = render (one, &o);
+  g_assert_true (pixel_is (pixel (s, c, c), &o.palette.trail));
+  g_assert_true (pixel_is (pixel (s, c + 14.0, c), &o.palette.start));
+  g_assert_true (pixel_is (pixel (s, c + 20.0, c), &o.palette.goal));
+  cairo_surface_destroy (s);
+
+  /* The overview: the player on the start is the player's colour; once
+   * it moved on, the start shows again over the walked path. */
+  tiny_options (&o, 1.0);
+  o.show_markers = true;
+  o.trail = trail;
+  o.n_trail = 1;
+  s = render (big, &o);
+  g_assert_true (pixel_is (cell_pixel (s, big, &o, 0), &o.palette.trail));
+  cairo_surface_destroy (s);
+  o.n_trail = 2;
+  s = render (big, &o);
+  g_assert_true (pixel_is (cell_pixel (s, big, &o, 0), &o.palette.start));
+  g_assert_true (pixel_is (cell_pixel (s, big, &o, 1), &o.palette.trail));
+  cairo_surface_destroy (s);
+
+  maze_free (big);
+  maze_free (one);
+  maze_free (m);
+}
+
 static double
 mean_brightness (cairo_surface_t *s)
 {
@@ -1395,6 +1466,7 @@ main (int   argc,
   g_test_add_func ("/render/overview-device-scale", test_overview_device_scale);
   g_test_add_func ("/render/labels", test_labels);
   g_test_add_func ("/render/hit-testing", test_hit_testing);
+  g_test_add_func ("/render/player-over-markers", test_player_over_markers);
   g_test_add_func ("/render/files", test_files);
   g_test_add_func ("/render/file-errors", test_file_errors);
   g_test_add_func ("/render/stream", test_stream);

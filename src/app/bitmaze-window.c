@@ -1036,7 +1036,10 @@ save_dialog_response_cb (AdwMessageDialog *dialog,
         pending_run (self, pending);
       else
         {
-          show_toast (self, error->message);
+          g_autofree char *message = g_strdup_printf (_("Could not save the maze: %s"), error->message);
+
+          /* Nothing saved: the window stays, with its changes. */
+          show_toast (self, message);
           pending_free (pending);
         }
     }

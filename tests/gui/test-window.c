@@ -606,6 +606,42 @@ test_unsaved_changes_guard (Fixture       *fixture,
   g_assert_null (fixture->window);
 }
 
+/* Closing with changes, Save, and the file's folder has gone meanwhile:
+ * the window stays open with its changes and says why. */
+static void
+test_close_failed_save_stays (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  BitmazeWindow *window = fixture->window;
+  g_autofree char *folder = tmp_path (fixture, "gone");
+  g_autofree char *path = g_build_filename (folder, "class.maze", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  const char *toast;
+
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  g_assert_true (bitmaze_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+
+  g_signal_emit_by_name (bitmaze_window_get_view (window), "cell-clicked", 6u, (GdkModifierType) 0, 1u);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.close", NULL);
+  spin (10);
+  g_assert_nonnull (bitmaze_window_get_save_dialog (window));
+  adw_message_dialog_response (bitmaze_window_get_save_dialog (window), "save");
+  spin (50);
+
+  g_assert_nonnull (fixture->window);
+  g_assert_true (bitmaze_window_get_modified (window));
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), "•"));
+  g_assert_cmpuint (maze_start (bitmaze_window_get_maze (window)), ==, 6);
+  toast = bitmaze_window_get_last_toast (window);
+  g_assert_nonnull (toast);
+  g_assert_true (g_str_has_prefix (toast, "Could not save the maze: "));
+  g_assert_nonnull (strstr (toast, "class.maze"));
+}
+
 static gboolean
 is_ready (BitmazeWindow *window)
 {
@@ -720,6 +756,7 @@ main (int   argc,
   ADD ("open-corrupt-keeps-maze", test_open_corrupt_keeps_maze, NULL);
   ADD ("failed-save-loses-nothing", test_failed_save_loses_nothing, NULL);
   ADD ("unsaved-changes-guard", test_unsaved_changes_guard, NULL);
+  ADD ("close-failed-save-stays", test_close_failed_save_stays, NULL);
   ADD ("animated-generation", test_animated_generation, NULL);
   ADD ("big-maze-in-slices", test_big_maze_in_slices, NULL);
   ADD ("export-image", test_export_image, NULL);

@@ -438,16 +438,74 @@ open_temporary (const char  *path,
 }
 
 MazeStatus
+maze_render_write_file (const char         *path,
+                        MazeRenderProducer  produce,
+                        void               *data,
+                        MazeError          *error)
+{
+  FdWriter writer = { -1, 0 };
+  struct stat st;
+  MazeStatus status;
+  char *tmp = NULL;
+
+  writer.fd = open_temporary (path, &tmp);
+  if (writer.fd < 0 && errno == ENOMEM)
+    return maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory");
+  if (writer.fd < 0)
+    return maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
+                           path, strerror (errno));
+
+  /* Replacing a file keeps its permissions. */
+  if (stat (path, &st) == 0 && S_ISREG (st.st_mode))
+    (void) fchmod (writer.fd, st.st_mode & 07777);
+
+  status = produce (data, write_fd, &writer, error);
+  /* The system's reason for a failed write says more than cairo's. */
+  if ((status == MAZE_OK || status == MAZE_ERROR_IO) && writer.saved_errno != 0)
+    status = maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
+                             path, strerror (writer.saved_errno));
+  if (status == MAZE_OK && fsync (writer.fd) != 0 && errno != EINVAL)
+    status = maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
+                             path, strerror (errno));
+  if (close (writer.fd) != 0 && status == MAZE_OK)
+    status = maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
+                             path, strerror (errno));
+  if (status == MAZE_OK && rename (tmp, path) != 0)
+    status = maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
+                             path, strerror (errno));
+  if (status != MAZE_OK)
+    unlink (tmp);
+  free (tmp);
+  return status;
+}
+
+typedef struct
+{
+  const Maze              *maze;
+  const MazeRenderOptions *options;
+  MazeRenderFormat         format;
+} ImageJob;
+
+static MazeStatus
+produce_image (void               *data,
+               cairo_write_func_t  write_func,
+               void               *closure,
+               MazeError          *error)
+{
+  ImageJob *job = data;
+
+  return maze_render_to_stream (job->maze, job->options, job->format,
+                                write_func, closure, error);
+}
+
+MazeStatus
 maze_render_to_file (const Maze              *maze,
                      const MazeRenderOptions *options,
                      const char              *path,
                      const char              *format,
                      MazeError               *error)
 {
-  FdWriter writer = { -1, 0 };
-  struct stat st;
-  MazeStatus status;
-  char *tmp = NULL;
+  ImageJob job;
   int f;
 
   if (path == NULL || path[0] == '\0')
@@ -480,34 +538,8 @@ maze_render_to_file (const Maze              *maze,
   if (!maze_render_options_check (maze, options, error))
     return error != NULL ? error->status : MAZE_ERROR_ARGUMENT;
 
-  writer.fd = open_temporary (path, &tmp);
-  if (writer.fd < 0)
-    return maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
-                           path, strerror (errno));
-
-  /* Replacing a file keeps its permissions. */
-  if (stat (path, &st) == 0 && S_ISREG (st.st_mode))
-    (void) fchmod (writer.fd, st.st_mode & 07777);
-
-  status = maze_render_to_stream (maze, options, (MazeRenderFormat) f,
-                                  write_fd, &writer, error);
-  if (status == MAZE_OK && writer.saved_errno != 0)
-    status = maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
-                             path, strerror (writer.saved_errno));
-  else if (status == MAZE_ERROR_IO && writer.saved_errno != 0)
-    status = maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
-                             path, strerror (writer.saved_errno));
-  if (status == MAZE_OK && fsync (writer.fd) != 0 && errno != EINVAL)
-    status = maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
-                             path, strerror (errno));
-  if (close (writer.fd) != 0 && status == MAZE_OK)
-    status = maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
-                             path, strerror (errno));
-  if (status == MAZE_OK && rename (tmp, path) != 0)
-    status = maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
-                             path, strerror (errno));
-  if (status != MAZE_OK)
-    unlink (tmp);
-  free (tmp);
-  return status;
+  job.maze = maze;
+  job.options = options;
+  job.format = (MazeRenderFormat) f;
+  return maze_render_write_file (path, produce_image, &job, error);
 }

@@ -25,3 +25,24 @@ double maze_render_label_font_size (const MazeRenderOptions *options);
 /* Where the grid starts: the margin, plus half a unit when the wall width
  * is an odd whole number (so that such walls cover whole pixels). */
 double maze_render_origin (const MazeRenderOptions *options);
+
+/* Writes the bytes of a drawing to @write_func; returns a MazeStatus with
+ * @error set on failure (MAZE_ERROR_IO when @write_func failed). */
+typedef MazeStatus (*MazeRenderProducer) (void               *data,
+                                          cairo_write_func_t  write_func,
+                                          void               *closure,
+                                          MazeError          *error);
+
+/*
+ * maze_render_write_file:
+ * Writes what @produce makes (called once with @data) to @path
+ * atomically: into a new temporary file in the same folder, flushed to
+ * disk and renamed over @path, so a failure leaves no partial file and an
+ * old file of that name as it was (a replaced file keeps its
+ * permissions).  Returns MAZE_OK, @produce's status, or MAZE_ERROR_IO /
+ * MAZE_ERROR_NOMEM with a message naming @path and the reason.
+ */
+MazeStatus maze_render_write_file (const char         *path,
+                                   MazeRenderProducer  produce,
+                                   void               *data,
+                                   MazeError          *error);

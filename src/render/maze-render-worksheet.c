@@ -11,14 +11,10 @@
 #include "maze-render-private.h"
 
 #include <cairo-pdf.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #define HEADING_SIZE   16.0
 #define TITLE_SIZE     10.0
@@ -427,33 +423,22 @@ maze_worksheet_to_stream (const Maze *const          *mazes,
 
 typedef struct
 {
-  int fd;
-  int saved_errno;
-} SheetWriter;
+  const Maze *const          *mazes;
+  const char *const          *titles;
+  size_t                      n_mazes;
+  const MazeWorksheetOptions *options;
+} SheetJob;
 
-static cairo_status_t
-sheet_write (void                *closure,
-             const unsigned char *data,
-             unsigned int         length)
+static MazeStatus
+produce_sheet (void               *data,
+               cairo_write_func_t  write_func,
+               void               *closure,
+               MazeError          *error)
 {
-  SheetWriter *writer = closure;
+  SheetJob *job = data;
 
-  while (length > 0)
-    {
-      ssize_t n = write (writer->fd, data, length);
-
-      if (n < 0)
-        {
-          if (errno == EINTR)
-            continue;
-          if (writer->saved_errno == 0)
-            writer->saved_errno = errno;
-          return CAIRO_STATUS_WRITE_ERROR;
-        }
-      data += n;
-      length -= (unsigned int) n;
-    }
-  return CAIRO_STATUS_SUCCESS;
+  return maze_worksheet_to_stream (job->mazes, job->titles, job->n_mazes,
+                                   job->options, write_func, closure, error);
 }
 
 MazeStatus
@@ -464,11 +449,7 @@ maze_worksheet_to_file (const Maze *const          *mazes,
                         const char                 *path,
                         MazeError                  *error)
 {
-  SheetWriter writer = { -1, 0 };
-  struct stat st;
-  MazeStatus status;
-  size_t len;
-  char *tmp;
+  SheetJob job = { mazes, titles, n_mazes, options };
 
   if (path == NULL || path[0] == '\0')
     return maze_error_set (error, MAZE_ERROR_ARGUMENT, "no file name given");
@@ -476,43 +457,5 @@ maze_worksheet_to_file (const Maze *const          *mazes,
   if (!maze_worksheet_check (options, n_mazes, error))
     return MAZE_ERROR_ARGUMENT;
 
-  len = strlen (path) + 64;
-  tmp = malloc (len);
-  if (tmp == NULL)
-    return maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory");
-  for (unsigned attempt = 0; attempt < 100 && writer.fd < 0; attempt++)
-    {
-      snprintf (tmp, len, "%s.%ld-sheet%u.tmp", path, (long) getpid (), attempt);
-      writer.fd = open (tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-      if (writer.fd < 0 && errno != EEXIST)
-        break;
-    }
-  if (writer.fd < 0)
-    {
-      status = maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
-                               path, strerror (errno));
-      free (tmp);
-      return status;
-    }
-  if (stat (path, &st) == 0 && S_ISREG (st.st_mode))
-    (void) fchmod (writer.fd, st.st_mode & 07777);
-
-  status = maze_worksheet_to_stream (mazes, titles, n_mazes, options,
-                                     sheet_write, &writer, error);
-  if (status == MAZE_ERROR_IO && writer.saved_errno != 0)
-    status = maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
-                             path, strerror (writer.saved_errno));
-  if (status == MAZE_OK && fsync (writer.fd) != 0 && errno != EINVAL)
-    status = maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
-                             path, strerror (errno));
-  if (close (writer.fd) != 0 && status == MAZE_OK)
-    status = maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
-                             path, strerror (errno));
-  if (status == MAZE_OK && rename (tmp, path) != 0)
-    status = maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
-                             path, strerror (errno));
-  if (status != MAZE_OK)
-    unlink (tmp);
-  free (tmp);
-  return status;
+  return maze_render_write_file (path, produce_sheet, &job, error);
 }

@@ -1332,6 +1332,65 @@ test_files (void)
   maze_free (m);
 }
 
+/* Both file writers (images and worksheets) write atomically: a replaced
+ * file keeps its permissions, a failure names the path and the reason and
+ * leaves neither a partial file nor a temporary one. */
+static void
+test_files_atomic (void)
+{
+  char *dir = g_dir_make_tmp ("bitmaze-render-XXXXXX", NULL);
+  char *pdf = g_build_filename (dir, "sheet.pdf", NULL);
+  char *png = g_build_filename (dir, "maze.png", NULL);
+  char *folder = g_build_filename (dir, "folder.pdf", NULL);
+  char *missing = g_build_filename (dir, "no-such-folder", "sheet.pdf", NULL);
+  Maze *m = new_maze (3, 3);
+  const Maze *mazes[] = { m };
+  MazeWorksheetOptions wo;
+  MazeRenderOptions o;
+  MazeError err = { 0 };
+  GStatBuf st;
+  char *data;
+  gsize len;
+
+  maze_worksheet_options_init (&wo, MAZE_PAPER_A4);
+  maze_render_options_init (&o);
+  g_assert_true (g_file_set_contents (pdf, "old", 3, NULL));
+  g_assert_true (g_file_set_contents (png, "old", 3, NULL));
+  g_assert_cmpint (g_chmod (pdf, 0640), ==, 0);
+  g_assert_cmpint (g_chmod (png, 0604), ==, 0);
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+
+  g_assert_cmpint (maze_worksheet_to_file (mazes, NULL, 1, &wo, pdf, &err), ==, MAZE_OK);
+  g_assert_cmpint (maze_render_to_file (m, &o, png, NULL, &err), ==, MAZE_OK);
+  data = read_all (pdf, &len);
+  g_assert_true (len > 4 && memcmp (data, "%PDF", 4) == 0);
+  g_free (data);
+  data = read_all (png, &len);
+  g_assert_true (len > 8 && memcmp (data, "\x89PNG", 4) == 0);
+  g_free (data);
+  g_assert_cmpint (g_stat (pdf, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0640);
+  g_assert_cmpint (g_stat (png, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0604);
+
+  /* Written, but not renamed over a folder: the temporary file goes. */
+  g_assert_cmpint (maze_worksheet_to_file (mazes, NULL, 1, &wo, folder, &err), ==, MAZE_ERROR_IO);
+  g_assert_nonnull (strstr (err.message, folder));
+  g_assert_cmpint (maze_worksheet_to_file (mazes, NULL, 1, &wo, missing, &err), ==, MAZE_ERROR_IO);
+  g_assert_nonnull (strstr (err.message, missing));
+  g_assert_nonnull (strstr (err.message, g_strerror (ENOENT)));
+  g_assert_cmpint (count_files (dir), ==, 3);
+
+  g_free (pdf);
+  g_free (png);
+  g_rmdir (folder);
+  g_free (folder);
+  g_free (missing);
+  remove_dir (dir);
+  g_free (dir);
+  maze_free (m);
+}
+
 static void
 test_file_errors (void)
 {
@@ -1469,6 +1528,7 @@ main (int   argc,
   g_test_add_func ("/render/player-over-markers", test_player_over_markers);
   g_test_add_func ("/render/files", test_files);
   g_test_add_func ("/render/file-errors", test_file_errors);
+  g_test_add_func ("/render/files-atomic", test_files_atomic);
   g_test_add_func ("/render/stream", test_stream);
   return g_test_run ();
 }

@@ -106,6 +106,10 @@ struct _BitmazeMazeView
   double            margin;
   double            content_width;  /* whole pixels */
   double            content_height;
+  /* The renderer's options for this geometry (highlights, palette and
+   * what is shown left at their defaults): enough for the extents of a
+   * changed cell, set up once here instead of for every cell of a step. */
+  MazeRenderOptions extent_options;
 
   GHashTable       *tiles;
   guint             frame;
@@ -361,6 +365,10 @@ update_geometry (BitmazeMazeView *self)
   self->margin = margin;
   self->content_width = ceil (2.0 * margin + mw * cell);
   self->content_height = ceil (2.0 * margin + mh * cell);
+  maze_render_options_init (&self->extent_options);
+  self->extent_options.cell_size = cell;
+  self->extent_options.wall_width = wall;
+  self->extent_options.margin = margin;
 
   if (old_cell != cell)
     drop_tiles (self);
@@ -674,7 +682,6 @@ static void
 invalidate_cell (BitmazeMazeView *self,
                  uint32_t         index)
 {
-  MazeRenderOptions options;
   cairo_rectangle_t ext;
   MazeCellRect r;
   uint32_t mw, mh, x, y;
@@ -694,8 +701,10 @@ invalidate_cell (BitmazeMazeView *self,
   r.width = MIN (mw, x + 2) - r.x;
   r.height = MIN (mh, y + 2) - r.y;
 
-  get_render_options (self, &options);
-  if (!maze_render_region_extents (self->maze, &options, &r, &ext))
+  /* Called for every cell of every step: the options of the geometry the
+   * tiles were drawn with (tiles go when it changes) are ready, and the
+   * extents need nothing else. */
+  if (!maze_render_region_extents (self->maze, &self->extent_options, &r, &ext))
     return;
 
   x0 = (int) floor (ext.x);

@@ -642,6 +642,89 @@ test_huge (void)
   fixture_teardown (f, NULL);
 }
 
+/* Is the pixel (@x, @y) of @data (a texture of @width pixels a row, as
+ * gdk_texture_download() writes it) opaque and black, as walls are and no
+ * marker is?  Outside the content the view is transparent. */
+static gboolean
+is_wall_pixel (const guchar *data,
+               int           width,
+               int           x,
+               int           y)
+{
+  const guchar *p = data + ((gsize) y * width + x) * 4;
+
+  return p[3] > 128 && 0.299 * p[2] + 0.587 * p[1] + 0.114 * p[0] < 40.0;
+}
+
+static gboolean
+is_opaque_pixel (const guchar *data,
+                 int           width,
+                 int           x,
+                 int           y)
+{
+  return data[((gsize) y * width + x) * 4 + 3] > 128;
+}
+
+/* Zoom to fit shows the whole maze with all four outer walls inside the
+ * widget, for a single cell, single rows and columns and very flat mazes
+ * too: through the middle of the drawing, each side has floor (the
+ * margin), then the wall, on the way in from the drawing's edge.  (The
+ * serpentine has no openings: a generated maze's entrance and exit are
+ * gaps in the outer wall, the whole side of a 1 x 1 maze.  3 x 150 still
+ * has 2-pixel cells; smaller ones make the overview, with grey walls.) */
+static void
+test_fit_walls (void)
+{
+  static const struct { uint32_t w, h; } sizes[] = {
+    { 1, 1 }, { 1, 20 }, { 20, 1 }, { 200, 3 }, { 3, 150 }, { 2, 2 },
+  };
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      Fixture fixture = { 0 }, *f = &fixture;
+      g_autoptr(GdkTexture) texture = NULL;
+      g_autofree guchar *data = NULL;
+      int width, height, left, right, top, bottom, mx, my, k;
+
+      fixture_setup_size (f, sizes[s].w, sizes[s].h);
+      g_test_message ("%u x %u maze", sizes[s].w, sizes[s].h);
+      texture = render_view (f);
+      width = gdk_texture_get_width (texture);
+      height = gdk_texture_get_height (texture);
+      data = g_malloc ((gsize) width * height * 4);
+      gdk_texture_download (texture, data, (gsize) width * 4);
+
+      /* The drawing is opaque; find its box along the middle lines. */
+      mx = width / 2;
+      my = height / 2;
+      for (left = 0; left < width && !is_opaque_pixel (data, width, left, my); left++);
+      for (right = width - 1; right >= 0 && !is_opaque_pixel (data, width, right, my); right--);
+      for (top = 0; top < height && !is_opaque_pixel (data, width, mx, top); top++);
+      for (bottom = height - 1; bottom >= 0 && !is_opaque_pixel (data, width, mx, bottom); bottom--);
+      g_assert_cmpint (left, <, right);
+      g_assert_cmpint (top, <, bottom);
+      /* It fills the widget in one direction (cells of whole pixels:
+       * 200 cells in 468 pixels are 2 pixels each). */
+      g_assert_cmpint (MAX ((right - left + 1) * 100 / width,
+                            (bottom - top + 1) * 100 / height), >=, 80);
+
+      for (k = left; k <= right && !is_wall_pixel (data, width, k, my); k++);
+      g_assert_cmpint (k, >, left);
+      g_assert_cmpint (k, <, left + 16);
+      for (k = right; k >= left && !is_wall_pixel (data, width, k, my); k--);
+      g_assert_cmpint (k, <, right);
+      g_assert_cmpint (k, >, right - 16);
+      for (k = top; k <= bottom && !is_wall_pixel (data, width, mx, k); k++);
+      g_assert_cmpint (k, >, top);
+      g_assert_cmpint (k, <, top + 16);
+      for (k = bottom; k >= top && !is_wall_pixel (data, width, mx, k); k--);
+      g_assert_cmpint (k, <, bottom);
+      g_assert_cmpint (k, >, bottom - 16);
+
+      fixture_teardown (f, NULL);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -662,6 +745,7 @@ main (int   argc,
   ADD ("accessible", test_accessible);
 #undef ADD
   g_test_add_func ("/maze-view/huge", test_huge);
+  g_test_add_func ("/maze-view/fit-walls", test_fit_walls);
 
   return g_test_run ();
 }

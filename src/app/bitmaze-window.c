@@ -253,6 +253,65 @@ direction_name (uint16_t dir)
 /* Generators: "name" or "base:value" <-> the controls                 */
 /* ------------------------------------------------------------------ */
 
+/* The drop-down lists of the algorithm rows: AdwComboRow's own list cuts
+ * a name at about twenty characters ("Wall Follower, Right H…"), which
+ * hides the very word that tells two solvers apart.  The same rows, with
+ * the whole name and the check mark on the chosen one. */
+static void
+full_name_check_update (AdwComboRow *row,
+                        GParamSpec  *pspec,
+                        GtkListItem *item)
+{
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *check = gtk_widget_get_last_child (box);
+  guint position = gtk_list_item_get_position (item);
+
+  gtk_widget_set_opacity (check, position != GTK_INVALID_LIST_POSITION
+                                 && position == adw_combo_row_get_selected (row) ? 1.0 : 0.0);
+}
+
+static void
+full_name_setup (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item,
+                 AdwComboRow              *row)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *check = gtk_image_new_from_icon_name ("object-select-symbolic");
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), check);
+  gtk_list_item_set_child (item, box);
+
+  g_signal_connect_object (row, "notify::selected",
+                           G_CALLBACK (full_name_check_update), item, 0);
+}
+
+static void
+full_name_bind (GtkSignalListItemFactory *factory,
+                GtkListItem              *item,
+                AdwComboRow              *row)
+{
+  GtkStringObject *string = gtk_list_item_get_item (item);
+  GtkWidget *box = gtk_list_item_get_child (item);
+
+  gtk_label_set_text (GTK_LABEL (gtk_widget_get_first_child (box)),
+                      gtk_string_object_get_string (string));
+  full_name_check_update (row, NULL, item);
+}
+
+static void
+use_full_name_list (AdwComboRow *row)
+{
+  g_autoptr (GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (full_name_setup), row);
+  g_signal_connect (factory, "bind", G_CALLBACK (full_name_bind), row);
+  adw_combo_row_set_list_factory (row, factory);
+}
+
 static void
 load_generator_list (BitmazeWindow *self)
 {
@@ -2576,6 +2635,8 @@ bitmaze_window_init (BitmazeWindow *self)
       gtk_string_list_append (solver_model, solver_label (solvers[i].name));
     }
   adw_combo_row_set_model (self->solver_row, G_LIST_MODEL (solver_model));
+  use_full_name_list (self->generator_row);
+  use_full_name_list (self->solver_row);
 
   g_signal_connect_object (self->view, "notify::edit-mode",
                            G_CALLBACK (view_edit_mode_cb), self,

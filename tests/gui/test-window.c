@@ -642,6 +642,81 @@ test_close_failed_save_stays (Fixture       *fixture,
   g_assert_nonnull (strstr (toast, "class.maze"));
 }
 
+static void
+collect_widgets (GtkWidget *widget,
+                 GType      type,
+                 GPtrArray *found)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_widgets (child, type, found);
+}
+
+/* The drop-down of each algorithm row shows every name whole, with the
+ * check mark on the chosen one ("Wall Follower, Right Hand" was cut to
+ * "Wall Follower, Right H…", hiding which hand). */
+static void
+test_algorithm_lists_show_whole_names (Fixture       *fixture,
+                                       gconstpointer  data)
+{
+  BitmazeWindow *window = fixture->window;
+  g_autoptr (GPtrArray) rows = g_ptr_array_new ();
+  guint checked = 0;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.solver", "s", "wall-follower:right");
+  collect_widgets (GTK_WIDGET (window), ADW_TYPE_COMBO_ROW, rows);
+  g_assert_cmpuint (rows->len, >=, 2);
+
+  for (guint r = 0; r < rows->len; r++)
+    {
+      AdwComboRow *row = g_ptr_array_index (rows, r);
+      g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+      g_autoptr (GPtrArray) popovers = g_ptr_array_new ();
+      guint shown = 0;
+      guint marked = 0;
+
+      if (!G_IS_LIST_MODEL (adw_combo_row_get_model (row))
+          || g_list_model_get_n_items (adw_combo_row_get_model (row)) < 5)
+        continue;
+
+      gtk_widget_activate (GTK_WIDGET (row));
+      collect_widgets (GTK_WIDGET (row), GTK_TYPE_POPOVER, popovers);
+      g_assert_cmpuint (popovers->len, ==, 1);
+      gtk_test_widget_wait_for_draw (g_ptr_array_index (popovers, 0));
+      spin (100);
+
+      collect_widgets (g_ptr_array_index (popovers, 0), GTK_TYPE_LABEL, labels);
+      for (guint i = 0; i < labels->len; i++)
+        {
+          GtkWidget *label = g_ptr_array_index (labels, i);
+          GtkWidget *check = gtk_widget_get_next_sibling (label);
+          const char *text = gtk_label_get_text (GTK_LABEL (label));
+          int natural;
+
+          if (!gtk_widget_get_mapped (label) || *text == '\0')
+            continue;
+          gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+          g_assert_cmpint (gtk_widget_get_width (label), >=, natural);
+          g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (label)), ==, PANGO_ELLIPSIZE_NONE);
+          if (check != NULL && gtk_widget_get_opacity (check) > 0.5)
+            {
+              marked++;
+              if (g_str_equal (text, "Wall Follower, Right Hand"))
+                checked++;
+            }
+          shown++;
+        }
+      g_assert_cmpuint (shown, >=, 5);
+      g_assert_cmpuint (marked, ==, 1);
+      gtk_popover_popdown (g_ptr_array_index (popovers, 0));
+      spin (20);
+    }
+  g_assert_cmpuint (checked, ==, 1);
+}
+
 static gboolean
 is_ready (BitmazeWindow *window)
 {
@@ -757,6 +832,7 @@ main (int   argc,
   ADD ("failed-save-loses-nothing", test_failed_save_loses_nothing, NULL);
   ADD ("unsaved-changes-guard", test_unsaved_changes_guard, NULL);
   ADD ("close-failed-save-stays", test_close_failed_save_stays, NULL);
+  ADD ("algorithm-lists-show-whole-names", test_algorithm_lists_show_whole_names, NULL);
   ADD ("animated-generation", test_animated_generation, NULL);
   ADD ("big-maze-in-slices", test_big_maze_in_slices, NULL);
   ADD ("export-image", test_export_image, NULL);

@@ -302,14 +302,43 @@ full_name_bind (GtkSignalListItemFactory *factory,
   full_name_check_update (row, NULL, item);
 }
 
+/* The chosen name in the row itself: as wide as the row lets it be,
+ * cut only when the row is narrower than the name. */
+static void
+chosen_name_setup (GtkSignalListItemFactory *factory,
+                   GtkListItem              *item,
+                   gpointer                  data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+chosen_name_bind (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item,
+                  gpointer                  data)
+{
+  GtkStringObject *string = gtk_list_item_get_item (item);
+
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)),
+                      gtk_string_object_get_string (string));
+}
+
 static void
 use_full_name_list (AdwComboRow *row)
 {
-  g_autoptr (GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+  g_autoptr (GtkListItemFactory) list = gtk_signal_list_item_factory_new ();
+  g_autoptr (GtkListItemFactory) chosen = gtk_signal_list_item_factory_new ();
 
-  g_signal_connect (factory, "setup", G_CALLBACK (full_name_setup), row);
-  g_signal_connect (factory, "bind", G_CALLBACK (full_name_bind), row);
-  adw_combo_row_set_list_factory (row, factory);
+  g_signal_connect (list, "setup", G_CALLBACK (full_name_setup), row);
+  g_signal_connect (list, "bind", G_CALLBACK (full_name_bind), row);
+  g_signal_connect (chosen, "setup", G_CALLBACK (chosen_name_setup), NULL);
+  g_signal_connect (chosen, "bind", G_CALLBACK (chosen_name_bind), NULL);
+  adw_combo_row_set_factory (row, chosen);
+  adw_combo_row_set_list_factory (row, list);
 }
 
 static void

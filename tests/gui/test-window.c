@@ -715,6 +715,26 @@ test_algorithm_lists_show_whole_names (Fixture       *fixture,
       spin (20);
     }
   g_assert_cmpuint (checked, ==, 1);
+
+  /* The row itself shows the chosen name whole too. */
+  {
+    g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+    guint seen = 0;
+
+    spin (50);
+    collect_widgets (GTK_WIDGET (window), GTK_TYPE_LABEL, labels);
+    for (guint i = 0; i < labels->len; i++)
+      {
+        GtkLabel *label = g_ptr_array_index (labels, i);
+
+        if (!gtk_widget_get_mapped (GTK_WIDGET (label))
+            || !g_str_equal (gtk_label_get_text (label), "Wall Follower, Right Hand"))
+          continue;
+        g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+        seen++;
+      }
+    g_assert_cmpuint (seen, ==, 1);
+  }
 }
 
 static gboolean

@@ -68,6 +68,16 @@ struct _BitmazeWindow
   gboolean              has_last_step;
   gint64                engine_us;
 
+  /* A saved search being replayed (resume_saved_search ()) */
+  guint                 maze_serial;
+  guint                 resume_serial;
+  guint                 resume_id;
+  Maze                 *resume_maze;
+  MazeSolver           *resume_solver;
+  size_t                resume_differ;
+  gboolean              resume_going;
+  gint64                resume_us;
+
   /* Run */
   guint                 tick_id;
   gboolean              running;
@@ -158,6 +168,7 @@ static void show_toast      (BitmazeWindow *self,
                              const char    *message);
 static void save_as_then    (BitmazeWindow *self,
                              Pending       *then);
+static void cancel_resume   (BitmazeWindow *self);
 
 /* ------------------------------------------------------------------ */
 /* Names shown for the engine's algorithms                             */
@@ -597,6 +608,7 @@ static void
 stop_steppers (BitmazeWindow *self)
 {
   set_running (self, FALSE);
+  cancel_resume (self);
   g_clear_pointer (&self->generator, maze_generator_free);
   g_clear_pointer (&self->solver, maze_solver_free);
   self->has_last_step = FALSE;
@@ -614,6 +626,7 @@ replace_maze (BitmazeWindow *self,
   Maze *old = self->maze;
 
   self->maze = maze;
+  self->maze_serial++;
   bitmaze_maze_view_set_maze (self->view, maze);
   maze_free (old);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAZE]);
@@ -684,65 +697,142 @@ start_search (BitmazeWindow *self)
 
 /* A file keeps a search as its solution and backtrack nibbles, and the
  * solver's name.  The solvers are deterministic: run the named one again
- * from the start until the cells are the ones saved, and the search goes
- * on from there, with its frontier, counts and path, as if never stopped.
- * When no step gives the saved cells (another program wrote them, or the
- * player walked them in Play mode), the saved nibbles stay as they were
- * and Step or Run starts a new search. */
+ * from the start, on a copy of the maze, until the copy's cells are the
+ * ones saved; then the copy (with its solver) takes the maze's place and
+ * the search goes on from there, with its frontier, counts and path, as if
+ * never stopped.  A big search is replayed in slices when the main loop
+ * is idle, so the window never freezes.  When no step gives the saved
+ * cells (another program wrote them, or the player walked them in Play
+ * mode), nothing changes and Step or Run starts a new search. */
 static void
-resume_saved_search (BitmazeWindow *self)
+cancel_resume (BitmazeWindow *self)
 {
-  g_autofree uint16_t *saved = NULL;
-  uint16_t *cells = maze_cells (self->maze);
-  size_t n_cells = (size_t) maze_width (self->maze) * maze_height (self->maze);
+  g_clear_handle_id (&self->resume_id, g_source_remove);
+  g_clear_pointer (&self->resume_solver, maze_solver_free);
+  g_clear_pointer (&self->resume_maze, maze_free);
+}
+
+/* Replays one slice; TRUE while there is more to replay. */
+static gboolean
+resume_slice (BitmazeWindow *self)
+{
+  const uint16_t *saved = maze_cells_const (self->maze);
   gint64 start = g_get_monotonic_time ();
   MazeSolver *solver;
-  MazeError error;
-  size_t differ = 0;
-  gboolean going = TRUE;
+  guint n = 0;
   MazeStep step = { 0 };
 
-  saved = g_memdup2 (cells, n_cells * sizeof (uint16_t));
-  solver = maze_solver_new (self->maze, self->solver_name, &error);
-  if (solver == NULL)
+  while (self->resume_differ > 0 && self->resume_going)
     {
-      memcpy (cells, saved, n_cells * sizeof (uint16_t));
-      return;
-    }
-
-  for (size_t i = 0; i < n_cells; i++)
-    differ += cells[i] != saved[i];
-
-  while (differ > 0 && going)
-    {
-      /* Each change takes its cell from one word to the next: count
-       * the cell out as it was and in as it is now. */
-      going = maze_solver_step (solver, &step);
+      /* Each change takes its cell from one word to the next: count the
+       * cell out as it was and in as it is now. */
+      self->resume_going = maze_solver_step (self->resume_solver, &step);
       for (unsigned i = 0; i < step.n_changes; i++)
         {
           const MazeChange *change = &step.changes[i];
 
-          differ -= change->before != saved[change->index];
-          differ += change->after != saved[change->index];
+          self->resume_differ -= change->before != saved[change->index];
+          self->resume_differ += change->after != saved[change->index];
+        }
+      if (++n % (CLOCK_CHECK_EVERY * 64) == 0 && g_get_monotonic_time () - start > FRAME_BUDGET_US)
+        break;
+    }
+  self->resume_us += g_get_monotonic_time () - start;
+
+  if (self->resume_differ > 0 && self->resume_going)
+    return TRUE;
+
+  if (self->resume_differ > 0)
+    {
+      cancel_resume (self);
+      return FALSE;
+    }
+
+  /* With the whole path marked, all that is left of a finished search is
+   * its last step, which only reports the goal found: take it too, so a
+   * solved maze comes back solved. */
+  if (self->resume_going && maze_path_cells (self->resume_maze, NULL, 0) >= 0)
+    {
+      maze_solver_step (self->resume_solver, &step);
+      if (step.n_changes > 0)
+        {
+          cancel_resume (self);
+          return FALSE;
         }
     }
 
-  if (differ > 0)
+  solver = g_steal_pointer (&self->resume_solver);
+  replace_maze (self, g_steal_pointer (&self->resume_maze));
+  self->solver = solver;
+  self->has_search = TRUE;
+  self->engine_us = self->resume_us;
+  self->phase = BITMAZE_PHASE_SOLVING;
+  {
+    MazeSolveStats stats;
+
+    maze_solver_stats (self->solver, &stats);
+    if (stats.finished)
+      finish_search (self);
+    else
+      update_frontier (self);
+  }
+  update_status (self);
+  update_actions (self);
+
+  return FALSE;
+}
+
+static gboolean
+resume_idle_cb (gpointer data)
+{
+  BitmazeWindow *self = data;
+
+  /* Anything done to the maze meanwhile makes the replay pointless. */
+  if (self->maze_serial != self->resume_serial || self->generator != NULL
+      || self->solver != NULL || !self->has_search || self->modified)
     {
-      maze_solver_free (solver);
-      memcpy (cells, saved, n_cells * sizeof (uint16_t));
+      self->resume_id = 0;
+      cancel_resume (self);
+      return G_SOURCE_REMOVE;
+    }
+
+  if (resume_slice (self))
+    return G_SOURCE_CONTINUE;
+
+  self->resume_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+resume_saved_search (BitmazeWindow *self)
+{
+  const uint16_t *saved = maze_cells_const (self->maze);
+  const uint16_t *cells;
+  uint32_t n_cells = maze_n_cells (self->maze);
+  MazeError error;
+
+  cancel_resume (self);
+  self->resume_maze = maze_copy (self->maze, &error);
+  if (self->resume_maze == NULL)
+    return;
+  self->resume_solver = maze_solver_new (self->resume_maze, self->solver_name, &error);
+  if (self->resume_solver == NULL)
+    {
+      cancel_resume (self);
       return;
     }
 
-  g_clear_pointer (&self->solver, maze_solver_free);
-  self->solver = solver;
-  self->has_search = TRUE;
-  self->engine_us = g_get_monotonic_time () - start;
-  self->phase = BITMAZE_PHASE_SOLVING;
-  if (!going)
-    finish_search (self);
-  else
-    update_frontier (self);
+  cells = maze_cells_const (self->resume_maze);
+  self->resume_differ = 0;
+  for (uint32_t i = 0; i < n_cells; i++)
+    self->resume_differ += cells[i] != saved[i];
+  self->resume_going = TRUE;
+  self->resume_us = 0;
+  self->resume_serial = self->maze_serial;
+
+  /* Small searches come back at once, big ones in the background. */
+  if (resume_slice (self))
+    self->resume_id = g_idle_add (resume_idle_cb, self);
 }
 
 /* One step of whatever is in progress.  Returns FALSE when that has just
@@ -2374,6 +2464,7 @@ bitmaze_window_dispose (GObject *object)
       self->save_dialog = NULL;
     }
 
+  cancel_resume (self);
   g_clear_pointer (&self->generator, maze_generator_free);
   g_clear_pointer (&self->solver, maze_solver_free);
   if (self->view != NULL)

@@ -457,6 +457,74 @@ test_saved_search_goes_on (Fixture       *fixture,
   maze_free (reference);
 }
 
+/* A big solve comes back in slices while the window goes on; touching
+ * the maze before it is back leaves the file's cells alone. */
+static gboolean
+is_solved (BitmazeWindow *window)
+{
+  return bitmaze_window_get_phase (window) == BITMAZE_PHASE_SOLVED;
+}
+
+static void
+test_saved_big_search_comes_back (Fixture       *fixture,
+                                  gconstpointer  data)
+{
+  BitmazeWindow *window = fixture->window;
+  g_autofree char *path = tmp_path (fixture, "big.maze");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  g_autofree uint16_t *saved = NULL;
+  MazeGenerator *generator;
+  MazeSolver *solver;
+  MazeError merror;
+  Maze *maze;
+  int64_t path_length;
+
+  maze = maze_new (700, 700, &merror);
+  g_assert_nonnull (maze);
+  generator = maze_generator_new (maze, "growing-tree:newest", SEED, 0, &merror);
+  g_assert_nonnull (generator);
+  maze_generator_run (generator);
+  maze_generator_free (generator);
+  g_assert_cmpint (maze_place_endpoints (maze, MAZE_PLACE_CORNERS, TRUE, SEED, &merror), ==, MAZE_OK);
+  solver = maze_solver_new (maze, "bfs", &merror);
+  g_assert_nonnull (solver);
+  maze_solver_run (solver);
+  maze_solver_free (solver);
+  g_assert_cmpint (maze_meta_set (maze, "solver", "bfs", &merror), ==, MAZE_OK);
+  g_assert_cmpint (maze_save_file (maze, path, &merror), ==, MAZE_OK);
+  path_length = maze_path_cells (maze, NULL, 0);
+  g_assert_cmpint (path_length, >, 0);
+  saved = copy_cells (maze);
+  maze_free (maze);
+
+  g_assert_true (bitmaze_window_load_file (window, file, &error));
+  g_assert_no_error (error);
+  wait_until (fixture, is_solved, 20000);
+  g_assert_cmpstr (bitmaze_window_get_state_text (window), ==, "Solved");
+  maze = bitmaze_window_get_maze (window);
+  g_assert_cmpmem (maze_cells_const (maze), 2 * maze_n_cells (maze), saved, 2 * 700 * 700);
+  g_assert_cmpint (maze_path_cells (maze, NULL, 0), ==, path_length);
+  {
+    g_autofree char *text = g_strdup_printf ("Path %" G_GINT64_FORMAT, path_length);
+
+    g_assert_nonnull (strstr (bitmaze_window_get_status_text (window), text));
+  }
+  g_assert_false (bitmaze_window_get_modified (window));
+
+  /* Again, and move the goal at once: the replay gives up, the maze is
+   * the file's with the new goal. */
+  g_assert_true (bitmaze_window_load_file (window, file, &error));
+  g_assert_no_error (error);
+  g_signal_emit_by_name (bitmaze_window_get_view (window), "cell-clicked", 5u, GDK_SHIFT_MASK, 1u);
+  spin (300);
+  maze = bitmaze_window_get_maze (window);
+  g_assert_cmpuint (maze_goal (maze), ==, 5);
+  g_assert_true (bitmaze_window_get_modified (window));
+  g_assert_cmpstr (bitmaze_window_get_state_text (window), ==, "Ready");
+  g_assert_false (maze_has_search (maze));
+}
+
 /* Search bits no solver step gives (a walk of Play mode, another
  * program's) stay as the file has them; Step starts a new search. */
 static void
@@ -847,6 +915,7 @@ main (int   argc,
   ADD ("saved-search-goes-on/astar", test_saved_search_goes_on, "astar");
   ADD ("saved-search-goes-on/junction", test_saved_search_goes_on, "junction");
   ADD ("saved-search-goes-on/wall-follower-right", test_saved_search_goes_on, "wall-follower:right");
+  ADD ("saved-big-search-comes-back", test_saved_big_search_comes_back, NULL);
   ADD ("saved-foreign-search-kept", test_saved_foreign_search_kept, NULL);
   ADD ("open-corrupt-keeps-maze", test_open_corrupt_keeps_maze, NULL);
   ADD ("failed-save-loses-nothing", test_failed_save_loses_nothing, NULL);

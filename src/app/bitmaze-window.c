@@ -2980,6 +2980,7 @@ bitmaze_window_load_file (BitmazeWindow  *self,
   g_autofree char *path = NULL;
   const char *value;
   MazeError merror;
+  gboolean resume;
   Maze *maze;
 
   g_return_val_if_fail (BITMAZE_IS_WINDOW (self), FALSE);
@@ -3026,13 +3027,16 @@ bitmaze_window_load_file (BitmazeWindow  *self,
       g_object_set (self, "solver", value, NULL);
       self->has_search = had_search;
     }
-  if (self->has_search && value != NULL && g_strcmp0 (value, self->solver_name) == 0)
-    resume_saved_search (self);
+  resume = self->has_search && value != NULL && g_strcmp0 (value, self->solver_name) == 0;
 
   self->syncing_controls = TRUE;
   gtk_adjustment_set_value (self->width_adjustment, maze_width (maze));
   gtk_adjustment_set_value (self->height_adjustment, maze_height (maze));
   self->syncing_controls = FALSE;
+
+  /* Last: the search may come back on a copy that replaces @maze. */
+  if (resume)
+    resume_saved_search (self);
 
   update_title (self);
   update_status (self);

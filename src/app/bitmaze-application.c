@@ -111,6 +111,7 @@ bitmaze_application_startup (GApplication *app)
     { "win.save", { "<Primary>s", NULL } },
     { "win.save-as", { "<Primary><Shift>s", NULL } },
     { "win.export", { "<Primary>e", NULL } },
+    { "win.print", { "<Primary>p", NULL } },
     { "win.fullscreen", { "F11", NULL } },
     { "win.zoom-in", { "<Primary>plus", "<Primary>equal", "<Primary>KP_Add", NULL } },
     { "win.zoom-out", { "<Primary>minus", "<Primary>KP_Subtract", NULL } },

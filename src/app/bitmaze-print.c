@@ -565,14 +565,6 @@ win_export_worksheet_cb (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-static gboolean
-print_shortcut_cb (GtkWidget *widget,
-                   GVariant  *args,
-                   gpointer   user_data)
-{
-  return gtk_widget_activate_action (widget, "win.print", NULL);
-}
-
 static void
 maze_notify_cb (BitmazeWindow *window,
                 GParamSpec    *pspec,
@@ -586,7 +578,6 @@ bitmaze_print_add_actions (BitmazeWindow *window)
 {
   g_autoptr (GSimpleAction) print = g_simple_action_new ("print", NULL);
   g_autoptr (GSimpleAction) sheet = g_simple_action_new ("export-worksheet", NULL);
-  GtkEventController *shortcuts = gtk_shortcut_controller_new ();
 
   g_signal_connect_object (print, "activate", G_CALLBACK (win_print_cb), window, 0);
   g_signal_connect_object (sheet, "activate", G_CALLBACK (win_export_worksheet_cb), window, 0);
@@ -594,9 +585,4 @@ bitmaze_print_add_actions (BitmazeWindow *window)
   g_simple_action_set_enabled (print, bitmaze_window_get_maze (window) != NULL);
   g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (print));
   g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (sheet));
-
-  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
-                                        gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Control>p"),
-                                                          gtk_callback_action_new (print_shortcut_cb, NULL, NULL)));
-  gtk_widget_add_controller (GTK_WIDGET (window), shortcuts);
 }

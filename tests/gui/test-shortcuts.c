@@ -212,6 +212,24 @@ test_shortcuts_are_real (void)
         }
     }
   g_test_message ("%u listed keys checked", checked);
+
+  /* The primary menu shows an item's key only when it is the
+   * application's accelerator: Print… must say Ctrl+P there. */
+  {
+    static const char *const menu_actions[] = {
+      "win.save-as", "win.export", "win.print", "win.fullscreen", "app.preferences",
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (menu_actions); i++)
+      {
+        g_auto (GStrv) menu_accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app),
+                                                                            menu_actions[i]);
+
+        g_assert_nonnull (menu_accels);
+        if (menu_accels[0] == NULL)
+          g_error ("the menu shows no key for %s", menu_actions[i]);
+      }
+  }
   g_assert_nonnull (view);
 
   gtk_window_destroy (GTK_WINDOW (window));

@@ -37,7 +37,6 @@ ASAN_DIR=${GATES_PREFIX}-asan
 FUZZ_DIR=${GATES_PREFIX}-fuzz
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 RESULTS=$BUILDDIR/meson-logs/gates
-SRCROOT=$PWD
 
 XVFB="dbus-run-session -- xvfb-run -a -s '-screen 0 1280x1024x24'"
 # Tests here that cannot finish under valgrind's 20-50x slowdown: they
@@ -104,14 +103,12 @@ gate_suite ()
 gate_asan ()
 {
   log "ASan + UBSan build: whole suite"
-  build_dir "$ASAN_DIR" asan -Db_sanitize=address,undefined || return 1
+  # The README's sanitizer command; dev.sh sets ASAN_OPTIONS and
+  # LSAN_OPTIONS (tests/valgrind/lsan.supp), meson makes every UBSan
+  # report fatal.
   rm -f "$ASAN_DIR/meson-logs/testlog.json"
-  # LSan: fontconfig's caches only (tests/valgrind/lsan.supp).  UBSan:
-  # every report stops the test.
-  ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0:halt_on_error=1:abort_on_error=1:print_summary=1 \
-  LSAN_OPTIONS=suppressions=$SRCROOT/tests/valgrind/lsan.supp:print_suppressions=0 \
-  UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1:print_summary=1 \
-    sh -c "$XVFB meson test -C '$ASAN_DIR' --print-errorlogs --timeout-multiplier 3" >&2
+  BUILDDIR=$ASAN_DIR MESON_ARGS="-Db_sanitize=address,undefined" \
+    TEST_ARGS="--timeout-multiplier 3" build-aux/dev.sh test >&2
   keep_log "$ASAN_DIR/meson-logs/testlog.json" asan
 }
 

@@ -87,6 +87,12 @@ PY
 run_tests ()
 {
   status=0
+  # For a sanitizer build (MESON_ARGS=-Db_sanitize=address,undefined): full
+  # stacks, and LeakSanitizer without fontconfig's process-long caches.
+  # Ignored by other builds.
+  ASAN_OPTIONS=${ASAN_OPTIONS:-fast_unwind_on_malloc=0:halt_on_error=1:abort_on_error=1:print_summary=1}
+  LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/tests/valgrind/lsan.supp:print_suppressions=0}
+  export ASAN_OPTIONS LSAN_OPTIONS
   # shellcheck disable=SC2086
   dbus-run-session -- xvfb-run -a -s '-screen 0 1280x1024x24' \
     meson test -C "$BUILDDIR" --print-errorlogs ${TEST_ARGS:-} || status=$?

@@ -1101,6 +1101,17 @@ bitmaze_maze_view_set_frontier (BitmazeMazeView *self,
   replace_marked_list (self, TRUE, cells, n);
 }
 
+gboolean
+bitmaze_maze_view_cell_is_changed (BitmazeMazeView *self,
+                                   guint            index)
+{
+  g_return_val_if_fail (BITMAZE_IS_MAZE_VIEW (self), FALSE);
+
+  if (self->maze == NULL || self->changed_bits == NULL || index >= maze_n_cells (self->maze))
+    return FALSE;
+  return bit_get (self->changed_bits, index);
+}
+
 void
 bitmaze_maze_view_set_changed (BitmazeMazeView *self,
                                const uint32_t  *cells,

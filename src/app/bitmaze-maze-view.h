@@ -66,6 +66,9 @@ void              bitmaze_maze_view_set_frontier      (BitmazeMazeView *self,
 void              bitmaze_maze_view_set_changed       (BitmazeMazeView *self,
                                                        const uint32_t  *cells,
                                                        size_t           n);
+/* Is cell @index highlighted as changed by the last step? */
+gboolean          bitmaze_maze_view_cell_is_changed   (BitmazeMazeView *self,
+                                                       guint            index);
 
 /* The player's trail in Play mode, start first; its last cell is where
  * the player stands (the view copies the list; n = 0 hides it).  Only the

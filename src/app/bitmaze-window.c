@@ -905,7 +905,8 @@ show_step_in_view (BitmazeWindow  *self,
   if (n_changed > 0)
     bitmaze_maze_view_cells_changed (self->view, changed, n_changed);
 
-  if (self->has_last_step)
+  /* A finished build leaves nothing highlighted: the maze is ready. */
+  if (self->has_last_step && !(self->generator == NULL && self->phase == BITMAZE_PHASE_READY))
     {
       for (unsigned i = 0; i < self->last_step.n_changes; i++)
         last[n_last++] = self->last_step.changes[i].index;
@@ -1931,7 +1932,7 @@ update_status (BitmazeWindow *self)
   gtk_label_set_label (self->state_label, state);
   set_status_numbers (self->status_label, numbers);
 
-  if (self->has_last_step)
+  if (self->has_last_step && !(self->generator == NULL && self->phase == BITMAZE_PHASE_READY))
     step_text = describe_step (self, &self->last_step);
   else if (self->quick_build)
     step_text = g_strdup (_("Building the maze…"));

@@ -843,6 +843,9 @@ test_animated_generation (Fixture       *fixture,
   g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_READY);
   g_assert_null (bitmaze_window_get_generator (window));
   g_assert_true (maze_is_perfect (maze));
+  /* the finished maze keeps no "just changed" highlight */
+  for (guint i = 0; i < maze_n_cells (maze); i++)
+    g_assert_false (bitmaze_maze_view_cell_is_changed (bitmaze_window_get_view (window), i));
 
   expected = maze_generate (20, 15, "growing-tree:newest", SEED, 0, &error);
   g_assert_nonnull (expected);

@@ -149,10 +149,117 @@ typedef enum
 
 #define MAZE_ERROR_MESSAGE_MAX 256
 
+/* ---- added for issue 7: errors in the user's language ----
+ *
+ * The engine has no gettext, so besides its English @message a MazeError
+ * names the message template it used (MazeErrorCode) and keeps the values
+ * that went into it, for a GLib-side caller to word the message in the
+ * user's language (see src/common/bitmaze-error.h).  @num holds the integer
+ * arguments of the English message in order, @str its string arguments in
+ * order (a direction is its English name, "east"); the comment at each code
+ * says which is which.  Codes are only ever added, never renumbered.
+ * MAZE_ERR_NONE: no template known, show @message as it is. */
+typedef enum
+{
+  MAZE_ERR_NONE = 0,
+  /* out of memory, whatever for; the English message says what for */
+  MAZE_ERR_NOMEM,
+  /* out of memory for a num[0]×num[1] maze of num[2] MB */
+  MAZE_ERR_NOMEM_MAZE,
+
+  /* sizes (maze_new and the file header) */
+  MAZE_ERR_WIDTH_RANGE,        /* width num[0] out of range (1 to num[1]) */
+  MAZE_ERR_HEIGHT_RANGE,       /* height num[0] out of range (1 to num[1]) */
+  MAZE_ERR_TOO_MANY_CELLS,     /* num[0]×num[1] is num[2] cells, limit num[3] */
+
+  /* cells and bits (editing, start and goal, the file header) */
+  MAZE_ERR_START_OUTSIDE,      /* start cell num[0] outside a num[1]×num[2] maze */
+  MAZE_ERR_GOAL_OUTSIDE,       /* goal cell num[0] outside a num[1]×num[2] maze */
+  MAZE_ERR_CELL_OUTSIDE,       /* cell num[0] outside a num[1]×num[2] maze */
+  MAZE_ERR_NOT_ONE_DIRECTION,  /* num[0] is not one direction bit */
+  MAZE_ERR_BIT_RANGE,          /* bit num[0] is not in a 16-bit cell */
+  MAZE_ERR_BORDER_FIXED_EDGE,  /* side str[0] of (num[0], num[1]) is the edge */
+  MAZE_ERR_BORDER_FIXED_INNER, /* side str[0] of (num[0], num[1]) has a neighbour */
+  MAZE_ERR_SOLUTION_OUTWARD,   /* solution of (num[0], num[1]) cannot point str[1] */
+  MAZE_ERR_BACKTRACK_OUTWARD,  /* backtrack of (num[0], num[1]) cannot point str[1] */
+
+  /* inconsistent cells at (num[0], num[1]), maze-format.md 1 */
+  MAZE_ERR_INCONSISTENT_BORDER,           /* border num[2], expected num[3] */
+  MAZE_ERR_INCONSISTENT_PASSAGE,          /* passage str[0] without one back */
+  MAZE_ERR_INCONSISTENT_SOLUTION,         /* solution bits num[2]: > 1 direction */
+  MAZE_ERR_INCONSISTENT_SOLUTION_BORDER,  /* solution points str[0] outward */
+  MAZE_ERR_INCONSISTENT_BACKTRACK,        /* backtrack bits num[2]: > 1 direction */
+  MAZE_ERR_INCONSISTENT_BACKTRACK_BORDER, /* backtrack points str[0] outward */
+
+  /* metadata (maze_meta_set, reading and writing) */
+  MAZE_ERR_META_KEY,            /* bad key str[0] */
+  MAZE_ERR_META_VALUE_NEWLINE,  /* the value of str[0] has a line break */
+  MAZE_ERR_META_VALUE_NOT_UTF8, /* the value of str[0] is not UTF-8 */
+  MAZE_ERR_META_TOO_BIG,        /* num[0] bytes, more than the limit num[1] */
+
+  /* reading a .maze file (maze-format.md 2) */
+  MAZE_ERR_EMPTY_FILE,          /* not a maze file (the file is empty) */
+  MAZE_ERR_BAD_MAGIC,           /* not a maze file (bad magic) */
+  MAZE_ERR_TRUNCATED_HEADER,    /* expected at least num[0] bytes, found num[1] */
+  MAZE_ERR_UNSUPPORTED_VERSION, /* version num[0] */
+  MAZE_ERR_HEADER_SIZE,         /* header size num[0], version 1 has num[1] */
+  MAZE_ERR_HEADER_CRC,          /* header checksum mismatch */
+  MAZE_ERR_META_SIZE,           /* metadata size num[0] out of 0..num[1] */
+  MAZE_ERR_TRUNCATED,           /* expected num[0] bytes, found num[1] */
+  MAZE_ERR_TRAILING_DATA,       /* expected num[0] bytes, found num[1] */
+  MAZE_ERR_TRAILING_DATA_MORE,  /* expected num[0] bytes, found more */
+  MAZE_ERR_DATA_CRC,            /* cell data checksum mismatch */
+  MAZE_ERR_META_NO_NEWLINE,     /* metadata line num[0] not ended by a newline */
+  MAZE_ERR_META_NOT_UTF8,       /* metadata line num[0] is not UTF-8 */
+  MAZE_ERR_META_NUL,            /* metadata line num[0] holds a NUL byte */
+  MAZE_ERR_META_NO_EQUALS,      /* metadata line num[0] has no '=' */
+  MAZE_ERR_META_BAD_KEY,        /* metadata line num[0] has a bad key */
+  MAZE_ERR_DUPLICATE_KEY,       /* key str[0] again on metadata line num[0] */
+
+  /* the system refused (str[1] is strerror's text, "" if none) */
+  MAZE_ERR_IO_OPEN,             /* cannot open file str[0] */
+  MAZE_ERR_IO_READ,             /* cannot read file str[0] */
+  MAZE_ERR_IO_READ_STREAM,      /* cannot read the maze: str[0] */
+  MAZE_ERR_IO_WRITE_STREAM,     /* cannot write the maze: str[0] */
+  MAZE_ERR_IO_SAVE,             /* cannot save file str[0] */
+
+  /* generators and endpoint placement */
+  MAZE_ERR_NO_GENERATOR,        /* no generator name given */
+  MAZE_ERR_UNKNOWN_GENERATOR,   /* unknown generator str[0] */
+  MAZE_ERR_GT_PROBABILITY,      /* growing-tree:mixed probability str[0] */
+  MAZE_ERR_GT_STRATEGY,         /* unknown growing-tree strategy str[0] */
+  MAZE_ERR_CORRIDOR_LENGTH,     /* bad corridor length str[1] */
+  MAZE_ERR_STRAIGHT_RUN_LENGTH, /* bad straight-run length str[1] */
+  MAZE_ERR_GENERATOR_NO_PARAM,  /* generator str[0] takes no parameter (str[1]) */
+  MAZE_ERR_NO_MAZE,             /* no maze given to the generator */
+  MAZE_ERR_LOOPS_RANGE,         /* loops num[0] not 0..100 percent */
+  MAZE_ERR_UNKNOWN_PLACEMENT,   /* unknown endpoint placement num[0] */
+
+  /* solvers */
+  MAZE_ERR_NO_SOLVER,           /* no solver name given */
+  MAZE_ERR_UNKNOWN_HAND,        /* unknown wall-follower hand str[0] */
+  MAZE_ERR_UNKNOWN_SOLVER,      /* unknown solver str[0] */
+
+  /* walking the maze (play.c) */
+  MAZE_ERR_PLAYER_OUTSIDE,      /* player cell num[0] outside num[1] cells */
+  MAZE_ERR_WALL,                /* a wall stands there (message "wall") */
+  MAZE_ERR_LEAVES_MAZE,         /* the opening str[0] leads out of the maze */
+  MAZE_ERR_WALK_BROKEN,         /* solution bits do not lead to the player */
+
+  MAZE_ERR_N_CODES              /* not a code: one past the last */
+} MazeErrorCode;
+
+#define MAZE_ERROR_NUM_MAX 4
+#define MAZE_ERROR_STR_MAX 2
+
 typedef struct
 {
   MazeStatus status;
   char       message[MAZE_ERROR_MESSAGE_MAX];
+  /* added for issue 7 (see MazeErrorCode); all zero after maze_error_set */
+  MazeErrorCode code;
+  uint64_t      num[MAZE_ERROR_NUM_MAX];
+  char          str[MAZE_ERROR_STR_MAX][MAZE_ERROR_MESSAGE_MAX];
 } MazeError;
 
 /* Sets @error (if not NULL) to @status and a printf-style message.
@@ -168,6 +275,22 @@ MazeStatus maze_error_set (MazeError  *error,
 
 /* Clears @error to MAZE_OK and an empty message. */
 void maze_error_clear (MazeError *error);
+
+/* ---- added for issue 7 ----
+ * As maze_error_set, and names the template: @code goes to error->code, and
+ * the arguments of @format, in order, to error->num (every integer
+ * conversion: d i u x X c, any length) and error->str (every %s, cut at its
+ * precision as in the message), so the values always match the English
+ * message.  Formats with other conversions (%f, %p, %n) are not supported. */
+MazeStatus maze_error_setc (MazeError     *error,
+                            MazeStatus     status,
+                            MazeErrorCode  code,
+                            const char    *format,
+                            ...)
+#if defined(__GNUC__)
+  __attribute__ ((format (printf, 4, 5)))
+#endif
+  ;
 
 /* ------------------------------------------------------------------ */
 /* The PRNG                                                            */

@@ -202,12 +202,12 @@ parse_name (const char *name,
   memset (spec, 0, sizeof *spec);
   if (name == NULL || *name == '\0')
     {
-      maze_error_set (error, MAZE_ERROR_ARGUMENT, "no generator name given");
+      maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_NO_GENERATOR, "no generator name given");
       return false;
     }
   if (strlen (name) >= sizeof spec->name)
     {
-      maze_error_set (error, MAZE_ERROR_ARGUMENT, "unknown generator '%.40s...'", name);
+      maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_UNKNOWN_GENERATOR, "unknown generator '%.40s...'", name);
       return false;
     }
 
@@ -223,7 +223,7 @@ parse_name (const char *name,
     }
   if (spec->klass == NULL)
     {
-      maze_error_set (error, MAZE_ERROR_ARGUMENT, "unknown generator '%s'", name);
+      maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_UNKNOWN_GENERATOR, "unknown generator '%s'", name);
       return false;
     }
 
@@ -246,17 +246,17 @@ parse_name (const char *name,
           spec->mode = GT_MIXED;
           if (!parse_probability (arg + 6, &spec->p_num, &spec->p_den))
             {
-              maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                              "growing-tree:mixed probability must be a number from 0 to 1, got '%s'",
-                              arg + 6);
+              maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_GT_PROBABILITY,
+                               "growing-tree:mixed probability must be a number from 0 to 1, got '%s'",
+                               arg + 6);
               return false;
             }
         }
       else
         {
-          maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                          "unknown growing-tree strategy '%s' (newest, oldest, random or mixed:P)",
-                          arg);
+          maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_GT_STRATEGY,
+                           "unknown growing-tree strategy '%s' (newest, oldest, random or mixed:P)",
+                           arg);
           return false;
         }
       if (spec->mode == GT_MIXED)
@@ -284,14 +284,16 @@ parse_name (const char *name,
         spec->param = corridor ? CORRIDOR_DEFAULT : STRAIGHT_RUN_DEFAULT;
       else if (!parse_length (arg, &spec->param))
         {
-          maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                          "%s must be a whole number from 1 to 65535, got '%s'", what, arg);
+          maze_error_setc (error, MAZE_ERROR_ARGUMENT,
+                           corridor ? MAZE_ERR_CORRIDOR_LENGTH : MAZE_ERR_STRAIGHT_RUN_LENGTH,
+                           "%s must be a whole number from 1 to 65535, got '%s'", what, arg);
           return false;
         }
       else if (spec->param < 1 || spec->param > 65535)
         {
-          maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                          "%s must be 1..65535, got %s", what, arg);
+          maze_error_setc (error, MAZE_ERROR_ARGUMENT,
+                           corridor ? MAZE_ERR_CORRIDOR_LENGTH : MAZE_ERR_STRAIGHT_RUN_LENGTH,
+                           "%s must be 1..65535, got %s", what, arg);
           return false;
         }
       snprintf (spec->name, sizeof spec->name, "%s:%" PRIu32,
@@ -301,8 +303,8 @@ parse_name (const char *name,
 
   if (arg != NULL)
     {
-      maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                      "generator '%s' takes no parameter, got '%s'", spec->klass->name, name);
+      maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_GENERATOR_NO_PARAM,
+                       "generator '%s' takes no parameter, got '%s'", spec->klass->name, name);
       return false;
     }
   snprintf (spec->name, sizeof spec->name, "%s", spec->klass->name);
@@ -378,8 +380,8 @@ gen_moves_alloc (MazeGenerator *gen,
 
   gen->moves = gen_alloc (gen, words * sizeof (uint64_t), true);
   if (gen->moves == NULL)
-    return maze_error_set (error, MAZE_ERROR_NOMEM,
-                           "out of memory for the generator's stack of %zu moves", count);
+    return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM,
+                            "out of memory for the generator's stack of %zu moves", count);
   gen->depth = 0;
   return MAZE_OK;
 }
@@ -531,22 +533,22 @@ maze_generator_new (Maze       *maze,
 
   if (maze == NULL)
     {
-      maze_error_set (error, MAZE_ERROR_ARGUMENT, "no maze given to the generator");
+      maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_NO_MAZE, "no maze given to the generator");
       return NULL;
     }
   if (!parse_name (algorithm, &spec, error))
     return NULL;
   if (loops > 100)
     {
-      maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                      "loops must be 0..100 percent of the dead ends, got %u", loops);
+      maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_LOOPS_RANGE,
+                       "loops must be 0..100 percent of the dead ends, got %u", loops);
       return NULL;
     }
 
   gen = calloc (1, sizeof *gen);
   if (gen == NULL)
     {
-      maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for the generator");
+      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the generator");
       return NULL;
     }
   gen->memory = sizeof *gen;
@@ -705,9 +707,9 @@ maze_generator_status (const MazeGenerator *gen,
                        MazeError           *error)
 {
   if (gen->status == MAZE_ERROR_NOMEM)
-    return maze_error_set (error, MAZE_ERROR_NOMEM,
-                           "out of memory while generating with %s after %" PRIu64 " steps",
-                           gen->spec.name, gen->steps);
+    return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM,
+                            "out of memory while generating with %s after %" PRIu64 " steps",
+                            gen->spec.name, gen->steps);
   return MAZE_OK;
 }
 

@@ -66,8 +66,8 @@ farthest (const Maze *maze,
     {
       free (queue);
       free (seen);
-      return maze_error_set (error, MAZE_ERROR_NOMEM,
-                             "out of memory for the search of the farthest cell");
+      return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM,
+                              "out of memory for the search of the farthest cell");
     }
   queue[tail++] = from;
   seen[from >> 3] |= (uint8_t) (1u << (from & 7));
@@ -144,8 +144,8 @@ maze_place_endpoints (Maze          *maze,
         return status;
       break;
     default:
-      return maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                             "unknown endpoint placement %d", (int) placement);
+      return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_UNKNOWN_PLACEMENT,
+                              "unknown endpoint placement %d", (int) placement);
     }
 
   /* Close the old openings first, so the moves below carry none along. */

@@ -147,27 +147,27 @@ header_parse (const uint8_t *data,
   uint64_t n_cells;
 
   if (avail == 0)
-    return maze_error_set (error, MAZE_ERROR_FORMAT,
-                           "not a maze file (the file is empty)");
+    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_EMPTY_FILE,
+                            "not a maze file (the file is empty)");
   if (memcmp (data, MAZE_MAGIC, n) != 0)
-    return maze_error_set (error, MAZE_ERROR_FORMAT, "not a maze file (bad magic)");
+    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_BAD_MAGIC, "not a maze file (bad magic)");
   if (avail < MAZE_FILE_HEADER_SIZE)
-    return maze_error_set (error, MAZE_ERROR_FORMAT,
-                           "file truncated: expected at least %u bytes, found %zu",
-                           MAZE_FILE_HEADER_SIZE, avail);
+    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_TRUNCATED_HEADER,
+                            "file truncated: expected at least %u bytes, found %zu",
+                            MAZE_FILE_HEADER_SIZE, avail);
 
   /* Version and header size first: a later version may put its
    * checksum elsewhere, and "unsupported version 2" is the useful news. */
   version = get_u16 (data + 8);
   if (version != MAZE_FILE_VERSION)
-    return maze_error_set (error, MAZE_ERROR_FORMAT, "unsupported version %u", version);
+    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_UNSUPPORTED_VERSION, "unsupported version %u", version);
   header_size = get_u16 (data + 10);
   if (header_size != MAZE_FILE_HEADER_SIZE)
-    return maze_error_set (error, MAZE_ERROR_FORMAT,
-                           "unsupported header size %u (version 1 has %u)",
-                           header_size, MAZE_FILE_HEADER_SIZE);
+    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_HEADER_SIZE,
+                            "unsupported header size %u (version 1 has %u)",
+                            header_size, MAZE_FILE_HEADER_SIZE);
   if (get_u32 (data + 36) != maze_crc32 (0, data, 36))
-    return maze_error_set (error, MAZE_ERROR_FORMAT, "header checksum mismatch");
+    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_HEADER_CRC, "header checksum mismatch");
 
   hd->width = get_u32 (data + 12);
   hd->height = get_u32 (data + 16);
@@ -177,31 +177,31 @@ header_parse (const uint8_t *data,
   hd->data_crc = get_u32 (data + 32);
 
   if (hd->width < 1 || hd->width > MAZE_MAX_SIDE)
-    return maze_error_set (error, MAZE_ERROR_FORMAT,
-                           "width %" PRIu32 " out of range (1 to %u)",
-                           hd->width, MAZE_MAX_SIDE);
+    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_WIDTH_RANGE,
+                            "width %" PRIu32 " out of range (1 to %u)",
+                            hd->width, MAZE_MAX_SIDE);
   if (hd->height < 1 || hd->height > MAZE_MAX_SIDE)
-    return maze_error_set (error, MAZE_ERROR_FORMAT,
-                           "height %" PRIu32 " out of range (1 to %u)",
-                           hd->height, MAZE_MAX_SIDE);
+    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_HEIGHT_RANGE,
+                            "height %" PRIu32 " out of range (1 to %u)",
+                            hd->height, MAZE_MAX_SIDE);
   n_cells = (uint64_t) hd->width * hd->height;
   if (n_cells > MAZE_MAX_CELLS)
-    return maze_error_set (error, MAZE_ERROR_FORMAT,
-                           "%" PRIu32 "\u00d7%" PRIu32 " is %" PRIu64
-                           " cells, more than the limit of %u",
-                           hd->width, hd->height, n_cells, MAZE_MAX_CELLS);
+    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_TOO_MANY_CELLS,
+                            "%" PRIu32 "\u00d7%" PRIu32 " is %" PRIu64
+                            " cells, more than the limit of %u",
+                            hd->width, hd->height, n_cells, MAZE_MAX_CELLS);
   if (hd->start >= n_cells)
-    return maze_error_set (error, MAZE_ERROR_FORMAT,
-                           "start cell %" PRIu32 " outside a %" PRIu32 "\u00d7%" PRIu32 " maze",
-                           hd->start, hd->width, hd->height);
+    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_START_OUTSIDE,
+                            "start cell %" PRIu32 " outside a %" PRIu32 "\u00d7%" PRIu32 " maze",
+                            hd->start, hd->width, hd->height);
   if (hd->goal >= n_cells)
-    return maze_error_set (error, MAZE_ERROR_FORMAT,
-                           "goal cell %" PRIu32 " outside a %" PRIu32 "\u00d7%" PRIu32 " maze",
-                           hd->goal, hd->width, hd->height);
+    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_GOAL_OUTSIDE,
+                            "goal cell %" PRIu32 " outside a %" PRIu32 "\u00d7%" PRIu32 " maze",
+                            hd->goal, hd->width, hd->height);
   if (hd->meta_size > MAZE_FILE_META_MAX)
-    return maze_error_set (error, MAZE_ERROR_FORMAT,
-                           "metadata size %" PRIu32 " out of range (0 to %u)",
-                           hd->meta_size, MAZE_FILE_META_MAX);
+    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_META_SIZE,
+                            "metadata size %" PRIu32 " out of range (0 to %u)",
+                            hd->meta_size, MAZE_FILE_META_MAX);
 
   hd->n_cells = (size_t) n_cells;
   hd->file_size = MAZE_FILE_HEADER_SIZE + 2 * n_cells + hd->meta_size;
@@ -215,14 +215,14 @@ check_file_size (const FileHeader *hd,
                  MazeError        *error)
 {
   if (found < hd->file_size)
-    return maze_error_set (error, MAZE_ERROR_FORMAT,
-                           "file truncated: expected %" PRIu64 " bytes, found %" PRIu64,
-                           hd->file_size, found);
+    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_TRUNCATED,
+                            "file truncated: expected %" PRIu64 " bytes, found %" PRIu64,
+                            hd->file_size, found);
   if (found > hd->file_size)
-    return maze_error_set (error, MAZE_ERROR_FORMAT,
-                           "trailing data after metadata: expected %" PRIu64
-                           " bytes, found %" PRIu64,
-                           hd->file_size, found);
+    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_TRAILING_DATA,
+                            "trailing data after metadata: expected %" PRIu64
+                            " bytes, found %" PRIu64,
+                            hd->file_size, found);
   return MAZE_OK;
 }
 
@@ -293,19 +293,19 @@ meta_parse (Maze          *maze,
 
       line++;
       if (nl == NULL)
-        return maze_error_set (error, MAZE_ERROR_FORMAT,
-                               "bad metadata line %u: not ended by a newline", line);
+        return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_META_NO_NEWLINE,
+                                "bad metadata line %u: not ended by a newline", line);
       line_len = (size_t) (nl - start);
       if (!maze_utf8_valid ((const char *) start, line_len))
-        return maze_error_set (error, MAZE_ERROR_FORMAT,
-                               "metadata is not UTF-8 (line %u)", line);
+        return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_META_NOT_UTF8,
+                                "metadata is not UTF-8 (line %u)", line);
       if (memchr (start, '\0', line_len) != NULL)
-        return maze_error_set (error, MAZE_ERROR_FORMAT,
-                               "bad metadata line %u: it holds a NUL byte", line);
+        return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_META_NUL,
+                                "bad metadata line %u: it holds a NUL byte", line);
       eq = memchr (start, '=', line_len);
       if (eq == NULL)
-        return maze_error_set (error, MAZE_ERROR_FORMAT,
-                               "bad metadata line %u: no '=' between key and value", line);
+        return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_META_NO_EQUALS,
+                                "bad metadata line %u: no '=' between key and value", line);
 
       /* key and value side by side in the scratch buffer */
       key_len = (size_t) (eq - start);
@@ -315,12 +315,12 @@ meta_parse (Maze          *maze,
       key = scratch;
       value = scratch + key_len + 1;
       if (!maze_meta_key_valid (key))
-        return maze_error_set (error, MAZE_ERROR_FORMAT,
-                               "bad metadata line %u: the key must be 1 to 32 of a-z, 0-9, _ and -",
-                               line);
+        return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_META_BAD_KEY,
+                                "bad metadata line %u: the key must be 1 to 32 of a-z, 0-9, _ and -",
+                                line);
       if (!key_set_add (keys, meta, pos, key_len))
-        return maze_error_set (error, MAZE_ERROR_FORMAT,
-                               "duplicate key `%s` (metadata line %u)", key, line);
+        return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_DUPLICATE_KEY,
+                                "duplicate key `%s` (metadata line %u)", key, line);
       if (maze_meta_append (maze, key, value, error) != MAZE_OK)
         return error != NULL ? error->status : MAZE_ERROR_NOMEM;
       pos += line_len + 1;
@@ -341,15 +341,15 @@ meta_serialize (const Maze *maze,
 
   if (total > MAZE_FILE_META_MAX)
     {
-      maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                      "metadata takes %zu bytes, more than the limit of %u",
-                      total, MAZE_FILE_META_MAX);
+      maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_META_TOO_BIG,
+                       "metadata takes %zu bytes, more than the limit of %u",
+                       total, MAZE_FILE_META_MAX);
       return NULL;
     }
   buf = malloc (total > 0 ? total : 1);
   if (buf == NULL)
     {
-      maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for the metadata");
+      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the metadata");
       return NULL;
     }
   p = buf;
@@ -491,7 +491,7 @@ load_finish (Maze             *maze,
   crc = maze_crc32 (cells_crc, meta, hd->meta_size);
   if (crc != hd->data_crc)
     {
-      maze_error_set (error, MAZE_ERROR_FORMAT, "cell data checksum mismatch");
+      maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_DATA_CRC, "cell data checksum mismatch");
       goto fail;
     }
   if (!host_is_little_endian ())
@@ -513,7 +513,7 @@ load_finish (Maze             *maze,
         {
           free (scratch);
           free (keys.slots);
-          maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for the metadata");
+          maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the metadata");
           goto fail;
         }
       status = meta_parse (maze, meta, hd->meta_size, scratch, &keys, error);
@@ -619,10 +619,10 @@ source_read (Source    *src,
 
 failed:
   if (src->path != NULL)
-    return maze_error_set (error, MAZE_ERROR_IO, "cannot read '%s': %s",
-                           src->path, strerror (errno));
-  return maze_error_set (error, MAZE_ERROR_IO, "cannot read the maze: %s",
-                         strerror (errno));
+    return maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_READ, "cannot read '%s': %s",
+                            src->path, strerror (errno));
+  return maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_READ_STREAM, "cannot read the maze: %s",
+                          strerror (errno));
 }
 
 /* There is more input after the announced end, how much is not known
@@ -631,9 +631,9 @@ static MazeStatus
 trailing_data (const FileHeader *hd,
                MazeError        *error)
 {
-  return maze_error_set (error, MAZE_ERROR_FORMAT,
-                         "trailing data after metadata: expected %" PRIu64 " bytes, found more",
-                         hd->file_size);
+  return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_TRAILING_DATA_MORE,
+                          "trailing data after metadata: expected %" PRIu64 " bytes, found more",
+                          hd->file_size);
 }
 
 /* The input's size is known and has been checked against the header:
@@ -657,7 +657,7 @@ load_sized (Source           *src,
   meta = malloc ((size_t) hd->meta_size + 1);
   if (meta == NULL)
     {
-      maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for the metadata");
+      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the metadata");
       goto fail;
     }
 
@@ -756,7 +756,7 @@ load_unsized (Source           *src,
 
 nomem:
   free (buf);
-  maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory reading the maze");
+  maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory reading the maze");
   return NULL;
 }
 
@@ -813,18 +813,18 @@ maze_load_file (const char *path,
   src.fd = open (path, O_RDONLY | O_CLOEXEC);
   if (src.fd < 0)
     {
-      maze_error_set (error, MAZE_ERROR_IO, "cannot open '%s': %s", path, strerror (errno));
+      maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_OPEN, "cannot open '%s': %s", path, strerror (errno));
       return NULL;
     }
   if (fstat (src.fd, &st) != 0)
     {
-      maze_error_set (error, MAZE_ERROR_IO, "cannot read '%s': %s", path, strerror (errno));
+      maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_READ, "cannot read '%s': %s", path, strerror (errno));
       close (src.fd);
       return NULL;
     }
   if (S_ISDIR (st.st_mode))
     {
-      maze_error_set (error, MAZE_ERROR_IO, "cannot read '%s': %s", path, strerror (EISDIR));
+      maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_READ, "cannot read '%s': %s", path, strerror (EISDIR));
       close (src.fd);
       return NULL;
     }
@@ -949,7 +949,7 @@ maze_save_memory (const Maze *maze,
   if (out == NULL)
     {
       free (meta);
-      maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for a %zu-byte file", total);
+      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for a %zu-byte file", total);
       return NULL;
     }
   p = out + MAZE_FILE_HEADER_SIZE;
@@ -995,8 +995,8 @@ maze_save_stdio (const Maze *maze,
        fflush (stream) == 0;
   free (meta);
   if (!ok)
-    return maze_error_set (error, MAZE_ERROR_IO, "cannot write the maze: %s",
-                           strerror (errno != 0 ? errno : EIO));
+    return maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_WRITE_STREAM, "cannot write the maze: %s",
+                            strerror (errno != 0 ? errno : EIO));
   return MAZE_OK;
 }
 
@@ -1080,7 +1080,7 @@ maze_save_file (const Maze *maze,
 
   if (error == NULL)
     error = &local;
-  maze_error_set (error, MAZE_ERROR_IO, "cannot save '%s'", path);
+  maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_SAVE, "cannot save '%s'", path);
 
   /* Save through a symbolic link into the file it names, as editors do,
    * rather than replace the link by a file. */
@@ -1103,7 +1103,7 @@ maze_save_file (const Maze *maze,
   tmp = malloc (dir_len + strlen (base) + 16);
   if (dir == NULL || tmp == NULL)
     {
-      maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory saving '%s'", path);
+      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory saving '%s'", path);
       goto out;
     }
   memcpy (dir, slash == NULL ? "." : target, dir_len);
@@ -1113,7 +1113,7 @@ maze_save_file (const Maze *maze,
   sink.fd = mkstemp (tmp);
   if (sink.fd < 0)
     {
-      maze_error_set (error, MAZE_ERROR_IO, "cannot save '%s': %s", path, strerror (errno));
+      maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_SAVE, "cannot save '%s': %s", path, strerror (errno));
       goto out;
     }
   if (fchmod (sink.fd, mode) != 0 ||
@@ -1124,7 +1124,7 @@ maze_save_file (const Maze *maze,
 
       close (sink.fd);
       unlink (tmp);
-      maze_error_set (error, MAZE_ERROR_IO, "cannot save '%s': %s", path, strerror (err));
+      maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_SAVE, "cannot save '%s': %s", path, strerror (err));
       goto out;
     }
   if (close (sink.fd) != 0)
@@ -1132,7 +1132,7 @@ maze_save_file (const Maze *maze,
       int err = errno;
 
       unlink (tmp);
-      maze_error_set (error, MAZE_ERROR_IO, "cannot save '%s': %s", path, strerror (err));
+      maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_SAVE, "cannot save '%s': %s", path, strerror (err));
       goto out;
     }
   if (maze_io_hooks.rename_fn (tmp, target) != 0)
@@ -1140,7 +1140,7 @@ maze_save_file (const Maze *maze,
       int err = errno;
 
       unlink (tmp);
-      maze_error_set (error, MAZE_ERROR_IO, "cannot save '%s': %s", path, strerror (err));
+      maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_SAVE, "cannot save '%s': %s", path, strerror (err));
       goto out;
     }
 

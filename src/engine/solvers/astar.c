@@ -59,7 +59,7 @@ astar_init (MazeSolver *solver,
 {
   if (!astar_expand (solver, solver->start, 0))
     {
-      maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for the A* open set");
+      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the A* open set");
       return false;
     }
   return true;

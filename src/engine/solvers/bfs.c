@@ -40,7 +40,7 @@ bfs_init (MazeSolver *solver,
 {
   if (!solver_buf_reserve (solver, 64))
     {
-      maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for the BFS queue");
+      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the BFS queue");
       return false;
     }
   solver->cells_buf[0] = solver->start;

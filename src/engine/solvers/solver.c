@@ -41,7 +41,7 @@ solver_lookup (const char *name,
   *right_hand = false;
   if (name == NULL || *name == '\0')
     {
-      maze_error_set (error, MAZE_ERROR_ARGUMENT, "no solver name given");
+      maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_NO_SOLVER, "no solver name given");
       return NULL;
     }
   if (strcmp (name, "dfs") == 0)
@@ -65,15 +65,15 @@ solver_lookup (const char *name,
         }
       if (*rest == ':')
         {
-          maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                          "unknown hand '%.40s' for wall-follower (left or right)",
-                          rest + 1);
+          maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_UNKNOWN_HAND,
+                           "unknown hand '%.40s' for wall-follower (left or right)",
+                           rest + 1);
           return NULL;
         }
     }
-  maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                  "unknown solver '%.60s' (known: dfs, bfs, astar, junction, "
-                  "wall-follower, wall-follower:right)", name);
+  maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_UNKNOWN_SOLVER,
+                   "unknown solver '%.60s' (known: dfs, bfs, astar, junction, "
+                   "wall-follower, wall-follower:right)", name);
   return NULL;
 }
 
@@ -102,7 +102,7 @@ maze_solver_new (Maze       *maze,
   solver = calloc (1, sizeof *solver);
   if (solver == NULL)
     {
-      maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory for the %s solver", klass->name);
+      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the %s solver", klass->name);
       return NULL;
     }
   maze_reset_search (maze);
@@ -158,9 +158,9 @@ void
 solver_out_of_memory (MazeSolver *solver,
                       MazeStep   *report)
 {
-  maze_error_set (&solver->error, MAZE_ERROR_NOMEM,
-                  "the %s solver ran out of memory after %llu steps",
-                  solver->klass->name, (unsigned long long) solver->steps);
+  maze_error_setc (&solver->error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM,
+                   "the %s solver ran out of memory after %llu steps",
+                   solver->klass->name, (unsigned long long) solver->steps);
   solver_finish (solver, report, false, solver->cur);
 }
 

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "bitmaze-error.h"
 #include "cli.h"
 
 static void
@@ -159,7 +160,11 @@ cli_validate (int    argc,
       if (maze != NULL)
         g_print (_("%s: ok\n"), argv[k]);
       else
-        g_print ("%s: %s\n", argv[k], error.message);
+        {
+          g_autofree char *message = bitmaze_error_message (&error);
+
+          g_print ("%s: %s\n", argv[k], message);
+        }
       if (maze == NULL)
         n_bad++;
       maze_free (maze);

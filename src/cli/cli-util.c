@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bitmaze-error.h"
 #include "cli.h"
 
 int
@@ -57,8 +58,8 @@ int
 cli_fail_maze (const char      *what,
                const MazeError *error)
 {
-  const char *message = error->message[0] != '\0' ? error->message
-                                                  : _("unknown error");
+  g_autofree char *translated = bitmaze_error_message (error);
+  const char *message = translated[0] != '\0' ? translated : _("unknown error");
 
   /* I/O errors already name the path. */
   if (what == NULL || strstr (message, what) != NULL)

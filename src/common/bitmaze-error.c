@@ -1,0 +1,352 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * bitmaze-error.c: engine errors in the user's language.
+ *
+ * Every msgid is the engine's English template (maze-format.md's wording)
+ * with its values as printf arguments; translators may reorder them
+ * with %1$s-style positions.
+ */
+#include "bitmaze-error.h"
+
+#include <glib/gi18n-lib.h>
+
+/* The direction @name ("east", as the engine gives it) in the user's
+ * language; the msgids are the ones the app already translates. */
+static const char *
+direction (const char *name)
+{
+  if (g_strcmp0 (name, "north") == 0)
+    return _("north");
+  if (g_strcmp0 (name, "east") == 0)
+    return _("east");
+  if (g_strcmp0 (name, "south") == 0)
+    return _("south");
+  if (g_strcmp0 (name, "west") == 0)
+    return _("west");
+  return name;
+}
+
+#define U(k) ((unsigned) error->num[k])
+#define LLU(k) ((unsigned long long) error->num[k])
+#define S(k) (error->str[k])
+
+/* Returns the translated message, or NULL to show error->message. */
+static char *
+translate (const MazeError *error)
+{
+  switch (error->code)
+    {
+    case MAZE_ERR_NOMEM:
+      /* Translators: an error; the English message says what for, the
+       * translation need not */
+      return g_strdup (_("out of memory"));
+    case MAZE_ERR_NOMEM_MAZE:
+      /* Translators: an error; width×height of the maze, then megabytes */
+      return g_strdup_printf (_("out of memory for a %u×%u maze (%llu MB)"),
+                              U (0), U (1), LLU (2));
+
+    case MAZE_ERR_WIDTH_RANGE:
+      /* Translators: an error; the width asked for, then the largest allowed */
+      return g_strdup_printf (_("width %u out of range (1 to %u)"),
+                              U (0), U (1));
+    case MAZE_ERR_HEIGHT_RANGE:
+      /* Translators: an error; the height asked for, then the largest allowed */
+      return g_strdup_printf (_("height %u out of range (1 to %u)"),
+                              U (0), U (1));
+    case MAZE_ERR_TOO_MANY_CELLS:
+      /* Translators: an error; width×height, their product (always more
+       * than a billion), then the largest number of cells allowed */
+      return g_strdup_printf (_("%u×%u is %llu cells, more than the limit of %u"),
+                              U (0), U (1), LLU (2), U (3));
+
+    case MAZE_ERR_START_OUTSIDE:
+      /* Translators: an error; a cell number, then the maze's width×height */
+      return g_strdup_printf (_("start cell %u outside a %u×%u maze"),
+                              U (0), U (1), U (2));
+    case MAZE_ERR_GOAL_OUTSIDE:
+      /* Translators: an error; a cell number, then the maze's width×height */
+      return g_strdup_printf (_("goal cell %u outside a %u×%u maze"),
+                              U (0), U (1), U (2));
+    case MAZE_ERR_CELL_OUTSIDE:
+      /* Translators: an error; a cell number, then the maze's width×height */
+      return g_strdup_printf (_("cell %u outside a %u×%u maze"),
+                              U (0), U (1), U (2));
+    case MAZE_ERR_NOT_ONE_DIRECTION:
+      /* Translators: an error; a bit mask in hexadecimal that should have
+       * exactly one of the four direction bits set */
+      return g_strdup_printf (_("0x%X is not one direction"),
+                              U (0));
+    case MAZE_ERR_BIT_RANGE:
+      /* Translators: an error; a bit number (a cell has bits 0 to 15) */
+      return g_strdup_printf (_("bit %u is not in a 16-bit cell"),
+                              U (0));
+    case MAZE_ERR_BORDER_FIXED_EDGE:
+      /* Translators: why a border bit cannot be toggled; %s is a direction
+       * ("north", translated), then the cell's column and row */
+      return g_strdup_printf (_("the border bits are fixed: the %s side of (%u, %u) is the outer edge of the maze"),
+                              direction (S (0)), U (0), U (1));
+    case MAZE_ERR_BORDER_FIXED_INNER:
+      /* Translators: why a border bit cannot be toggled; %s is a direction
+       * ("north", translated), then the cell's column and row */
+      return g_strdup_printf (_("the border bits are fixed: the %s side of (%u, %u) has a neighbour, so it is not on the outer edge"),
+                              direction (S (0)), U (0), U (1));
+    case MAZE_ERR_SOLUTION_OUTWARD:
+      /* Translators: why a solution bit cannot be set; the cell's column
+       * and row, then a direction ("north", translated) */
+      return g_strdup_printf (_("the solution bits of (%u, %u) cannot point %s: that side is the outer edge of the maze"),
+                              U (0), U (1), direction (S (1)));
+    case MAZE_ERR_BACKTRACK_OUTWARD:
+      /* Translators: why a backtrack bit cannot be set; the cell's column
+       * and row, then a direction ("north", translated) */
+      return g_strdup_printf (_("the backtrack bits of (%u, %u) cannot point %s: that side is the outer edge of the maze"),
+                              U (0), U (1), direction (S (1)));
+
+    case MAZE_ERR_INCONSISTENT_BORDER:
+      /* Translators: an error in a maze file; the cell's column and row,
+       * then the border nibble found and the one expected, in hexadecimal */
+      return g_strdup_printf (_("inconsistent maze at (%u, %u): border bits 0x%X, expected 0x%X"),
+                              U (0), U (1), U (2), U (3));
+    case MAZE_ERR_INCONSISTENT_PASSAGE:
+      /* Translators: an error in a maze file; the cell's column and row,
+       * then a direction ("north", translated): the neighbour that way has
+       * no passage back to this cell */
+      return g_strdup_printf (_("inconsistent maze at (%u, %u): passage %s without a passage back"),
+                              U (0), U (1), direction (S (0)));
+    case MAZE_ERR_INCONSISTENT_SOLUTION:
+      /* Translators: an error in a maze file; the cell's column and row,
+       * then the solution nibble in hexadecimal */
+      return g_strdup_printf (_("inconsistent maze at (%u, %u): solution bits 0x%X hold more than one direction"),
+                              U (0), U (1), U (2));
+    case MAZE_ERR_INCONSISTENT_SOLUTION_BORDER:
+      /* Translators: an error in a maze file; the cell's column and row,
+       * then a direction ("north", translated) */
+      return g_strdup_printf (_("inconsistent maze at (%u, %u): solution points %s through the border"),
+                              U (0), U (1), direction (S (0)));
+    case MAZE_ERR_INCONSISTENT_BACKTRACK:
+      /* Translators: an error in a maze file; the cell's column and row,
+       * then the backtrack nibble in hexadecimal */
+      return g_strdup_printf (_("inconsistent maze at (%u, %u): backtrack bits 0x%X hold more than one direction"),
+                              U (0), U (1), U (2));
+    case MAZE_ERR_INCONSISTENT_BACKTRACK_BORDER:
+      /* Translators: an error in a maze file; the cell's column and row,
+       * then a direction ("north", translated) */
+      return g_strdup_printf (_("inconsistent maze at (%u, %u): backtrack points %s through the border"),
+                              U (0), U (1), direction (S (0)));
+
+    case MAZE_ERR_META_KEY:
+      /* Translators: an error; %s is the metadata key given; keep the
+       * characters a-z, 0-9, _ and - as they are */
+      return g_strdup_printf (_("bad metadata key '%s': use 1 to 32 of a-z, 0-9, _ and -"),
+                              S (0));
+    case MAZE_ERR_META_VALUE_NEWLINE:
+      /* Translators: an error; %s is a metadata key */
+      return g_strdup_printf (_("metadata value of '%s' contains a line break"),
+                              S (0));
+    case MAZE_ERR_META_VALUE_NOT_UTF8:
+      /* Translators: an error; %s is a metadata key */
+      return g_strdup_printf (_("metadata value of '%s' is not UTF-8"),
+                              S (0));
+    case MAZE_ERR_META_TOO_BIG:
+      /* Translators: an error; the size the metadata would have (always
+       * more than the limit), then the limit, both in bytes */
+      return g_strdup_printf (_("metadata would take %llu bytes, more than the limit of %u"),
+                              LLU (0), U (1));
+
+    case MAZE_ERR_EMPTY_FILE:
+      /* Translators: an error reading a .maze file */
+      return g_strdup (_("not a maze file (the file is empty)"));
+    case MAZE_ERR_BAD_MAGIC:
+      /* Translators: an error reading a .maze file: its first 8 bytes
+       * (the "magic") are not those of a maze file */
+      return g_strdup (_("not a maze file (bad magic)"));
+    case MAZE_ERR_TRUNCATED_HEADER:
+      /* Translators: an error reading a .maze file; the header size
+       * (40 bytes), then the size of the file */
+      return g_strdup_printf (_("file truncated: expected at least %u bytes, found %llu"),
+                              U (0), LLU (1));
+    case MAZE_ERR_UNSUPPORTED_VERSION:
+      /* Translators: an error reading a .maze file; a format version */
+      return g_strdup_printf (_("unsupported version %u"),
+                              U (0));
+    case MAZE_ERR_HEADER_SIZE:
+      /* Translators: an error reading a .maze file; the header size in the
+       * file, then the one of format version 1, in bytes */
+      return g_strdup_printf (_("unsupported header size %u (version 1 has %u)"),
+                              U (0), U (1));
+    case MAZE_ERR_HEADER_CRC:
+      /* Translators: an error reading a .maze file */
+      return g_strdup (_("header checksum mismatch"));
+    case MAZE_ERR_META_SIZE:
+      /* Translators: an error reading a .maze file; sizes in bytes */
+      return g_strdup_printf (_("metadata size %u out of range (0 to %u)"),
+                              U (0), U (1));
+    case MAZE_ERR_TRUNCATED:
+      /* Translators: an error reading a .maze file; the size its header
+       * announces (always more than 40), then the size found, in bytes */
+      return g_strdup_printf (_("file truncated: expected %llu bytes, found %llu"),
+                              LLU (0), LLU (1));
+    case MAZE_ERR_TRAILING_DATA:
+      /* Translators: an error reading a .maze file; the size its header
+       * announces (always more than 40), then the size found, in bytes */
+      return g_strdup_printf (_("trailing data after metadata: expected %llu bytes, found %llu"),
+                              LLU (0), LLU (1));
+    case MAZE_ERR_TRAILING_DATA_MORE:
+      /* Translators: an error reading a .maze file from a pipe; the size
+       * its header announces (always more than 40), in bytes */
+      return g_strdup_printf (_("trailing data after metadata: expected %llu bytes, found more"),
+                              LLU (0));
+    case MAZE_ERR_DATA_CRC:
+      /* Translators: an error reading a .maze file */
+      return g_strdup (_("cell data checksum mismatch"));
+    case MAZE_ERR_META_NO_NEWLINE:
+      /* Translators: an error reading a .maze file; a line number */
+      return g_strdup_printf (_("bad metadata line %u: not ended by a newline"),
+                              U (0));
+    case MAZE_ERR_META_NOT_UTF8:
+      /* Translators: an error reading a .maze file; a line number */
+      return g_strdup_printf (_("metadata is not UTF-8 (line %u)"),
+                              U (0));
+    case MAZE_ERR_META_NUL:
+      /* Translators: an error reading a .maze file; a line number */
+      return g_strdup_printf (_("bad metadata line %u: it holds a NUL byte"),
+                              U (0));
+    case MAZE_ERR_META_NO_EQUALS:
+      /* Translators: an error reading a .maze file; a line number */
+      return g_strdup_printf (_("bad metadata line %u: no '=' between key and value"),
+                              U (0));
+    case MAZE_ERR_META_BAD_KEY:
+      /* Translators: an error reading a .maze file; a line number; keep
+       * the characters a-z, 0-9, _ and - as they are */
+      return g_strdup_printf (_("bad metadata line %u: the key must be 1 to 32 of a-z, 0-9, _ and -"),
+                              U (0));
+    case MAZE_ERR_DUPLICATE_KEY:
+      /* Translators: an error reading a .maze file; %s is the metadata key,
+       * %u a line number */
+      return g_strdup_printf (_("duplicate key `%s` (metadata line %u)"),
+                              S (0), U (0));
+
+    case MAZE_ERR_IO_OPEN:
+      /* Translators: an error; a file name, then the system's reason */
+      return g_strdup_printf (_("cannot open '%s': %s"),
+                              S (0), S (1));
+    case MAZE_ERR_IO_READ:
+      /* Translators: an error; a file name, then the system's reason */
+      return g_strdup_printf (_("cannot read '%s': %s"),
+                              S (0), S (1));
+    case MAZE_ERR_IO_READ_STREAM:
+      /* Translators: an error; %s is the system's reason */
+      return g_strdup_printf (_("cannot read the maze: %s"),
+                              S (0));
+    case MAZE_ERR_IO_WRITE_STREAM:
+      /* Translators: an error; %s is the system's reason */
+      return g_strdup_printf (_("cannot write the maze: %s"),
+                              S (0));
+    case MAZE_ERR_IO_SAVE:
+      if (S (1)[0] == '\0')
+        {
+          /* Translators: an error; %s is a file name */
+          return g_strdup_printf (_("cannot save '%s'"),
+                                   S (0));
+        }
+      /* Translators: an error; a file name, then the system's reason */
+      return g_strdup_printf (_("cannot save '%s': %s"),
+                              S (0), S (1));
+
+    case MAZE_ERR_NO_GENERATOR:
+      /* Translators: an error */
+      return g_strdup (_("no generator name given"));
+    case MAZE_ERR_UNKNOWN_GENERATOR:
+      /* Translators: an error; %s is the generator name given (the names,
+       * such as "kruskal", are not translated) */
+      return g_strdup_printf (_("unknown generator '%s'"),
+                              S (0));
+    case MAZE_ERR_GT_PROBABILITY:
+      /* Translators: an error; %s is what was given; keep
+       * "growing-tree:mixed" as it is */
+      return g_strdup_printf (_("growing-tree:mixed probability must be a number from 0 to 1, got '%s'"),
+                              S (0));
+    case MAZE_ERR_GT_STRATEGY:
+      /* Translators: an error; %s is what was given; keep "growing-tree"
+       * and the strategy names newest, oldest, random, mixed:P as they are */
+      return g_strdup_printf (_("unknown growing-tree strategy '%s' (newest, oldest, random or mixed:P)"),
+                              S (0));
+    case MAZE_ERR_CORRIDOR_LENGTH:
+      /* Translators: an error; %s is what was given after "corridor:" */
+      return g_strdup_printf (_("corridor length must be a whole number from 1 to 65535, got '%s'"),
+                              S (1));
+    case MAZE_ERR_STRAIGHT_RUN_LENGTH:
+      /* Translators: an error; %s is what was given after "straight-run:" */
+      return g_strdup_printf (_("straight-run length must be a whole number from 1 to 65535, got '%s'"),
+                              S (1));
+    case MAZE_ERR_GENERATOR_NO_PARAM:
+      /* Translators: an error; a generator name, then the whole name given */
+      return g_strdup_printf (_("generator '%s' takes no parameter, got '%s'"),
+                              S (0), S (1));
+    case MAZE_ERR_NO_MAZE:
+      /* Translators: an error */
+      return g_strdup (_("no maze given to the generator"));
+    case MAZE_ERR_LOOPS_RANGE:
+      /* Translators: an error; %u is the percentage given */
+      return g_strdup_printf (_("loops must be 0..100 percent of the dead ends, got %u"),
+                              U (0));
+    case MAZE_ERR_UNKNOWN_PLACEMENT:
+      /* Translators: an error; %d is a number */
+      return g_strdup_printf (_("unknown endpoint placement %d"),
+                              (int) error->num[0]);
+
+    case MAZE_ERR_NO_SOLVER:
+      /* Translators: an error */
+      return g_strdup (_("no solver name given"));
+    case MAZE_ERR_UNKNOWN_HAND:
+      /* Translators: an error; %s is what was given; keep "wall-follower",
+       * "left" and "right" as they are (they are typed that way) */
+      return g_strdup_printf (_("unknown hand '%s' for wall-follower (left or right)"),
+                              S (0));
+    case MAZE_ERR_UNKNOWN_SOLVER:
+      /* Translators: an error; %s is the solver name given; keep the
+       * solver names as they are (they are typed that way) */
+      return g_strdup_printf (_("unknown solver '%s' (known: dfs, bfs, astar, junction, wall-follower, wall-follower:right)"),
+                              S (0));
+
+    case MAZE_ERR_PLAYER_OUTSIDE:
+      /* Translators: an error; a cell number, then the number of cells */
+      return g_strdup_printf (ngettext ("player cell %u outside a maze of %u cell",
+                                        "player cell %u outside a maze of %u cells",
+                                        (gulong) error->num[1]),
+                              U (0), U (1));
+    case MAZE_ERR_WALL:
+      /* Translators: why the player cannot move that way */
+      return g_strdup (_("wall"));
+    case MAZE_ERR_LEAVES_MAZE:
+      /* Translators: why the player cannot move that way; %s is a
+       * direction ("north", translated) */
+      return g_strdup_printf (_("the opening %s leads out of the maze"),
+                              direction (S (0)));
+    case MAZE_ERR_WALK_BROKEN:
+      /* Translators: why the player cannot move on */
+      return g_strdup (_("the solution bits do not lead from the start to the player: start a new walk"));
+
+    case MAZE_ERR_NONE:
+    case MAZE_ERR_N_CODES:
+    default:
+      return NULL;
+    }
+}
+
+char *
+bitmaze_error_message (const MazeError *error)
+{
+  static const char *probe = "not a maze file (bad magic)";
+  char *message;
+
+  g_return_val_if_fail (error != NULL, NULL);
+
+  /* No catalog for the user's language (LANGUAGE=C, say): the engine's
+   * own text, which says a little more than the generic templates. */
+  if (_(probe) == probe)
+    return g_strdup (error->message);
+  message = translate (error);
+  if (message == NULL)
+    message = g_strdup (error->message);
+  return message;
+}

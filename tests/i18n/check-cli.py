@@ -21,6 +21,18 @@ EXPECTED = {
     'fr': ('Commandes :', '(1 cellule)', '(6 cellules)'),
 }
 
+# What "validate" says of a file that is not a maze, and of one whose
+# header announces more bytes than there are: the engine's errors in the
+# user's language (src/common/bitmaze-error.c).
+VALIDATE = {
+    'de': ('keine Labyrinth-Datei (falsche Kennung am Dateianfang)',
+           'Datei abgeschnitten: {size} Bytes erwartet, {cut} gefunden'),
+    'es': ('no es un archivo de laberinto (firma inicial incorrecta)',
+           'archivo truncado: se esperaban {size} bytes, hay {cut}'),
+    'fr': ('pas un fichier de labyrinthe (signature de début incorrecte)',
+           'fichier tronqué : {size} octets attendus, {cut} trouvés'),
+}
+
 
 def main():
     cli, localedir, lang = sys.argv[1:4]
@@ -48,6 +60,29 @@ def main():
             info = subprocess.run([cli, 'info', path], env=env, capture_output=True, text=True)
             if info.returncode != 0 or want not in info.stdout:
                 errors.append(f'info of a {size} maze does not show "{want}":\n{info.stdout}{info.stderr}')
+
+        not_maze = os.path.join(tmp, 'text.maze')
+        with open(not_maze, 'w') as f:
+            f.write('hello world\n')
+        cut = os.path.join(tmp, 'cut.maze')
+        gen = subprocess.run([cli, 'generate', '--size', '2x2', '--seed', '1', '-o', cut],
+                             env=env, capture_output=True, text=True)
+        size = 0
+        if gen.returncode != 0:
+            errors.append(f'generate 2x2 failed: {gen.stderr}')
+        else:
+            with open(cut, 'rb') as f:
+                data = f.read()
+            with open(cut, 'wb') as f:
+                f.write(data[:-1])
+            size = len(data)
+        for path, want in zip((not_maze, cut), VALIDATE[lang]):
+            want = want.format(size=size, cut=size - 1)
+            val = subprocess.run([cli, 'validate', path], env=env, capture_output=True, text=True)
+            if val.returncode == 0 or want not in val.stdout:
+                errors.append(f'validate {path} does not say "{want}":\n{val.stdout}{val.stderr}')
+            if 'not a maze file' in val.stdout or 'file truncated' in val.stdout:
+                errors.append(f'validate {path} still speaks English: {val.stdout}')
 
         bad = subprocess.run([cli, 'frobnicate'], env=env, capture_output=True, text=True)
         if bad.returncode != 2 or 'frobnicate' not in bad.stderr or 'unknown command' in bad.stderr:

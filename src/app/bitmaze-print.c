@@ -12,6 +12,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "bitmaze-error.h"
 #include "bitmaze-print.h"
 #include "bitmaze-window-private.h"
 
@@ -67,14 +68,14 @@ copy_solved (const Maze  *maze,
 
   if (copy == NULL)
     {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, merror.message);
+      bitmaze_error_propagate (error, G_IO_ERROR, G_IO_ERROR_FAILED, &merror);
       return NULL;
     }
   solver = maze_solver_new (copy, "bfs", &merror);
   if (solver == NULL)
     {
       maze_free (copy);
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, merror.message);
+      bitmaze_error_propagate (error, G_IO_ERROR, G_IO_ERROR_FAILED, &merror);
       return NULL;
     }
   maze_solver_run (solver);
@@ -358,7 +359,7 @@ bitmaze_print_write_worksheet (BitmazeWindow  *window,
 
       if (maze == NULL)
         {
-          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, merror.message);
+          bitmaze_error_propagate (error, G_IO_ERROR, G_IO_ERROR_FAILED, &merror);
           return FALSE;
         }
       g_ptr_array_add (mazes, maze);
@@ -382,7 +383,7 @@ bitmaze_print_write_worksheet (BitmazeWindow  *window,
                               (const char *const *) titles->pdata,
                               mazes->len, &options, path, &merror) != MAZE_OK)
     {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, merror.message);
+      bitmaze_error_propagate (error, G_IO_ERROR, G_IO_ERROR_FAILED, &merror);
       return FALSE;
     }
   return TRUE;

@@ -7,6 +7,7 @@
 
 #include "maze-render.h"
 
+#include "bitmaze-error.h"
 #include "bitmaze-inspector.h"
 #include "bitmaze-window-private.h"
 #include "bitmaze-play.h"
@@ -494,6 +495,16 @@ show_toast (BitmazeWindow *self,
   self->last_toast = g_strdup (message);
 }
 
+/* A toast with an engine error in the user's language. */
+static void
+show_maze_error (BitmazeWindow   *self,
+                 const MazeError *error)
+{
+  g_autofree char *message = bitmaze_error_message (error);
+
+  show_toast (self, message);
+}
+
 static void
 pending_free (Pending *pending)
 {
@@ -555,7 +566,7 @@ maze_error_to_gerror (const MazeError  *merror,
       break;
     }
 
-  g_set_error_literal (error, G_IO_ERROR, code, merror->message);
+  bitmaze_error_propagate (error, G_IO_ERROR, code, merror);
 
   return FALSE;
 }
@@ -651,7 +662,7 @@ finish_generation (BitmazeWindow *self)
   MazeError error;
 
   if (maze_place_endpoints (self->maze, MAZE_PLACE_CORNERS, TRUE, self->seed, &error) != MAZE_OK)
-    show_toast (self, error.message);
+    show_maze_error (self, &error);
 
   g_clear_pointer (&self->generator, maze_generator_free);
   self->phase = BITMAZE_PHASE_READY;
@@ -679,7 +690,7 @@ start_search (BitmazeWindow *self)
   self->solver = maze_solver_new (self->maze, self->solver_name, &error);
   if (self->solver == NULL)
     {
-      show_toast (self, error.message);
+      show_maze_error (self, &error);
       return FALSE;
     }
 
@@ -1106,7 +1117,7 @@ generate (BitmazeWindow *self)
   maze = maze_new (width, height, &error);
   if (maze == NULL)
     {
-      show_toast (self, error.message);
+      show_maze_error (self, &error);
       return;
     }
 
@@ -1114,7 +1125,7 @@ generate (BitmazeWindow *self)
   if (generator == NULL)
     {
       maze_free (maze);
-      show_toast (self, error.message);
+      show_maze_error (self, &error);
       return;
     }
 
@@ -1690,7 +1701,7 @@ win_reset_action (GtkWidget  *widget,
       generator = maze_generator_new (self->maze, name, self->seed, loops, &error);
       if (generator == NULL)
         {
-          show_toast (self, error.message);
+          show_maze_error (self, &error);
           return;
         }
       maze_generator_free (self->generator);
@@ -2011,7 +2022,7 @@ view_cell_clicked_cb (BitmazeWindow   *self,
 
   if (status != MAZE_OK)
     {
-      show_toast (self, error.message);
+      show_maze_error (self, &error);
       return;
     }
 
@@ -2037,7 +2048,7 @@ view_wall_clicked_cb (BitmazeWindow *self,
   open = maze_cell_is_open (maze_cells_const (self->maze)[index], (uint16_t) dir);
   if (maze_set_wall_open (self->maze, index, (uint16_t) dir, !open, &error) != MAZE_OK)
     {
-      show_toast (self, error.message);
+      show_maze_error (self, &error);
       return;
     }
 
@@ -2893,7 +2904,7 @@ bitmaze_window_toggle_bit (BitmazeWindow *self,
 
   if (maze_toggle_bit (self->maze, index, bit, &step, &merror) != MAZE_OK)
     {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, merror.message);
+      bitmaze_error_propagate (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, &merror);
       return FALSE;
     }
 

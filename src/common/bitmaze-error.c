@@ -350,3 +350,19 @@ bitmaze_error_message (const MazeError *error)
     message = g_strdup (error->message);
   return message;
 }
+
+void
+bitmaze_error_propagate (GError          **error,
+                         GQuark            domain,
+                         gint              code,
+                         const MazeError  *merror)
+{
+  g_autofree char *message = NULL;
+
+  g_return_if_fail (merror != NULL);
+
+  if (error == NULL)
+    return;
+  message = bitmaze_error_message (merror);
+  g_set_error_literal (error, domain, code, message);
+}

@@ -19,4 +19,11 @@ G_BEGIN_DECLS
  * LANGUAGE=C the text is exactly the engine's. */
 char *bitmaze_error_message (const MazeError *error);
 
+/* Sets @error (if not NULL) in @domain with @code and @merror's message in
+ * the user's language. */
+void bitmaze_error_propagate (GError          **error,
+                              GQuark            domain,
+                              gint              code,
+                              const MazeError  *merror);
+
 G_END_DECLS

@@ -1306,6 +1306,7 @@ bitmaze_inspector_install (BitmazeWindow *window)
 {
   GSettings *settings;
   GSimpleAction *action;
+  g_autoptr (GVariant) shown = NULL;
 
   g_return_if_fail (BITMAZE_IS_WINDOW (window));
 
@@ -1314,8 +1315,9 @@ bitmaze_inspector_install (BitmazeWindow *window)
 
   /* Not g_settings_create_action(): that action stays connected to the
    * settings and can outlive the window's action group. */
-  action = g_simple_action_new_stateful ("show-inspector", NULL,
-                                         g_settings_get_value (settings, "show-inspector"));
+  /* A full reference, not a floating one: the action takes its own. */
+  shown = g_settings_get_value (settings, "show-inspector");
+  action = g_simple_action_new_stateful ("show-inspector", NULL, shown);
   g_signal_connect_object (action, "activate", G_CALLBACK (show_inspector_activate_cb), settings, 0);
   g_signal_connect_object (action, "change-state", G_CALLBACK (show_inspector_change_state_cb), settings, 0);
   g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (action));

@@ -1102,6 +1102,14 @@ bitmaze_maze_view_set_frontier (BitmazeMazeView *self,
 }
 
 gboolean
+bitmaze_maze_view_is_drawing (BitmazeMazeView *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_MAZE_VIEW (self), FALSE);
+
+  return self->redraw_tick_id != 0;
+}
+
+gboolean
 bitmaze_maze_view_cell_is_changed (BitmazeMazeView *self,
                                    guint            index)
 {

@@ -66,6 +66,10 @@ void              bitmaze_maze_view_set_frontier      (BitmazeMazeView *self,
 void              bitmaze_maze_view_set_changed       (BitmazeMazeView *self,
                                                        const uint32_t  *cells,
                                                        size_t           n);
+/* TRUE while parts of the maze still wait to be drawn: after a new maze,
+ * a zoom or a style change the view spreads its drawing over frames. */
+gboolean          bitmaze_maze_view_is_drawing        (BitmazeMazeView *self);
+
 /* Is cell @index highlighted as changed by the last step? */
 gboolean          bitmaze_maze_view_cell_is_changed   (BitmazeMazeView *self,
                                                        guint            index);

@@ -6,6 +6,7 @@
 #include "maze-render.h"
 
 #include "bitmaze-inspector.h"
+#include "bitmaze-settings-choice.h"
 #include "bitmaze-window-private.h"
 
 /* How many cells of the frontier the list shows (the count says the rest). */
@@ -1006,38 +1007,6 @@ view_dark_cb (BitmazeInspector *self)
 
 static const char * const label_choices[] = { "none", "hex", "nibble", NULL };
 
-static gboolean
-choice_to_selected (GValue   *value,
-                    GVariant *variant,
-                    gpointer  user_data)
-{
-  const char *choice = g_variant_get_string (variant, NULL);
-
-  for (guint i = 0; label_choices[i] != NULL; i++)
-    {
-      if (g_str_equal (label_choices[i], choice))
-        {
-          g_value_set_uint (value, i);
-          return TRUE;
-        }
-    }
-
-  return FALSE;
-}
-
-static GVariant *
-selected_to_choice (const GValue       *value,
-                    const GVariantType *expected_type,
-                    gpointer            user_data)
-{
-  guint selected = g_value_get_uint (value);
-
-  if (selected >= G_N_ELEMENTS (label_choices) - 1)
-    return NULL;
-
-  return g_variant_new_string (label_choices[selected]);
-}
-
 /* ------------------------------------------------------------------ */
 /* GObject                                                             */
 /* ------------------------------------------------------------------ */
@@ -1209,11 +1178,8 @@ create_inspector (BitmazeWindow *window)
   self->settings = g_settings_new (APP_ID);
 
   bitmaze_inspector_set_text_size (self, g_settings_get_uint (self->settings, "inspector-text-size"));
-  g_settings_bind_with_mapping (self->settings, "label-mode",
-                                self->label_mode_dropdown, "selected",
-                                G_SETTINGS_BIND_DEFAULT,
-                                choice_to_selected, selected_to_choice,
-                                NULL, NULL);
+  bitmaze_settings_bind_choice (self->settings, "label-mode",
+                                self->label_mode_dropdown, "selected", label_choices);
 
   g_signal_connect_object (window, "step-done", G_CALLBACK (window_step_done_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (window, "steps-done", G_CALLBACK (window_steps_done_cb), self, G_CONNECT_SWAPPED);

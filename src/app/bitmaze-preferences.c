@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "bitmaze-preferences.h"
+#include "bitmaze-settings-choice.h"
 
 struct _BitmazePreferences
 {
@@ -30,40 +31,6 @@ static GParamSpec *properties[N_PROPS];
 static const char * const style_choices[] = { "default", "light", "dark", NULL };
 static const char * const label_choices[] = { "none", "hex", "nibble", NULL };
 
-static gboolean
-choice_to_selected (GValue   *value,
-                    GVariant *variant,
-                    gpointer  user_data)
-{
-  const char * const *choices = user_data;
-  const char *choice = g_variant_get_string (variant, NULL);
-
-  for (guint i = 0; choices[i] != NULL; i++)
-    {
-      if (g_str_equal (choices[i], choice))
-        {
-          g_value_set_uint (value, i);
-          return TRUE;
-        }
-    }
-
-  return FALSE;
-}
-
-static GVariant *
-selected_to_choice (const GValue       *value,
-                    const GVariantType *expected_type,
-                    gpointer            user_data)
-{
-  const char * const *choices = user_data;
-  guint selected = g_value_get_uint (value);
-
-  if (selected >= g_strv_length ((char **) choices))
-    return NULL;
-
-  return g_variant_new_string (choices[selected]);
-}
-
 static void
 bitmaze_preferences_constructed (GObject *object)
 {
@@ -71,16 +38,10 @@ bitmaze_preferences_constructed (GObject *object)
 
   G_OBJECT_CLASS (bitmaze_preferences_parent_class)->constructed (object);
 
-  g_settings_bind_with_mapping (self->settings, "color-scheme",
-                                self->style_row, "selected",
-                                G_SETTINGS_BIND_DEFAULT,
-                                choice_to_selected, selected_to_choice,
-                                (gpointer) style_choices, NULL);
-  g_settings_bind_with_mapping (self->settings, "label-mode",
-                                self->label_row, "selected",
-                                G_SETTINGS_BIND_DEFAULT,
-                                choice_to_selected, selected_to_choice,
-                                (gpointer) label_choices, NULL);
+  bitmaze_settings_bind_choice (self->settings, "color-scheme",
+                                self->style_row, "selected", style_choices);
+  bitmaze_settings_bind_choice (self->settings, "label-mode",
+                                self->label_row, "selected", label_choices);
   g_settings_bind (self->settings, "show-search",
                    self->search_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);

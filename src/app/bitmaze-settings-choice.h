@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * bitmaze-settings-choice.h: bind a string setting with a fixed list of
+ * choices to a "selected" index (AdwComboRow, GtkDropDown).
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+/* Binds @key of @settings, one of @choices (NULL-terminated, static, in
+ * the order the widget lists them), to the guint property @property of
+ * @object, both ways. */
+void bitmaze_settings_bind_choice (GSettings          *settings,
+                                   const char         *key,
+                                   gpointer            object,
+                                   const char         *property,
+                                   const char * const *choices);
+
+G_END_DECLS

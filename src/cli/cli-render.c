@@ -76,7 +76,8 @@ cli_render (int    argc,
       N_("Image: label cells with one nibble in binary: passages, border, "
          "solution or backtrack"), N_("NIBBLE") },
     { "cell-size", 'c', 0, G_OPTION_ARG_STRING, &cell_size_text,
-      N_("Image: side of a cell in pixels or points (default 16)"),
+      N_("Image: side of a cell in pixels or points (default 16, smaller "
+         "for mazes over 256 cells wide or high)"),
       N_("N") },
     { "wall-width", 0, 0, G_OPTION_ARG_STRING, &wall_width_text,
       N_("Image: wall thickness, less than the cell size (default 2)"),
@@ -179,6 +180,24 @@ cli_render (int    argc,
   if (maze == NULL)
     return CLI_EXIT_FAILURE;
   status = CLI_EXIT_OK;
+
+  /* Without --cell-size, big mazes get smaller cells, so that the picture
+   * stays within about 4096 pixels (or points) a side: 16 for up to 256
+   * cells, down to 2 for 2048 and more (a 2000x2000 maze is then a 4 000
+   * pixel PNG of a few megabytes, not a 32 000 pixel one of gigabytes). */
+  if (cell_size_text == NULL)
+    {
+      guint side = MAX (maze_width (maze), maze_height (maze));
+      guint cell = CLAMP (4096 / side, 2, 16);
+
+      if (cell < options.cell_size)
+        {
+          options.cell_size = cell;
+          if (wall_width_text == NULL)
+            options.wall_width = cell >= 8 ? 2 : 1;
+          options.margin = MAX (options.wall_width, options.cell_size / 2);
+        }
+    }
 
   if (solver_name != NULL)
     {

@@ -874,6 +874,63 @@ test_large_no_progress_when_piped (void)
   run_clear (&run);
 }
 
+/* The width and height in a PNG's IHDR chunk. */
+static void
+png_size (GBytes  *png,
+          guint32 *width,
+          guint32 *height)
+{
+  const guint8 *d = g_bytes_get_data (png, NULL);
+
+  g_assert_cmpuint (g_bytes_get_size (png), >, 24);
+  *width = (guint32) d[16] << 24 | (guint32) d[17] << 16 | (guint32) d[18] << 8 | d[19];
+  *height = (guint32) d[20] << 24 | (guint32) d[21] << 16 | (guint32) d[22] << 8 | d[23];
+}
+
+static void
+test_render_size (void)
+{
+  Run run;
+  g_autoptr (GBytes) small = NULL;
+  g_autoptr (GBytes) big = NULL;
+  g_autoptr (GBytes) chosen = NULL;
+  guint32 w, h;
+
+  /* Small mazes keep 16-pixel cells... */
+  run_cli (&run, "generate", "--size", "20x10", "--seed", "3", "-o", "small.maze", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  run_cli (&run, "render", "small.maze", "-o", "small.png", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  small = read_tmp ("small.png");
+  png_size (small, &w, &h);
+  g_assert_cmpuint (w, ==, 20 * 16 + 16);
+  g_assert_cmpuint (h, ==, 10 * 16 + 16);
+
+  /* ... a 1500x1000 maze gets smaller ones, within about 4096 pixels,
+   * instead of a 24 000 pixel picture... */
+  run_cli (&run, "generate", "--size", "1500x1000", "--seed", "3", "-o", "wide.maze", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  run_cli (&run, "render", "wide.maze", "-o", "wide.png", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  big = read_tmp ("wide.png");
+  png_size (big, &w, &h);
+  g_assert_cmpuint (w, <=, 4100);
+  g_assert_cmpuint (w, >=, 1500 * 2);
+  g_assert_cmpuint (h * 3, <, w * 2 + 30);
+
+  /* ... unless the cell size is given. */
+  run_cli (&run, "render", "small.maze", "-o", "chosen.png", "--cell-size", "4", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  chosen = read_tmp ("chosen.png");
+  png_size (chosen, &w, &h);
+  g_assert_cmpuint (w, ==, 20 * 4 + 4);
+}
+
 static void
 remove_tree (const char *path)
 {
@@ -911,6 +968,7 @@ main (int    argc,
   g_test_add_func ("/cli/usage-errors", test_usage_errors);
   g_test_add_func ("/cli/value-errors", test_value_errors);
   g_test_add_func ("/cli/round-trip", test_round_trip);
+  g_test_add_func ("/cli/render-size", test_render_size);
   g_test_add_func ("/cli/corrupt-files", test_corrupt_files);
   g_test_add_func ("/cli/no-path", test_no_path);
   g_test_add_func ("/cli/text", test_text);

@@ -3129,25 +3129,9 @@ bitmaze_window_export_to_file (BitmazeWindow  *self,
   options.show_search = bitmaze_maze_view_get_show_search (self->view);
   options.show_solution = bitmaze_maze_view_get_show_solution (self->view);
 
-  /* A PNG must stay within cairo's image size: shrink the cells if needed. */
-  if (format == MAZE_RENDER_FORMAT_PNG)
-    {
-      double width, height;
-
-      maze_render_get_size (self->maze, &options, &width, &height);
-      if (width > MAZE_RENDER_MAX_IMAGE_SIDE || height > MAZE_RENDER_MAX_IMAGE_SIDE)
-        {
-          double cell = maze_render_fit_cell_size (self->maze, &options,
-                                                   MAZE_RENDER_MAX_IMAGE_SIDE,
-                                                   MAZE_RENDER_MAX_IMAGE_SIDE);
-
-          if (cell >= 1)
-            {
-              options.cell_size = cell;
-              options.wall_width = MIN (options.wall_width, MAX (1.0, cell / 4));
-            }
-        }
-    }
+  /* Big mazes get smaller cells, so a 2000x2000 export is a picture of a
+   * few megabytes made in a moment, not one of gigabytes. */
+  maze_render_auto_size (self->maze, &options);
 
   if (maze_render_to_file (self->maze, &options, path, NULL, &merror) != MAZE_OK)
     return maze_error_to_gerror (&merror, error);

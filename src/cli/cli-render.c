@@ -181,22 +181,15 @@ cli_render (int    argc,
     return CLI_EXIT_FAILURE;
   status = CLI_EXIT_OK;
 
-  /* Without --cell-size, big mazes get smaller cells, so that the picture
-   * stays within about 4096 pixels (or points) a side: 16 for up to 256
-   * cells, down to 2 for 2048 and more (a 2000x2000 maze is then a 4 000
-   * pixel PNG of a few megabytes, not a 32 000 pixel one of gigabytes). */
+  /* Without --cell-size, big mazes get smaller cells (within about 4096
+   * pixels a side), unless --wall-width asks for walls they cannot hold. */
   if (cell_size_text == NULL)
     {
-      guint side = MAX (maze_width (maze), maze_height (maze));
-      guint cell = CLAMP (4096 / side, 2, 16);
+      double wall = options.wall_width;
 
-      if (cell < options.cell_size)
-        {
-          options.cell_size = cell;
-          if (wall_width_text == NULL)
-            options.wall_width = cell >= 8 ? 2 : 1;
-          options.margin = MAX (options.wall_width, options.cell_size / 2);
-        }
+      maze_render_auto_size (maze, &options);
+      if (wall_width_text != NULL && wall < options.cell_size)
+        options.wall_width = wall;
     }
 
   if (solver_name != NULL)

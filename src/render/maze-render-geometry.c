@@ -451,3 +451,19 @@ maze_render_fit_cell_size (const Maze              *maze,
     return 0.0;
   return size;
 }
+
+void
+maze_render_auto_size (const Maze        *maze,
+                       MazeRenderOptions *options)
+{
+  uint32_t side = maze_width (maze) > maze_height (maze) ? maze_width (maze) : maze_height (maze);
+  double cell = floor ((double) MAZE_RENDER_AUTO_SIDE / side);
+
+  if (cell < 2)
+    cell = 2;
+  if (cell >= options->cell_size)
+    return;
+  options->cell_size = cell;
+  options->wall_width = cell >= 8 ? 2 : 1;
+  options->margin = options->wall_width > cell / 2 ? options->wall_width : cell / 2;
+}

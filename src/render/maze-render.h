@@ -316,6 +316,19 @@ double maze_render_fit_cell_size (const Maze              *maze,
                                   double                   max_width,
                                   double                   max_height);
 
+/*
+ * maze_render_auto_size:
+ * Sizes @options for a picture of the whole maze when nobody chose a cell
+ * size: the options' cell size (16 by default) for small mazes, smaller
+ * ones for big mazes so the picture stays within about
+ * MAZE_RENDER_AUTO_SIDE units a side (a 2000x2000 maze gets 2-unit cells:
+ * a 4000-pixel PNG of a few megabytes rather than a 32000-pixel one of
+ * gigabytes), never below 2; walls and margin shrink with the cells.
+ */
+#define MAZE_RENDER_AUTO_SIDE 4096
+void maze_render_auto_size (const Maze        *maze,
+                            MazeRenderOptions *options);
+
 /* ------------------------------------------------------------------ */
 /* Files                                                               */
 /* ------------------------------------------------------------------ */

@@ -1501,6 +1501,35 @@ test_stream (void)
   maze_free (m);
 }
 
+/* A picture of a whole maze nobody chose a cell size for stays within
+ * about 4096 units a side, and small mazes keep the default cells. */
+static void
+test_auto_size (void)
+{
+  static const struct { uint32_t w, h; double cell; } cases[] = {
+    { 20, 10, 16 }, { 256, 40, 16 }, { 300, 300, 13 }, { 1000, 50, 4 },
+    { 2000, 2000, 2 }, { 65535, 3, 2 },
+  };
+
+  for (gsize k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      MazeError error;
+      Maze *m = maze_new (cases[k].w, cases[k].h, &error);
+      MazeRenderOptions o;
+      double width, height;
+
+      g_assert_nonnull (m);
+      maze_render_options_init (&o);
+      maze_render_auto_size (m, &o);
+      g_assert_cmpfloat (o.cell_size, ==, cases[k].cell);
+      g_assert_cmpfloat (o.wall_width, <, o.cell_size);
+      maze_render_get_size (m, &o, &width, &height);
+      if (cases[k].cell > 2)
+        g_assert_cmpfloat (MAX (width, height), <=, MAZE_RENDER_AUTO_SIDE + 2 * o.margin);
+      maze_free (m);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1530,5 +1559,6 @@ main (int   argc,
   g_test_add_func ("/render/file-errors", test_file_errors);
   g_test_add_func ("/render/files-atomic", test_files_atomic);
   g_test_add_func ("/render/stream", test_stream);
+  g_test_add_func ("/render/auto-size", test_auto_size);
   return g_test_run ();
 }

@@ -175,6 +175,17 @@ maze_index_toward (uint32_t width,
     }
 }
 
+/* The order in which an endpoint's outer wall is opened: the start on its
+ * first border side among N, W, S, E, the goal among S, E, N, W. */
+extern const uint16_t MAZE_START_OPENING_ORDER[4];
+extern const uint16_t MAZE_GOAL_OPENING_ORDER[4];
+
+/* Open the outer wall of cell @i on the first of its border sides in
+ * @order; nothing for an interior cell. */
+void maze_open_first_border_side (uint16_t       *cells,
+                                  uint32_t        i,
+                                  const uint16_t  order[4]);
+
 /* The border nibble (shifted to bits 4..7) that cell (x, y) must have. */
 static inline uint16_t
 maze_border_bits (uint32_t width,

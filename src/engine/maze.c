@@ -436,18 +436,21 @@ has_opening (const Maze *maze,
   return (maze_cell_passages (c) & maze_cell_border (c)) != 0;
 }
 
-static void
-open_first_border_side (Maze           *maze,
-                        uint32_t        i,
-                        const uint16_t  order[4])
+const uint16_t MAZE_START_OPENING_ORDER[4] = { MAZE_N, MAZE_W, MAZE_S, MAZE_E };
+const uint16_t MAZE_GOAL_OPENING_ORDER[4] = { MAZE_S, MAZE_E, MAZE_N, MAZE_W };
+
+void
+maze_open_first_border_side (uint16_t       *cells,
+                             uint32_t        i,
+                             const uint16_t  order[4])
 {
-  uint16_t border = maze_cell_border (maze->cells[i]);
+  uint16_t border = maze_cell_border (cells[i]);
 
   for (int k = 0; k < 4; k++)
     {
       if (border & order[k])
         {
-          maze->cells[i] |= order[k];
+          cells[i] |= order[k];
           return;
         }
     }
@@ -477,7 +480,7 @@ move_endpoint (Maze           *maze,
     close_openings (maze, *endpoint);
   *endpoint = index;
   if (opened && !has_opening (maze, index))
-    open_first_border_side (maze, index, order);
+    maze_open_first_border_side (maze->cells, index, order);
   maze_reset_search (maze);
   return MAZE_OK;
 }
@@ -487,9 +490,8 @@ maze_set_start (Maze      *maze,
                 uint32_t   index,
                 MazeError *error)
 {
-  static const uint16_t order[4] = { MAZE_N, MAZE_W, MAZE_S, MAZE_E };
-
-  return move_endpoint (maze, &maze->start, maze->goal, index, order, "start", error);
+  return move_endpoint (maze, &maze->start, maze->goal, index,
+                        MAZE_START_OPENING_ORDER, "start", error);
 }
 
 MazeStatus
@@ -497,9 +499,8 @@ maze_set_goal (Maze      *maze,
                uint32_t   index,
                MazeError *error)
 {
-  static const uint16_t order[4] = { MAZE_S, MAZE_E, MAZE_N, MAZE_W };
-
-  return move_endpoint (maze, &maze->goal, maze->start, index, order, "goal", error);
+  return move_endpoint (maze, &maze->goal, maze->start, index,
+                        MAZE_GOAL_OPENING_ORDER, "goal", error);
 }
 
 MazeStatus

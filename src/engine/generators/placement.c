@@ -94,23 +94,6 @@ farthest (const Maze *maze,
   return MAZE_OK;
 }
 
-static void
-open_first_side (uint16_t       *cells,
-                 uint32_t        i,
-                 const uint16_t  order[4])
-{
-  uint16_t border = maze_cell_border (cells[i]);
-
-  for (int k = 0; k < 4; k++)
-    {
-      if (border & order[k])
-        {
-          cells[i] |= order[k];
-          return;
-        }
-    }
-}
-
 MazeStatus
 maze_place_endpoints (Maze          *maze,
                       MazePlacement  placement,
@@ -118,8 +101,6 @@ maze_place_endpoints (Maze          *maze,
                       uint64_t       seed,
                       MazeError     *error)
 {
-  static const uint16_t start_order[4] = { MAZE_N, MAZE_W, MAZE_S, MAZE_E };
-  static const uint16_t goal_order[4] = { MAZE_S, MAZE_E, MAZE_N, MAZE_W };
   uint32_t w = maze_width (maze), h = maze_height (maze), n = maze_n_cells (maze);
   uint16_t *cells = maze_cells (maze);
   uint32_t start = 0, goal = 0;
@@ -158,8 +139,8 @@ maze_place_endpoints (Maze          *maze,
     return status;
   if (openings)
     {
-      open_first_side (cells, start, start_order);
-      open_first_side (cells, goal, goal_order);
+      maze_open_first_border_side (cells, start, MAZE_START_OPENING_ORDER);
+      maze_open_first_border_side (cells, goal, MAZE_GOAL_OPENING_ORDER);
     }
   return MAZE_OK;
 }

@@ -8,10 +8,11 @@
  */
 #include "config.h"
 
-#include <gdk/x11/gdkx.h>
 #include <string.h>
 
 #include "maze.h"
+
+#include "../common/gui-test.h"
 
 #include "bitmaze-window-private.h"
 
@@ -29,11 +30,7 @@ spin_until (gboolean (*done) (Fixture *),
             Fixture  *fixture,
             guint     timeout_ms)
 {
-  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
-
-  while ((done == NULL || !done (fixture)) && g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
+  gui_test_spin_until ((gboolean (*) (gpointer)) done, fixture, timeout_ms);
 }
 
 static gboolean
@@ -85,32 +82,12 @@ fixture_teardown (Fixture       *fixture,
   g_clear_object (&fixture->settings);
 }
 
-static gboolean
-have_xdotool (void)
-{
-  g_autofree char *path = g_find_program_in_path ("xdotool");
-
-  if (path == NULL)
-    g_test_skip ("xdotool is not installed");
-  return path != NULL;
-}
-
-/* Real input through the X server: focus our window, then the xdotool
- * command, then let GTK handle the event. */
+/* Real input, then let GTK handle the event. */
 static void
 xdotool (Fixture    *fixture,
          const char *command)
 {
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (fixture->window));
-  g_autofree char *line = g_strdup_printf ("xdotool windowfocus --sync %lu %s",
-                                           (gulong) gdk_x11_surface_get_xid (surface),
-                                           command);
-  g_autoptr (GError) error = NULL;
-  int status;
-
-  g_assert_true (g_spawn_command_line_sync (line, NULL, NULL, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  gui_test_xdotool (GTK_WINDOW (fixture->window), command);
   spin_until (NULL, fixture, 150);
 }
 
@@ -131,7 +108,7 @@ test_right_steps_from_the_maze (Fixture       *fixture,
 {
   BitmazeMazeView *view = bitmaze_window_get_view (fixture->window);
 
-  if (!have_xdotool ())
+  if (!gui_test_have_xdotool ())
     return;
 
   focus_view (fixture);
@@ -161,7 +138,7 @@ test_right_picks_a_cell_in_the_inspector (Fixture       *fixture,
   int start = (int) maze_start (maze);
   int expected = start % (int) maze_width (maze) + 1 < (int) maze_width (maze) ? start + 1 : start;
 
-  if (!have_xdotool ())
+  if (!gui_test_have_xdotool ())
     return;
 
   g_settings_set_boolean (fixture->settings, "show-inspector", TRUE);
@@ -260,7 +237,7 @@ test_hide_the_controls (Fixture       *fixture,
   GtkWidget *view = GTK_WIDGET (bitmaze_window_get_view (fixture->window));
   int with_controls, without_controls;
 
-  if (!have_xdotool ())
+  if (!gui_test_have_xdotool ())
     return;
 
   g_settings_set_boolean (fixture->settings, "show-inspector", TRUE);

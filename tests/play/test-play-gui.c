@@ -5,11 +5,12 @@
  */
 #include "config.h"
 
-#include <gdk/x11/gdkx.h>
 #include <glib/gstdio.h>
 #include <string.h>
 
 #include "maze.h"
+
+#include "../common/gui-test.h"
 
 #include "bitmaze-play.h"
 #include "bitmaze-print.h"
@@ -27,13 +28,11 @@ typedef struct
 } Fixture;
 
 static void
-spin_until (gboolean (*done) (Fixture *), Fixture *fixture, guint timeout_ms)
+spin_until (gboolean (*done) (Fixture *),
+            Fixture  *fixture,
+            guint     timeout_ms)
 {
-  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
-
-  while ((done == NULL || !done (fixture)) && g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
+  gui_test_spin_until ((gboolean (*) (gpointer)) done, fixture, timeout_ms);
 }
 
 static gboolean
@@ -104,30 +103,11 @@ window_xid (Fixture *fixture)
   return (gulong) gdk_x11_surface_get_xid (surface);
 }
 
-/* Real input through the X server: focus our window, then the xdotool
- * command (a key, or a click at window coordinates). */
 static void
 xdotool (Fixture    *fixture,
          const char *command)
 {
-  g_autofree char *line = g_strdup_printf ("xdotool windowfocus --sync %lu %s",
-                                           window_xid (fixture), command);
-  g_autoptr (GError) error = NULL;
-  int status;
-
-  g_assert_true (g_spawn_command_line_sync (line, NULL, NULL, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-}
-
-static gboolean
-have_xdotool (void)
-{
-  g_autofree char *path = g_find_program_in_path ("xdotool");
-
-  if (path == NULL)
-    g_test_skip ("xdotool is not installed");
-  return path != NULL;
+  gui_test_xdotool (GTK_WINDOW (fixture->window), command);
 }
 
 static guint expected_moves;
@@ -172,7 +152,7 @@ test_keys_reach_goal (Fixture       *fixture,
   Maze *maze;
   size_t n;
 
-  if (!have_xdotool ())
+  if (!gui_test_have_xdotool ())
     return;
   start_playing (fixture);
   maze = bitmaze_window_get_maze (fixture->window);
@@ -223,7 +203,7 @@ test_wall_does_not_move (Fixture       *fixture,
   uint16_t cell;
   int wall = -1;
 
-  if (!have_xdotool ())
+  if (!gui_test_have_xdotool ())
     return;
   start_playing (fixture);
   maze = bitmaze_window_get_maze (fixture->window);
@@ -260,7 +240,7 @@ test_click_neighbour (Fixture       *fixture,
   double cx, cy, wx, wy, sx, sy;
   g_autofree char *cmd = NULL;
 
-  if (!have_xdotool ())
+  if (!gui_test_have_xdotool ())
     return;
   start_playing (fixture);
   maze = bitmaze_window_get_maze (fixture->window);

@@ -318,87 +318,94 @@ cli_progress_finish (CliProgress *progress)
   progress->drawn = FALSE;
 }
 
-/* An engine that ran out of memory half-way stops "done": say so. */
-static int
-check_generator (const MazeGenerator *gen)
+/* A generator or a solver, seen by the progress loop below. */
+typedef struct
 {
+  gboolean   (*step)     (gpointer stepper);
+  void       (*run)      (gpointer stepper);
+  double     (*fraction) (gpointer    stepper,  /* of the work, 0 .. 1 */
+                          const Maze *maze);
+  MazeStatus (*status)   (gpointer stepper,
+                          MazeError *error);
+} Stepper;
+
+/* Run @stepper to its end: in one call when no bar is shown, else in
+ * chunks with the bar updated between them.  An engine that ran out of
+ * memory half-way stops "done": say so. */
+static int
+run_stepper (const Stepper *ops,
+             gpointer       stepper,
+             const char    *label,
+             const Maze    *maze)
+{
+  CliProgress progress;
   MazeError error;
 
+  cli_progress_init (&progress, label, maze_n_cells (maze));
+  if (!progress.enabled)
+    ops->run (stepper);
+  else
+    {
+      gboolean more = TRUE;
+
+      while (more)
+        {
+          for (unsigned k = 0; k < PROGRESS_CHUNK && more; k++)
+            more = ops->step (stepper);
+          /* Stop short of full: the estimate can undershoot the work. */
+          if (more)
+            cli_progress_update (&progress, MIN (0.99, ops->fraction (stepper, maze)));
+        }
+      cli_progress_finish (&progress);
+    }
+
   maze_error_clear (&error);
-  if (maze_generator_status (gen, &error) != MAZE_OK)
+  if (ops->status (stepper, &error) != MAZE_OK)
     return cli_fail_maze (NULL, &error);
   return CLI_EXIT_OK;
 }
 
-static int
-check_solver (const MazeSolver *solver)
-{
-  MazeError error;
+static gboolean gen_step (gpointer g) { return maze_generator_step (g, NULL); }
+static void gen_run (gpointer g) { maze_generator_run (g); }
+static MazeStatus gen_status (gpointer g, MazeError *e) { return maze_generator_status (g, e); }
 
-  maze_error_clear (&error);
-  if (maze_solver_status (solver, &error) != MAZE_OK)
-    return cli_fail_maze (NULL, &error);
-  return CLI_EXIT_OK;
+static gboolean solver_step (gpointer s) { return maze_solver_step (s, NULL); }
+static void solver_run (gpointer s) { maze_solver_run (s); }
+static MazeStatus solver_status (gpointer s, MazeError *e) { return maze_solver_status (s, e); }
+
+/* About one step a cell for every generator (the loops phase runs past). */
+static double
+gen_fraction (gpointer    g,
+              const Maze *maze)
+{
+  return (double) maze_generator_steps (g) / maze_n_cells (maze);
+}
+
+/* A search visits every cell at most once. */
+static double
+solver_fraction (gpointer    s,
+                 const Maze *maze)
+{
+  MazeSolveStats stats;
+
+  maze_solver_stats (s, &stats);
+  return (double) stats.visited / maze_n_cells (maze);
 }
 
 int
 cli_run_generator (MazeGenerator *gen,
                    const Maze    *maze)
 {
-  CliProgress progress;
-  double n_cells = maze_n_cells (maze);
+  static const Stepper ops = { gen_step, gen_run, gen_fraction, gen_status };
 
-  cli_progress_init (&progress, _("Generating"), maze_n_cells (maze));
-  if (!progress.enabled)
-    {
-      maze_generator_run (gen);
-      return check_generator (gen);
-    }
-
-  for (;;)
-    {
-      gboolean more = TRUE;
-
-      for (unsigned k = 0; k < PROGRESS_CHUNK && more; k++)
-        more = maze_generator_step (gen, NULL);
-      if (!more)
-        break;
-      /* About one step a cell for every generator; the loops phase can
-       * run past it, so stop the bar short of full. */
-      cli_progress_update (&progress,
-                           MIN (0.99, maze_generator_steps (gen) / n_cells));
-    }
-  cli_progress_finish (&progress);
-  return check_generator (gen);
+  return run_stepper (&ops, gen, _("Generating"), maze);
 }
 
 int
 cli_run_solver (MazeSolver *solver,
                 const Maze *maze)
 {
-  CliProgress progress;
-  MazeSolveStats stats;
-  double n_cells = maze_n_cells (maze);
+  static const Stepper ops = { solver_step, solver_run, solver_fraction, solver_status };
 
-  cli_progress_init (&progress, _("Solving"), maze_n_cells (maze));
-  if (!progress.enabled)
-    {
-      maze_solver_run (solver);
-      return check_solver (solver);
-    }
-
-  for (;;)
-    {
-      gboolean more = TRUE;
-
-      for (unsigned k = 0; k < PROGRESS_CHUNK && more; k++)
-        more = maze_solver_step (solver, NULL);
-      if (!more)
-        break;
-      /* A search visits at most every cell once. */
-      maze_solver_stats (solver, &stats);
-      cli_progress_update (&progress, MIN (0.99, stats.visited / n_cells));
-    }
-  cli_progress_finish (&progress);
-  return check_solver (solver);
+  return run_stepper (&ops, solver, _("Solving"), maze);
 }

@@ -188,16 +188,22 @@ toggled_bit (const MazeStep *step)
 char *
 bitmaze_op_item_dup_description (BitmazeOpItem *self)
 {
-  const MazeStep *step;
-  const char *who;
-  guint width, x, y, ox = 0, oy = 0;
-  gboolean has_other;
-
   g_return_val_if_fail (BITMAZE_IS_OP_ITEM (self), NULL);
 
-  step = &self->entry.step;
-  width = MAX (self->entry.width, 1);
-  who = bitmaze_op_log_algorithm_label (self->entry.algorithm);
+  return bitmaze_step_dup_description (&self->entry.step, self->entry.algorithm,
+                                       self->entry.width);
+}
+
+char *
+bitmaze_step_dup_description (const MazeStep *step,
+                              const char     *algorithm,
+                              guint           width)
+{
+  const char *who = bitmaze_op_log_algorithm_label (algorithm);
+  guint x, y, ox = 0, oy = 0;
+  gboolean has_other;
+
+  width = MAX (width, 1);
   x = step->cell % width;
   y = step->cell / width;
   has_other = step->other != UINT32_MAX;

@@ -28,6 +28,13 @@ char           *bitmaze_op_item_dup_code        (BitmazeOpItem *self);
  * "BFS reached (5, 3) from the west". */
 char           *bitmaze_op_item_dup_description (BitmazeOpItem *self);
 
+/* The same sentence for any step of @algorithm (an engine name, or NULL for
+ * the user's own bit toggles) on a maze @width cells wide.  The inspector's
+ * log and the window's status line say a step the same way. */
+char           *bitmaze_step_dup_description    (const MazeStep *step,
+                                                 const char     *algorithm,
+                                                 guint           width);
+
 #define BITMAZE_TYPE_OP_LOG (bitmaze_op_log_get_type ())
 
 G_DECLARE_FINAL_TYPE (BitmazeOpLog, bitmaze_op_log, BITMAZE, OP_LOG, GObject)

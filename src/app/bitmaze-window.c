@@ -9,6 +9,7 @@
 
 #include "bitmaze-error.h"
 #include "bitmaze-inspector.h"
+#include "bitmaze-op-log.h"
 #include "bitmaze-window-private.h"
 #include "bitmaze-play.h"
 #include "bitmaze-print.h"
@@ -246,19 +247,6 @@ parameter_title (const GeneratorEntry *entry)
     return _("Newest Cell Share, in Percent");
 
   return _("Parameter");
-}
-
-static const char *
-direction_name (uint16_t dir)
-{
-  switch (dir)
-    {
-    case MAZE_N: return C_("direction", "north");
-    case MAZE_E: return C_("direction", "east");
-    case MAZE_S: return C_("direction", "south");
-    case MAZE_W: return C_("direction", "west");
-    default: return C_("direction", "nowhere");
-    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -597,18 +585,6 @@ static double
 steps_per_second (BitmazeWindow *self)
 {
   return pow (10.0, gtk_adjustment_get_value (self->speed_adjustment));
-}
-
-static void
-cell_xy (BitmazeWindow *self,
-         uint32_t       index,
-         guint         *x,
-         guint         *y)
-{
-  uint32_t width = maze_width (self->maze);
-
-  *x = index % width;
-  *y = index / width;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1789,62 +1765,15 @@ update_title (BitmazeWindow *self)
   gtk_window_set_title (GTK_WINDOW (self), window_title);
 }
 
+/* The step as the inspector's log says it, then the C statements it
+ * applied. */
 static char *
 describe_step (BitmazeWindow  *self,
                const MazeStep *step)
 {
-  GString *text = g_string_new (NULL);
-  guint x = 0, y = 0, ox = 0, oy = 0;
-
-  cell_xy (self, step->cell, &x, &y);
-  if (step->other != UINT32_MAX)
-    cell_xy (self, step->other, &ox, &oy);
-
-  switch (step->kind)
-    {
-    case MAZE_STEP_CARVE:
-      g_string_printf (text, _("Carved a passage from (%u, %u) into (%u, %u)"), ox, oy, x, y);
-      break;
-    case MAZE_STEP_BUILD_WALL:
-      g_string_printf (text, _("Built a wall on the %s side of (%u, %u)"), direction_name (step->dir), x, y);
-      break;
-    case MAZE_STEP_LOOP:
-      g_string_printf (text, _("Opened the dead end at (%u, %u) into a loop"), x, y);
-      break;
-    case MAZE_STEP_OPENING:
-      g_string_printf (text, _("Opened the outer wall at (%u, %u)"), x, y);
-      break;
-    case MAZE_STEP_SCAN:
-      g_string_printf (text, _("Looked at (%u, %u)"), x, y);
-      break;
-    case MAZE_STEP_VISIT:
-      g_string_printf (text, _("Moved from (%u, %u) into (%u, %u)"), ox, oy, x, y);
-      break;
-    case MAZE_STEP_BACKTRACK:
-      g_string_printf (text, _("Backed out of (%u, %u) to (%u, %u)"), x, y, ox, oy);
-      break;
-    case MAZE_STEP_REACH:
-      g_string_printf (text, _("Reached (%u, %u) from the %s"), x, y, direction_name (maze_opposite (step->dir)));
-      break;
-    case MAZE_STEP_PATH:
-      g_string_printf (text, _("Marked the path from (%u, %u) to (%u, %u)"), ox, oy, x, y);
-      break;
-    case MAZE_STEP_JUMP:
-      g_string_printf (text, _("Jumped back to the junction at (%u, %u)"), x, y);
-      break;
-    case MAZE_STEP_FOUND:
-      g_string_printf (text, _("Found the goal at (%u, %u)"), x, y);
-      break;
-    case MAZE_STEP_NO_PATH:
-      g_string_assign (text, _("Every reachable cell was searched: the goal cannot be reached"));
-      break;
-    case MAZE_STEP_DONE:
-      g_string_assign (text, _("The maze is finished"));
-      break;
-    case MAZE_STEP_NONE:
-    default:
-      break;
-    }
+  const char *algorithm = self->generator != NULL ? self->generator_name : self->solver_name;
+  g_autofree char *sentence = bitmaze_step_dup_description (step, algorithm, maze_width (self->maze));
+  GString *text = g_string_new (sentence);
 
   for (unsigned i = 0; i < step->n_changes; i++)
     g_string_append_printf (text, "%s%s", i == 0 ? "   " : "; ", step->changes[i].expr);

@@ -929,18 +929,18 @@ frontier_bind_cb (GtkSignalListItemFactory *factory,
 
 typedef struct
 {
-  gsize       offset; /* of the colour in MazeRenderPalette */
+  gsize       offset; /* of the colour in RenderPalette */
   const char *label;
 } LegendEntry;
 
 static const LegendEntry legend[] = {
-  { G_STRUCT_OFFSET (MazeRenderPalette, search), N_("Visited") },
-  { G_STRUCT_OFFSET (MazeRenderPalette, frontier), N_("Frontier") },
-  { G_STRUCT_OFFSET (MazeRenderPalette, changed), N_("Just changed") },
-  { G_STRUCT_OFFSET (MazeRenderPalette, solution), N_("Solution") },
-  { G_STRUCT_OFFSET (MazeRenderPalette, selected), N_("Selected") },
-  { G_STRUCT_OFFSET (MazeRenderPalette, start), N_("Start") },
-  { G_STRUCT_OFFSET (MazeRenderPalette, goal), N_("Goal") },
+  { G_STRUCT_OFFSET (RenderPalette, search), N_("Visited") },
+  { G_STRUCT_OFFSET (RenderPalette, frontier), N_("Frontier") },
+  { G_STRUCT_OFFSET (RenderPalette, changed), N_("Just changed") },
+  { G_STRUCT_OFFSET (RenderPalette, solution), N_("Solution") },
+  { G_STRUCT_OFFSET (RenderPalette, selected), N_("Selected") },
+  { G_STRUCT_OFFSET (RenderPalette, start), N_("Start") },
+  { G_STRUCT_OFFSET (RenderPalette, goal), N_("Goal") },
 };
 
 static void
@@ -952,18 +952,18 @@ draw_swatch (GtkDrawingArea *area,
 {
   BitmazeInspector *self = g_object_get_data (G_OBJECT (area), "inspector");
   gsize offset = GPOINTER_TO_SIZE (user_data);
-  MazeRenderPalette palette;
-  const MazeRgba *color;
+  RenderPalette palette;
+  const RenderRgba *color;
 
   if (self != NULL && self->view != NULL && bitmaze_maze_view_get_dark (self->view))
-    maze_render_palette_dark (&palette);
+    render_palette_dark (&palette);
   else
-    maze_render_palette_light (&palette);
+    render_palette_light (&palette);
 
   /* The floor first, so a translucent colour looks as on the maze. */
   cairo_set_source_rgb (cr, palette.background.red, palette.background.green, palette.background.blue);
   cairo_paint (cr);
-  color = (const MazeRgba *) G_STRUCT_MEMBER_P (&palette, offset);
+  color = (const RenderRgba *) G_STRUCT_MEMBER_P (&palette, offset);
   cairo_set_source_rgba (cr, color->red, color->green, color->blue, color->alpha);
   cairo_paint (cr);
   cairo_rectangle (cr, 0.5, 0.5, width - 1, height - 1);

@@ -109,7 +109,7 @@ struct _BitmazeMazeView
   /* The renderer's options for this geometry (highlights, palette and
    * what is shown left at their defaults): enough for the extents of a
    * changed cell, set up once here instead of for every cell of a step. */
-  MazeRenderOptions extent_options;
+  RenderOptions extent_options;
 
   GHashTable       *tiles;
   guint             frame;
@@ -236,23 +236,23 @@ ensure_bitmaps (BitmazeMazeView *self)
 
 /* Options for drawing in device pixels, without the highlight lists. */
 static void
-get_render_options (BitmazeMazeView   *self,
-                    MazeRenderOptions *options)
+get_render_options (BitmazeMazeView *self,
+                    RenderOptions   *options)
 {
-  maze_render_options_init (options);
+  render_options_init (options);
   options->cell_size = self->cell;
   options->wall_width = self->wall;
   options->margin = self->margin;
   options->show_search = self->show_search;
   options->show_solution = self->show_solution;
-  options->label_mode = (MazeLabelMode) self->label_mode;
+  options->label_mode = (RenderLabelMode) self->label_mode;
   options->label_nibble = self->label_nibble;
   if (self->dark)
-    maze_render_palette_dark (&options->palette);
+    render_palette_dark (&options->palette);
   else
-    maze_render_palette_light (&options->palette);
+    render_palette_light (&options->palette);
   options->selected = self->selected >= 0 ? (uint32_t) self->selected
-                                          : MAZE_RENDER_NO_CELL;
+                                          : RENDER_NO_CELL;
 }
 
 static double
@@ -354,7 +354,7 @@ update_geometry (BitmazeMazeView *self)
     {
       cell = floor (cell);
       /* The renderer shifts the grid by half a pixel itself when the
-       * wall is an odd number of pixels wide (maze_render_origin()). */
+       * wall is an odd number of pixels wide (render_origin()). */
       wall = CLAMP (floor (cell / 8.0 + 0.5), 1.0, 4.0 * self->scale);
     }
   else
@@ -365,7 +365,7 @@ update_geometry (BitmazeMazeView *self)
   self->margin = margin;
   self->content_width = ceil (2.0 * margin + mw * cell);
   self->content_height = ceil (2.0 * margin + mh * cell);
-  maze_render_options_init (&self->extent_options);
+  render_options_init (&self->extent_options);
   self->extent_options.cell_size = cell;
   self->extent_options.wall_width = wall;
   self->extent_options.margin = margin;
@@ -411,11 +411,11 @@ get_origin (BitmazeMazeView *self,
  * pixels), never empty (the margin belongs to the edge cells). */
 static void
 cells_for_content_rect (BitmazeMazeView *self,
-                       double           x,
-                       double           y,
-                       double           width,
-                       double           height,
-                       MazeCellRect    *region)
+                        double           x,
+                        double           y,
+                        double           width,
+                        double           height,
+                        RenderCellRect  *region)
 {
   uint32_t mw = maze_width (self->maze);
   uint32_t mh = maze_height (self->maze);
@@ -444,9 +444,9 @@ cells_for_content_rect (BitmazeMazeView *self,
 /* Gathers the highlighted cells the renderer may draw for @region (the
  * region grown by one cell, as the renderer grows it). */
 static void
-collect_highlights (BitmazeMazeView    *self,
-                    const MazeCellRect *region,
-                    MazeRenderOptions  *options)
+collect_highlights (BitmazeMazeView      *self,
+                    const RenderCellRect *region,
+                    RenderOptions        *options)
 {
   uint32_t mw = maze_width (self->maze);
   uint32_t mh = maze_height (self->maze);
@@ -512,11 +512,11 @@ collect_highlights (BitmazeMazeView    *self,
 
 /* Draws @region of the maze, all layers, into @cr. */
 static void
-draw_region (BitmazeMazeView    *self,
-             cairo_t            *cr,
-             const MazeCellRect *region)
+draw_region (BitmazeMazeView      *self,
+             cairo_t              *cr,
+             const RenderCellRect *region)
 {
-  MazeRenderOptions options;
+  RenderOptions options;
 
   get_render_options (self, &options);
   collect_highlights (self, region, &options);
@@ -525,8 +525,8 @@ draw_region (BitmazeMazeView    *self,
       options.trail = (const uint32_t *) (gpointer) self->trail->data;
       options.n_trail = self->trail->len;
     }
-  maze_render_draw_region (cr, self->maze, &options, region,
-                           MAZE_RENDER_LAYER_ALL);
+  render_draw_region (cr, self->maze, &options, region,
+                      RENDER_LAYER_ALL);
 }
 
 /* Paints the rectangle (@x, @y, @width, @height) of the content (device
@@ -541,7 +541,7 @@ tile_paint (BitmazeMazeView *self,
 {
   double x0 = (double) tile->tx * TILE_SIZE;
   double y0 = (double) tile->ty * TILE_SIZE;
-  MazeCellRect region;
+  RenderCellRect region;
   cairo_t *cr;
 
   cr = cairo_create (tile->surface);
@@ -683,7 +683,7 @@ invalidate_cell (BitmazeMazeView *self,
                  uint32_t         index)
 {
   cairo_rectangle_t ext;
-  MazeCellRect r;
+  RenderCellRect r;
   uint32_t mw, mh, x, y;
   int x0, y0, x1, y1;
 
@@ -704,7 +704,7 @@ invalidate_cell (BitmazeMazeView *self,
   /* Called for every cell of every step: the options of the geometry the
    * tiles were drawn with (tiles go when it changes) are ready, and the
    * extents need nothing else. */
-  if (!maze_render_region_extents (self->maze, &self->extent_options, &r, &ext))
+  if (!render_region_extents (self->maze, &self->extent_options, &r, &ext))
     return;
 
   x0 = (int) floor (ext.x);
@@ -1335,7 +1335,7 @@ bitmaze_maze_view_cell_at_point (BitmazeMazeView *self,
                                  double           x,
                                  double           y)
 {
-  MazeRenderOptions options;
+  RenderOptions options;
   double ox, oy;
 
   g_return_val_if_fail (BITMAZE_IS_MAZE_VIEW (self), -1);
@@ -1345,8 +1345,8 @@ bitmaze_maze_view_cell_at_point (BitmazeMazeView *self,
   ensure_geometry (self);
   get_origin (self, &ox, &oy);
   get_render_options (self, &options);
-  return (int) maze_render_cell_at (self->maze, &options,
-                                    x * self->scale - ox, y * self->scale - oy);
+  return (int) render_cell_at (self->maze, &options,
+                               x * self->scale - ox, y * self->scale - oy);
 }
 
 gboolean
@@ -1355,7 +1355,7 @@ bitmaze_maze_view_get_cell_center (BitmazeMazeView *self,
                                    double          *x,
                                    double          *y)
 {
-  MazeRenderOptions options;
+  RenderOptions options;
   cairo_rectangle_t rect;
   double ox, oy;
 
@@ -1367,7 +1367,7 @@ bitmaze_maze_view_get_cell_center (BitmazeMazeView *self,
   get_origin (self, &ox, &oy);
   /* The renderer's own grid (shifted by half a pixel for odd walls). */
   get_render_options (self, &options);
-  maze_render_cell_extents (self->maze, &options, index, &rect);
+  render_cell_extents (self->maze, &options, index, &rect);
   if (x != NULL)
     *x = (ox + rect.x + rect.width / 2.0) / self->scale;
   if (y != NULL)
@@ -1393,7 +1393,7 @@ bitmaze_maze_view_click_point (BitmazeMazeView *self,
 
   if (self->edit_mode)
     {
-      MazeRenderOptions options;
+      RenderOptions options;
       double ox, oy;
       uint32_t cell;
       uint16_t dir;
@@ -1402,9 +1402,9 @@ bitmaze_maze_view_click_point (BitmazeMazeView *self,
       get_render_options (self, &options);
       if (index >= 0)
         bitmaze_maze_view_set_selected_cell (self, index);
-      if (maze_render_wall_at (self->maze, &options,
-                               x * self->scale - ox, y * self->scale - oy,
-                               self->cell * WALL_HIT_DISTANCE, &cell, &dir))
+      if (render_wall_at (self->maze, &options,
+                          x * self->scale - ox, y * self->scale - oy,
+                          self->cell * WALL_HIT_DISTANCE, &cell, &dir))
         g_signal_emit (self, signals[WALL_CLICKED], 0, (guint) cell, (guint) dir);
       return;
     }
@@ -1657,14 +1657,14 @@ append_floor (BitmazeMazeView *self,
               int              tx,
               int              ty)
 {
-  MazeRenderPalette palette;
+  RenderPalette palette;
   double x = (double) tx * TILE_SIZE, y = (double) ty * TILE_SIZE;
   GdkRGBA colour;
 
   if (self->dark)
-    maze_render_palette_dark (&palette);
+    render_palette_dark (&palette);
   else
-    maze_render_palette_light (&palette);
+    render_palette_light (&palette);
   colour.red = palette.background.red;
   colour.green = palette.background.green;
   colour.blue = palette.background.blue;

@@ -18,7 +18,7 @@ G_BEGIN_DECLS
  * @BITMAZE_LABEL_NIBBLE_HEX: the nibble of #BitmazeMazeView:label-nibble in hex
  *
  * What the view writes into each cell when the cells are big enough to hold
- * readable text (the same values as the renderer's MazeLabelMode).
+ * readable text (the same values as the renderer's RenderLabelMode).
  */
 typedef enum
 {

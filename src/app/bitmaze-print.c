@@ -118,11 +118,11 @@ print_job_new (BitmazeWindow  *window,
 }
 
 static void
-job_options (PrintJob             *job,
-             GtkPrintContext      *context,
-             MazeWorksheetOptions *options)
+job_options (PrintJob               *job,
+             GtkPrintContext        *context,
+             RenderWorksheetOptions *options)
 {
-  maze_worksheet_options_init (options, MAZE_PAPER_A4);
+  render_worksheet_options_init (options, RENDER_PAPER_A4);
   options->page_width = gtk_print_context_get_width (context);
   options->page_height = gtk_print_context_get_height (context);
   /* the context is the printable area already, inside the margins */
@@ -149,13 +149,13 @@ draw_page_cb (GtkPrintOperation *operation,
               PrintJob          *job)
 {
   const Maze *mazes[1] = { job->maze };
-  MazeWorksheetOptions options;
+  RenderWorksheetOptions options;
 
   job_options (job, context, &options);
   if (options.page_width < 72.0 || options.page_height < 72.0)
     return;
-  maze_worksheet_draw_page (gtk_print_context_get_cairo_context (context),
-                            mazes, NULL, 1, &options, (unsigned) page_nr);
+  render_worksheet_draw_page (gtk_print_context_get_cairo_context (context),
+                              mazes, NULL, 1, &options, (unsigned) page_nr);
 }
 
 static GObject *
@@ -315,7 +315,7 @@ bitmaze_print_write_worksheet (BitmazeWindow  *window,
                                guint           count,
                                guint           width,
                                guint           height,
-                               MazePaper       paper,
+                               RenderPaper     paper,
                                gboolean        answers,
                                GError        **error)
 {
@@ -324,7 +324,7 @@ bitmaze_print_write_worksheet (BitmazeWindow  *window,
   g_autoptr (GPtrArray) mazes = g_ptr_array_new_with_free_func ((GDestroyNotify) maze_free);
   g_autoptr (GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
   guint64 seed = bitmaze_window_get_seed (window);
-  MazeWorksheetOptions options;
+  RenderWorksheetOptions options;
   MazeError merror;
 
   if (path == NULL)
@@ -375,13 +375,13 @@ bitmaze_print_write_worksheet (BitmazeWindow  *window,
       g_ptr_array_add (titles, g_strdup_printf (_("Maze %u — seed %s"), k + 1, seed_text));
     }
 
-  maze_worksheet_options_init (&options, paper);
+  render_worksheet_options_init (&options, paper);
   options.heading = _("Mazes");
   options.answers_heading = _("Answers");
   options.answers = answers;
-  if (maze_worksheet_to_file ((const Maze *const *) mazes->pdata,
-                              (const char *const *) titles->pdata,
-                              mazes->len, &options, path, &merror) != MAZE_OK)
+  if (render_worksheet_to_file ((const Maze *const *) mazes->pdata,
+                                (const char *const *) titles->pdata,
+                                mazes->len, &options, path, &merror) != MAZE_OK)
     {
       bitmaze_error_propagate (error, G_IO_ERROR, G_IO_ERROR_FAILED, &merror);
       return FALSE;
@@ -445,7 +445,7 @@ sheet_chooser_response_cb (GtkNativeDialog *dialog,
                                          (guint) gtk_adjustment_get_value (sheet->width),
                                          (guint) gtk_adjustment_get_value (sheet->height),
                                          gtk_drop_down_get_selected (sheet->paper) == 1
-                                           ? MAZE_PAPER_LETTER : MAZE_PAPER_A4,
+                                           ? RENDER_PAPER_LETTER : RENDER_PAPER_A4,
                                          gtk_switch_get_active (sheet->answers),
                                          &error))
         message = g_strdup_printf (_("Exported “%s”"), name);

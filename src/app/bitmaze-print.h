@@ -29,7 +29,7 @@ gboolean bitmaze_print_write_worksheet  (BitmazeWindow  *window,
                                          guint           count,
                                          guint           width,
                                          guint           height,
-                                         MazePaper       paper,
+                                         RenderPaper     paper,
                                          gboolean        answers,
                                          GError        **error);
 

@@ -1431,7 +1431,7 @@ export_response_cb (GtkNativeDialog *dialog,
       path = file != NULL ? g_file_get_path (file) : NULL;
 
       /* No known extension typed: take the one of the chosen filter. */
-      if (path != NULL && maze_render_format_from_path (path) < 0 && filter != NULL)
+      if (path != NULL && render_format_from_path (path) < 0 && filter != NULL)
         {
           const char *format = g_object_get_data (G_OBJECT (filter), "format");
 
@@ -3031,7 +3031,7 @@ bitmaze_window_export_to_file (BitmazeWindow  *self,
                                GError        **error)
 {
   g_autofree char *path = NULL;
-  MazeRenderOptions options;
+  RenderOptions options;
   MazeError merror;
   int format;
 
@@ -3046,7 +3046,7 @@ bitmaze_window_export_to_file (BitmazeWindow  *self,
       return FALSE;
     }
 
-  format = maze_render_format_from_path (path);
+  format = render_format_from_path (path);
   if (format < 0)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
@@ -3054,15 +3054,15 @@ bitmaze_window_export_to_file (BitmazeWindow  *self,
       return FALSE;
     }
 
-  maze_render_options_init (&options);
+  render_options_init (&options);
   options.show_search = bitmaze_maze_view_get_show_search (self->view);
   options.show_solution = bitmaze_maze_view_get_show_solution (self->view);
 
   /* Big mazes get smaller cells, so a 2000x2000 export is a picture of a
    * few megabytes made in a moment, not one of gigabytes. */
-  maze_render_auto_size (self->maze, &options);
+  render_auto_size (self->maze, &options);
 
-  if (maze_render_to_file (self->maze, &options, path, NULL, &merror) != MAZE_OK)
+  if (render_to_file (self->maze, &options, path, NULL, &merror) != MAZE_OK)
     return maze_error_to_gerror (&merror, error);
 
   return TRUE;

@@ -90,7 +90,7 @@ cli_render (int    argc,
     { NULL }
   };
   g_autoptr (GOptionContext) context = NULL;
-  MazeRenderOptions options;
+  RenderOptions options;
   MazeError error;
   Maze *maze;
   int format = -1, status;
@@ -112,11 +112,11 @@ cli_render (int    argc,
 
   /* Check every value before any work. */
   maze_error_clear (&error);
-  maze_render_options_init (&options);
+  render_options_init (&options);
   if (format_text != NULL && g_ascii_strcasecmp (format_text, "text") == 0)
     text = TRUE;
   else if (format_text != NULL
-           && (format = maze_render_format_from_name (format_text)) < 0)
+           && (format = render_format_from_name (format_text)) < 0)
     return cli_fail (CLI_EXIT_FAILURE,
                      _("unknown format '%s': expected png, svg, pdf or text"),
                      format_text);
@@ -124,7 +124,7 @@ cli_render (int    argc,
     text = text || format < 0;
   else if (text)
     ; /* text into a file */
-  else if (format < 0 && (format = maze_render_format_from_path (output)) < 0)
+  else if (format < 0 && (format = render_format_from_path (output)) < 0)
     return cli_fail (CLI_EXIT_FAILURE,
                      _("%s: unknown image format; use a .png, .svg or .pdf "
                        "name, or --format"), output);
@@ -151,9 +151,9 @@ cli_render (int    argc,
   if (style_text != NULL)
     {
       if (g_str_equal (style_text, "line"))
-        options.solution_style = MAZE_SOLUTION_LINE;
+        options.solution_style = RENDER_SOLUTION_LINE;
       else if (g_str_equal (style_text, "fill"))
-        options.solution_style = MAZE_SOLUTION_FILL;
+        options.solution_style = RENDER_SOLUTION_FILL;
       else
         return cli_fail (CLI_EXIT_FAILURE,
                          _("invalid value '%s' for --solution-style: "
@@ -164,12 +164,12 @@ cli_render (int    argc,
       if ((status = parse_nibble (nibble_text, &options.label_nibble))
           != CLI_EXIT_OK)
         return status;
-      options.label_mode = MAZE_LABEL_NIBBLE_BIN;
+      options.label_mode = RENDER_LABEL_NIBBLE_BIN;
     }
   else if (labels)
-    options.label_mode = MAZE_LABEL_WORD_HEX;
+    options.label_mode = RENDER_LABEL_WORD_HEX;
   if (dark)
-    maze_render_palette_dark (&options.palette);
+    render_palette_dark (&options.palette);
   options.show_solution = !no_solution;
   options.show_search = !no_search;
   options.show_markers = !no_markers;
@@ -187,7 +187,7 @@ cli_render (int    argc,
     {
       double wall = options.wall_width;
 
-      maze_render_auto_size (maze, &options);
+      render_auto_size (maze, &options);
       if (wall_width_text != NULL && wall < options.cell_size)
         options.wall_width = wall;
     }
@@ -254,14 +254,14 @@ cli_render (int    argc,
         status = cli_fail (CLI_EXIT_FAILURE,
                            _("not writing a %s image to a terminal; use -o "
                              "FILE or a pipe"),
-                           maze_render_format_name ((MazeRenderFormat) format));
-      else if (maze_render_to_stdio (maze, &options, (MazeRenderFormat) format,
-                                     stdout, &error) != MAZE_OK)
+                           render_format_name ((RenderFormat) format));
+      else if (render_to_stdio (maze, &options, (RenderFormat) format,
+                                stdout, &error) != MAZE_OK)
         status = cli_fail_maze (_("standard output"), &error);
     }
-  else if (maze_render_to_file (maze, &options, output,
-                                maze_render_format_name ((MazeRenderFormat) format),
-                                &error) != MAZE_OK)
+  else if (render_to_file (maze, &options, output,
+                           render_format_name ((RenderFormat) format),
+                           &error) != MAZE_OK)
     status = cli_fail_maze (output, &error);
 
   maze_free (maze);

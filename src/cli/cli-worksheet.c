@@ -18,7 +18,7 @@
 #define WORKSHEET_MAX_COUNT 240
 
 /* The paper of the user's locale (LC_PAPER), A4 when it does not say. */
-static MazePaper
+static RenderPaper
 locale_paper (void)
 {
 #ifdef _NL_PAPER_WIDTH
@@ -27,9 +27,9 @@ locale_paper (void)
 
   width.string = nl_langinfo (_NL_PAPER_WIDTH);
   if (width.word == 216)
-    return MAZE_PAPER_LETTER;
+    return RENDER_PAPER_LETTER;
 #endif
-  return MAZE_PAPER_A4;
+  return RENDER_PAPER_A4;
 }
 
 static void
@@ -126,7 +126,7 @@ cli_worksheet (int    argc,
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
   GPtrArray *mazes = NULL;
-  MazeWorksheetOptions options;
+  RenderWorksheetOptions options;
   uint32_t width = 15, height = 15;
   guint64 count = 6, seed, loops = 0, per_page = 0;
   gboolean from_files;
@@ -182,12 +182,12 @@ cli_worksheet (int    argc,
     return status;
   if (per_page_text != NULL
       && (status = cli_parse_uint ("--per-page", per_page_text, 1,
-                                   MAZE_WORKSHEET_MAX_PER_PAGE, &per_page))
+                                   RENDER_WORKSHEET_MAX_PER_PAGE, &per_page))
          != CLI_EXIT_OK)
     return status;
   if (paper_text == NULL)
     paper = locale_paper ();
-  else if ((paper = maze_paper_from_name (paper_text)) < 0)
+  else if ((paper = render_paper_from_name (paper_text)) < 0)
     return cli_fail (CLI_EXIT_FAILURE,
                      _("unknown paper size '%s': use a4 or letter"), paper_text);
 
@@ -244,14 +244,14 @@ cli_worksheet (int    argc,
             g_ptr_array_add (titles, g_strdup_printf (_("Maze %u"), k + 1));
         }
 
-      maze_worksheet_options_init (&options, (MazePaper) paper);
+      render_worksheet_options_init (&options, (RenderPaper) paper);
       options.per_page = (unsigned) per_page;
       options.heading = title != NULL ? title : _("Mazes");
       options.answers_heading = _("Answers");
       options.answers = !no_answers;
-      if (maze_worksheet_to_file ((const Maze *const *) mazes->pdata,
-                                  (const char *const *) titles->pdata,
-                                  mazes->len, &options, output, &error) != MAZE_OK)
+      if (render_worksheet_to_file ((const Maze *const *) mazes->pdata,
+                                    (const char *const *) titles->pdata,
+                                    mazes->len, &options, output, &error) != MAZE_OK)
         status = cli_fail_maze (NULL, &error);
     }
 

@@ -22,7 +22,7 @@
 static const char *const format_names[] = { "png", "svg", "pdf" };
 
 int
-maze_render_format_from_name (const char *name)
+render_format_from_name (const char *name)
 {
   if (name == NULL)
     return -1;
@@ -35,7 +35,7 @@ maze_render_format_from_name (const char *name)
 }
 
 const char *
-maze_render_format_name (MazeRenderFormat format)
+render_format_name (RenderFormat format)
 {
   if ((unsigned) format < 3)
     return format_names[format];
@@ -57,11 +57,11 @@ path_extension (const char *path)
 }
 
 int
-maze_render_format_from_path (const char *path)
+render_format_from_path (const char *path)
 {
   const char *ext = path != NULL ? path_extension (path) : NULL;
 
-  return ext != NULL ? maze_render_format_from_name (ext) : -1;
+  return ext != NULL ? render_format_from_name (ext) : -1;
 }
 
 /* ---- drawing into a stream ---- */
@@ -194,11 +194,11 @@ write_png_rgb (cairo_surface_t    *surface,
 }
 
 static MazeStatus
-render_png (const Maze              *maze,
-            const MazeRenderOptions *options,
-            cairo_write_func_t       write_func,
-            void                    *closure,
-            MazeError               *error)
+render_png (const Maze          *maze,
+            const RenderOptions *options,
+            cairo_write_func_t   write_func,
+            void                *closure,
+            MazeError           *error)
 {
   cairo_surface_t *surface;
   cairo_status_t status;
@@ -207,26 +207,26 @@ render_png (const Maze              *maze,
   double w, h;
   int iw, ih;
 
-  maze_render_get_size (maze, options, &w, &h);
-  if (ceil (w) > MAZE_RENDER_MAX_IMAGE_SIDE ||
-      ceil (h) > MAZE_RENDER_MAX_IMAGE_SIDE)
+  render_get_size (maze, options, &w, &h);
+  if (ceil (w) > RENDER_MAX_IMAGE_SIDE ||
+      ceil (h) > RENDER_MAX_IMAGE_SIDE)
     {
-      double fit = maze_render_fit_cell_size (maze, options,
-                                              MAZE_RENDER_MAX_IMAGE_SIDE,
-                                              MAZE_RENDER_MAX_IMAGE_SIDE);
+      double fit = render_fit_cell_size (maze, options,
+                                         RENDER_MAX_IMAGE_SIDE,
+                                         RENDER_MAX_IMAGE_SIDE);
 
       if (fit > 0.0)
         return maze_error_set (error, MAZE_ERROR_SIZE,
                                "a PNG of %.0f x %.0f pixels is too large "
                                "(at most %d a side): use a cell size of at "
                                "most %.0f, or SVG or PDF",
-                               ceil (w), ceil (h), MAZE_RENDER_MAX_IMAGE_SIDE,
+                               ceil (w), ceil (h), RENDER_MAX_IMAGE_SIDE,
                                fit);
       return maze_error_set (error, MAZE_ERROR_SIZE,
                              "a PNG of %.0f x %.0f pixels is too large "
                              "(at most %d a side) even with 1-pixel cells: "
                              "use SVG or PDF",
-                             ceil (w), ceil (h), MAZE_RENDER_MAX_IMAGE_SIDE);
+                             ceil (w), ceil (h), RENDER_MAX_IMAGE_SIDE);
     }
   iw = (int) ceil (w);
   ih = (int) ceil (h);
@@ -251,7 +251,7 @@ render_png (const Maze              *maze,
     }
 
   cr = cairo_create (surface);
-  maze_render_draw (cr, maze, options);
+  render_draw (cr, maze, options);
   status = cairo_status (cr);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
@@ -266,20 +266,20 @@ render_png (const Maze              *maze,
 }
 
 static MazeStatus
-render_vector (const Maze              *maze,
-               const MazeRenderOptions *options,
-               MazeRenderFormat         format,
-               cairo_write_func_t       write_func,
-               void                    *closure,
-               MazeError               *error)
+render_vector (const Maze          *maze,
+               const RenderOptions *options,
+               RenderFormat         format,
+               cairo_write_func_t   write_func,
+               void                *closure,
+               MazeError           *error)
 {
   cairo_surface_t *surface;
   cairo_status_t status;
   cairo_t *cr;
   double w, h;
 
-  maze_render_get_size (maze, options, &w, &h);
-  if (format == MAZE_RENDER_FORMAT_SVG)
+  render_get_size (maze, options, &w, &h);
+  if (format == RENDER_FORMAT_SVG)
     {
       surface = cairo_svg_surface_create_for_stream (write_func, closure, w, h);
       cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
@@ -295,7 +295,7 @@ render_vector (const Maze              *maze,
   if (status == CAIRO_STATUS_SUCCESS)
     {
       cr = cairo_create (surface);
-      maze_render_draw (cr, maze, options);
+      render_draw (cr, maze, options);
       cairo_show_page (cr);
       status = cairo_status (cr);
       cairo_destroy (cr);
@@ -305,27 +305,27 @@ render_vector (const Maze              *maze,
     }
   cairo_surface_destroy (surface);
   if (status != CAIRO_STATUS_SUCCESS)
-    return status_from_cairo (status, maze_render_format_name (format), error);
+    return status_from_cairo (status, render_format_name (format), error);
   return MAZE_OK;
 }
 
 MazeStatus
-maze_render_to_stream (const Maze              *maze,
-                       const MazeRenderOptions *options,
-                       MazeRenderFormat         format,
-                       cairo_write_func_t       write_func,
-                       void                     *closure,
-                       MazeError               *error)
+render_to_stream (const Maze          *maze,
+                  const RenderOptions *options,
+                  RenderFormat         format,
+                  cairo_write_func_t   write_func,
+                  void                *closure,
+                  MazeError           *error)
 {
-  if (!maze_render_options_check (maze, options, error))
+  if (!render_options_check (maze, options, error))
     return error != NULL ? error->status : MAZE_ERROR_ARGUMENT;
 
   switch (format)
     {
-    case MAZE_RENDER_FORMAT_PNG:
+    case RENDER_FORMAT_PNG:
       return render_png (maze, options, write_func, closure, error);
-    case MAZE_RENDER_FORMAT_SVG:
-    case MAZE_RENDER_FORMAT_PDF:
+    case RENDER_FORMAT_SVG:
+    case RENDER_FORMAT_PDF:
       return render_vector (maze, options, format, write_func, closure, error);
     default:
       return maze_error_set (error, MAZE_ERROR_ARGUMENT,
@@ -348,21 +348,21 @@ write_stdio (void                *closure,
 }
 
 MazeStatus
-maze_render_to_stdio (const Maze              *maze,
-                      const MazeRenderOptions *options,
-                      MazeRenderFormat         format,
-                      FILE                    *stream,
-                      MazeError               *error)
+render_to_stdio (const Maze          *maze,
+                 const RenderOptions *options,
+                 RenderFormat         format,
+                 FILE                *stream,
+                 MazeError           *error)
 {
   MazeStatus status;
 
-  status = maze_render_to_stream (maze, options, format, write_stdio, stream,
-                                  error);
+  status = render_to_stream (maze, options, format, write_stdio, stream,
+                             error);
   if (status != MAZE_OK)
     return status;
   if (fflush (stream) != 0 || ferror (stream))
     return maze_error_set (error, MAZE_ERROR_IO, "cannot write the %s: %s",
-                           maze_render_format_name (format),
+                           render_format_name (format),
                            strerror (errno));
   return MAZE_OK;
 }
@@ -438,10 +438,10 @@ open_temporary (const char  *path,
 }
 
 MazeStatus
-maze_render_write_file (const char         *path,
-                        MazeRenderProducer  produce,
-                        void               *data,
-                        MazeError          *error)
+render_write_file (const char     *path,
+                   RenderProducer  produce,
+                   void           *data,
+                   MazeError      *error)
 {
   FdWriter writer = { -1, 0 };
   struct stat st;
@@ -482,8 +482,8 @@ maze_render_write_file (const char         *path,
 typedef struct
 {
   const Maze              *maze;
-  const MazeRenderOptions *options;
-  MazeRenderFormat         format;
+  const RenderOptions *options;
+  RenderFormat         format;
 } ImageJob;
 
 static MazeStatus
@@ -494,16 +494,16 @@ produce_image (void               *data,
 {
   ImageJob *job = data;
 
-  return maze_render_to_stream (job->maze, job->options, job->format,
-                                write_func, closure, error);
+  return render_to_stream (job->maze, job->options, job->format,
+                           write_func, closure, error);
 }
 
 MazeStatus
-maze_render_to_file (const Maze              *maze,
-                     const MazeRenderOptions *options,
-                     const char              *path,
-                     const char              *format,
-                     MazeError               *error)
+render_to_file (const Maze          *maze,
+                const RenderOptions *options,
+                const char          *path,
+                const char          *format,
+                MazeError           *error)
 {
   ImageJob job;
   int f;
@@ -513,7 +513,7 @@ maze_render_to_file (const Maze              *maze,
 
   if (format != NULL)
     {
-      f = maze_render_format_from_name (format);
+      f = render_format_from_name (format);
       if (f < 0)
         return maze_error_set (error, MAZE_ERROR_ARGUMENT,
                                "unknown image format \"%s\": use png, svg "
@@ -523,7 +523,7 @@ maze_render_to_file (const Maze              *maze,
     {
       const char *ext = path_extension (path);
 
-      f = maze_render_format_from_path (path);
+      f = render_format_from_path (path);
       if (f < 0 && ext == NULL)
         return maze_error_set (error, MAZE_ERROR_ARGUMENT,
                                "cannot tell the image format of %s: its "
@@ -535,11 +535,11 @@ maze_render_to_file (const Maze              *maze,
     }
 
   /* Check before creating anything, so bad options leave no file. */
-  if (!maze_render_options_check (maze, options, error))
+  if (!render_options_check (maze, options, error))
     return error != NULL ? error->status : MAZE_ERROR_ARGUMENT;
 
   job.maze = maze;
   job.options = options;
-  job.format = (MazeRenderFormat) f;
-  return maze_render_write_file (path, produce_image, &job, error);
+  job.format = (RenderFormat) f;
+  return render_write_file (path, produce_image, &job, error);
 }

@@ -9,22 +9,22 @@
 #include "maze-render.h"
 #include "maze-render-private.h"
 
-static MazeRgba
+static RenderRgba
 rgba (double r,
       double g,
       double b,
       double a)
 {
-  MazeRgba c = { r, g, b, a };
+  RenderRgba c = { r, g, b, a };
   return c;
 }
 
 void
-maze_render_palette_light (MazeRenderPalette *palette)
+render_palette_light (RenderPalette *palette)
 {
   palette->background = rgba (1.0, 1.0, 1.0, 1.0);
   palette->wall = rgba (0.0, 0.0, 0.0, 1.0);
-  /* Seed 000: yellow for the tried route, red for the solution. */
+  /* Yellow for the tried route, red for the solution. */
   palette->search = rgba (1.0, 0.9, 0.25, 1.0);
   palette->solution = rgba (0.85, 0.0, 0.0, 1.0);
   palette->frontier = rgba (0.55, 0.8, 1.0, 1.0);
@@ -37,7 +37,7 @@ maze_render_palette_light (MazeRenderPalette *palette)
 }
 
 void
-maze_render_palette_dark (MazeRenderPalette *palette)
+render_palette_dark (RenderPalette *palette)
 {
   palette->background = rgba (0.12, 0.12, 0.13, 1.0);
   palette->wall = rgba (0.93, 0.93, 0.93, 1.0);
@@ -53,7 +53,7 @@ maze_render_palette_dark (MazeRenderPalette *palette)
 }
 
 void
-maze_render_options_init (MazeRenderOptions *options)
+render_options_init (RenderOptions *options)
 {
   memset (options, 0, sizeof *options);
   options->cell_size = 16.0;
@@ -61,18 +61,18 @@ maze_render_options_init (MazeRenderOptions *options)
   options->margin = 8.0;
   options->show_search = true;
   options->show_solution = true;
-  options->solution_style = MAZE_SOLUTION_LINE;
+  options->solution_style = RENDER_SOLUTION_LINE;
   options->show_markers = true;
-  options->label_mode = MAZE_LABEL_NONE;
+  options->label_mode = RENDER_LABEL_NONE;
   options->label_nibble = 0;
-  maze_render_palette_light (&options->palette);
-  options->selected = MAZE_RENDER_NO_CELL;
+  render_palette_light (&options->palette);
+  options->selected = RENDER_NO_CELL;
 }
 
 bool
-maze_render_options_check (const Maze              *maze,
-                           const MazeRenderOptions *options,
-                           MazeError               *error)
+render_options_check (const Maze          *maze,
+                      const RenderOptions *options,
+                      MazeError           *error)
 {
   if (!(options->cell_size > 0.0) || !isfinite (options->cell_size))
     {
@@ -103,8 +103,8 @@ maze_render_options_check (const Maze              *maze,
                       options->label_nibble);
       return false;
     }
-  if ((unsigned) options->label_mode > MAZE_LABEL_NIBBLE_HEX ||
-      (unsigned) options->solution_style > MAZE_SOLUTION_FILL)
+  if ((unsigned) options->label_mode > RENDER_LABEL_NIBBLE_HEX ||
+      (unsigned) options->solution_style > RENDER_SOLUTION_FILL)
     {
       maze_error_set (error, MAZE_ERROR_ARGUMENT,
                       "unknown label mode or solution style");
@@ -115,7 +115,7 @@ maze_render_options_check (const Maze              *maze,
       /* cairo's fixed-point coordinates end at 2^23 units. */
       double w, h;
 
-      maze_render_get_size (maze, options, &w, &h);
+      render_get_size (maze, options, &w, &h);
       if (w > 8e6 || h > 8e6)
         {
           maze_error_set (error, MAZE_ERROR_SIZE,
@@ -128,7 +128,7 @@ maze_render_options_check (const Maze              *maze,
 }
 
 double
-maze_render_origin (const MazeRenderOptions *options)
+render_origin (const RenderOptions *options)
 {
   double m = options->margin > 0.0 ? options->margin : 0.0;
   double ww = options->wall_width;
@@ -142,10 +142,10 @@ maze_render_origin (const MazeRenderOptions *options)
 }
 
 void
-maze_render_get_size (const Maze              *maze,
-                      const MazeRenderOptions *options,
-                      double                  *width,
-                      double                  *height)
+render_get_size (const Maze          *maze,
+                 const RenderOptions *options,
+                 double              *width,
+                 double              *height)
 {
   if (width != NULL)
     *width = 2.0 * options->margin + maze_width (maze) * options->cell_size;
@@ -154,23 +154,23 @@ maze_render_get_size (const Maze              *maze,
 }
 
 void
-maze_render_cell_extents (const Maze              *maze,
-                          const MazeRenderOptions *options,
-                          uint32_t                 index,
-                          cairo_rectangle_t       *rect)
+render_cell_extents (const Maze          *maze,
+                     const RenderOptions *options,
+                     uint32_t             index,
+                     cairo_rectangle_t   *rect)
 {
   uint32_t w = maze_width (maze);
 
-  rect->x = maze_render_origin (options) + (double) (index % w) * options->cell_size;
-  rect->y = maze_render_origin (options) + (double) (index / w) * options->cell_size;
+  rect->x = render_origin (options) + (double) (index % w) * options->cell_size;
+  rect->y = render_origin (options) + (double) (index / w) * options->cell_size;
   rect->width = options->cell_size;
   rect->height = options->cell_size;
 }
 
 bool
-maze_render_clamp_region (const Maze         *maze,
-                          const MazeCellRect *region,
-                          MazeCellRect       *out)
+render_clamp_region (const Maze           *maze,
+                     const RenderCellRect *region,
+                     RenderCellRect       *out)
 {
   uint32_t w = maze_width (maze);
   uint32_t h = maze_height (maze);
@@ -204,24 +204,24 @@ maze_render_clamp_region (const Maze         *maze,
 }
 
 bool
-maze_render_region_extents (const Maze              *maze,
-                            const MazeRenderOptions *options,
-                            const MazeCellRect      *region,
-                            cairo_rectangle_t       *rect)
+render_region_extents (const Maze           *maze,
+                       const RenderOptions  *options,
+                       const RenderCellRect *region,
+                       cairo_rectangle_t    *rect)
 {
-  MazeCellRect r;
+  RenderCellRect r;
   double cs = options->cell_size;
   double half = options->wall_width / 2.0;
   double x0, y0, x1, y1, total_w, total_h, origin;
 
-  if (!maze_render_clamp_region (maze, region, &r))
+  if (!render_clamp_region (maze, region, &r))
     {
       memset (rect, 0, sizeof *rect);
       return false;
     }
 
-  maze_render_get_size (maze, options, &total_w, &total_h);
-  origin = maze_render_origin (options);
+  render_get_size (maze, options, &total_w, &total_h);
+  origin = render_origin (options);
   x0 = origin + r.x * cs - half;
   y0 = origin + r.y * cs - half;
   x1 = origin + (double) (r.x + r.width) * cs + half;
@@ -267,17 +267,17 @@ cell_range (double    lo,
 }
 
 bool
-maze_render_cells_in_rect (const Maze              *maze,
-                           const MazeRenderOptions *options,
-                           double                   x,
-                           double                   y,
-                           double                   width,
-                           double                   height,
-                           MazeCellRect            *region)
+render_cells_in_rect (const Maze          *maze,
+                      const RenderOptions *options,
+                      double               x,
+                      double               y,
+                      double               width,
+                      double               height,
+                      RenderCellRect      *region)
 {
   double cs = options->cell_size;
   double half = options->wall_width / 2.0;
-  double m = maze_render_origin (options);
+  double m = render_origin (options);
 
   /* A cell's walls reach half a wall beyond its square. */
   if (width > 0.0 && height > 0.0 &&
@@ -292,13 +292,13 @@ maze_render_cells_in_rect (const Maze              *maze,
 }
 
 int64_t
-maze_render_cell_at (const Maze              *maze,
-                     const MazeRenderOptions *options,
-                     double                   x,
-                     double                   y)
+render_cell_at (const Maze          *maze,
+                const RenderOptions *options,
+                double               x,
+                double               y)
 {
-  double fx = floor ((x - maze_render_origin (options)) / options->cell_size);
-  double fy = floor ((y - maze_render_origin (options)) / options->cell_size);
+  double fx = floor ((x - render_origin (options)) / options->cell_size);
+  double fy = floor ((y - render_origin (options)) / options->cell_size);
 
   if (!(fx >= 0.0 && fx < (double) maze_width (maze) &&
         fy >= 0.0 && fy < (double) maze_height (maze)))
@@ -307,19 +307,19 @@ maze_render_cell_at (const Maze              *maze,
 }
 
 bool
-maze_render_wall_at (const Maze              *maze,
-                     const MazeRenderOptions *options,
-                     double                   x,
-                     double                   y,
-                     double                   max_distance,
-                     uint32_t                *cell,
-                     uint16_t                *dir)
+render_wall_at (const Maze          *maze,
+                const RenderOptions *options,
+                double               x,
+                double               y,
+                double               max_distance,
+                uint32_t            *cell,
+                uint16_t            *dir)
 {
   uint32_t w = maze_width (maze);
   uint32_t h = maze_height (maze);
   double cs = options->cell_size;
-  double fx = (x - maze_render_origin (options)) / cs;
-  double fy = (y - maze_render_origin (options)) / cs;
+  double fx = (x - render_origin (options)) / cs;
+  double fy = (y - render_origin (options)) / cs;
   double kx, ky, dv, dh;
 
   if (max_distance <= 0.0)
@@ -377,33 +377,33 @@ maze_render_wall_at (const Maze              *maze,
 }
 
 unsigned
-maze_render_label_text (const MazeRenderOptions *options,
-                        uint16_t                 word,
-                        char                     buf[8])
+render_label_text (const RenderOptions *options,
+                   uint16_t             word,
+                   char                 buf[8])
 {
   unsigned nibble = (word >> (4 * (options->label_nibble & 3))) & 0xF;
   static const char hex[] = "0123456789ABCDEF";
 
   switch (options->label_mode)
     {
-    case MAZE_LABEL_WORD_HEX:
+    case RENDER_LABEL_WORD_HEX:
       buf[0] = hex[(word >> 12) & 0xF];
       buf[1] = hex[(word >> 8) & 0xF];
       buf[2] = hex[(word >> 4) & 0xF];
       buf[3] = hex[word & 0xF];
       buf[4] = '\0';
       return 4;
-    case MAZE_LABEL_NIBBLE_BIN:
+    case RENDER_LABEL_NIBBLE_BIN:
       /* Written W S E N, bit 3 first, like the nibble diagrams. */
       for (unsigned b = 0; b < 4; b++)
         buf[b] = (nibble & (8u >> b)) ? '1' : '0';
       buf[4] = '\0';
       return 4;
-    case MAZE_LABEL_NIBBLE_HEX:
+    case RENDER_LABEL_NIBBLE_HEX:
       buf[0] = hex[nibble];
       buf[1] = '\0';
       return 1;
-    case MAZE_LABEL_NONE:
+    case RENDER_LABEL_NONE:
     default:
       buf[0] = '\0';
       return 0;
@@ -411,10 +411,10 @@ maze_render_label_text (const MazeRenderOptions *options,
 }
 
 double
-maze_render_label_font_size (const MazeRenderOptions *options)
+render_label_font_size (const RenderOptions *options)
 {
   char buf[8];
-  unsigned n = maze_render_label_text (options, 0, buf);
+  unsigned n = render_label_text (options, 0, buf);
   double room, size;
 
   if (n == 0)
@@ -425,22 +425,22 @@ maze_render_label_font_size (const MazeRenderOptions *options)
   size = room / (0.62 * n);
   if (size > room * 0.8)
     size = room * 0.8;
-  if (size < MAZE_RENDER_MIN_LABEL_SIZE)
+  if (size < RENDER_MIN_LABEL_SIZE)
     return 0.0;
   return size;
 }
 
 bool
-maze_render_labels_fit (const MazeRenderOptions *options)
+render_labels_fit (const RenderOptions *options)
 {
-  return maze_render_label_font_size (options) > 0.0;
+  return render_label_font_size (options) > 0.0;
 }
 
 double
-maze_render_fit_cell_size (const Maze              *maze,
-                           const MazeRenderOptions *options,
-                           double                   max_width,
-                           double                   max_height)
+render_fit_cell_size (const Maze          *maze,
+                      const RenderOptions *options,
+                      double               max_width,
+                      double               max_height)
 {
   double by_w = floor ((max_width - 2.0 * options->margin) / maze_width (maze));
   double by_h = floor ((max_height - 2.0 * options->margin) / maze_height (maze));
@@ -453,11 +453,11 @@ maze_render_fit_cell_size (const Maze              *maze,
 }
 
 void
-maze_render_auto_size (const Maze        *maze,
-                       MazeRenderOptions *options)
+render_auto_size (const Maze    *maze,
+                  RenderOptions *options)
 {
   uint32_t side = maze_width (maze) > maze_height (maze) ? maze_width (maze) : maze_height (maze);
-  double cell = floor ((double) MAZE_RENDER_AUTO_SIDE / side);
+  double cell = floor ((double) RENDER_AUTO_SIDE / side);
 
   if (cell < 2)
     cell = 2;

@@ -9,32 +9,32 @@
 
 /* Clamp @region (NULL: the whole maze) to the maze into @out; false when
  * nothing is left. */
-bool maze_render_clamp_region (const Maze         *maze,
-                               const MazeCellRect *region,
-                               MazeCellRect       *out);
+bool render_clamp_region (const Maze           *maze,
+                          const RenderCellRect *region,
+                          RenderCellRect       *out);
 
 /* The label of @word for the options' label mode into @buf; returns its
- * length (0 for MAZE_LABEL_NONE). */
-unsigned maze_render_label_text (const MazeRenderOptions *options,
-                                 uint16_t                 word,
-                                 char                     buf[8]);
+ * length (0 for RENDER_LABEL_NONE). */
+unsigned render_label_text (const RenderOptions *options,
+                            uint16_t             word,
+                            char                 buf[8]);
 
 /* The font size labels are drawn with, 0 when they do not fit. */
-double maze_render_label_font_size (const MazeRenderOptions *options);
+double render_label_font_size (const RenderOptions *options);
 
 /* Where the grid starts: the margin, plus half a unit when the wall width
  * is an odd whole number (so that such walls cover whole pixels). */
-double maze_render_origin (const MazeRenderOptions *options);
+double render_origin (const RenderOptions *options);
 
 /* Writes the bytes of a drawing to @write_func; returns a MazeStatus with
  * @error set on failure (MAZE_ERROR_IO when @write_func failed). */
-typedef MazeStatus (*MazeRenderProducer) (void               *data,
-                                          cairo_write_func_t  write_func,
-                                          void               *closure,
-                                          MazeError          *error);
+typedef MazeStatus (*RenderProducer) (void               *data,
+                                      cairo_write_func_t  write_func,
+                                      void               *closure,
+                                      MazeError          *error);
 
 /*
- * maze_render_write_file:
+ * render_write_file:
  * Writes what @produce makes (called once with @data) to @path
  * atomically: into a new temporary file in the same folder, flushed to
  * disk and renamed over @path, so a failure leaves no partial file and an
@@ -42,7 +42,7 @@ typedef MazeStatus (*MazeRenderProducer) (void               *data,
  * permissions).  Returns MAZE_OK, @produce's status, or MAZE_ERROR_IO /
  * MAZE_ERROR_NOMEM with a message naming @path and the reason.
  */
-MazeStatus maze_render_write_file (const char         *path,
-                                   MazeRenderProducer  produce,
-                                   void               *data,
-                                   MazeError          *error);
+MazeStatus render_write_file (const char     *path,
+                              RenderProducer  produce,
+                              void           *data,
+                              MazeError      *error);

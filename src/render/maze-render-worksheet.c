@@ -24,7 +24,7 @@
 static const char *const paper_names[] = { "a4", "letter" };
 
 int
-maze_paper_from_name (const char *name)
+render_paper_from_name (const char *name)
 {
   if (name == NULL)
     return -1;
@@ -35,17 +35,17 @@ maze_paper_from_name (const char *name)
 }
 
 const char *
-maze_paper_name (MazePaper paper)
+render_paper_name (RenderPaper paper)
 {
-  return paper == MAZE_PAPER_LETTER ? paper_names[1] : paper_names[0];
+  return paper == RENDER_PAPER_LETTER ? paper_names[1] : paper_names[0];
 }
 
 void
-maze_paper_size (MazePaper  paper,
-                 double    *width,
-                 double    *height)
+render_paper_size (RenderPaper  paper,
+                   double      *width,
+                   double      *height)
 {
-  if (paper == MAZE_PAPER_LETTER)
+  if (paper == RENDER_PAPER_LETTER)
     {
       *width = 612.0;
       *height = 792.0;
@@ -59,11 +59,11 @@ maze_paper_size (MazePaper  paper,
 }
 
 void
-maze_worksheet_options_init (MazeWorksheetOptions *options,
-                             MazePaper             paper)
+render_worksheet_options_init (RenderWorksheetOptions *options,
+                               RenderPaper             paper)
 {
   memset (options, 0, sizeof *options);
-  maze_paper_size (paper, &options->page_width, &options->page_height);
+  render_paper_size (paper, &options->page_width, &options->page_height);
   options->margin = 36.0;
   options->per_page = 0;
   options->answers = true;
@@ -71,9 +71,9 @@ maze_worksheet_options_init (MazeWorksheetOptions *options,
 }
 
 bool
-maze_worksheet_check (const MazeWorksheetOptions *options,
-                      size_t                      n_mazes,
-                      MazeError                  *error)
+render_worksheet_check (const RenderWorksheetOptions *options,
+                        size_t                        n_mazes,
+                        MazeError                    *error)
 {
   if (n_mazes == 0)
     {
@@ -96,11 +96,11 @@ maze_worksheet_check (const MazeWorksheetOptions *options,
                       options->margin, options->page_width, options->page_height);
       return false;
     }
-  if (options->per_page > MAZE_WORKSHEET_MAX_PER_PAGE)
+  if (options->per_page > RENDER_WORKSHEET_MAX_PER_PAGE)
     {
       maze_error_set (error, MAZE_ERROR_ARGUMENT,
                       "%u mazes a page is too many (at most %u)",
-                      options->per_page, MAZE_WORKSHEET_MAX_PER_PAGE);
+                      options->per_page, RENDER_WORKSHEET_MAX_PER_PAGE);
       return false;
     }
   return true;
@@ -119,14 +119,14 @@ typedef struct
 } Layout;
 
 static double
-heading_height (const MazeWorksheetOptions *options)
+heading_height (const RenderWorksheetOptions *options)
 {
   return (options->heading != NULL || options->answers_heading != NULL)
          ? HEADING_SIZE * 2.0 : 0.0;
 }
 
 static double
-footer_height (const MazeWorksheetOptions *options)
+footer_height (const RenderWorksheetOptions *options)
 {
   return options->page_numbers ? FOOTER_SIZE * 2.0 : 0.0;
 }
@@ -149,11 +149,11 @@ largest_maze (const Maze *const *mazes,
 }
 
 static void
-compute_layout (const MazeWorksheetOptions *options,
-                const Maze *const          *mazes,
-                size_t                      n,
-                unsigned                    per_page,
-                Layout                     *layout)
+compute_layout (const RenderWorksheetOptions *options,
+                const Maze *const            *mazes,
+                size_t                        n,
+                unsigned                      per_page,
+                Layout                       *layout)
 {
   double content_w = options->page_width - 2.0 * options->margin;
   double content_h = options->page_height - 2.0 * options->margin
@@ -193,36 +193,36 @@ compute_layout (const MazeWorksheetOptions *options,
 }
 
 unsigned
-maze_worksheet_per_page (const MazeWorksheetOptions *options,
-                         const Maze *const          *mazes,
-                         size_t                      n_mazes)
+render_worksheet_per_page (const RenderWorksheetOptions *options,
+                           const Maze *const            *mazes,
+                           size_t                        n_mazes)
 {
   unsigned best = 1;
   unsigned most;
 
   if (options->per_page >= 1)
-    return options->per_page > MAZE_WORKSHEET_MAX_PER_PAGE
-           ? MAZE_WORKSHEET_MAX_PER_PAGE : options->per_page;
+    return options->per_page > RENDER_WORKSHEET_MAX_PER_PAGE
+           ? RENDER_WORKSHEET_MAX_PER_PAGE : options->per_page;
 
-  most = n_mazes < MAZE_WORKSHEET_MAX_PER_PAGE ? (unsigned) n_mazes
-                                               : MAZE_WORKSHEET_MAX_PER_PAGE;
+  most = n_mazes < RENDER_WORKSHEET_MAX_PER_PAGE ? (unsigned) n_mazes
+                                               : RENDER_WORKSHEET_MAX_PER_PAGE;
   for (unsigned k = 2; k <= most; k++)
     {
       Layout layout;
 
       compute_layout (options, mazes, n_mazes, k, &layout);
-      if (layout.cell_size >= MAZE_WORKSHEET_MIN_CELL)
+      if (layout.cell_size >= RENDER_WORKSHEET_MIN_CELL)
         best = k;
     }
   return best;
 }
 
 static unsigned
-puzzle_pages (const MazeWorksheetOptions *options,
-              const Maze *const          *mazes,
-              size_t                      n_mazes)
+puzzle_pages (const RenderWorksheetOptions *options,
+              const Maze *const            *mazes,
+              size_t                        n_mazes)
 {
-  unsigned per_page = maze_worksheet_per_page (options, mazes, n_mazes);
+  unsigned per_page = render_worksheet_per_page (options, mazes, n_mazes);
 
   if (n_mazes == 0)
     return 1;
@@ -230,9 +230,9 @@ puzzle_pages (const MazeWorksheetOptions *options,
 }
 
 unsigned
-maze_worksheet_n_pages (const MazeWorksheetOptions *options,
-                        const Maze *const          *mazes,
-                        size_t                      n_mazes)
+render_worksheet_n_pages (const RenderWorksheetOptions *options,
+                          const Maze *const            *mazes,
+                          size_t                        n_mazes)
 {
   unsigned pages = puzzle_pages (options, mazes, n_mazes);
 
@@ -273,12 +273,12 @@ draw_maze_in_slot (cairo_t           *cr,
                    const Layout      *layout,
                    bool               answer)
 {
-  MazeRenderOptions ro;
+  RenderOptions ro;
   double cell = layout->cell_size;
   double w, h, top;
 
-  maze_render_options_init (&ro);
-  maze_render_palette_light (&ro.palette);
+  render_options_init (&ro);
+  render_palette_light (&ro.palette);
   ro.cell_size = cell;
   /* pencil-friendly walls: about a tenth of a cell, 0.5 .. 2 points */
   ro.wall_width = fmin (fmax (cell * 0.1, 0.5), 2.0);
@@ -287,9 +287,9 @@ draw_maze_in_slot (cairo_t           *cr,
   ro.margin = cell * 0.25;
   ro.show_search = false;
   ro.show_solution = answer;
-  ro.solution_style = MAZE_SOLUTION_LINE;
+  ro.solution_style = RENDER_SOLUTION_LINE;
   ro.show_markers = true;
-  ro.label_mode = MAZE_LABEL_NONE;
+  ro.label_mode = RENDER_LABEL_NONE;
 
   if (title != NULL && title[0] != '\0')
     {
@@ -299,25 +299,25 @@ draw_maze_in_slot (cairo_t           *cr,
                      y + TITLE_SIZE, layout->slot_width);
     }
 
-  maze_render_get_size (maze, &ro, &w, &h);
+  render_get_size (maze, &ro, &w, &h);
   top = y + TITLE_SIZE * 1.8;
   cairo_save (cr);
   cairo_translate (cr, x + (layout->slot_width - w) / 2.0, top);
-  maze_render_draw (cr, maze, &ro);
+  render_draw (cr, maze, &ro);
   cairo_restore (cr);
 }
 
 void
-maze_worksheet_draw_page (cairo_t                    *cr,
-                          const Maze *const          *mazes,
-                          const char *const          *titles,
-                          size_t                      n_mazes,
-                          const MazeWorksheetOptions *options,
-                          unsigned                    page)
+render_worksheet_draw_page (cairo_t                      *cr,
+                            const Maze *const            *mazes,
+                            const char *const            *titles,
+                            size_t                        n_mazes,
+                            const RenderWorksheetOptions *options,
+                            unsigned                      page)
 {
-  unsigned per_page = maze_worksheet_per_page (options, mazes, n_mazes);
+  unsigned per_page = render_worksheet_per_page (options, mazes, n_mazes);
   unsigned n_puzzle = puzzle_pages (options, mazes, n_mazes);
-  unsigned n_pages = maze_worksheet_n_pages (options, mazes, n_mazes);
+  unsigned n_pages = render_worksheet_n_pages (options, mazes, n_mazes);
   bool answer = page >= n_puzzle;
   unsigned sheet = answer ? page - n_puzzle : page;
   const char *heading = answer ? options->answers_heading : options->heading;
@@ -374,26 +374,26 @@ maze_worksheet_draw_page (cairo_t                    *cr,
 /* ---- PDF ---- */
 
 MazeStatus
-maze_worksheet_to_stream (const Maze *const          *mazes,
-                          const char *const          *titles,
-                          size_t                      n_mazes,
-                          const MazeWorksheetOptions *options,
-                          cairo_write_func_t          write_func,
-                          void                       *closure,
-                          MazeError                  *error)
+render_worksheet_to_stream (const Maze *const            *mazes,
+                            const char *const            *titles,
+                            size_t                        n_mazes,
+                            const RenderWorksheetOptions *options,
+                            cairo_write_func_t            write_func,
+                            void                         *closure,
+                            MazeError                    *error)
 {
   cairo_surface_t *surface;
   cairo_status_t cs;
   cairo_t *cr;
   unsigned n_pages;
 
-  if (!maze_worksheet_check (options, n_mazes, error))
+  if (!render_worksheet_check (options, n_mazes, error))
     return MAZE_ERROR_ARGUMENT;
   for (size_t k = 0; k < n_mazes; k++)
     if (mazes[k] == NULL)
       return maze_error_set (error, MAZE_ERROR_ARGUMENT, "maze %zu of the worksheet is missing", k + 1);
 
-  n_pages = maze_worksheet_n_pages (options, mazes, n_mazes);
+  n_pages = render_worksheet_n_pages (options, mazes, n_mazes);
   surface = cairo_pdf_surface_create_for_stream (write_func, closure,
                                                  options->page_width,
                                                  options->page_height);
@@ -403,7 +403,7 @@ maze_worksheet_to_stream (const Maze *const          *mazes,
   cr = cairo_create (surface);
   for (unsigned page = 0; page < n_pages; page++)
     {
-      maze_worksheet_draw_page (cr, mazes, titles, n_mazes, options, page);
+      render_worksheet_draw_page (cr, mazes, titles, n_mazes, options, page);
       cairo_show_page (cr);
     }
   cs = cairo_status (cr);
@@ -426,7 +426,7 @@ typedef struct
   const Maze *const          *mazes;
   const char *const          *titles;
   size_t                      n_mazes;
-  const MazeWorksheetOptions *options;
+  const RenderWorksheetOptions *options;
 } SheetJob;
 
 static MazeStatus
@@ -437,25 +437,25 @@ produce_sheet (void               *data,
 {
   SheetJob *job = data;
 
-  return maze_worksheet_to_stream (job->mazes, job->titles, job->n_mazes,
-                                   job->options, write_func, closure, error);
+  return render_worksheet_to_stream (job->mazes, job->titles, job->n_mazes,
+                                     job->options, write_func, closure, error);
 }
 
 MazeStatus
-maze_worksheet_to_file (const Maze *const          *mazes,
-                        const char *const          *titles,
-                        size_t                      n_mazes,
-                        const MazeWorksheetOptions *options,
-                        const char                 *path,
-                        MazeError                  *error)
+render_worksheet_to_file (const Maze *const            *mazes,
+                          const char *const            *titles,
+                          size_t                        n_mazes,
+                          const RenderWorksheetOptions *options,
+                          const char                   *path,
+                          MazeError                    *error)
 {
   SheetJob job = { mazes, titles, n_mazes, options };
 
   if (path == NULL || path[0] == '\0')
     return maze_error_set (error, MAZE_ERROR_ARGUMENT, "no file name given");
   /* Check first, so bad options leave no file behind. */
-  if (!maze_worksheet_check (options, n_mazes, error))
+  if (!render_worksheet_check (options, n_mazes, error))
     return MAZE_ERROR_ARGUMENT;
 
-  return maze_render_write_file (path, produce_sheet, &job, error);
+  return render_write_file (path, produce_sheet, &job, error);
 }

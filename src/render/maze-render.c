@@ -55,12 +55,12 @@ typedef struct
 {
   cairo_t                 *cr;
   const Maze              *maze;
-  const MazeRenderOptions *o;
+  const RenderOptions *o;
   const uint16_t          *cells;
   uint32_t                 w;
   uint32_t                 h;
-  MazeCellRect             r;  /* the region asked for */
-  MazeCellRect             e;  /* grown by one cell: what may reach into r */
+  RenderCellRect             r;  /* the region asked for */
+  RenderCellRect             e;  /* grown by one cell: what may reach into r */
   double                   cs;
   double                   m;
   double                   ww;
@@ -88,8 +88,8 @@ typedef struct
  * of one layer do not blend twice.  Returns false when there is nothing
  * to draw (alpha 0). */
 static bool
-colour_begin (cairo_t        *cr,
-              const MazeRgba *c)
+colour_begin (cairo_t          *cr,
+              const RenderRgba *c)
 {
   if (!(c->alpha > 0.0))
     return false;
@@ -100,8 +100,8 @@ colour_begin (cairo_t        *cr,
 }
 
 static void
-colour_end (cairo_t        *cr,
-            const MazeRgba *c)
+colour_end (cairo_t          *cr,
+            const RenderRgba *c)
 {
   if (c->alpha < 1.0)
     {
@@ -218,7 +218,7 @@ direct_setup (Ctx *ctx)
 /* The pixel cairo stores for an opaque colour: 16 bits a channel rounded
  * as cairo does, then the top 8 bits. */
 static uint32_t
-opaque_pixel (const MazeRgba *c)
+opaque_pixel (const RenderRgba *c)
 {
   uint32_t r = (uint32_t) (fmin (fmax (c->red, 0.0), 1.0) * 65535.0 + 0.5);
   uint32_t g = (uint32_t) (fmin (fmax (c->green, 0.0), 1.0) * 65535.0 + 0.5);
@@ -253,8 +253,8 @@ direct_box (Ctx    *ctx,
 
 /* Starts a layer of boxes of colour @c (see colour_begin()). */
 static bool
-boxes_begin (Ctx            *ctx,
-             const MazeRgba *c)
+boxes_begin (Ctx              *ctx,
+             const RenderRgba *c)
 {
   if (!colour_begin (ctx->cr, c))
     return false;
@@ -275,8 +275,8 @@ boxes_begin (Ctx            *ctx,
 static void batch_fill (Ctx *ctx);
 
 static void
-boxes_end (Ctx            *ctx,
-           const MazeRgba *c)
+boxes_end (Ctx              *ctx,
+           const RenderRgba *c)
 {
   batch_fill (ctx);
   if (ctx->direct)
@@ -389,7 +389,7 @@ inner_size (const Ctx *ctx)
 static void
 draw_background (Ctx *ctx)
 {
-  const MazeRgba *c = &ctx->o->palette.background;
+  const RenderRgba *c = &ctx->o->palette.background;
 
   /* The clip is the region's extents. */
   cairo_set_source_rgba (ctx->cr, c->red, c->green, c->blue, c->alpha);
@@ -452,9 +452,9 @@ fill_cells (Ctx      *ctx,
 /* Fills every cell of the grown region for which @pred holds, one
  * rectangle per run of such cells along a row. */
 static void
-fill_cells_where (Ctx            *ctx,
-                  CellPredicate   pred,
-                  const MazeRgba *colour)
+fill_cells_where (Ctx              *ctx,
+                  CellPredicate     pred,
+                  const RenderRgba *colour)
 {
   uint32_t x_end = ctx->e.x + ctx->e.width;
 
@@ -483,10 +483,10 @@ fill_cells_where (Ctx            *ctx,
 }
 
 static void
-fill_cell_list (Ctx            *ctx,
-                const uint32_t *list,
-                size_t          n,
-                const MazeRgba *colour)
+fill_cell_list (Ctx              *ctx,
+                const uint32_t   *list,
+                size_t            n,
+                const RenderRgba *colour)
 {
   if (n == 0 || list == NULL || !boxes_begin (ctx, colour))
     return;
@@ -499,8 +499,8 @@ fill_cell_list (Ctx            *ctx,
 static void
 draw_labels (Ctx *ctx)
 {
-  const MazeRgba *c = &ctx->o->palette.label;
-  double size = maze_render_label_font_size (ctx->o);
+  const RenderRgba *c = &ctx->o->palette.label;
+  double size = render_label_font_size (ctx->o);
   cairo_text_extents_t te;
   cairo_font_extents_t fe;
   char buf[8];
@@ -516,7 +516,7 @@ draw_labels (Ctx *ctx)
   cairo_set_source_rgba (ctx->cr, c->red, c->green, c->blue, c->alpha);
   /* Every label of a mode has the same length in a monospace font, so
    * one measurement centres them all. */
-  maze_render_label_text (ctx->o, 0, buf);
+  render_label_text (ctx->o, 0, buf);
   cairo_text_extents (ctx->cr, buf, &te);
   cairo_font_extents (ctx->cr, &fe);
   dx = (ctx->cs - te.x_advance) / 2.0;
@@ -525,7 +525,7 @@ draw_labels (Ctx *ctx)
   for (uint32_t y = ctx->e.y; y < ctx->e.y + ctx->e.height; y++)
     for (uint32_t x = ctx->e.x; x < ctx->e.x + ctx->e.width; x++)
       {
-        maze_render_label_text (ctx->o, ctx->cells[y * ctx->w + x], buf);
+        render_label_text (ctx->o, ctx->cells[y * ctx->w + x], buf);
         cairo_move_to (ctx->cr, cell_x (ctx, x) + dx, cell_y (ctx, y) + dy);
         cairo_show_text (ctx->cr, buf);
       }
@@ -535,15 +535,15 @@ draw_labels (Ctx *ctx)
 static void
 draw_cells (Ctx *ctx)
 {
-  const MazeRenderOptions *o = ctx->o;
+  const RenderOptions *o = ctx->o;
 
   if (o->show_search)
     fill_cells_where (ctx, is_searched, &o->palette.search);
-  if (o->show_solution && o->solution_style == MAZE_SOLUTION_FILL)
+  if (o->show_solution && o->solution_style == RENDER_SOLUTION_FILL)
     fill_cells_where (ctx, is_on_path, &o->palette.solution);
   fill_cell_list (ctx, o->frontier, o->n_frontier, &o->palette.frontier);
   fill_cell_list (ctx, o->changed, o->n_changed, &o->palette.changed);
-  if (o->label_mode != MAZE_LABEL_NONE)
+  if (o->label_mode != RENDER_LABEL_NONE)
     draw_labels (ctx);
 }
 
@@ -602,7 +602,7 @@ horizontal_runs (Ctx      *ctx,
 static void
 draw_walls (Ctx *ctx)
 {
-  const MazeRgba *c = &ctx->o->palette.wall;
+  const RenderRgba *c = &ctx->o->palette.wall;
   double hw = ctx->ww / 2.0;
   uint32_t x_end = ctx->e.x + ctx->e.width;
   uint32_t y_end = ctx->e.y + ctx->e.height;
@@ -715,7 +715,7 @@ solution_width (const Ctx *ctx)
 static void
 draw_solution_line (Ctx *ctx)
 {
-  const MazeRgba *c = &ctx->o->palette.solution;
+  const RenderRgba *c = &ctx->o->palette.solution;
   double half = solution_width (ctx) / 2.0;
 
   if (!boxes_begin (ctx, c))
@@ -759,8 +759,8 @@ are_neighbours (const Ctx *ctx,
 static void
 draw_trail (Ctx *ctx)
 {
-  const MazeRenderOptions *o = ctx->o;
-  const MazeRgba *c = &o->palette.trail;
+  const RenderOptions *o = ctx->o;
+  const RenderRgba *c = &o->palette.trail;
   uint32_t n_cells = ctx->w * ctx->h;
   uint32_t last;
   double x0, y0, x1, y1;
@@ -798,7 +798,7 @@ draw_trail (Ctx *ctx)
 static void
 draw_markers (Ctx *ctx)
 {
-  const MazeRenderPalette *p = &ctx->o->palette;
+  const RenderPalette *p = &ctx->o->palette;
   uint32_t start = maze_start (ctx->maze);
   uint32_t goal = maze_goal (ctx->maze);
   double inner = inner_size (ctx);
@@ -830,11 +830,11 @@ draw_markers (Ctx *ctx)
 static void
 draw_selected (Ctx *ctx)
 {
-  const MazeRgba *c = &ctx->o->palette.selected;
+  const RenderRgba *c = &ctx->o->palette.selected;
   uint32_t sel = ctx->o->selected;
   double lw, inset;
 
-  if (sel == MAZE_RENDER_NO_CELL || !in_grown_region (ctx, sel) ||
+  if (sel == RENDER_NO_CELL || !in_grown_region (ctx, sel) ||
       !colour_begin (ctx->cr, c))
     return;
   /* Whole units keep the outline crisp on pixel-aligned cells. */
@@ -856,9 +856,9 @@ draw_selected (Ctx *ctx)
 static void
 draw_overlay (Ctx *ctx)
 {
-  const MazeRenderOptions *o = ctx->o;
+  const RenderOptions *o = ctx->o;
 
-  if (o->show_solution && o->solution_style == MAZE_SOLUTION_LINE)
+  if (o->show_solution && o->solution_style == RENDER_SOLUTION_LINE)
     draw_solution_line (ctx);
   /* The player walks over the start and the goal: it is drawn after
    * them, or the start marker would hide it on its first move. */
@@ -964,8 +964,8 @@ pack (unsigned r,
 
 /* @c composited over @pixel. */
 static uint32_t
-blend (uint32_t        pixel,
-       const MazeRgba *c)
+blend (uint32_t          pixel,
+       const RenderRgba *c)
 {
   double a = fmin (fmax (c->alpha, 0.0), 1.0);
   double r = ((pixel >> 16) & 0xFF) / 255.0;
@@ -985,7 +985,7 @@ static void
 overview_table (const Ctx *ctx,
                 Overview  *ov)
 {
-  const MazeRenderPalette *p = &ctx->o->palette;
+  const RenderPalette *p = &ctx->o->palette;
   double share = fmin (1.0, ctx->ww / ctx->cs);
   double wa = fmin (fmax (p->wall.alpha, 0.0), 1.0);
 
@@ -1062,10 +1062,10 @@ overview_pixel (const Ctx      *ctx,
 
 /* Composites @c over the pixels that stand for cell @index. */
 static void
-overview_mark (Ctx            *ctx,
-               const Overview *ov,
-               uint32_t        index,
-               const MazeRgba *c)
+overview_mark (Ctx              *ctx,
+               const Overview   *ov,
+               uint32_t          index,
+               const RenderRgba *c)
 {
   int px0, px1, py0, py1;
 
@@ -1091,11 +1091,11 @@ overview_mark (Ctx            *ctx,
 }
 
 static void
-overview_mark_list (Ctx            *ctx,
-                    const Overview *ov,
-                    const uint32_t *list,
-                    size_t          n,
-                    const MazeRgba *c)
+overview_mark_list (Ctx              *ctx,
+                    const Overview   *ov,
+                    const uint32_t   *list,
+                    size_t            n,
+                    const RenderRgba *c)
 {
   if (list == NULL)
     return;
@@ -1120,9 +1120,9 @@ draw_overview (Ctx                     *ctx,
                const cairo_rectangle_t *extents,
                unsigned                 layers)
 {
-  const unsigned needed = MAZE_RENDER_LAYER_BACKGROUND | MAZE_RENDER_LAYER_CELLS |
-                          MAZE_RENDER_LAYER_WALLS;
-  const MazeRenderOptions *o = ctx->o;
+  const unsigned needed = RENDER_LAYER_BACKGROUND | RENDER_LAYER_CELLS |
+                          RENDER_LAYER_WALLS;
+  const RenderOptions *o = ctx->o;
   cairo_surface_t *target;
   Box caller[MAX_CLIP_BOXES];
   int n_caller;
@@ -1147,8 +1147,8 @@ draw_overview (Ctx                     *ctx,
   ov.y.n = ctx->h;
   ov.search = o->show_search;
   ov.path = o->show_solution &&
-            (o->solution_style == MAZE_SOLUTION_FILL ||
-             (layers & MAZE_RENDER_LAYER_OVERLAY) != 0);
+            (o->solution_style == RENDER_SOLUTION_FILL ||
+             (layers & RENDER_LAYER_OVERLAY) != 0);
   overview_table (ctx, &ov);
 
   /* The whole pixels the region's extents touch, within the caller's clip. */
@@ -1202,7 +1202,7 @@ draw_overview (Ctx                     *ctx,
     overview_mark (ctx, &ov, maze_goal (ctx->maze), &o->palette.solution);
   overview_mark_list (ctx, &ov, o->frontier, o->n_frontier, &o->palette.frontier);
   overview_mark_list (ctx, &ov, o->changed, o->n_changed, &o->palette.changed);
-  if (layers & MAZE_RENDER_LAYER_OVERLAY)
+  if (layers & RENDER_LAYER_OVERLAY)
     {
       /* A pixel of the trail is the whole cell: the markers go over the
        * walked path, or the start would vanish on the first move, and
@@ -1217,7 +1217,7 @@ draw_overview (Ctx                     *ctx,
           (o->trail[o->n_trail - 1] == maze_start (ctx->maze) ||
            o->trail[o->n_trail - 1] == maze_goal (ctx->maze)))
         overview_mark (ctx, &ov, o->trail[o->n_trail - 1], &o->palette.trail);
-      if (o->selected != MAZE_RENDER_NO_CELL)
+      if (o->selected != RENDER_NO_CELL)
         overview_mark (ctx, &ov, o->selected, &o->palette.selected);
     }
 
@@ -1228,17 +1228,17 @@ draw_overview (Ctx                     *ctx,
 /* ---- entry points ---- */
 
 void
-maze_render_draw_region (cairo_t                 *cr,
-                         const Maze              *maze,
-                         const MazeRenderOptions *options,
-                         const MazeCellRect      *region,
-                         unsigned                 layers)
+render_draw_region (cairo_t              *cr,
+                    const Maze           *maze,
+                    const RenderOptions  *options,
+                    const RenderCellRect *region,
+                    unsigned              layers)
 {
   Ctx ctx;
   cairo_rectangle_t clip;
   uint32_t x0, y0, x1, y1;
 
-  if (!maze_render_region_extents (maze, options, region, &clip))
+  if (!render_region_extents (maze, options, region, &clip))
     return;
 
   memset (&ctx, 0, sizeof ctx);
@@ -1249,13 +1249,13 @@ maze_render_draw_region (cairo_t                 *cr,
   ctx.w = maze_width (maze);
   ctx.h = maze_height (maze);
   ctx.cs = options->cell_size > 0.0 ? options->cell_size : 1.0;
-  ctx.m = maze_render_origin (options);
+  ctx.m = render_origin (options);
   ctx.batch_max = cairo_surface_get_type (cairo_get_group_target (cr))
                   == CAIRO_SURFACE_TYPE_IMAGE ? BATCH : VECTOR_BATCH;
   ctx.ww = options->wall_width > 0.0 ? options->wall_width : 0.0;
   if (ctx.ww >= ctx.cs)
     ctx.ww = ctx.cs / 2.0;
-  maze_render_clamp_region (maze, region, &ctx.r);
+  render_clamp_region (maze, region, &ctx.r);
 
   /* Walls, lines and markers of the next cells reach into the region. */
   x0 = ctx.r.x > 0 ? ctx.r.x - 1 : 0;
@@ -1280,22 +1280,22 @@ maze_render_draw_region (cairo_t                 *cr,
   cairo_new_path (cr);
   direct_setup (&ctx);
 
-  if (layers & MAZE_RENDER_LAYER_BACKGROUND)
+  if (layers & RENDER_LAYER_BACKGROUND)
     draw_background (&ctx);
-  if (layers & MAZE_RENDER_LAYER_CELLS)
+  if (layers & RENDER_LAYER_CELLS)
     draw_cells (&ctx);
-  if (layers & MAZE_RENDER_LAYER_WALLS)
+  if (layers & RENDER_LAYER_WALLS)
     draw_walls (&ctx);
-  if (layers & MAZE_RENDER_LAYER_OVERLAY)
+  if (layers & RENDER_LAYER_OVERLAY)
     draw_overlay (&ctx);
 
   cairo_restore (cr);
 }
 
 void
-maze_render_draw (cairo_t                 *cr,
-                  const Maze              *maze,
-                  const MazeRenderOptions *options)
+render_draw (cairo_t             *cr,
+             const Maze          *maze,
+             const RenderOptions *options)
 {
-  maze_render_draw_region (cr, maze, options, NULL, MAZE_RENDER_LAYER_ALL);
+  render_draw_region (cr, maze, options, NULL, RENDER_LAYER_ALL);
 }

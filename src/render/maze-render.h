@@ -7,9 +7,9 @@
  * an image surface, an SVG or a PDF surface.  It needs cairo and libc only,
  * no GLib and no GTK.
  *
- * Geometry.  All lengths in MazeRenderOptions are in the user units of the
+ * Geometry.  All lengths in RenderOptions are in the user units of the
  * cairo_t drawn to: pixels for an image, points for PDF and SVG.  The maze
- * occupies the rectangle (0, 0) .. maze_render_get_size(); cell (x, y) is
+ * occupies the rectangle (0, 0) .. render_get_size(); cell (x, y) is
  * the square whose top-left corner is
  *
  *     (margin + x * cell_size, margin + y * cell_size)
@@ -19,28 +19,28 @@
  * wall_width / 2).  When wall_width is an odd whole number (1, 3, ...) the
  * grid is shifted by half a unit (+ 0.5 to both coordinates above) so that
  * such walls cover whole pixels and stay crisp; the size of the drawing
- * does not change.  maze_render_cell_extents() always gives the truth.  To draw at another place or zoom, transform the cairo_t
+ * does not change.  render_cell_extents() always gives the truth.  To draw at another place or zoom, transform the cairo_t
  * first (cairo_translate, cairo_scale); the hit-testing helpers then take
  * points in those same user units.
  *
- * Layers, bottom to top (MazeRenderLayers):
+ * Layers, bottom to top (RenderLayers):
  *
  *   BACKGROUND  the floor: palette.background over the whole area (cells and
  *               margin of the region), opaque.
  *   CELLS       whole-cell fills: search (cells with backtrack bits),
- *               solution cells in MAZE_SOLUTION_FILL style, frontier
+ *               solution cells in RENDER_SOLUTION_FILL style, frontier
  *               cells, "changed" highlight, and the labels.  A fill covers
  *               the cell's square and half a wall around it (the walls
  *               drawn on top hide that part where they stand).
  *   WALLS       the walls and the outer border with its openings (gaps),
  *               transparent everywhere else, so an app can cache this layer
  *               in a texture and composite it over BACKGROUND + CELLS.
- *   OVERLAY     the solution line (MAZE_SOLUTION_LINE), the start and goal
+ *   OVERLAY     the solution line (RENDER_SOLUTION_LINE), the start and goal
  *               markers (inside their cells), the player's trail and the
  *               player over them, and the selected cell's outline.
  *
  * Drawing the four layers of a region in that order gives exactly the
- * pixels a full maze_render_draw() gives inside that region: this is the
+ * pixels a full render_draw() gives inside that region: this is the
  * contract the partial redraw relies on.
  *
  * Errors follow the engine's convention: functions that can fail take a
@@ -74,7 +74,7 @@ typedef struct
   double green;
   double blue;
   double alpha;
-} MazeRgba;
+} RenderRgba;
 
 /*
  * Every colour the renderer uses.  The app fills it from its theme
@@ -84,62 +84,62 @@ typedef struct
  */
 typedef struct
 {
-  MazeRgba background; /* the floor of cells and margin */
-  MazeRgba wall;       /* walls and the outer border */
-  MazeRgba search;     /* cells the search reached (backtrack bits) */
-  MazeRgba solution;   /* the solution line or solution cells */
-  MazeRgba frontier;   /* cells in the caller's frontier list */
-  MazeRgba changed;    /* highlight of cells a step just changed */
-  MazeRgba selected;   /* outline of the selected cell */
-  MazeRgba trail;      /* the player's trail and the player itself */
-  MazeRgba start;      /* start marker */
-  MazeRgba goal;       /* goal marker */
-  MazeRgba label;      /* label text */
-} MazeRenderPalette;
+  RenderRgba background; /* the floor of cells and margin */
+  RenderRgba wall;       /* walls and the outer border */
+  RenderRgba search;     /* cells the search reached (backtrack bits) */
+  RenderRgba solution;   /* the solution line or solution cells */
+  RenderRgba frontier;   /* cells in the caller's frontier list */
+  RenderRgba changed;    /* highlight of cells a step just changed */
+  RenderRgba selected;   /* outline of the selected cell */
+  RenderRgba trail;      /* the player's trail and the player itself */
+  RenderRgba start;      /* start marker */
+  RenderRgba goal;       /* goal marker */
+  RenderRgba label;      /* label text */
+} RenderPalette;
 
-/* Seed 000's colours: dark walls on white, yellow search, red solution. */
-void maze_render_palette_light (MazeRenderPalette *palette);
+/* Dark walls on white, yellow search, red solution. */
+void render_palette_light (RenderPalette *palette);
 
 /* Light walls on a dark background, same meaning of colours. */
-void maze_render_palette_dark  (MazeRenderPalette *palette);
+void render_palette_dark  (RenderPalette *palette);
 
 typedef enum
 {
-  MAZE_SOLUTION_LINE = 0, /* a line through the centres of the path cells */
-  MAZE_SOLUTION_FILL,     /* the path cells filled (goal included) */
-} MazeSolutionStyle;
+  RENDER_SOLUTION_LINE = 0, /* a line through the centres of the path cells */
+  RENDER_SOLUTION_FILL,     /* the path cells filled (goal included) */
+} RenderSolutionStyle;
 
 typedef enum
 {
-  MAZE_LABEL_NONE = 0,
-  MAZE_LABEL_WORD_HEX,    /* the whole cell word: "02D2" */
-  MAZE_LABEL_NIBBLE_BIN,  /* one nibble (label_nibble) in binary: "0010" */
-  MAZE_LABEL_NIBBLE_HEX,  /* one nibble (label_nibble) in hex: "2" */
-} MazeLabelMode;
+  RENDER_LABEL_NONE = 0,
+  RENDER_LABEL_WORD_HEX,   /* the whole cell word: "02D2" */
+  RENDER_LABEL_NIBBLE_BIN, /* one nibble (label_nibble) in binary: "0010" */
+  RENDER_LABEL_NIBBLE_HEX, /* one nibble (label_nibble) in hex: "2" */
+} RenderLabelMode;
 
 /* Smallest font size (user units) a label is drawn with; cells too small
  * to hold the label at this size get no label at all. */
-#define MAZE_RENDER_MIN_LABEL_SIZE 6.0
+#define RENDER_MIN_LABEL_SIZE 6.0
 
-/* Value of MazeRenderOptions.selected for "no cell selected". */
-#define MAZE_RENDER_NO_CELL UINT32_MAX
+/* Value of RenderOptions.selected for "no cell selected". */
+#define RENDER_NO_CELL UINT32_MAX
 
 typedef struct
 {
-  double            cell_size;   /* side of a cell, > 0 */
-  double            wall_width;  /* 0 <= wall_width < cell_size */
-  double            margin;      /* around the maze, >= 0 */
+  double              cell_size;   /* side of a cell, > 0 */
+  double              wall_width;  /* 0 <= wall_width < cell_size */
+  double              margin;      /* around the maze, >= 0 */
 
-  bool              show_search;    /* fill cells with backtrack bits */
-  bool              show_solution;  /* draw the solution nibbles */
-  MazeSolutionStyle solution_style;
-  bool              show_markers;   /* start and goal markers */
+  bool                show_search;    /* fill cells with backtrack bits */
+  bool                show_solution;  /* draw the solution nibbles */
+  RenderSolutionStyle solution_style;
+  bool                show_markers;   /* start and goal markers */
 
-  MazeLabelMode     label_mode;
-  unsigned          label_nibble;   /* 0 passages, 1 border, 2 solution,
-                                       3 backtrack (the shift / 4) */
+  RenderLabelMode     label_mode;
+  unsigned            label_nibble;   /* 0 passages, 1 border, 2 solution,
+                                         3 backtrack (the shift / 4) */
 
-  MazeRenderPalette palette;
+  RenderPalette       palette;
 
   /* Cells given by the caller (not owned; NULL when the count is 0).  The
    * frontier is the solver's or generator's working set, e.g. from
@@ -147,35 +147,35 @@ typedef struct
    * (MazeStep.changes[].index); the trail is the player's walk in order,
    * its last cell is where the player stands.  Consecutive trail cells
    * that are not neighbours are not joined. */
-  const uint32_t   *frontier;
-  size_t            n_frontier;
-  const uint32_t   *changed;
-  size_t            n_changed;
-  const uint32_t   *trail;
-  size_t            n_trail;
+  const uint32_t     *frontier;
+  size_t              n_frontier;
+  const uint32_t     *changed;
+  size_t              n_changed;
+  const uint32_t     *trail;
+  size_t              n_trail;
 
-  uint32_t          selected;    /* a cell index or MAZE_RENDER_NO_CELL */
-} MazeRenderOptions;
+  uint32_t            selected;    /* a cell index or RENDER_NO_CELL */
+} RenderOptions;
 
 /*
- * maze_render_options_init:
+ * render_options_init:
  * Fills @options with the defaults: cell_size 16, wall_width 2, margin 8,
  * search and solution and markers shown, solution as a line, no labels,
  * the light palette, no frontier / changed / trail cells, nothing selected.
  */
-void maze_render_options_init (MazeRenderOptions *options);
+void render_options_init (RenderOptions *options);
 
 /*
- * maze_render_options_check:
+ * render_options_check:
  * Checks the numbers of @options (cell size, wall width, margin, label
  * nibble) for use with @maze (@maze may be NULL: then only the numbers
  * are checked).  Returns true, or false with MAZE_ERROR_ARGUMENT and a
  * message naming the bad value.  The draw functions expect checked options
  * (they clamp rather than fail); the file functions check for themselves.
  */
-bool maze_render_options_check (const Maze              *maze,
-                                const MazeRenderOptions *options,
-                                MazeError               *error);
+bool render_options_check (const Maze          *maze,
+                           const RenderOptions *options,
+                           MazeError           *error);
 
 /* ------------------------------------------------------------------ */
 /* Drawing                                                             */
@@ -183,12 +183,12 @@ bool maze_render_options_check (const Maze              *maze,
 
 typedef enum
 {
-  MAZE_RENDER_LAYER_BACKGROUND = 1 << 0,
-  MAZE_RENDER_LAYER_CELLS      = 1 << 1,
-  MAZE_RENDER_LAYER_WALLS      = 1 << 2,
-  MAZE_RENDER_LAYER_OVERLAY    = 1 << 3,
-  MAZE_RENDER_LAYER_ALL        = 0xF,
-} MazeRenderLayers;
+  RENDER_LAYER_BACKGROUND = 1 << 0,
+  RENDER_LAYER_CELLS      = 1 << 1,
+  RENDER_LAYER_WALLS      = 1 << 2,
+  RENDER_LAYER_OVERLAY    = 1 << 3,
+  RENDER_LAYER_ALL        = 0xF,
+} RenderLayers;
 
 /* A rectangle of cells: columns x .. x + width - 1, rows y .. y + height - 1. */
 typedef struct
@@ -197,89 +197,89 @@ typedef struct
   uint32_t y;
   uint32_t width;
   uint32_t height;
-} MazeCellRect;
+} RenderCellRect;
 
 /*
- * maze_render_draw:
+ * render_draw:
  * Draws the whole maze, all layers, with the maze's top-left corner (the
  * outer edge of the margin) at the user-space origin of @cr.  The state of
  * @cr is saved and restored.  For a huge maze in a window, prefer
- * maze_render_draw_region() with the visible cells: the cost is
+ * render_draw_region() with the visible cells: the cost is
  * proportional to the cells drawn.
  */
-void maze_render_draw (cairo_t                 *cr,
-                       const Maze              *maze,
-                       const MazeRenderOptions *options);
+void render_draw (cairo_t             *cr,
+                  const Maze          *maze,
+                  const RenderOptions *options);
 
 /*
- * maze_render_draw_region:
+ * render_draw_region:
  * @region: the cells to redraw, clamped to the maze; NULL for all
- * @layers: a mask of MazeRenderLayers
+ * @layers: a mask of RenderLayers
  *
  * Draws @layers of the cells in @region only, clipped to
- * maze_render_region_extents() (the cells' squares, grown by half a wall,
+ * render_region_extents() (the cells' squares, grown by half a wall,
  * and into the margin where the region touches the edge of the maze).
  * Inside that clip the pixels are the same as those of a full draw, so an
  * app repaints just the cells a step changed, or just the visible part of
- * a huge maze, and a walls-only texture (MAZE_RENDER_LAYER_WALLS) lines up
+ * a huge maze, and a walls-only texture (RENDER_LAYER_WALLS) lines up
  * with a cells-only repaint.  The state of @cr is saved and restored.
  */
-void maze_render_draw_region (cairo_t                 *cr,
-                              const Maze              *maze,
-                              const MazeRenderOptions *options,
-                              const MazeCellRect      *region,
-                              unsigned                 layers);
+void render_draw_region (cairo_t              *cr,
+                         const Maze           *maze,
+                         const RenderOptions  *options,
+                         const RenderCellRect *region,
+                         unsigned              layers);
 
 /* ------------------------------------------------------------------ */
 /* Geometry and hit-testing                                            */
 /* ------------------------------------------------------------------ */
 
 /* The size of the whole drawing: 2 * margin + cells * cell_size. */
-void maze_render_get_size (const Maze              *maze,
-                           const MazeRenderOptions *options,
-                           double                  *width,
-                           double                  *height);
+void render_get_size (const Maze          *maze,
+                      const RenderOptions *options,
+                      double              *width,
+                      double              *height);
 
 /* The square of cell @index (without its walls) in user units. */
-void maze_render_cell_extents (const Maze              *maze,
-                               const MazeRenderOptions *options,
-                               uint32_t                 index,
-                               cairo_rectangle_t       *rect);
+void render_cell_extents (const Maze          *maze,
+                          const RenderOptions *options,
+                          uint32_t             index,
+                          cairo_rectangle_t   *rect);
 
-/* The area maze_render_draw_region() paints for @region (NULL: all): what
+/* The area render_draw_region() paints for @region (NULL: all): what
  * the app invalidates / clips to.  Returns false (and an empty @rect) when
  * the region is empty or outside the maze. */
-bool maze_render_region_extents (const Maze              *maze,
-                                 const MazeRenderOptions *options,
-                                 const MazeCellRect      *region,
-                                 cairo_rectangle_t       *rect);
+bool render_region_extents (const Maze           *maze,
+                            const RenderOptions  *options,
+                            const RenderCellRect *region,
+                            cairo_rectangle_t    *rect);
 
 /*
- * maze_render_cells_in_rect:
+ * render_cells_in_rect:
  * The cells whose squares (or walls) meet the user-space rectangle (@x, @y,
  * @width, @height), e.g. the visible part of a scrolled view.  Returns
  * false (and an empty @region) when it meets none.
  */
-bool maze_render_cells_in_rect (const Maze              *maze,
-                                const MazeRenderOptions *options,
-                                double                   x,
-                                double                   y,
-                                double                   width,
-                                double                   height,
-                                MazeCellRect            *region);
+bool render_cells_in_rect (const Maze          *maze,
+                           const RenderOptions *options,
+                           double               x,
+                           double               y,
+                           double               width,
+                           double               height,
+                           RenderCellRect      *region);
 
 /*
- * maze_render_cell_at:
+ * render_cell_at:
  * Returns the index of the cell whose square holds the point (@x, @y), or
  * -1 when the point is in the margin or outside the drawing.
  */
-int64_t maze_render_cell_at (const Maze              *maze,
-                             const MazeRenderOptions *options,
-                             double                   x,
-                             double                   y);
+int64_t render_cell_at (const Maze          *maze,
+                        const RenderOptions *options,
+                        double               x,
+                        double               y);
 
 /*
- * maze_render_wall_at:
+ * render_wall_at:
  * @max_distance: how far from the wall's centre line a point may be;
  *                <= 0 means half a cell
  * @cell: (out): a cell on one side of the wall
@@ -292,42 +292,42 @@ int64_t maze_render_cell_at (const Maze              *maze,
  * (@dir the border side).  Returns false when no wall is within
  * @max_distance or the point is outside the maze's walls.
  */
-bool maze_render_wall_at (const Maze              *maze,
-                          const MazeRenderOptions *options,
-                          double                   x,
-                          double                   y,
-                          double                   max_distance,
-                          uint32_t                *cell,
-                          uint16_t                *dir);
+bool render_wall_at (const Maze          *maze,
+                     const RenderOptions *options,
+                     double               x,
+                     double               y,
+                     double               max_distance,
+                     uint32_t            *cell,
+                     uint16_t            *dir);
 
 /* Does a label of the current label_mode fit in a cell of these options
- * (font size >= MAZE_RENDER_MIN_LABEL_SIZE)?  False for MAZE_LABEL_NONE. */
-bool maze_render_labels_fit (const MazeRenderOptions *options);
+ * (font size >= RENDER_MIN_LABEL_SIZE)?  False for RENDER_LABEL_NONE. */
+bool render_labels_fit (const RenderOptions *options);
 
 /*
- * maze_render_fit_cell_size:
+ * render_fit_cell_size:
  * The largest cell size (a whole number of units, at least 1, the other
  * options unchanged) for which the drawing fits in @max_width x @max_height;
  * 0 when not even a 1-unit cell fits.  For "zoom to fit" and for images
  * too large for cairo.
  */
-double maze_render_fit_cell_size (const Maze              *maze,
-                                  const MazeRenderOptions *options,
-                                  double                   max_width,
-                                  double                   max_height);
+double render_fit_cell_size (const Maze          *maze,
+                             const RenderOptions *options,
+                             double               max_width,
+                             double               max_height);
 
 /*
- * maze_render_auto_size:
+ * render_auto_size:
  * Sizes @options for a picture of the whole maze when nobody chose a cell
  * size: the options' cell size (16 by default) for small mazes, smaller
  * ones for big mazes so the picture stays within about
- * MAZE_RENDER_AUTO_SIDE units a side (a 2000x2000 maze gets 2-unit cells:
+ * RENDER_AUTO_SIDE units a side (a 2000x2000 maze gets 2-unit cells:
  * a 4000-pixel PNG of a few megabytes rather than a 32000-pixel one of
  * gigabytes), never below 2; walls and margin shrink with the cells.
  */
-#define MAZE_RENDER_AUTO_SIDE 4096
-void maze_render_auto_size (const Maze        *maze,
-                            MazeRenderOptions *options);
+#define RENDER_AUTO_SIDE 4096
+void render_auto_size (const Maze    *maze,
+                       RenderOptions *options);
 
 /* ------------------------------------------------------------------ */
 /* Files                                                               */
@@ -335,67 +335,66 @@ void maze_render_auto_size (const Maze        *maze,
 
 typedef enum
 {
-  MAZE_RENDER_FORMAT_PNG = 0,
-  MAZE_RENDER_FORMAT_SVG,
-  MAZE_RENDER_FORMAT_PDF,
-} MazeRenderFormat;
+  RENDER_FORMAT_PNG = 0,
+  RENDER_FORMAT_SVG,
+  RENDER_FORMAT_PDF,
+} RenderFormat;
 
 /* Largest side, in pixels, of a PNG (cairo's limit for image surfaces). */
-#define MAZE_RENDER_MAX_IMAGE_SIDE 32767
+#define RENDER_MAX_IMAGE_SIDE 32767
 
 /* "png", "svg", "pdf" (any case, with or without a leading '.') <->
- * MazeRenderFormat; -1 when unknown. */
-int         maze_render_format_from_name (const char      *name);
-const char *maze_render_format_name      (MazeRenderFormat format);
+ * RenderFormat; -1 when unknown. */
+int         render_format_from_name (const char  *name);
+const char *render_format_name      (RenderFormat format);
 
 /* The format named by @path's extension (case-insensitive), or -1. */
-int         maze_render_format_from_path (const char      *path);
+int         render_format_from_path (const char  *path);
 
 /*
- * maze_render_to_file:
+ * render_to_file:
  * @format: "png", "svg" or "pdf", or NULL to take it from @path's extension
  *
  * Draws the whole maze into a new file.  PNG: one pixel per unit, the size
- * maze_render_get_size() rounded up; SVG and PDF: one page of exactly that
+ * render_get_size() rounded up; SVG and PDF: one page of exactly that
  * size in points.  The file is written to a temporary file in the same
  * folder, flushed to disk and renamed over @path, so a failure never leaves
  * a partial file (and keeps an old file of that name as it was).
  *
  * Returns: MAZE_OK; MAZE_ERROR_ARGUMENT for an unknown format or extension
  * or bad options; MAZE_ERROR_SIZE for a PNG larger than
- * MAZE_RENDER_MAX_IMAGE_SIDE (the message suggests a cell size that fits);
+ * RENDER_MAX_IMAGE_SIDE (the message suggests a cell size that fits);
  * MAZE_ERROR_NOMEM; MAZE_ERROR_IO with the path and the system's or
  * cairo's reason.
  */
-MazeStatus maze_render_to_file (const Maze              *maze,
-                                const MazeRenderOptions *options,
-                                const char              *path,
-                                const char              *format,
-                                MazeError               *error);
+MazeStatus render_to_file (const Maze          *maze,
+                           const RenderOptions *options,
+                           const char          *path,
+                           const char          *format,
+                           MazeError           *error);
 
 /*
- * maze_render_to_stream:
- * Same as maze_render_to_file() but hands the bytes to @write_func (a
+ * render_to_stream:
+ * Same as render_to_file() but hands the bytes to @write_func (a
  * cairo write callback returning CAIRO_STATUS_WRITE_ERROR on failure).
  * On failure some bytes may already have been written.
  */
-MazeStatus maze_render_to_stream (const Maze              *maze,
-                                  const MazeRenderOptions *options,
-                                  MazeRenderFormat         format,
-                                  cairo_write_func_t       write_func,
-                                  void                    *closure,
-                                  MazeError               *error);
+MazeStatus render_to_stream (const Maze          *maze,
+                             const RenderOptions *options,
+                             RenderFormat         format,
+                             cairo_write_func_t   write_func,
+                             void                *closure,
+                             MazeError           *error);
 
-/* maze_render_to_stream() into an open stdio stream, e.g. stdout. */
-MazeStatus maze_render_to_stdio (const Maze              *maze,
-                                 const MazeRenderOptions *options,
-                                 MazeRenderFormat         format,
-                                 FILE                    *stream,
-                                 MazeError               *error);
+/* render_to_stream() into an open stdio stream, e.g. stdout. */
+MazeStatus render_to_stdio (const Maze          *maze,
+                            const RenderOptions *options,
+                            RenderFormat         format,
+                            FILE                *stream,
+                            MazeError           *error);
 
 /* ------------------------------------------------------------------ */
 /* Worksheets: several mazes on printed pages                          */
-/* (added with printing; maze-render-worksheet.c)                      */
 /* ------------------------------------------------------------------ */
 
 /*
@@ -410,93 +409,93 @@ MazeStatus maze_render_to_stdio (const Maze              *maze,
 
 typedef enum
 {
-  MAZE_PAPER_A4 = 0,  /* 210 x 297 mm */
-  MAZE_PAPER_LETTER,  /* 8.5 x 11 in */
-} MazePaper;
+  RENDER_PAPER_A4 = 0, /* 210 x 297 mm */
+  RENDER_PAPER_LETTER, /* 8.5 x 11 in */
+} RenderPaper;
 
-/* "a4", "letter" (any case) <-> MazePaper; -1 when unknown. */
-int         maze_paper_from_name (const char *name);
-const char *maze_paper_name      (MazePaper   paper);
+/* "a4", "letter" (any case) <-> RenderPaper; -1 when unknown. */
+int         render_paper_from_name (const char *name);
+const char *render_paper_name      (RenderPaper paper);
 
 /* The portrait page size in points (1/72 in). */
-void        maze_paper_size      (MazePaper   paper,
-                                  double     *width,
-                                  double     *height);
+void        render_paper_size      (RenderPaper  paper,
+                                    double      *width,
+                                    double      *height);
 
-#define MAZE_WORKSHEET_MAX_PER_PAGE 12
+#define RENDER_WORKSHEET_MAX_PER_PAGE 12
 
 /* Mazes per page chosen when per_page is 0: the most (up to the number of
  * mazes) whose cells are still at least this big, for a pencil. */
-#define MAZE_WORKSHEET_MIN_CELL 9.0
+#define RENDER_WORKSHEET_MIN_CELL 9.0
 
 typedef struct
 {
   double      page_width;      /* the page, in user units (points) */
   double      page_height;
   double      margin;          /* blank border around the page's content */
-  unsigned    per_page;        /* 1 .. MAZE_WORKSHEET_MAX_PER_PAGE, 0: choose */
+  unsigned    per_page;        /* 1 .. RENDER_WORKSHEET_MAX_PER_PAGE, 0: choose */
   const char *heading;         /* UTF-8 text atop each puzzle page, or NULL */
   const char *answers_heading; /* atop each answer page, or NULL */
   bool        answers;         /* add the answer pages after the puzzles */
   bool        page_numbers;    /* "n / N" at the bottom of each page */
-} MazeWorksheetOptions;
+} RenderWorksheetOptions;
 
 /* Defaults: @paper's size, margin 36 (half an inch), per_page 0, no
  * headings, answers and page numbers on. */
-void     maze_worksheet_options_init (MazeWorksheetOptions *options,
-                                      MazePaper             paper);
+void     render_worksheet_options_init (RenderWorksheetOptions *options,
+                                        RenderPaper             paper);
 
 /* Mazes on one page for these options and mazes (per_page, or the choice
  * for 0), always >= 1. */
-unsigned maze_worksheet_per_page     (const MazeWorksheetOptions *options,
-                                      const Maze *const          *mazes,
-                                      size_t                      n_mazes);
+unsigned render_worksheet_per_page     (const RenderWorksheetOptions *options,
+                                        const Maze *const            *mazes,
+                                        size_t                        n_mazes);
 
 /* Pages in all: the puzzle pages, and as many answer pages with answers. */
-unsigned maze_worksheet_n_pages      (const MazeWorksheetOptions *options,
-                                      const Maze *const          *mazes,
-                                      size_t                      n_mazes);
+unsigned render_worksheet_n_pages      (const RenderWorksheetOptions *options,
+                                        const Maze *const            *mazes,
+                                        size_t                        n_mazes);
 
 /*
- * maze_worksheet_draw_page:
+ * render_worksheet_draw_page:
  * @titles: one UTF-8 title per maze (NULL entries or a NULL array: none)
- * @page: 0 .. maze_worksheet_n_pages() - 1
+ * @page: 0 .. render_worksheet_n_pages() - 1
  *
  * Draws page @page with its top-left corner at the user-space origin of
  * @cr, on a white background.  The state of @cr is saved and restored.
  */
-void     maze_worksheet_draw_page    (cairo_t                    *cr,
-                                      const Maze *const          *mazes,
-                                      const char *const          *titles,
-                                      size_t                      n_mazes,
-                                      const MazeWorksheetOptions *options,
-                                      unsigned                    page);
+void     render_worksheet_draw_page    (cairo_t                      *cr,
+                                        const Maze *const            *mazes,
+                                        const char *const            *titles,
+                                        size_t                        n_mazes,
+                                        const RenderWorksheetOptions *options,
+                                        unsigned                      page);
 
 /* Checks the options (page and margin sizes, per_page) for @n_mazes >= 1
  * mazes: true, or false with MAZE_ERROR_ARGUMENT naming the bad value. */
-bool     maze_worksheet_check        (const MazeWorksheetOptions *options,
-                                      size_t                      n_mazes,
-                                      MazeError                  *error);
+bool     render_worksheet_check        (const RenderWorksheetOptions *options,
+                                        size_t                        n_mazes,
+                                        MazeError                    *error);
 
 /* The whole worksheet as a PDF, one page of page_width x page_height
  * points each, handed to @write_func.  MAZE_ERROR_ARGUMENT for bad
  * options, MAZE_ERROR_NOMEM, MAZE_ERROR_IO when writing failed. */
-MazeStatus maze_worksheet_to_stream  (const Maze *const          *mazes,
-                                      const char *const          *titles,
-                                      size_t                      n_mazes,
-                                      const MazeWorksheetOptions *options,
-                                      cairo_write_func_t          write_func,
-                                      void                       *closure,
-                                      MazeError                  *error);
+MazeStatus render_worksheet_to_stream  (const Maze *const            *mazes,
+                                        const char *const            *titles,
+                                        size_t                        n_mazes,
+                                        const RenderWorksheetOptions *options,
+                                        cairo_write_func_t            write_func,
+                                        void                         *closure,
+                                        MazeError                    *error);
 
 /* The same into the PDF file @path, written atomically like
- * maze_render_to_file() (an old file of that name is kept on failure). */
-MazeStatus maze_worksheet_to_file    (const Maze *const          *mazes,
-                                      const char *const          *titles,
-                                      size_t                      n_mazes,
-                                      const MazeWorksheetOptions *options,
-                                      const char                 *path,
-                                      MazeError                  *error);
+ * render_to_file() (an old file of that name is kept on failure). */
+MazeStatus render_worksheet_to_file    (const Maze *const            *mazes,
+                                        const char *const            *titles,
+                                        size_t                        n_mazes,
+                                        const RenderWorksheetOptions *options,
+                                        const char                   *path,
+                                        MazeError                    *error);
 
 #ifdef __cplusplus
 }

@@ -321,11 +321,11 @@ test_print_and_worksheet (Fixture       *fixture,
   g_assert_cmpuint (count_pdf_pages (two), ==, 2);
 
   g_assert_true (bitmaze_print_write_worksheet (fixture->window, sheet_file, 6, 20, 20,
-                                                MAZE_PAPER_LETTER, TRUE, &error));
+                                                RENDER_PAPER_LETTER, TRUE, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (count_pdf_pages (sheet), ==, 2);
   g_assert_false (bitmaze_print_write_worksheet (fixture->window, sheet_file, 6, 400, 20,
-                                                 MAZE_PAPER_A4, TRUE, &error));
+                                                 RENDER_PAPER_A4, TRUE, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
 }
 

@@ -112,10 +112,10 @@ report (const char *what,
 static const Timing no_timing = { G_MAXDOUBLE, G_MAXDOUBLE };
 
 static void
-time_file (const Maze              *m,
-           const MazeRenderOptions *o,
-           const char              *dir,
-           const char              *name)
+time_file (const Maze          *m,
+           const RenderOptions *o,
+           const char          *dir,
+           const char          *name)
 {
   char *path = g_build_filename (dir, name, NULL);
   MazeError err = { 0 };
@@ -127,7 +127,7 @@ time_file (const Maze              *m,
     {
       Timing t0 = now ();
 
-      if (maze_render_to_file (m, o, path, NULL, &err) != MAZE_OK)
+      if (render_to_file (m, o, path, NULL, &err) != MAZE_OK)
         g_error ("%s", err.message);
       lap (t0, &best);
     }
@@ -149,7 +149,7 @@ main (int   argc,
   double wall = argc > 3 ? atof (argv[3]) : 1;
   const char *dir = argc > 4 ? argv[4] : g_get_tmp_dir ();
 
-  MazeRenderOptions o;
+  RenderOptions o;
   cairo_surface_t *s;
   cairo_t *cr;
   double w, h;
@@ -158,11 +158,11 @@ main (int   argc,
 
   m = build_maze (side);
 
-  maze_render_options_init (&o);
+  render_options_init (&o);
   o.cell_size = cell;
   o.wall_width = wall;
   o.margin = 4;
-  maze_render_get_size (m, &o, &w, &h);
+  render_get_size (m, &o, &w, &h);
   g_print ("maze %ux%u, cell %g, wall %g: image of %.0fx%.0f px\n",
            side, side, cell, wall, w, h);
 
@@ -172,7 +172,7 @@ main (int   argc,
   for (int run = 0; run < RUNS; run++)
     {
       t0 = now ();
-      maze_render_draw (cr, m, &o);
+      render_draw (cr, m, &o);
       cairo_surface_flush (s);
       lap (t0, &best);
     }
@@ -180,14 +180,14 @@ main (int   argc,
 
   /* What the app does per frame: the visible 1280x800 region. */
   {
-    MazeCellRect r;
+    RenderCellRect r;
 
-    maze_render_cells_in_rect (m, &o, w / 2, h / 2, 1280, 800, &r);
+    render_cells_in_rect (m, &o, w / 2, h / 2, 1280, 800, &r);
     best = no_timing;
     for (int run = 0; run < RUNS; run++)
       {
         t0 = now ();
-        maze_render_draw_region (cr, m, &o, &r, MAZE_RENDER_LAYER_ALL);
+        render_draw_region (cr, m, &o, &r, RENDER_LAYER_ALL);
         cairo_surface_flush (s);
         lap (t0, &best);
       }

@@ -88,9 +88,9 @@ binary_tree_maze (uint32_t w,
 }
 
 static void
-test_options (MazeRenderOptions *o)
+test_options (RenderOptions *o)
 {
-  maze_render_options_init (o);
+  render_options_init (o);
   o->cell_size = CS;
   o->wall_width = WW;
   o->margin = MARGIN;
@@ -98,18 +98,18 @@ test_options (MazeRenderOptions *o)
 }
 
 static cairo_surface_t *
-render (const Maze              *m,
-        const MazeRenderOptions *o)
+render (const Maze          *m,
+        const RenderOptions *o)
 {
   double w, h;
   cairo_surface_t *s;
   cairo_t *cr;
 
-  maze_render_get_size (m, o, &w, &h);
+  render_get_size (m, o, &w, &h);
   s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) ceil (w),
                                   (int) ceil (h));
   cr = cairo_create (s);
-  maze_render_draw (cr, m, o);
+  render_draw (cr, m, o);
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
   cairo_destroy (cr);
   cairo_surface_flush (s);
@@ -145,8 +145,8 @@ brightness (Pixel p)
 }
 
 static bool
-pixel_is (Pixel           p,
-          const MazeRgba *c)
+pixel_is (Pixel             p,
+          const RenderRgba *c)
 {
   return abs (p.r - (int) lround (c->red * 255)) <= 2 &&
          abs (p.g - (int) lround (c->green * 255)) <= 2 &&
@@ -196,7 +196,7 @@ static void
 test_walls_and_passages (void)
 {
   Maze *m = new_maze (3, 3);
-  MazeRenderOptions o;
+  RenderOptions o;
   cairo_surface_t *s;
 
   open_wall (m, 0, 0, MAZE_E);
@@ -234,7 +234,7 @@ static void
 test_openings_are_gaps (void)
 {
   Maze *m = new_maze (3, 2);
-  MazeRenderOptions o;
+  RenderOptions o;
   cairo_surface_t *s;
 
   open_wall (m, 0, 0, MAZE_N);
@@ -253,12 +253,12 @@ static void
 test_dark_palette (void)
 {
   Maze *m = new_maze (2, 2);
-  MazeRenderOptions o;
+  RenderOptions o;
   cairo_surface_t *s;
 
   open_wall (m, 0, 0, MAZE_E);
   test_options (&o);
-  maze_render_palette_dark (&o.palette);
+  render_palette_dark (&o.palette);
   s = render (m, &o);
   g_assert_cmpint (brightness (side_pixel (s, 0, 0, MAZE_E)), <, 60);
   g_assert_cmpint (brightness (side_pixel (s, 0, 1, MAZE_E)), >, 200);
@@ -275,7 +275,7 @@ static void
 test_odd_walls_crisp (void)
 {
   Maze *m = new_maze (3, 2);
-  MazeRenderOptions o;
+  RenderOptions o;
   cairo_surface_t *s;
   cairo_rectangle_t r;
   int wall_x, row;
@@ -284,7 +284,7 @@ test_odd_walls_crisp (void)
   o.wall_width = 1;
   s = render (m, &o);
   /* The east side of cell (0, 0) starts where its square ends. */
-  maze_render_cell_extents (m, &o, 0, &r);
+  render_cell_extents (m, &o, 0, &r);
   g_assert_cmpfloat (r.x, ==, MARGIN + 0.5);
   wall_x = (int) (r.x + r.width);
   row = (int) (r.y + r.height / 2);
@@ -292,8 +292,8 @@ test_odd_walls_crisp (void)
   g_assert_true (pixel_is (pixel (s, wall_x - 1, row), &o.palette.background));
   g_assert_true (pixel_is (pixel (s, wall_x + 1, row), &o.palette.background));
   /* Hit-testing follows the shift. */
-  g_assert_cmpint (maze_render_cell_at (m, &o, r.x + 0.1, r.y + 0.1), ==, 0);
-  g_assert_cmpint (maze_render_cell_at (m, &o, r.x - 0.1, r.y + 0.1), ==, -1);
+  g_assert_cmpint (render_cell_at (m, &o, r.x + 0.1, r.y + 0.1), ==, 0);
+  g_assert_cmpint (render_cell_at (m, &o, r.x - 0.1, r.y + 0.1), ==, -1);
   cairo_surface_destroy (s);
   maze_free (m);
 }
@@ -321,7 +321,7 @@ static void
 test_solution_line (void)
 {
   Maze *m = corridor_with_search ();
-  MazeRenderOptions o;
+  RenderOptions o;
   cairo_surface_t *s;
   Pixel p;
 
@@ -357,11 +357,11 @@ static void
 test_solution_fill (void)
 {
   Maze *m = corridor_with_search ();
-  MazeRenderOptions o;
+  RenderOptions o;
   cairo_surface_t *s;
 
   test_options (&o);
-  o.solution_style = MAZE_SOLUTION_FILL;
+  o.solution_style = RENDER_SOLUTION_FILL;
   s = render (m, &o);
   /* Whole path cells are filled, the goal (no solution bit) included. */
   for (uint32_t x = 0; x < 4; x++)
@@ -389,7 +389,7 @@ test_generated_and_solved (void)
   MazeError err = { 0 };
   Maze *m = maze_generate (15, 10, "growing-tree:newest", 7, 0, &err);
   MazeSolver *solver;
-  MazeRenderOptions o;
+  RenderOptions o;
   cairo_surface_t *s;
   uint32_t path[150];
   bool on_path[150] = { false };
@@ -458,7 +458,7 @@ static void
 test_highlights (void)
 {
   Maze *m = new_maze (4, 3);
-  MazeRenderOptions o;
+  RenderOptions o;
   cairo_surface_t *s, *plain;
   uint32_t frontier[] = { 5 };
   uint32_t changed[] = { 6 };
@@ -554,9 +554,9 @@ solved_maze (void)
 }
 
 static void
-full_options (MazeRenderOptions *o,
-              uint32_t          *frontier,
-              uint32_t          *trail)
+full_options (RenderOptions *o,
+              uint32_t      *frontier,
+              uint32_t      *trail)
 {
   test_options (o);
   o->show_markers = true;
@@ -587,10 +587,10 @@ test_region_matches_full (void)
   Maze *m = solved_maze ();
   uint32_t frontier[] = { 30, 31, 44 };
   uint32_t trail[] = { 25, 26, 38, 39 };
-  MazeRenderOptions o;
+  RenderOptions o;
   cairo_surface_t *full, *part;
   cairo_rectangle_t ext;
-  MazeCellRect regions[] = {
+  RenderCellRect regions[] = {
     { 2, 2, 3, 2 }, { 0, 0, 1, 1 }, { 10, 7, 5, 5 }, { 3, 0, 1, 9 },
   };
 
@@ -602,18 +602,18 @@ test_region_matches_full (void)
 
       part = magenta_like (full);
       cr = cairo_create (part);
-      maze_render_draw_region (cr, m, &o, &regions[k], MAZE_RENDER_LAYER_ALL);
+      render_draw_region (cr, m, &o, &regions[k], RENDER_LAYER_ALL);
       cairo_destroy (cr);
       cairo_surface_flush (part);
-      g_assert_true (maze_render_region_extents (m, &o, &regions[k], &ext));
+      g_assert_true (render_region_extents (m, &o, &regions[k], &ext));
       assert_same_pixels (full, part, &ext, true);
       cairo_surface_destroy (part);
     }
 
   /* Regions outside the maze draw nothing. */
   {
-    MazeCellRect outside = { 12, 0, 3, 3 };
-    g_assert_false (maze_render_region_extents (m, &o, &outside, &ext));
+    RenderCellRect outside = { 12, 0, 3, 3 };
+    g_assert_false (render_region_extents (m, &o, &outside, &ext));
   }
   cairo_surface_destroy (full);
   maze_free (m);
@@ -625,29 +625,29 @@ test_layers_compose (void)
   Maze *m = solved_maze ();
   uint32_t frontier[] = { 30, 31, 44 };
   uint32_t trail[] = { 25, 26, 38, 39 };
-  MazeRenderOptions o;
+  RenderOptions o;
   cairo_surface_t *full, *base, *walls;
   cairo_t *cr;
   double w, h;
 
   full_options (&o, frontier, trail);
   full = render (m, &o);
-  maze_render_get_size (m, &o, &w, &h);
+  render_get_size (m, &o, &w, &h);
 
   /* The app's way: a cached walls texture over background + cells, then
    * the overlay. */
   walls = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) w, (int) h);
   cr = cairo_create (walls);
-  maze_render_draw_region (cr, m, &o, NULL, MAZE_RENDER_LAYER_WALLS);
+  render_draw_region (cr, m, &o, NULL, RENDER_LAYER_WALLS);
   cairo_destroy (cr);
 
   base = magenta_like (full);
   cr = cairo_create (base);
-  maze_render_draw_region (cr, m, &o, NULL,
-                           MAZE_RENDER_LAYER_BACKGROUND | MAZE_RENDER_LAYER_CELLS);
+  render_draw_region (cr, m, &o, NULL,
+                      RENDER_LAYER_BACKGROUND | RENDER_LAYER_CELLS);
   cairo_set_source_surface (cr, walls, 0, 0);
   cairo_paint (cr);
-  maze_render_draw_region (cr, m, &o, NULL, MAZE_RENDER_LAYER_OVERLAY);
+  render_draw_region (cr, m, &o, NULL, RENDER_LAYER_OVERLAY);
   cairo_destroy (cr);
   cairo_surface_flush (base);
   assert_same_pixels (full, base, NULL, false);
@@ -680,18 +680,18 @@ test_direct_pixels_match_cairo (void)
 
   for (size_t k = 0; k < G_N_ELEMENTS (widths); k++)
     {
-      MazeRenderOptions o;
+      RenderOptions o;
       cairo_surface_t *direct, *via_cairo, *rec;
       cairo_t *cr;
 
       full_options (&o, frontier, trail);
       o.wall_width = widths[k];
-      o.solution_style = k % 2 ? MAZE_SOLUTION_FILL : MAZE_SOLUTION_LINE;
+      o.solution_style = k % 2 ? RENDER_SOLUTION_FILL : RENDER_SOLUTION_LINE;
       direct = render (m, &o);
       via_cairo = magenta_like (direct);
       rec = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
       cr = cairo_create (rec);
-      maze_render_draw (cr, m, &o);
+      render_draw (cr, m, &o);
       cairo_destroy (cr);
       cr = cairo_create (via_cairo);
       cairo_set_source_surface (cr, rec, 0, 0);
@@ -724,8 +724,8 @@ bfs_solved_maze (uint32_t w,
 }
 
 static void
-tiny_options (MazeRenderOptions *o,
-              double             cell)
+tiny_options (RenderOptions *o,
+              double         cell)
 {
   test_options (o);
   o->cell_size = cell;
@@ -735,14 +735,14 @@ tiny_options (MazeRenderOptions *o,
 
 /* The pixel holding the centre of cell @i. */
 static Pixel
-cell_pixel (cairo_surface_t         *s,
-            const Maze              *m,
-            const MazeRenderOptions *o,
-            uint32_t                 i)
+cell_pixel (cairo_surface_t     *s,
+            const Maze          *m,
+            const RenderOptions *o,
+            uint32_t             i)
 {
   cairo_rectangle_t r;
 
-  maze_render_cell_extents (m, o, i, &r);
+  render_cell_extents (m, o, i, &r);
   return pixel (s, r.x + r.width / 2.0, r.y + r.height / 2.0);
 }
 
@@ -754,7 +754,7 @@ test_overview_solution (void)
   Maze *m = bfs_solved_maze (300, 200);
   uint32_t path[600];
   bool *on_path = g_new0 (bool, 300 * 200);
-  MazeRenderOptions o;
+  RenderOptions o;
   cairo_surface_t *s;
   int64_t len;
   int n_red = 0, n_red_expected = 0, n_yellowish = 0;
@@ -812,7 +812,7 @@ test_player_over_markers (void)
   Maze *m = new_maze (4, 3);
   Maze *one = new_maze (1, 1);
   Maze *big = new_maze (40, 40);
-  MazeRenderOptions o;
+  RenderOptions o;
   cairo_surface_t *s;
   uint32_t trail[] = { 0, 1 };
   double c = 10.0 + 30.0; /* the centre of cell 0 with 60-unit cells */
@@ -896,7 +896,7 @@ test_overview_density (void)
   Maze *walled = new_maze (240, 160);
   Maze *perfect = binary_tree_maze (240, 160, 3);
   Maze *open = new_maze (240, 160);
-  MazeRenderOptions o;
+  RenderOptions o;
   cairo_surface_t *sw, *sp, *so;
   double bw, bp, bo;
 
@@ -912,7 +912,7 @@ test_overview_density (void)
     {
       tiny_options (&o, 0.4);
       if (dark)
-        maze_render_palette_dark (&o.palette);
+        render_palette_dark (&o.palette);
       sw = render (walled, &o);
       sp = render (perfect, &o);
       so = render (open, &o);
@@ -953,7 +953,7 @@ test_overview_tiles_match_full (void)
 
   for (size_t c = 0; c < G_N_ELEMENTS (cells); c++)
     {
-      MazeRenderOptions o;
+      RenderOptions o;
       cairo_surface_t *full, *tiled;
       int w, h;
 
@@ -976,12 +976,12 @@ test_overview_tiles_match_full (void)
         for (int tx = 0; tx < w; tx += 53)
           {
             cairo_t *cr = cairo_create (tiled);
-            MazeCellRect region;
+            RenderCellRect region;
 
             cairo_rectangle (cr, tx, ty, 53, 37);
             cairo_clip (cr);
-            if (maze_render_cells_in_rect (m, &o, tx - 2, ty - 2, 57, 41, &region))
-              maze_render_draw_region (cr, m, &o, &region, MAZE_RENDER_LAYER_ALL);
+            if (render_cells_in_rect (m, &o, tx - 2, ty - 2, 57, 41, &region))
+              render_draw_region (cr, m, &o, &region, RENDER_LAYER_ALL);
             cairo_destroy (cr);
           }
       cairo_surface_flush (tiled);
@@ -989,12 +989,12 @@ test_overview_tiles_match_full (void)
       cairo_surface_destroy (tiled);
 
       {
-        MazeCellRect region = { 100, 50, 33, 21 };
+        RenderCellRect region = { 100, 50, 33, 21 };
         cairo_surface_t *part = magenta_like (full);
         cairo_t *cr = cairo_create (part);
         int n_drawn = 0;
 
-        maze_render_draw_region (cr, m, &o, &region, MAZE_RENDER_LAYER_ALL);
+        render_draw_region (cr, m, &o, &region, RENDER_LAYER_ALL);
         cairo_destroy (cr);
         cairo_surface_flush (part);
         for (int y = 0; y < h; y++)
@@ -1025,7 +1025,7 @@ static void
 test_overview_device_scale (void)
 {
   Maze *m = bfs_solved_maze (120, 80);
-  MazeRenderOptions o1, o2;
+  RenderOptions o1, o2;
   cairo_surface_t *s1, *s2;
   cairo_t *cr;
 
@@ -1036,7 +1036,7 @@ test_overview_device_scale (void)
   s2 = magenta_like (s1);
   cairo_surface_set_device_scale (s2, 2.0, 2.0);
   cr = cairo_create (s2);
-  maze_render_draw (cr, m, &o2);
+  render_draw (cr, m, &o2);
   cairo_destroy (cr);
   cairo_surface_flush (s2);
   assert_same_pixels (s1, s2, NULL, false);
@@ -1067,10 +1067,10 @@ static void
 test_labels (void)
 {
   Maze *m = new_maze (2, 2);
-  MazeRenderOptions o;
+  RenderOptions o;
   cairo_surface_t *plain, *labelled;
-  MazeLabelMode modes[] = {
-    MAZE_LABEL_WORD_HEX, MAZE_LABEL_NIBBLE_BIN, MAZE_LABEL_NIBBLE_HEX,
+  RenderLabelMode modes[] = {
+    RENDER_LABEL_WORD_HEX, RENDER_LABEL_NIBBLE_BIN, RENDER_LABEL_NIBBLE_HEX,
   };
 
   open_wall (m, 0, 0, MAZE_E);
@@ -1081,7 +1081,7 @@ test_labels (void)
       o.cell_size = 48;
       plain = render (m, &o);
       o.label_mode = modes[k];
-      g_assert_true (maze_render_labels_fit (&o));
+      g_assert_true (render_labels_fit (&o));
       labelled = render (m, &o);
       g_assert_cmpint (count_differences (plain, labelled), >, 20);
       cairo_surface_destroy (plain);
@@ -1092,7 +1092,7 @@ test_labels (void)
       o.cell_size = 8;
       plain = render (m, &o);
       o.label_mode = modes[k];
-      g_assert_false (maze_render_labels_fit (&o));
+      g_assert_false (render_labels_fit (&o));
       labelled = render (m, &o);
       g_assert_cmpint (count_differences (plain, labelled), ==, 0);
       cairo_surface_destroy (plain);
@@ -1100,7 +1100,7 @@ test_labels (void)
     }
 
   test_options (&o);
-  g_assert_false (maze_render_labels_fit (&o));
+  g_assert_false (render_labels_fit (&o));
   maze_free (m);
 }
 
@@ -1110,71 +1110,71 @@ static void
 test_hit_testing (void)
 {
   Maze *m = new_maze (5, 4);
-  MazeRenderOptions o;
+  RenderOptions o;
   uint32_t cell;
   uint16_t dir;
   double w, h;
 
   test_options (&o);
-  maze_render_get_size (m, &o, &w, &h);
+  render_get_size (m, &o, &w, &h);
   g_assert_cmpfloat (w, ==, 2 * MARGIN + 5 * CS);
   g_assert_cmpfloat (h, ==, 2 * MARGIN + 4 * CS);
 
-  g_assert_cmpint (maze_render_cell_at (m, &o, cx (0), cy (0)), ==, 0);
-  g_assert_cmpint (maze_render_cell_at (m, &o, cx (3), cy (2)), ==, 13);
-  g_assert_cmpint (maze_render_cell_at (m, &o, MARGIN + 5 * CS - 0.1, cy (3)), ==, 19);
-  g_assert_cmpint (maze_render_cell_at (m, &o, MARGIN - 1, cy (0)), ==, -1);
-  g_assert_cmpint (maze_render_cell_at (m, &o, MARGIN + 5 * CS, cy (0)), ==, -1);
-  g_assert_cmpint (maze_render_cell_at (m, &o, cx (0), -50), ==, -1);
+  g_assert_cmpint (render_cell_at (m, &o, cx (0), cy (0)), ==, 0);
+  g_assert_cmpint (render_cell_at (m, &o, cx (3), cy (2)), ==, 13);
+  g_assert_cmpint (render_cell_at (m, &o, MARGIN + 5 * CS - 0.1, cy (3)), ==, 19);
+  g_assert_cmpint (render_cell_at (m, &o, MARGIN - 1, cy (0)), ==, -1);
+  g_assert_cmpint (render_cell_at (m, &o, MARGIN + 5 * CS, cy (0)), ==, -1);
+  g_assert_cmpint (render_cell_at (m, &o, cx (0), -50), ==, -1);
 
   /* Near the east side of (1, 1). */
-  g_assert_true (maze_render_wall_at (m, &o, MARGIN + 2 * CS - 2, cy (1), 4,
-                                      &cell, &dir));
+  g_assert_true (render_wall_at (m, &o, MARGIN + 2 * CS - 2, cy (1), 4,
+                                 &cell, &dir));
   g_assert_cmpuint (cell, ==, 6);
   g_assert_cmpuint (dir, ==, MAZE_E);
   /* Just across it, the same wall. */
-  g_assert_true (maze_render_wall_at (m, &o, MARGIN + 2 * CS + 2, cy (1), 4,
-                                      &cell, &dir));
+  g_assert_true (render_wall_at (m, &o, MARGIN + 2 * CS + 2, cy (1), 4,
+                                 &cell, &dir));
   g_assert_cmpuint (cell, ==, 6);
   g_assert_cmpuint (dir, ==, MAZE_E);
   /* The south side of (2, 3) is the outer border. */
-  g_assert_true (maze_render_wall_at (m, &o, cx (2), MARGIN + 4 * CS + 1, 0,
-                                      &cell, &dir));
+  g_assert_true (render_wall_at (m, &o, cx (2), MARGIN + 4 * CS + 1, 0,
+                                 &cell, &dir));
   g_assert_cmpuint (cell, ==, 17);
   g_assert_cmpuint (dir, ==, MAZE_S);
   /* The west border of (0, 2). */
-  g_assert_true (maze_render_wall_at (m, &o, MARGIN - 1, cy (2), 0, &cell, &dir));
+  g_assert_true (render_wall_at (m, &o, MARGIN - 1, cy (2), 0, &cell, &dir));
   g_assert_cmpuint (cell, ==, 10);
   g_assert_cmpuint (dir, ==, MAZE_W);
   /* Between (1, 0) and (1, 1), reported from the north cell. */
-  g_assert_true (maze_render_wall_at (m, &o, cx (1), MARGIN + CS + 1, 0, &cell, &dir));
+  g_assert_true (render_wall_at (m, &o, cx (1), MARGIN + CS + 1, 0, &cell, &dir));
   g_assert_cmpuint (cell, ==, 1);
   g_assert_cmpuint (dir, ==, MAZE_S);
   /* The middle of a cell is far from every wall. */
-  g_assert_false (maze_render_wall_at (m, &o, cx (1), cy (1), 4, &cell, &dir));
+  g_assert_false (render_wall_at (m, &o, cx (1), cy (1), 4, &cell, &dir));
   /* Far outside. */
-  g_assert_false (maze_render_wall_at (m, &o, -100, -100, 0, &cell, &dir));
+  g_assert_false (render_wall_at (m, &o, -100, -100, 0, &cell, &dir));
 
   /* The clicked wall is the one toggled. */
-  g_assert_true (maze_render_wall_at (m, &o, MARGIN + 2 * CS, cy (1), 0, &cell, &dir));
+  g_assert_true (render_wall_at (m, &o, MARGIN + 2 * CS, cy (1), 0, &cell, &dir));
   g_assert_cmpint (maze_set_wall_open (m, cell, dir, true, NULL), ==, MAZE_OK);
   g_assert_true (maze_cell_is_open (maze_cells_const (m)[7], MAZE_W));
 
   /* Visible cells of a scrolled view. */
   {
-    MazeCellRect r;
+    RenderCellRect r;
 
-    g_assert_true (maze_render_cells_in_rect (m, &o, MARGIN + CS + 5, MARGIN + 5,
-                                              CS, CS, &r));
+    g_assert_true (render_cells_in_rect (m, &o, MARGIN + CS + 5, MARGIN + 5,
+                                         CS, CS, &r));
     g_assert_cmpuint (r.x, ==, 1);
     g_assert_cmpuint (r.y, ==, 0);
     g_assert_cmpuint (r.width, ==, 2);
     g_assert_cmpuint (r.height, ==, 2);
-    g_assert_false (maze_render_cells_in_rect (m, &o, w + 10, 0, 10, 10, &r));
+    g_assert_false (render_cells_in_rect (m, &o, w + 10, 0, 10, 10, &r));
   }
 
-  g_assert_cmpfloat (maze_render_fit_cell_size (m, &o, 2 * MARGIN + 50, 1000), ==, 10);
-  g_assert_cmpfloat (maze_render_fit_cell_size (m, &o, 2 * MARGIN + 4, 1000), ==, 0);
+  g_assert_cmpfloat (render_fit_cell_size (m, &o, 2 * MARGIN + 50, 1000), ==, 10);
+  g_assert_cmpfloat (render_fit_cell_size (m, &o, 2 * MARGIN + 4, 1000), ==, 0);
   maze_free (m);
 }
 
@@ -1240,19 +1240,19 @@ test_files (void)
   char *svg = g_build_filename (dir, "maze.svg", NULL);
   char *pdf = g_build_filename (dir, "maze.Pdf", NULL);
   Maze *m = binary_tree_maze (5, 3, 7);
-  MazeRenderOptions o;
+  RenderOptions o;
   MazeError err = { 0 };
   cairo_surface_t *s;
   char *data, *p;
   gsize len;
   double w, h;
 
-  maze_render_options_init (&o);
-  maze_render_get_size (m, &o, &w, &h);
+  render_options_init (&o);
+  render_get_size (m, &o, &w, &h);
   g_assert_cmpfloat (w, ==, 96);
   g_assert_cmpfloat (h, ==, 64);
 
-  g_assert_cmpint (maze_render_to_file (m, &o, png, NULL, &err), ==, MAZE_OK);
+  g_assert_cmpint (render_to_file (m, &o, png, NULL, &err), ==, MAZE_OK);
   s = cairo_image_surface_create_from_png (png);
   g_assert_cmpint (cairo_surface_status (s), ==, CAIRO_STATUS_SUCCESS);
   g_assert_cmpint (cairo_image_surface_get_width (s), ==, 96);
@@ -1269,7 +1269,7 @@ test_files (void)
 
   /* A see-through background gives a PNG with alpha. */
   o.palette.background.alpha = 0.0;
-  g_assert_cmpint (maze_render_to_file (m, &o, png, NULL, &err), ==, MAZE_OK);
+  g_assert_cmpint (render_to_file (m, &o, png, NULL, &err), ==, MAZE_OK);
   s = cairo_image_surface_create_from_png (png);
   g_assert_cmpint (cairo_surface_status (s), ==, CAIRO_STATUS_SUCCESS);
   g_assert_cmpint (cairo_image_surface_get_format (s), ==, CAIRO_FORMAT_ARGB32);
@@ -1282,9 +1282,9 @@ test_files (void)
     g_assert_cmphex (v >> 24, ==, 0);
   }
   cairo_surface_destroy (s);
-  maze_render_palette_light (&o.palette);
+  render_palette_light (&o.palette);
 
-  g_assert_cmpint (maze_render_to_file (m, &o, svg, NULL, &err), ==, MAZE_OK);
+  g_assert_cmpint (render_to_file (m, &o, svg, NULL, &err), ==, MAZE_OK);
   data = read_all (svg, &len);
   g_assert_cmpuint (len, >, 100);
   g_assert_nonnull (strstr (data, "<svg"));
@@ -1292,7 +1292,7 @@ test_files (void)
   g_assert_nonnull (strstr (data, "height=\"64pt\""));
   g_free (data);
 
-  g_assert_cmpint (maze_render_to_file (m, &o, pdf, NULL, &err), ==, MAZE_OK);
+  g_assert_cmpint (render_to_file (m, &o, pdf, NULL, &err), ==, MAZE_OK);
   data = read_all (pdf, &len);
   g_assert_cmpuint (len, >, 100);
   g_assert_true (g_str_has_prefix (data, "%PDF-"));
@@ -1313,7 +1313,7 @@ test_files (void)
   {
     char *odd = g_build_filename (dir, "maze.img", NULL);
 
-    g_assert_cmpint (maze_render_to_file (m, &o, odd, "svg", &err), ==, MAZE_OK);
+    g_assert_cmpint (render_to_file (m, &o, odd, "svg", &err), ==, MAZE_OK);
     data = read_all (odd, &len);
     g_assert_nonnull (strstr (data, "<svg"));
     g_free (data);
@@ -1345,23 +1345,23 @@ test_files_atomic (void)
   char *missing = g_build_filename (dir, "no-such-folder", "sheet.pdf", NULL);
   Maze *m = new_maze (3, 3);
   const Maze *mazes[] = { m };
-  MazeWorksheetOptions wo;
-  MazeRenderOptions o;
+  RenderWorksheetOptions wo;
+  RenderOptions o;
   MazeError err = { 0 };
   GStatBuf st;
   char *data;
   gsize len;
 
-  maze_worksheet_options_init (&wo, MAZE_PAPER_A4);
-  maze_render_options_init (&o);
+  render_worksheet_options_init (&wo, RENDER_PAPER_A4);
+  render_options_init (&o);
   g_assert_true (g_file_set_contents (pdf, "old", 3, NULL));
   g_assert_true (g_file_set_contents (png, "old", 3, NULL));
   g_assert_cmpint (g_chmod (pdf, 0640), ==, 0);
   g_assert_cmpint (g_chmod (png, 0604), ==, 0);
   g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
 
-  g_assert_cmpint (maze_worksheet_to_file (mazes, NULL, 1, &wo, pdf, &err), ==, MAZE_OK);
-  g_assert_cmpint (maze_render_to_file (m, &o, png, NULL, &err), ==, MAZE_OK);
+  g_assert_cmpint (render_worksheet_to_file (mazes, NULL, 1, &wo, pdf, &err), ==, MAZE_OK);
+  g_assert_cmpint (render_to_file (m, &o, png, NULL, &err), ==, MAZE_OK);
   data = read_all (pdf, &len);
   g_assert_true (len > 4 && memcmp (data, "%PDF", 4) == 0);
   g_free (data);
@@ -1374,9 +1374,9 @@ test_files_atomic (void)
   g_assert_cmpint (st.st_mode & 0777, ==, 0604);
 
   /* Written, but not renamed over a folder: the temporary file goes. */
-  g_assert_cmpint (maze_worksheet_to_file (mazes, NULL, 1, &wo, folder, &err), ==, MAZE_ERROR_IO);
+  g_assert_cmpint (render_worksheet_to_file (mazes, NULL, 1, &wo, folder, &err), ==, MAZE_ERROR_IO);
   g_assert_nonnull (strstr (err.message, folder));
-  g_assert_cmpint (maze_worksheet_to_file (mazes, NULL, 1, &wo, missing, &err), ==, MAZE_ERROR_IO);
+  g_assert_cmpint (render_worksheet_to_file (mazes, NULL, 1, &wo, missing, &err), ==, MAZE_ERROR_IO);
   g_assert_nonnull (strstr (err.message, missing));
   g_assert_nonnull (strstr (err.message, g_strerror (ENOENT)));
   g_assert_cmpint (count_files (dir), ==, 3);
@@ -1402,26 +1402,26 @@ test_file_errors (void)
   char *keep = g_build_filename (dir, "keep.png", NULL);
   Maze *m = new_maze (3, 3);
   Maze *huge = new_maze (3000, 10);
-  MazeRenderOptions o;
+  RenderOptions o;
   MazeError err = { 0 };
   char *data;
   gsize len;
 
-  maze_render_options_init (&o);
+  render_options_init (&o);
 
-  g_assert_cmpint (maze_render_to_file (m, &o, bmp, NULL, &err), ==, MAZE_ERROR_ARGUMENT);
+  g_assert_cmpint (render_to_file (m, &o, bmp, NULL, &err), ==, MAZE_ERROR_ARGUMENT);
   g_assert_nonnull (strstr (err.message, ".bmp"));
-  g_assert_cmpint (maze_render_to_file (m, &o, bare, NULL, &err), ==, MAZE_ERROR_ARGUMENT);
+  g_assert_cmpint (render_to_file (m, &o, bare, NULL, &err), ==, MAZE_ERROR_ARGUMENT);
   g_assert_nonnull (strstr (err.message, ".png, .svg or .pdf"));
-  g_assert_cmpint (maze_render_to_file (m, &o, bmp, "gif", &err), ==, MAZE_ERROR_ARGUMENT);
+  g_assert_cmpint (render_to_file (m, &o, bmp, "gif", &err), ==, MAZE_ERROR_ARGUMENT);
   g_assert_nonnull (strstr (err.message, "gif"));
 
-  g_assert_cmpint (maze_render_to_file (m, &o, missing, NULL, &err), ==, MAZE_ERROR_IO);
+  g_assert_cmpint (render_to_file (m, &o, missing, NULL, &err), ==, MAZE_ERROR_IO);
   g_assert_nonnull (strstr (err.message, missing));
   g_assert_nonnull (strstr (err.message, g_strerror (ENOENT)));
 
   /* 3000 cells of 16 px: too wide for cairo; the message says what fits. */
-  g_assert_cmpint (maze_render_to_file (huge, &o, big, NULL, &err), ==, MAZE_ERROR_SIZE);
+  g_assert_cmpint (render_to_file (huge, &o, big, NULL, &err), ==, MAZE_ERROR_SIZE);
   g_assert_nonnull (strstr (err.message, "cell size of at most 10"));
   /* The vector formats have no such limit. */
   o.cell_size = 16;
@@ -1431,25 +1431,25 @@ test_file_errors (void)
    * export keeps the old file as it was. */
   g_assert_true (g_file_set_contents (keep, "old", 3, NULL));
   o.cell_size = 0;
-  g_assert_cmpint (maze_render_to_file (m, &o, keep, NULL, &err), ==, MAZE_ERROR_ARGUMENT);
+  g_assert_cmpint (render_to_file (m, &o, keep, NULL, &err), ==, MAZE_ERROR_ARGUMENT);
   g_assert_nonnull (strstr (err.message, "cell size"));
   o.cell_size = 16;
   o.wall_width = 16;
-  g_assert_cmpint (maze_render_to_file (m, &o, keep, NULL, &err), ==, MAZE_ERROR_ARGUMENT);
+  g_assert_cmpint (render_to_file (m, &o, keep, NULL, &err), ==, MAZE_ERROR_ARGUMENT);
   g_assert_nonnull (strstr (err.message, "wall width"));
-  maze_render_options_init (&o);
-  g_assert_cmpint (maze_render_to_file (huge, &o, keep, NULL, &err), ==, MAZE_ERROR_SIZE);
+  render_options_init (&o);
+  g_assert_cmpint (render_to_file (huge, &o, keep, NULL, &err), ==, MAZE_ERROR_SIZE);
   data = read_all (keep, &len);
   g_assert_cmpstr (data, ==, "old");
   g_free (data);
   g_assert_cmpint (count_files (dir), ==, 1);
 
-  g_assert_cmpint (maze_render_format_from_name ("PNG"), ==, MAZE_RENDER_FORMAT_PNG);
-  g_assert_cmpint (maze_render_format_from_name (".svg"), ==, MAZE_RENDER_FORMAT_SVG);
-  g_assert_cmpint (maze_render_format_from_path ("a.b/maze.PdF"), ==, MAZE_RENDER_FORMAT_PDF);
-  g_assert_cmpint (maze_render_format_from_path ("a.png/maze"), ==, -1);
-  g_assert_cmpint (maze_render_format_from_path (".png"), ==, -1);
-  g_assert_cmpint (maze_render_format_from_name ("jpeg"), ==, -1);
+  g_assert_cmpint (render_format_from_name ("PNG"), ==, RENDER_FORMAT_PNG);
+  g_assert_cmpint (render_format_from_name (".svg"), ==, RENDER_FORMAT_SVG);
+  g_assert_cmpint (render_format_from_path ("a.b/maze.PdF"), ==, RENDER_FORMAT_PDF);
+  g_assert_cmpint (render_format_from_path ("a.png/maze"), ==, -1);
+  g_assert_cmpint (render_format_from_path (".png"), ==, -1);
+  g_assert_cmpint (render_format_from_name ("jpeg"), ==, -1);
 
   g_free (bmp);
   g_free (bare);
@@ -1483,19 +1483,19 @@ static void
 test_stream (void)
 {
   Maze *m = new_maze (4, 4);
-  MazeRenderOptions o;
+  RenderOptions o;
   MazeError err = { 0 };
   GByteArray *bytes = g_byte_array_new ();
   static const guint8 png_magic[] = { 0x89, 'P', 'N', 'G' };
 
-  maze_render_options_init (&o);
-  g_assert_cmpint (maze_render_to_stream (m, &o, MAZE_RENDER_FORMAT_PNG,
-                                          append_bytes, bytes, &err), ==, MAZE_OK);
+  render_options_init (&o);
+  g_assert_cmpint (render_to_stream (m, &o, RENDER_FORMAT_PNG,
+                                     append_bytes, bytes, &err), ==, MAZE_OK);
   g_assert_cmpuint (bytes->len, >, 8);
   g_assert_cmpmem (bytes->data, 4, png_magic, 4);
 
-  g_assert_cmpint (maze_render_to_stream (m, &o, MAZE_RENDER_FORMAT_PDF,
-                                          refuse_bytes, NULL, &err), ==, MAZE_ERROR_IO);
+  g_assert_cmpint (render_to_stream (m, &o, RENDER_FORMAT_PDF,
+                                     refuse_bytes, NULL, &err), ==, MAZE_ERROR_IO);
   g_assert_nonnull (strstr (err.message, cairo_status_to_string (CAIRO_STATUS_WRITE_ERROR)));
   g_byte_array_unref (bytes);
   maze_free (m);
@@ -1515,17 +1515,17 @@ test_auto_size (void)
     {
       MazeError error;
       Maze *m = maze_new (cases[k].w, cases[k].h, &error);
-      MazeRenderOptions o;
+      RenderOptions o;
       double width, height;
 
       g_assert_nonnull (m);
-      maze_render_options_init (&o);
-      maze_render_auto_size (m, &o);
+      render_options_init (&o);
+      render_auto_size (m, &o);
       g_assert_cmpfloat (o.cell_size, ==, cases[k].cell);
       g_assert_cmpfloat (o.wall_width, <, o.cell_size);
-      maze_render_get_size (m, &o, &width, &height);
+      render_get_size (m, &o, &width, &height);
       if (cases[k].cell > 2)
-        g_assert_cmpfloat (MAX (width, height), <=, MAZE_RENDER_AUTO_SIDE + 2 * o.margin);
+        g_assert_cmpfloat (MAX (width, height), <=, RENDER_AUTO_SIDE + 2 * o.margin);
       maze_free (m);
     }
 }

@@ -23,7 +23,7 @@ EXPECTED = {
 
 # What "validate" says of a file that is not a maze, and of one whose
 # header announces more bytes than there are: the engine's errors in the
-# user's language (src/common/bitmaze-error.c).
+# user's language (src/i18n/bitmaze-error.c).
 VALIDATE = {
     'de': ('keine Labyrinth-Datei (falsche Kennung am Dateianfang)',
            'Datei abgeschnitten: {size} Bytes erwartet, {cut} gefunden'),

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * cli-animate.c: bitmaze-cli animate, seed 003's animation of a solve in
- * the terminal.
+ * cli-animate.c: bitmaze-cli animate, a solve animated in the terminal.
  *
  * The maze is printed once; after every frame only the text lines that
  * changed are rewritten, by moving the cursor up to them (a step changes

@@ -2,11 +2,11 @@
 /*
  * cli-text.c: a maze as text, for the terminal.
  *
- * Norvig's layout: every cell is two characters wide, walls sit on the
+ * The layout: every cell is two characters wide, walls sit on the
  * lines and columns between cells, so a W x H maze is (3W + 1) columns by
  * (2H + 1) lines.  Corners are "+" in ASCII; with box drawing each corner
  * is the character joining the walls that meet there.  Inside a cell:
- * "@@" the start, "&&" the goal (seed 003's marks), the solution filled,
+ * "@@" the start, "&&" the goal, the solution filled,
  * searched cells shaded; the gap between two cells of the path (or of the
  * search tree) is filled too, so the path reads as one line.
  */

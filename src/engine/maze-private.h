@@ -5,7 +5,7 @@
  *
  * Every change of a cell word by a generator or solver goes through the
  * maze_op_*() helpers below, so the bit operation is written once, in the
- * tutorial's words, and the step report (old word, new word, C statement)
+ * words of maze-format.md 1, and the step report (old word, new word, C statement)
  * comes for free.  With report == NULL they cost one bit operation and a
  * predictable branch, which keeps the run-to-the-end loops fast.
  *

@@ -34,6 +34,21 @@
 extern "C" {
 #endif
 
+/* Every function that can fail returns a MazeStatus (or NULL / false)
+ * and fills a MazeError (see "Errors" at the end of this header). */
+typedef enum
+{
+  MAZE_OK = 0,
+  MAZE_ERROR_NOMEM,        /* out of memory */
+  MAZE_ERROR_SIZE,         /* a width, height or cell count out of range */
+  MAZE_ERROR_ARGUMENT,     /* bad argument: unknown algorithm, cell outside */
+  MAZE_ERROR_IO,           /* the system refused a read or a write */
+  MAZE_ERROR_FORMAT,       /* not a valid .maze file (see the message) */
+  MAZE_ERROR_INCONSISTENT, /* cells that break maze-format.md 1 */
+} MazeStatus;
+
+typedef struct MazeError MazeError;
+
 /* ------------------------------------------------------------------ */
 /* The 16-bit cell                                                     */
 /* ------------------------------------------------------------------ */
@@ -131,219 +146,6 @@ const char *maze_dir_letter (uint16_t dir);
 
 /* The English name "north", "east", "south", "west" of a direction. */
 const char *maze_dir_name (uint16_t dir);
-
-/* ------------------------------------------------------------------ */
-/* Errors                                                              */
-/* ------------------------------------------------------------------ */
-
-typedef enum
-{
-  MAZE_OK = 0,
-  MAZE_ERROR_NOMEM,        /* out of memory */
-  MAZE_ERROR_SIZE,         /* a width, height or cell count out of range */
-  MAZE_ERROR_ARGUMENT,     /* bad argument: unknown algorithm, cell outside */
-  MAZE_ERROR_IO,           /* the system refused a read or a write */
-  MAZE_ERROR_FORMAT,       /* not a valid .maze file (see the message) */
-  MAZE_ERROR_INCONSISTENT, /* cells that break maze-format.md 1 */
-} MazeStatus;
-
-#define MAZE_ERROR_MESSAGE_MAX 256
-
-/* ---- added for issue 7: errors in the user's language ----
- *
- * The engine has no gettext, so besides its English @message a MazeError
- * names the message template it used (MazeErrorCode) and keeps the values
- * that went into it, for a GLib-side caller to word the message in the
- * user's language (see src/common/bitmaze-error.h).  @num holds the integer
- * arguments of the English message in order, @str its string arguments in
- * order (a direction is its English name, "east"); the comment at each code
- * says which is which.  Codes are only ever added, never renumbered.
- * MAZE_ERR_NONE: no template known, show @message as it is. */
-typedef enum
-{
-  MAZE_ERR_NONE = 0,
-  /* out of memory, whatever for; the English message says what for */
-  MAZE_ERR_NOMEM,
-  /* out of memory for a num[0]×num[1] maze of num[2] MB */
-  MAZE_ERR_NOMEM_MAZE,
-
-  /* sizes (maze_new and the file header) */
-  MAZE_ERR_WIDTH_RANGE,        /* width num[0] out of range (1 to num[1]) */
-  MAZE_ERR_HEIGHT_RANGE,       /* height num[0] out of range (1 to num[1]) */
-  MAZE_ERR_TOO_MANY_CELLS,     /* num[0]×num[1] is num[2] cells, limit num[3] */
-
-  /* cells and bits (editing, start and goal, the file header) */
-  MAZE_ERR_START_OUTSIDE,      /* start cell num[0] outside a num[1]×num[2] maze */
-  MAZE_ERR_GOAL_OUTSIDE,       /* goal cell num[0] outside a num[1]×num[2] maze */
-  MAZE_ERR_CELL_OUTSIDE,       /* cell num[0] outside a num[1]×num[2] maze */
-  MAZE_ERR_NOT_ONE_DIRECTION,  /* num[0] is not one direction bit */
-  MAZE_ERR_BIT_RANGE,          /* bit num[0] is not in a 16-bit cell */
-  MAZE_ERR_BORDER_FIXED_EDGE,  /* side str[0] of (num[0], num[1]) is the edge */
-  MAZE_ERR_BORDER_FIXED_INNER, /* side str[0] of (num[0], num[1]) has a neighbour */
-  MAZE_ERR_SOLUTION_OUTWARD,   /* solution of (num[0], num[1]) cannot point str[1] */
-  MAZE_ERR_BACKTRACK_OUTWARD,  /* backtrack of (num[0], num[1]) cannot point str[1] */
-
-  /* inconsistent cells at (num[0], num[1]), maze-format.md 1 */
-  MAZE_ERR_INCONSISTENT_BORDER,           /* border num[2], expected num[3] */
-  MAZE_ERR_INCONSISTENT_PASSAGE,          /* passage str[0] without one back */
-  MAZE_ERR_INCONSISTENT_SOLUTION,         /* solution bits num[2]: > 1 direction */
-  MAZE_ERR_INCONSISTENT_SOLUTION_BORDER,  /* solution points str[0] outward */
-  MAZE_ERR_INCONSISTENT_BACKTRACK,        /* backtrack bits num[2]: > 1 direction */
-  MAZE_ERR_INCONSISTENT_BACKTRACK_BORDER, /* backtrack points str[0] outward */
-
-  /* metadata (maze_meta_set, reading and writing) */
-  MAZE_ERR_META_KEY,            /* bad key str[0] */
-  MAZE_ERR_META_VALUE_NEWLINE,  /* the value of str[0] has a line break */
-  MAZE_ERR_META_VALUE_NOT_UTF8, /* the value of str[0] is not UTF-8 */
-  MAZE_ERR_META_TOO_BIG,        /* num[0] bytes, more than the limit num[1] */
-
-  /* reading a .maze file (maze-format.md 2) */
-  MAZE_ERR_EMPTY_FILE,          /* not a maze file (the file is empty) */
-  MAZE_ERR_BAD_MAGIC,           /* not a maze file (bad magic) */
-  MAZE_ERR_TRUNCATED_HEADER,    /* expected at least num[0] bytes, found num[1] */
-  MAZE_ERR_UNSUPPORTED_VERSION, /* version num[0] */
-  MAZE_ERR_HEADER_SIZE,         /* header size num[0], version 1 has num[1] */
-  MAZE_ERR_HEADER_CRC,          /* header checksum mismatch */
-  MAZE_ERR_META_SIZE,           /* metadata size num[0] out of 0..num[1] */
-  MAZE_ERR_TRUNCATED,           /* expected num[0] bytes, found num[1] */
-  MAZE_ERR_TRAILING_DATA,       /* expected num[0] bytes, found num[1] */
-  MAZE_ERR_TRAILING_DATA_MORE,  /* expected num[0] bytes, found more */
-  MAZE_ERR_DATA_CRC,            /* cell data checksum mismatch */
-  MAZE_ERR_META_NO_NEWLINE,     /* metadata line num[0] not ended by a newline */
-  MAZE_ERR_META_NOT_UTF8,       /* metadata line num[0] is not UTF-8 */
-  MAZE_ERR_META_NUL,            /* metadata line num[0] holds a NUL byte */
-  MAZE_ERR_META_NO_EQUALS,      /* metadata line num[0] has no '=' */
-  MAZE_ERR_META_BAD_KEY,        /* metadata line num[0] has a bad key */
-  MAZE_ERR_DUPLICATE_KEY,       /* key str[0] again on metadata line num[0] */
-
-  /* the system refused (str[1] is strerror's text, "" if none) */
-  MAZE_ERR_IO_OPEN,             /* cannot open file str[0] */
-  MAZE_ERR_IO_READ,             /* cannot read file str[0] */
-  MAZE_ERR_IO_READ_STREAM,      /* cannot read the maze: str[0] */
-  MAZE_ERR_IO_WRITE_STREAM,     /* cannot write the maze: str[0] */
-  MAZE_ERR_IO_SAVE,             /* cannot save file str[0] */
-
-  /* generators and endpoint placement */
-  MAZE_ERR_NO_GENERATOR,        /* no generator name given */
-  MAZE_ERR_UNKNOWN_GENERATOR,   /* unknown generator str[0] */
-  MAZE_ERR_GT_PROBABILITY,      /* growing-tree:mixed probability str[0] */
-  MAZE_ERR_GT_STRATEGY,         /* unknown growing-tree strategy str[0] */
-  MAZE_ERR_CORRIDOR_LENGTH,     /* bad corridor length str[1] */
-  MAZE_ERR_STRAIGHT_RUN_LENGTH, /* bad straight-run length str[1] */
-  MAZE_ERR_GENERATOR_NO_PARAM,  /* generator str[0] takes no parameter (str[1]) */
-  MAZE_ERR_NO_MAZE,             /* no maze given to the generator */
-  MAZE_ERR_LOOPS_RANGE,         /* loops num[0] not 0..100 percent */
-  MAZE_ERR_UNKNOWN_PLACEMENT,   /* unknown endpoint placement num[0] */
-
-  /* solvers */
-  MAZE_ERR_NO_SOLVER,           /* no solver name given */
-  MAZE_ERR_UNKNOWN_HAND,        /* unknown wall-follower hand str[0] */
-  MAZE_ERR_UNKNOWN_SOLVER,      /* unknown solver str[0] */
-
-  /* walking the maze (play.c) */
-  MAZE_ERR_PLAYER_OUTSIDE,      /* player cell num[0] outside num[1] cells */
-  MAZE_ERR_WALL,                /* a wall stands there (message "wall") */
-  MAZE_ERR_LEAVES_MAZE,         /* the opening str[0] leads out of the maze */
-  MAZE_ERR_WALK_BROKEN,         /* solution bits do not lead to the player */
-
-  MAZE_ERR_N_CODES              /* not a code: one past the last */
-} MazeErrorCode;
-
-#define MAZE_ERROR_NUM_MAX 4
-#define MAZE_ERROR_STR_MAX 2
-
-typedef struct
-{
-  MazeStatus status;
-  char       message[MAZE_ERROR_MESSAGE_MAX];
-  /* added for issue 7 (see MazeErrorCode); all zero after maze_error_set */
-  MazeErrorCode code;
-  uint64_t      num[MAZE_ERROR_NUM_MAX];
-  char          str[MAZE_ERROR_STR_MAX][MAZE_ERROR_MESSAGE_MAX];
-} MazeError;
-
-/* Sets @error (if not NULL) to @status and a printf-style message.
- * Returns @status, so `return maze_error_set (...)` reads well. */
-MazeStatus maze_error_set (MazeError  *error,
-                           MazeStatus  status,
-                           const char *format,
-                           ...)
-#if defined(__GNUC__)
-  __attribute__ ((format (printf, 3, 4)))
-#endif
-  ;
-
-/* Clears @error to MAZE_OK and an empty message. */
-void maze_error_clear (MazeError *error);
-
-/* ---- added for issue 7 ----
- * As maze_error_set, and names the template: @code goes to error->code, and
- * the arguments of @format, in order, to error->num (every integer
- * conversion: d i u x X c, any length) and error->str (every %s, cut at its
- * precision as in the message), so the values always match the English
- * message.  Formats with other conversions (%f, %p, %n) are not supported. */
-MazeStatus maze_error_setc (MazeError     *error,
-                            MazeStatus     status,
-                            MazeErrorCode  code,
-                            const char    *format,
-                            ...)
-#if defined(__GNUC__)
-  __attribute__ ((format (printf, 4, 5)))
-#endif
-  ;
-
-/* ------------------------------------------------------------------ */
-/* The PRNG                                                            */
-/* ------------------------------------------------------------------ */
-
-/*
- * All randomness in the engine comes from this generator, so a seed gives
- * the same maze on every machine and every release.  It is xoshiro256**
- * (Blackman and Vigna, 2018) whose 256-bit state is filled from the 64-bit
- * seed by four calls of splitmix64.  Bounded numbers use Lemire's
- * multiply-shift on the top 32 bits, which is exact for bounds < 2^32 up to
- * a bias below 2^-32 (acceptable for mazes, and identical everywhere).
- * Changing any of this changes every seeded maze: don't.
- */
-typedef struct
-{
-  uint64_t s[4];
-} MazeRng;
-
-void     maze_rng_seed    (MazeRng  *rng,
-                           uint64_t  seed);
-
-/* The next 64 random bits (inline: generators draw once per carve). */
-static inline uint64_t
-maze_rng_next (MazeRng *rng)
-{
-  uint64_t *s = rng->s;
-  uint64_t x = s[1] * 5;
-  uint64_t result = ((x << 7) | (x >> 57)) * 9;
-  uint64_t t = s[1] << 17;
-
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = (s[3] << 45) | (s[3] >> 19);
-  return result;
-}
-
-/* Uniform in [0, bound); bound >= 1 and < 2^32 (Lemire's multiply-shift
- * on the top 32 bits). */
-static inline uint32_t
-maze_rng_below (MazeRng  *rng,
-                uint32_t  bound)
-{
-  return (uint32_t) (((maze_rng_next (rng) >> 32) * (uint64_t) bound) >> 32);
-}
-
-/* Uniform in [0, 1). */
-double   maze_rng_double  (MazeRng  *rng);
-/* A seed from the clock and the address space, for "no --seed given". */
-uint64_t maze_random_seed (void);
 
 /* ------------------------------------------------------------------ */
 /* The maze                                                            */
@@ -491,6 +293,30 @@ void maze_meta_nth (const Maze  *maze,
                     const char **key,
                     const char **value);
 
+/* ---- statistics ---- */
+
+typedef struct
+{
+  uint64_t cells;
+  uint64_t passages;         /* interior passages (each counted once) */
+  uint64_t dead_ends;        /* cells with exactly one passage */
+  uint64_t corridors;        /* two passages, straight through */
+  uint64_t turns;            /* two passages, at a right angle */
+  uint64_t junctions;        /* three or four passages */
+  uint64_t isolated;         /* no passage at all */
+  int64_t  solution_length;  /* shortest start-goal moves, -1 if none */
+  uint64_t longest_path;     /* longest shortest path (two BFS passes) */
+  uint32_t longest_from;
+  uint32_t longest_to;
+} MazeStats;
+
+/* Computes the statistics without changing the maze (openings through the
+ * border do not count as passages).  Needs 4 bytes a cell of scratch;
+ * MAZE_ERROR_NOMEM possible. */
+MazeStatus maze_stats (const Maze *maze,
+                       MazeStats  *stats,
+                       MazeError  *error);
+
 /* ------------------------------------------------------------------ */
 /* Steps: what one generator or solver step did                        */
 /* ------------------------------------------------------------------ */
@@ -524,7 +350,7 @@ typedef struct
   uint32_t index;
   uint16_t before;
   uint16_t after;
-  /* The exact C statement that was applied, in the tutorial's terms, e.g.
+  /* The exact C statement that was applied, in maze-format.md 1's terms, e.g.
    * "maze[117] |= W << 12" or "maze[5] &= ~(0xF << 8)". */
   char     expr[MAZE_EXPR_MAX];
 } MazeChange;
@@ -551,6 +377,59 @@ void maze_step_describe (const Maze     *maze,
 /* ------------------------------------------------------------------ */
 /* Generators                                                          */
 /* ------------------------------------------------------------------ */
+
+/* ---- randomness ---- */
+
+/*
+ * All randomness in the engine comes from this generator, so a seed gives
+ * the same maze on every machine and every release.  It is xoshiro256**
+ * (Blackman and Vigna, 2018) whose 256-bit state is filled from the 64-bit
+ * seed by four calls of splitmix64.  Bounded numbers use Lemire's
+ * multiply-shift on the top 32 bits, which is exact for bounds < 2^32 up to
+ * a bias below 2^-32 (acceptable for mazes, and identical everywhere).
+ * Changing any of this changes every seeded maze: don't.
+ */
+typedef struct
+{
+  uint64_t s[4];
+} MazeRng;
+
+void     maze_rng_seed    (MazeRng  *rng,
+                           uint64_t  seed);
+
+/* The next 64 random bits (inline: generators draw once per carve). */
+static inline uint64_t
+maze_rng_next (MazeRng *rng)
+{
+  uint64_t *s = rng->s;
+  uint64_t x = s[1] * 5;
+  uint64_t result = ((x << 7) | (x >> 57)) * 9;
+  uint64_t t = s[1] << 17;
+
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = (s[3] << 45) | (s[3] >> 19);
+  return result;
+}
+
+/* Uniform in [0, bound); bound >= 1 and < 2^32 (Lemire's multiply-shift
+ * on the top 32 bits). */
+static inline uint32_t
+maze_rng_below (MazeRng  *rng,
+                uint32_t  bound)
+{
+  return (uint32_t) (((maze_rng_next (rng) >> 32) * (uint64_t) bound) >> 32);
+}
+
+/* Uniform in [0, 1). */
+double   maze_rng_double  (MazeRng  *rng);
+/* A seed from the clock and the address space, for "no --seed given". */
+uint64_t maze_random_seed (void);
+
+/* ---- the generators ---- */
 
 typedef struct
 {
@@ -624,9 +503,9 @@ size_t maze_generator_memory (const MazeGenerator *gen);
 
 typedef enum
 {
-  MAZE_PLACE_CORNERS = 0, /* start top-left, goal bottom-right (Norvig) */
-  MAZE_PLACE_ROWS,        /* random cell of the top row and of the bottom row (seed 001) */
-  MAZE_PLACE_FAR,         /* random start, goal the cell farthest from it (seed 003) */
+  MAZE_PLACE_CORNERS = 0, /* start top-left, goal bottom-right */
+  MAZE_PLACE_ROWS,        /* random cell of the top row and of the bottom row */
+  MAZE_PLACE_FAR,         /* random start, goal the cell farthest from it */
 } MazePlacement;
 
 /* Place start and goal; with @openings, open the outer wall at them (the
@@ -651,8 +530,6 @@ Maze *maze_generate (uint32_t    width,
                      uint64_t    seed,
                      unsigned    loops,
                      MazeError  *error);
-
-/* ---- added with the generators: a generator that could not go on ---- */
 
 /* MAZE_OK, or MAZE_ERROR_NOMEM when a step could not grow the working set
  * (frontier, list of cells); the generator then stopped, done, with the
@@ -719,6 +596,13 @@ size_t maze_solver_frontier (const MazeSolver *solver,
 
 size_t maze_solver_memory (const MazeSolver *solver);
 
+/* MAZE_OK, or MAZE_ERROR_NOMEM when the search stopped because its stack,
+ * queue or heap could not grow.  It then finished with a
+ * MAZE_STEP_NO_PATH report that is not an answer; @error (may be NULL)
+ * gets the message. */
+MazeStatus maze_solver_status (const MazeSolver *solver,
+                               MazeError        *error);
+
 /* ---- reading a solved maze ---- */
 
 /* The path read off the solution nibbles from the start: the number of
@@ -732,16 +616,7 @@ int64_t maze_path_cells (const Maze *maze,
  * complete path (or no memory).  Free with free(). */
 char *maze_path_moves (const Maze *maze);
 
-/* ---- added with the solvers: a search that could not go on ---- */
-
-/* MAZE_OK, or MAZE_ERROR_NOMEM when the search stopped because its stack,
- * queue or heap could not grow.  It then finished with a
- * MAZE_STEP_NO_PATH report that is not an answer; @error (may be NULL)
- * gets the message. */
-MazeStatus maze_solver_status (const MazeSolver *solver,
-                               MazeError        *error);
-
-/* ---- added with Play mode: the player's walk, a DFS done by a person ---- */
+/* ---- the player's walk: a DFS done by a person ---- */
 
 /*
  * The player walks with the same nibbles as the DFS solver, so the bit
@@ -801,32 +676,6 @@ int64_t maze_play_path (const Maze *maze,
                         size_t      max);
 
 /* ------------------------------------------------------------------ */
-/* Statistics                                                          */
-/* ------------------------------------------------------------------ */
-
-typedef struct
-{
-  uint64_t cells;
-  uint64_t passages;         /* interior passages (each counted once) */
-  uint64_t dead_ends;        /* cells with exactly one passage */
-  uint64_t corridors;        /* two passages, straight through */
-  uint64_t turns;            /* two passages, at a right angle */
-  uint64_t junctions;        /* three or four passages */
-  uint64_t isolated;         /* no passage at all */
-  int64_t  solution_length;  /* shortest start-goal moves, -1 if none */
-  uint64_t longest_path;     /* longest shortest path (two BFS passes) */
-  uint32_t longest_from;
-  uint32_t longest_to;
-} MazeStats;
-
-/* Computes the statistics without changing the maze (openings through the
- * border do not count as passages).  Needs 4 bytes a cell of scratch;
- * MAZE_ERROR_NOMEM possible. */
-MazeStatus maze_stats (const Maze *maze,
-                       MazeStats  *stats,
-                       MazeError  *error);
-
-/* ------------------------------------------------------------------ */
 /* .maze files (maze-format.md 2)                                      */
 /* ------------------------------------------------------------------ */
 
@@ -870,6 +719,155 @@ MazeStatus maze_save_stdio (const Maze *maze,
 MazeStatus maze_save_file (const Maze *maze,
                            const char *path,
                            MazeError  *error);
+
+/* ------------------------------------------------------------------ */
+/* Errors                                                              */
+/* ------------------------------------------------------------------ */
+
+#define MAZE_ERROR_MESSAGE_MAX 256
+
+/* Errors in the user's language.
+ *
+ * The engine has no gettext, so besides its English @message a MazeError
+ * names the message template it used (MazeErrorCode) and keeps the values
+ * that went into it, for a GLib-side caller to word the message in the
+ * user's language (see src/i18n/bitmaze-error.h).  @num holds the integer
+ * arguments of the English message in order, @str its string arguments in
+ * order (a direction is its English name, "east"); the comment at each code
+ * says which is which.  Codes are only ever added, never renumbered.
+ * MAZE_ERR_NONE: no template known, show @message as it is. */
+typedef enum
+{
+  MAZE_ERR_NONE = 0,
+  /* out of memory, whatever for; the English message says what for */
+  MAZE_ERR_NOMEM,
+  /* out of memory for a num[0]×num[1] maze of num[2] MB */
+  MAZE_ERR_NOMEM_MAZE,
+
+  /* sizes (maze_new and the file header) */
+  MAZE_ERR_WIDTH_RANGE,        /* width num[0] out of range (1 to num[1]) */
+  MAZE_ERR_HEIGHT_RANGE,       /* height num[0] out of range (1 to num[1]) */
+  MAZE_ERR_TOO_MANY_CELLS,     /* num[0]×num[1] is num[2] cells, limit num[3] */
+
+  /* cells and bits (editing, start and goal, the file header) */
+  MAZE_ERR_START_OUTSIDE,      /* start cell num[0] outside a num[1]×num[2] maze */
+  MAZE_ERR_GOAL_OUTSIDE,       /* goal cell num[0] outside a num[1]×num[2] maze */
+  MAZE_ERR_CELL_OUTSIDE,       /* cell num[0] outside a num[1]×num[2] maze */
+  MAZE_ERR_NOT_ONE_DIRECTION,  /* num[0] is not one direction bit */
+  MAZE_ERR_BIT_RANGE,          /* bit num[0] is not in a 16-bit cell */
+  MAZE_ERR_BORDER_FIXED_EDGE,  /* side str[0] of (num[0], num[1]) is the edge */
+  MAZE_ERR_BORDER_FIXED_INNER, /* side str[0] of (num[0], num[1]) has a neighbour */
+  MAZE_ERR_SOLUTION_OUTWARD,   /* solution of (num[0], num[1]) cannot point str[1] */
+  MAZE_ERR_BACKTRACK_OUTWARD,  /* backtrack of (num[0], num[1]) cannot point str[1] */
+
+  /* inconsistent cells at (num[0], num[1]), maze-format.md 1 */
+  MAZE_ERR_INCONSISTENT_BORDER,           /* border num[2], expected num[3] */
+  MAZE_ERR_INCONSISTENT_PASSAGE,          /* passage str[0] without one back */
+  MAZE_ERR_INCONSISTENT_SOLUTION,         /* solution bits num[2]: > 1 direction */
+  MAZE_ERR_INCONSISTENT_SOLUTION_BORDER,  /* solution points str[0] outward */
+  MAZE_ERR_INCONSISTENT_BACKTRACK,        /* backtrack bits num[2]: > 1 direction */
+  MAZE_ERR_INCONSISTENT_BACKTRACK_BORDER, /* backtrack points str[0] outward */
+
+  /* metadata (maze_meta_set, reading and writing) */
+  MAZE_ERR_META_KEY,            /* bad key str[0] */
+  MAZE_ERR_META_VALUE_NEWLINE,  /* the value of str[0] has a line break */
+  MAZE_ERR_META_VALUE_NOT_UTF8, /* the value of str[0] is not UTF-8 */
+  MAZE_ERR_META_TOO_BIG,        /* num[0] bytes, more than the limit num[1] */
+
+  /* reading a .maze file (maze-format.md 2) */
+  MAZE_ERR_EMPTY_FILE,          /* not a maze file (the file is empty) */
+  MAZE_ERR_BAD_MAGIC,           /* not a maze file (bad magic) */
+  MAZE_ERR_TRUNCATED_HEADER,    /* expected at least num[0] bytes, found num[1] */
+  MAZE_ERR_UNSUPPORTED_VERSION, /* version num[0] */
+  MAZE_ERR_HEADER_SIZE,         /* header size num[0], version 1 has num[1] */
+  MAZE_ERR_HEADER_CRC,          /* header checksum mismatch */
+  MAZE_ERR_META_SIZE,           /* metadata size num[0] out of 0..num[1] */
+  MAZE_ERR_TRUNCATED,           /* expected num[0] bytes, found num[1] */
+  MAZE_ERR_TRAILING_DATA,       /* expected num[0] bytes, found num[1] */
+  MAZE_ERR_TRAILING_DATA_MORE,  /* expected num[0] bytes, found more */
+  MAZE_ERR_DATA_CRC,            /* cell data checksum mismatch */
+  MAZE_ERR_META_NO_NEWLINE,     /* metadata line num[0] not ended by a newline */
+  MAZE_ERR_META_NOT_UTF8,       /* metadata line num[0] is not UTF-8 */
+  MAZE_ERR_META_NUL,            /* metadata line num[0] holds a NUL byte */
+  MAZE_ERR_META_NO_EQUALS,      /* metadata line num[0] has no '=' */
+  MAZE_ERR_META_BAD_KEY,        /* metadata line num[0] has a bad key */
+  MAZE_ERR_DUPLICATE_KEY,       /* key str[0] again on metadata line num[0] */
+
+  /* the system refused (str[1] is strerror's text, "" if none) */
+  MAZE_ERR_IO_OPEN,             /* cannot open file str[0] */
+  MAZE_ERR_IO_READ,             /* cannot read file str[0] */
+  MAZE_ERR_IO_READ_STREAM,      /* cannot read the maze: str[0] */
+  MAZE_ERR_IO_WRITE_STREAM,     /* cannot write the maze: str[0] */
+  MAZE_ERR_IO_SAVE,             /* cannot save file str[0] */
+
+  /* generators and endpoint placement */
+  MAZE_ERR_NO_GENERATOR,        /* no generator name given */
+  MAZE_ERR_UNKNOWN_GENERATOR,   /* unknown generator str[0] */
+  MAZE_ERR_GT_PROBABILITY,      /* growing-tree:mixed probability str[0] */
+  MAZE_ERR_GT_STRATEGY,         /* unknown growing-tree strategy str[0] */
+  MAZE_ERR_CORRIDOR_LENGTH,     /* bad corridor length str[1] */
+  MAZE_ERR_STRAIGHT_RUN_LENGTH, /* bad straight-run length str[1] */
+  MAZE_ERR_GENERATOR_NO_PARAM,  /* generator str[0] takes no parameter (str[1]) */
+  MAZE_ERR_NO_MAZE,             /* no maze given to the generator */
+  MAZE_ERR_LOOPS_RANGE,         /* loops num[0] not 0..100 percent */
+  MAZE_ERR_UNKNOWN_PLACEMENT,   /* unknown endpoint placement num[0] */
+
+  /* solvers */
+  MAZE_ERR_NO_SOLVER,           /* no solver name given */
+  MAZE_ERR_UNKNOWN_HAND,        /* unknown wall-follower hand str[0] */
+  MAZE_ERR_UNKNOWN_SOLVER,      /* unknown solver str[0] */
+
+  /* walking the maze (play.c) */
+  MAZE_ERR_PLAYER_OUTSIDE,      /* player cell num[0] outside num[1] cells */
+  MAZE_ERR_WALL,                /* a wall stands there (message "wall") */
+  MAZE_ERR_LEAVES_MAZE,         /* the opening str[0] leads out of the maze */
+  MAZE_ERR_WALK_BROKEN,         /* solution bits do not lead to the player */
+
+  MAZE_ERR_N_CODES              /* not a code: one past the last */
+} MazeErrorCode;
+
+#define MAZE_ERROR_NUM_MAX 4
+#define MAZE_ERROR_STR_MAX 2
+
+struct MazeError
+{
+  MazeStatus status;
+  char       message[MAZE_ERROR_MESSAGE_MAX];
+  /* the template and its values (see MazeErrorCode); all zero after
+   * maze_error_set */
+  MazeErrorCode code;
+  uint64_t      num[MAZE_ERROR_NUM_MAX];
+  char          str[MAZE_ERROR_STR_MAX][MAZE_ERROR_MESSAGE_MAX];
+};
+
+/* Sets @error (if not NULL) to @status and a printf-style message.
+ * Returns @status, so `return maze_error_set (...)` reads well. */
+MazeStatus maze_error_set (MazeError  *error,
+                           MazeStatus  status,
+                           const char *format,
+                           ...)
+#if defined(__GNUC__)
+  __attribute__ ((format (printf, 3, 4)))
+#endif
+  ;
+
+/* Clears @error to MAZE_OK and an empty message. */
+void maze_error_clear (MazeError *error);
+
+/* As maze_error_set, and names the template: @code goes to error->code, and
+ * the arguments of @format, in order, to error->num (every integer
+ * conversion: d i u x X c, any length) and error->str (every %s, cut at its
+ * precision as in the message), so the values always match the English
+ * message.  Formats with other conversions (%f, %p, %n) are not supported. */
+MazeStatus maze_error_setc (MazeError     *error,
+                            MazeStatus     status,
+                            MazeErrorCode  code,
+                            const char    *format,
+                            ...)
+#if defined(__GNUC__)
+  __attribute__ ((format (printf, 4, 5)))
+#endif
+  ;
 
 #ifdef __cplusplus
 }

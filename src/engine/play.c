@@ -2,7 +2,7 @@
 /*
  * play.c: the player's walk through a maze, a depth-first search done by
  * a person.  It writes the same nibbles as the DFS solver (dfs.c): going
- * into a new cell is the tutorial's visit_cell (the solution bit of the
+ * into a new cell is visit_cell of maze-format.md 1 (the solution bit of the
  * cell left points at the new cell, the new cell's backtrack bit points
  * home), stepping back along the backtrack bit is its backtrack (the
  * solution nibble of the cell returned to is cleared).  A person, unlike

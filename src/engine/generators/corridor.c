@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * corridor.c: "corridor:N", the generator of seed 000.
+ * corridor.c: "corridor:N", corridors of up to N cells.
  *
  * Carve a corridor from the current cell to random uncarved neighbours
  * for up to N cells.  When it is that long, or stuck, continue from a

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * growing-tree.c: the growing tree (Norvig's "random_tree", seed 002).
+ * growing-tree.c: the growing tree, four ways of taking a frontier cell.
  *
  * Repeat: take a cell of the frontier; if it has uncarved neighbours,
  * carve to a random one and put both cells back (the taken one first, the

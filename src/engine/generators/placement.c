@@ -2,12 +2,11 @@
 /*
  * placement.c: where the start and the goal go.
  *
- *   corners  start top-left, goal bottom-right (Norvig, seed 002)
+ *   corners  start top-left, goal bottom-right
  *   rows     a random cell of the top row and one of the bottom row
- *            (seed 001)
  *   far      a random start; the goal is the cell farthest from it by a
- *            breadth-first search through the passages (seed 003 wants
- *            them far apart).  The start stays random, so the seed still
+ *            breadth-first search through the passages (so they lie
+ *            far apart).  The start stays random, so the seed still
  *            chooses it; ties go to the cell the search reaches last.
  *
  * The random choices use their own PRNG seeded with the seed XOR

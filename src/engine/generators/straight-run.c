@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * straight-run.c: "straight-run:N", the generator of seed 003.
+ * straight-run.c: "straight-run:N", straight runs of up to N cells.
  *
  * From the current cell pick a random direction towards an uncarved
  * neighbour and a run length of 1..N, then carve straight on until the run

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * astar.c: A* search, the tutorial's stretch goal.
+ * astar.c: A* search.
  *
  * The open set is a binary heap ordered by f = g + h, where g is the
  * number of moves from the start and h the Manhattan distance to the goal;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * bfs.c: breadth-first search, the tutorial's solve_bfs.
+ * bfs.c: breadth-first search, solve_bfs of the tutorial maze-format.md 1
+ * follows.
  *
  * A ring queue of cell indices (uint32_t, doubled when full).  A cell is
  * marked when it is first reached, not when it is dequeued, so no cell is

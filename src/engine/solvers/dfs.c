@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * dfs.c: depth-first search, the tutorial's solve_dfs with an explicit
- * stack (a maze can have 2^30 cells: recursion would overflow).
+ * dfs.c: depth-first search, solve_dfs of the tutorial maze-format.md 1
+ * follows, with an explicit stack (a maze can have 2^30 cells: recursion
+ * would overflow).
  *
  * The stack holds the path from the start to the current cell, and so do
  * the solution nibbles: visit_cell points the cell we leave at the new

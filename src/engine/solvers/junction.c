@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * junction.c: the junction-jumping solver of seed 000.
+ * junction.c: the junction-jumping solver.
  *
  *  - in a corridor (one way on), go on;
  *  - at a junction (two or more ways on), remember it with its distance to

@@ -5,7 +5,7 @@
  * arrays, the binary heap, the path reconstruction); each algorithm lives
  * in a file of its own and fills in a MazeSolverClass.
  *
- * The search writes its state into the maze, the tutorial's way:
+ * The search writes its state into the maze, as maze-format.md 1 says:
  *  - the backtrack nibble of a cell points at the cell it was reached from
  *    (a BFS parent pointer, a DFS came-from), so "visited" is "backtrack
  *    nibble set, or the start cell" and needs no array of its own;

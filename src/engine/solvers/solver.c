@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * solver.c: the solver object every algorithm shares, the path
- * reconstruction (the tutorial's reconstruct_solution, as a loop), and
- * reading a path back off the solution nibbles.
+ * reconstruction (reconstruct_solution of maze-format.md 1's tutorial,
+ * as a loop), and reading a path back off the solution nibbles.
  *
  * Step protocol: every call of maze_solver_step() that does something
  * returns true, including the last one, which reports MAZE_STEP_FOUND or

@@ -46,3 +46,54 @@ MazeStatus render_write_file (const char     *path,
                               RenderProducer  produce,
                               void           *data,
                               MazeError      *error);
+
+/* ---- the animated-GIF encoder (maze-render-gif.c) ---- */
+
+/* Colours counted over sample frames, to choose a GIF's palette from. */
+typedef struct RenderGifPalette RenderGifPalette;
+
+/* NULL when out of memory. */
+RenderGifPalette *render_gif_palette_new  (void);
+void              render_gif_palette_free (RenderGifPalette *palette);
+
+/* Counts the colours of @frame (an RGB24 or ARGB32 image surface).  With
+ * @keep, its colours come before any other's, so that it is encoded
+ * exactly (as long as the kept frames have at most 255 colours). */
+void              render_gif_palette_add  (RenderGifPalette *palette,
+                                           cairo_surface_t  *frame,
+                                           bool              keep);
+
+typedef struct RenderGif RenderGif;
+
+/*
+ * render_gif_new:
+ * @alpha: the frames are ARGB32: pixels less than half opaque become
+ *         transparent; else RGB24
+ *
+ * Starts a GIF89a of @width x @height pixels that loops for ever (the
+ * NETSCAPE2.0 extension), with at most 255 colours, the most frequent of
+ * @palette, plus a transparent one.  The bytes go to @write_func as they
+ * are made.  NULL with MAZE_ERROR_SIZE, NOMEM or IO.
+ */
+RenderGif  *render_gif_new       (int                     width,
+                                  int                     height,
+                                  bool                    alpha,
+                                  const RenderGifPalette *palette,
+                                  cairo_write_func_t      write_func,
+                                  void                   *closure,
+                                  MazeError              *error);
+
+/* Appends @frame (width x height, the format given to render_gif_new()),
+ * shown for @delay_cs hundredths of a second: only the rectangle that
+ * changed since the last frame is stored. */
+MazeStatus  render_gif_add_frame (RenderGif              *gif,
+                                  cairo_surface_t        *frame,
+                                  unsigned                delay_cs,
+                                  MazeError              *error);
+
+/* Ends the file (its trailer).  Call render_gif_free() afterwards too. */
+MazeStatus  render_gif_finish    (RenderGif              *gif,
+                                  MazeError              *error);
+
+/* Frees @gif; an unfinished file is abandoned.  NULL does nothing. */
+void        render_gif_free      (RenderGif              *gif);

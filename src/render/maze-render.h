@@ -497,6 +497,111 @@ MazeStatus render_worksheet_to_file    (const Maze *const            *mazes,
                                         const char                   *path,
                                         MazeError                    *error);
 
+/* ------------------------------------------------------------------ */
+/* Animated GIF of a build or a solve (maze-render-animation.c)        */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Every frame is drawn with render_draw() into an image, like a PNG:
+ * the first frame is the maze before the first step, without highlights,
+ * and the last one the finished maze, without highlights, so they have the
+ * pixels of the PNG of those two states.  The frames between show the
+ * working set (frontier) and the cells the frame's steps changed.  The
+ * file loops for ever; each frame stores only the rectangle that changed,
+ * and frames are written as they are drawn (memory: two frames).
+ */
+
+typedef enum
+{
+  RENDER_ANIMATE_SOLVE = 0, /* a solver searching the maze given */
+  RENDER_ANIMATE_BUILD,     /* a generator carving a maze of that size */
+} RenderAnimateKind;
+
+/* How long the last frame stays, by default. */
+#define RENDER_ANIMATION_HOLD_MS    2000
+/* The default frame limit (see max_frames). */
+#define RENDER_ANIMATION_MAX_FRAMES 3000
+
+typedef struct
+{
+  RenderAnimateKind kind;
+  const char     *algorithm;       /* a solver's or a generator's name */
+  uint64_t        seed;            /* build: the generator's seed */
+  unsigned        loops;           /* build: percentage of dead ends opened */
+  unsigned        steps_per_frame; /* steps between two frames, >= 1 */
+  unsigned        delay_ms;        /* between frames (GIF: in 10 ms units,
+                                      at least 20 ms, as browsers show
+                                      faster frames at 100 ms) */
+  unsigned        hold_ms;         /* how long the last frame stays */
+  unsigned        max_frames;      /* 0: no limit; else >= 2, and
+                                      steps_per_frame is raised as needed
+                                      so that the whole run fits */
+  bool            show_frontier;   /* the stack, queue or open set */
+  bool            show_changed;    /* the cells the frame's steps changed */
+} RenderAnimationOptions;
+
+/* Defaults: solve with "bfs", one step a frame, 50 ms, the last frame held
+ * RENDER_ANIMATION_HOLD_MS, at most RENDER_ANIMATION_MAX_FRAMES frames,
+ * frontier and changed cells shown; build: seed 0, no loops. */
+void render_animation_options_init (RenderAnimationOptions *animation);
+
+/* What an animation came to (render_animation_to_stream()). */
+typedef struct
+{
+  unsigned n_frames;
+  uint64_t n_steps;         /* steps of the generator or solver */
+  unsigned steps_per_frame; /* as used, after max_frames */
+  int      width;           /* pixels */
+  int      height;
+} RenderAnimationInfo;
+
+/* Called after each frame written; return false to stop: the function
+ * then fails with MAZE_ERROR_IO and the message "cancelled" (and a file
+ * is not created). */
+typedef bool (*RenderProgressFunc) (void     *user_data,
+                                    unsigned  frame,
+                                    unsigned  n_frames);
+
+/*
+ * render_animation_to_stream:
+ * @maze: the maze to solve (not changed: the animation works on copies),
+ *        or for a build the maze whose size is carved
+ * @options: as for a PNG (cell size, palette, what is shown; its frontier,
+ *           changed and trail lists are ignored)
+ * @progress: (nullable): called after every frame
+ * @info: (out) (nullable): what was made
+ *
+ * Runs the generator or solver of @animation to its end twice: once to
+ * count its steps and choose the palette, once drawing and writing the
+ * frames as an animated GIF to @write_func.
+ *
+ * Returns: MAZE_OK; MAZE_ERROR_ARGUMENT for an unknown algorithm or bad
+ * options; MAZE_ERROR_SIZE for frames wider or higher than
+ * RENDER_MAX_IMAGE_SIDE; MAZE_ERROR_NOMEM; MAZE_ERROR_IO when
+ * writing failed or @progress said stop.
+ */
+MazeStatus render_animation_to_stream (const Maze                   *maze,
+                                       const RenderOptions          *options,
+                                       const RenderAnimationOptions *animation,
+                                       cairo_write_func_t            write_func,
+                                       void                         *closure,
+                                       RenderProgressFunc            progress,
+                                       void                         *user_data,
+                                       RenderAnimationInfo          *info,
+                                       MazeError                    *error);
+
+/* The same into the file @path, written atomically like
+ * render_to_file(): a failed or stopped animation leaves no file
+ * (and an old file of that name as it was). */
+MazeStatus render_animation_to_file (const Maze                   *maze,
+                                     const RenderOptions          *options,
+                                     const RenderAnimationOptions *animation,
+                                     const char                   *path,
+                                     RenderProgressFunc            progress,
+                                     void                         *user_data,
+                                     RenderAnimationInfo          *info,
+                                     MazeError                    *error);
+
 #ifdef __cplusplus
 }
 #endif

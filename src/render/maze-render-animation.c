@@ -1,0 +1,417 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * maze-render-animation.c: an animated GIF of a generator or a solver at
+ * work, drawn frame by frame with render_draw().
+ *
+ * Two runs of the same stepper on copies of the maze (a seed and a maze
+ * make every run the same): the first counts the steps, so that
+ * max_frames can be kept, and draws a few sample frames whose colours
+ * make the GIF's palette (the first and the last frame always exactly);
+ * the second draws every frame and hands it to the encoder at once.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "maze-render.h"
+#include "maze-render-private.h"
+
+/* Frontier cells drawn at most (a huge BFS queue is a band of colour
+ * anyway), and changed cells remembered per frame. */
+#define MAX_FRONTIER 65536
+#define MAX_CHANGED  256
+
+void
+render_animation_options_init (RenderAnimationOptions *animation)
+{
+  memset (animation, 0, sizeof *animation);
+  animation->kind = RENDER_ANIMATE_SOLVE;
+  animation->algorithm = "bfs";
+  animation->steps_per_frame = 1;
+  animation->delay_ms = 50;
+  animation->hold_ms = RENDER_ANIMATION_HOLD_MS;
+  animation->max_frames = RENDER_ANIMATION_MAX_FRAMES;
+  animation->show_frontier = true;
+  animation->show_changed = true;
+}
+
+/* ---- one run of the generator or solver ---- */
+
+typedef struct
+{
+  const RenderAnimationOptions *animation;
+  Maze                       *maze;
+  MazeSolver                 *solver;
+  MazeGenerator              *gen;
+  uint32_t                    changed[MAX_CHANGED];
+  size_t                      n_changed;
+} Run;
+
+static MazeStatus
+run_begin (Run                          *run,
+           const Maze                   *source,
+           const RenderAnimationOptions *animation,
+           MazeError                    *error)
+{
+  memset (run, 0, sizeof *run);
+  run->animation = animation;
+  run->maze = maze_copy (source, error);
+  if (run->maze == NULL)
+    return error->status;
+  if (animation->kind == RENDER_ANIMATE_BUILD)
+    run->gen = maze_generator_new (run->maze, animation->algorithm,
+                                   animation->seed, animation->loops, error);
+  else
+    run->solver = maze_solver_new (run->maze, animation->algorithm, error);
+  if (run->gen == NULL && run->solver == NULL)
+    {
+      maze_free (run->maze);
+      run->maze = NULL;
+      return error->status;
+    }
+  return MAZE_OK;
+}
+
+/* One step; remembers the cells it changed.  False once finished. */
+static bool
+run_step (Run  *run,
+          bool  report)
+{
+  MazeStep step;
+  bool more;
+
+  if (!report)
+    return run->solver != NULL ? maze_solver_step (run->solver, NULL)
+                               : maze_generator_step (run->gen, NULL);
+  more = run->solver != NULL ? maze_solver_step (run->solver, &step)
+                             : maze_generator_step (run->gen, &step);
+  for (unsigned k = 0; more && k < step.n_changes; k++)
+    if (run->n_changed < MAX_CHANGED)
+      run->changed[run->n_changed++] = step.changes[k].index;
+  return more;
+}
+
+/* After the last step: the stepper's own failure, and for a build the
+ * endpoints, placed as maze_generate() places them. */
+static MazeStatus
+run_end (Run       *run,
+         MazeError *error)
+{
+  if (run->solver != NULL)
+    return maze_solver_status (run->solver, error);
+  if (maze_generator_status (run->gen, error) != MAZE_OK)
+    return error->status;
+  return maze_place_endpoints (run->maze, MAZE_PLACE_CORNERS, true,
+                               run->animation->seed, error);
+}
+
+static void
+run_clear (Run *run)
+{
+  maze_solver_free (run->solver);
+  maze_generator_free (run->gen);
+  maze_free (run->maze);
+  memset (run, 0, sizeof *run);
+}
+
+/* ---- drawing a frame ---- */
+
+typedef struct
+{
+  const RenderOptions *options;
+  cairo_surface_t         *surface;
+  uint32_t                *frontier; /* MAX_FRONTIER cells */
+} Canvas;
+
+static void
+draw (Canvas *canvas,
+      Run    *run,
+      bool    highlights)
+{
+  RenderOptions o = *canvas->options;
+  const RenderAnimationOptions *animation = run->animation;
+  cairo_t *cr;
+
+  o.frontier = o.changed = o.trail = NULL;
+  o.n_frontier = o.n_changed = o.n_trail = 0;
+  if (highlights && animation->show_frontier)
+    {
+      size_t n = run->solver != NULL
+                 ? maze_solver_frontier (run->solver, canvas->frontier, MAX_FRONTIER)
+                 : maze_generator_frontier (run->gen, canvas->frontier, MAX_FRONTIER);
+
+      o.frontier = canvas->frontier;
+      o.n_frontier = n < MAX_FRONTIER ? n : MAX_FRONTIER;
+    }
+  if (highlights && animation->show_changed)
+    {
+      o.changed = run->changed;
+      o.n_changed = run->n_changed;
+    }
+
+  cr = cairo_create (canvas->surface);
+  cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+  cairo_paint (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+  render_draw (cr, run->maze, &o);
+  cairo_destroy (cr);
+  cairo_surface_flush (canvas->surface);
+}
+
+static unsigned
+centiseconds (unsigned ms)
+{
+  unsigned cs = (ms + 5) / 10;
+
+  return cs < 2 ? 2 : cs;
+}
+
+static MazeStatus
+check (const Maze                   *maze,
+       const RenderOptions          *options,
+       const RenderAnimationOptions *animation,
+       int                          *width,
+       int                          *height,
+       MazeError                    *error)
+{
+  double w, h;
+
+  if (!render_options_check (maze, options, error))
+    return error->status;
+  if (animation->algorithm == NULL
+      || (animation->kind == RENDER_ANIMATE_BUILD
+          ? !maze_generator_name_valid (animation->algorithm, error)
+          : !maze_solver_name_valid (animation->algorithm, error)))
+    return animation->algorithm == NULL
+           ? maze_error_set (error, MAZE_ERROR_ARGUMENT, "no algorithm given")
+           : error->status;
+  if (animation->steps_per_frame < 1)
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                           "steps per frame must be at least 1");
+  if (animation->max_frames == 1)
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                           "an animation needs at least 2 frames");
+
+  render_get_size (maze, options, &w, &h);
+  if (ceil (w) > RENDER_MAX_IMAGE_SIDE || ceil (h) > RENDER_MAX_IMAGE_SIDE)
+    return maze_error_set (error, MAZE_ERROR_SIZE,
+                           "frames of %.0f x %.0f pixels are too large (at "
+                           "most %d a side): use a smaller cell size",
+                           ceil (w), ceil (h), RENDER_MAX_IMAGE_SIDE);
+  *width = ceil (w) < 1 ? 1 : (int) ceil (w);
+  *height = ceil (h) < 1 ? 1 : (int) ceil (h);
+  return MAZE_OK;
+}
+
+/* The first run: counts the steps and collects the colours of the first
+ * frame, the last, and of frames after 1, 2, 4, 8 ... steps. */
+static MazeStatus
+survey (const Maze                   *maze,
+        const RenderAnimationOptions *animation,
+        Canvas                       *canvas,
+        RenderGifPalette             *palette,
+        uint64_t                     *n_steps,
+        MazeError                    *error)
+{
+  uint64_t steps = 0, next_sample = 1;
+  MazeStatus status;
+  Run run;
+
+  if ((status = run_begin (&run, maze, animation, error)) != MAZE_OK)
+    return status;
+  draw (canvas, &run, false);
+  render_gif_palette_add (palette, canvas->surface, true);
+  for (;;)
+    {
+      bool sample = steps + 1 == next_sample;
+
+      run.n_changed = 0;
+      if (!run_step (&run, sample))
+        break;
+      steps++;
+      if (sample)
+        {
+          draw (canvas, &run, true);
+          render_gif_palette_add (palette, canvas->surface, false);
+          next_sample *= 2;
+        }
+    }
+  status = run_end (&run, error);
+  if (status == MAZE_OK)
+    {
+      draw (canvas, &run, false);
+      render_gif_palette_add (palette, canvas->surface, true);
+    }
+  run_clear (&run);
+  *n_steps = steps;
+  return status;
+}
+
+MazeStatus
+render_animation_to_stream (const Maze                   *maze,
+                            const RenderOptions          *options,
+                            const RenderAnimationOptions *animation,
+                            cairo_write_func_t            write_func,
+                            void                         *closure,
+                            RenderProgressFunc            progress,
+                            void                         *user_data,
+                            RenderAnimationInfo          *info,
+                            MazeError                    *error)
+{
+  MazeError local;
+  RenderGifPalette *palette = NULL;
+  RenderGif *gif = NULL;
+  Canvas canvas = { options, NULL, NULL };
+  Run run = { 0 };
+  MazeStatus status;
+  uint64_t n_steps = 0, per_frame;
+  unsigned n_frames;
+  bool alpha;
+  int width, height;
+
+  if (error == NULL)
+    error = &local;
+  maze_error_clear (error);
+  if (info != NULL)
+    memset (info, 0, sizeof *info);
+  if ((status = check (maze, options, animation, &width, &height, error)) != MAZE_OK)
+    return status;
+
+  /* Only a see-through background needs the alpha channel. */
+  alpha = options->palette.background.alpha < 1.0;
+  canvas.surface = cairo_image_surface_create (alpha ? CAIRO_FORMAT_ARGB32
+                                                     : CAIRO_FORMAT_RGB24,
+                                               width, height);
+  canvas.frontier = malloc (MAX_FRONTIER * sizeof *canvas.frontier);
+  palette = render_gif_palette_new ();
+  if (cairo_surface_status (canvas.surface) != CAIRO_STATUS_SUCCESS
+      || canvas.frontier == NULL || palette == NULL)
+    {
+      status = maze_error_set (error, MAZE_ERROR_NOMEM,
+                               "not enough memory for frames of %d x %d "
+                               "pixels", width, height);
+      goto out;
+    }
+
+  if ((status = survey (maze, animation, &canvas, palette, &n_steps, error)) != MAZE_OK)
+    goto out;
+
+  /* Frame 0 is the maze before the first step; each further frame comes
+   * after per_frame steps, the last one after the last step. */
+  per_frame = animation->steps_per_frame;
+  if (animation->max_frames >= 2 && n_steps > 0)
+    {
+      uint64_t fit = (n_steps + animation->max_frames - 2) / (animation->max_frames - 1);
+
+      if (fit > per_frame)
+        per_frame = fit;
+    }
+  n_frames = 1 + (unsigned) (n_steps == 0 ? 1 : (n_steps + per_frame - 1) / per_frame);
+
+  gif = render_gif_new (width, height, alpha, palette, write_func, closure, error);
+  if (gif == NULL)
+    {
+      status = error->status;
+      goto out;
+    }
+  render_gif_palette_free (palette);
+  palette = NULL;
+
+  if ((status = run_begin (&run, maze, animation, error)) != MAZE_OK)
+    goto out;
+  draw (&canvas, &run, false);
+  status = render_gif_add_frame (gif, canvas.surface,
+                               centiseconds (animation->delay_ms), error);
+  if (status == MAZE_OK && progress != NULL && !progress (user_data, 1, n_frames))
+    status = maze_error_set (error, MAZE_ERROR_IO, "cancelled");
+
+  for (unsigned frame = 1; status == MAZE_OK && frame < n_frames; frame++)
+    {
+      bool last = frame == n_frames - 1;
+      bool more = true;
+      unsigned delay = animation->delay_ms;
+
+      run.n_changed = 0;
+      for (uint64_t k = 0; more && (last || k < per_frame); k++)
+        more = run_step (&run, true);
+      if (last)
+        {
+          if ((status = run_end (&run, error)) != MAZE_OK)
+            break;
+          delay = animation->hold_ms > delay ? animation->hold_ms : delay;
+        }
+      draw (&canvas, &run, !last);
+      status = render_gif_add_frame (gif, canvas.surface, centiseconds (delay), error);
+      if (status == MAZE_OK && progress != NULL
+          && !progress (user_data, frame + 1, n_frames))
+        status = maze_error_set (error, MAZE_ERROR_IO, "cancelled");
+    }
+  if (status == MAZE_OK)
+    status = render_gif_finish (gif, error);
+  if (status == MAZE_OK && info != NULL)
+    {
+      info->n_frames = n_frames;
+      info->n_steps = n_steps;
+      info->steps_per_frame = (unsigned) (per_frame > UINT32_MAX ? UINT32_MAX : per_frame);
+      info->width = width;
+      info->height = height;
+    }
+
+out:
+  run_clear (&run);
+  render_gif_free (gif);
+  render_gif_palette_free (palette);
+  free (canvas.frontier);
+  cairo_surface_destroy (canvas.surface);
+  return status;
+}
+
+/* ---- into a file ---- */
+
+typedef struct
+{
+  const Maze                 *maze;
+  const RenderOptions    *options;
+  const RenderAnimationOptions *animation;
+  RenderProgressFunc      progress;
+  void                       *user_data;
+  RenderAnimationInfo          *info;
+} AnimationJob;
+
+static MazeStatus
+produce_animation (void               *data,
+                   cairo_write_func_t  write_func,
+                   void               *closure,
+                   MazeError          *error)
+{
+  AnimationJob *job = data;
+
+  return render_animation_to_stream (job->maze, job->options, job->animation,
+                                          write_func, closure, job->progress,
+                                          job->user_data, job->info, error);
+}
+
+MazeStatus
+render_animation_to_file (const Maze                   *maze,
+                          const RenderOptions          *options,
+                          const RenderAnimationOptions *animation,
+                          const char                   *path,
+                          RenderProgressFunc            progress,
+                          void                         *user_data,
+                          RenderAnimationInfo          *info,
+                          MazeError                    *error)
+{
+  MazeError local;
+  AnimationJob job = { maze, options, animation, progress, user_data, info };
+  int width, height;
+
+  if (error == NULL)
+    error = &local;
+  maze_error_clear (error);
+  if (path == NULL || path[0] == '\0')
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, "no file name given");
+  /* Check before creating anything, so bad options leave no file. */
+  if (check (maze, options, animation, &width, &height, error) != MAZE_OK)
+    return error->status;
+  return render_write_file (path, produce_animation, &job, error);
+}

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * cli-animate.c: bitmaze-cli animate, a solve animated in the terminal.
+ * cli-animate.c: bitmaze-cli animate, a solve animated in the terminal,
+ * or a solve or a build as an animated GIF (-o).
  *
  * The maze is printed once; after every frame only the text lines that
  * changed are rewritten, by moving the cursor up to them (a step changes
@@ -18,6 +19,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "maze-render.h"
 
 #define ANSI_HIDE_CURSOR "\033[?25l"
 #define ANSI_SHOW_CURSOR "\033[?25h"
@@ -124,6 +126,184 @@ draw_frame (Screen               *screen,
          && fflush (stdout) == 0;
 }
 
+/* ---- an animated GIF (-o) ---- */
+
+typedef struct
+{
+  CliProgress bar;
+} GifProgress;
+
+static bool
+on_gif_frame (void     *user_data,
+              unsigned  frame,
+              unsigned  n_frames)
+{
+  GifProgress *progress = user_data;
+
+  cli_progress_update (&progress->bar, (double) frame / n_frames);
+  return true;
+}
+
+static cairo_status_t
+write_stdout (void                *closure,
+              const unsigned char *data,
+              unsigned int         length)
+{
+  return fwrite (data, 1, length, stdout) == length ? CAIRO_STATUS_SUCCESS
+                                                    : CAIRO_STATUS_WRITE_ERROR;
+}
+
+typedef struct
+{
+  const char *output;
+  const char *maze_file;    /* the maze to solve, or NULL for a build */
+  const char *algorithm;
+  const char *size;
+  const char *seed;
+  const char *loops;
+  const char *cell_size;
+  const char *max_frames;
+  guint64     delay;
+  guint64     per_frame;
+} GifRequest;
+
+/* bitmaze-cli animate ... -o FILE: the animation as a GIF, through the
+ * renderer, frame by frame. */
+static int
+animate_gif (const GifRequest *request)
+{
+  RenderAnimationOptions animation;
+  RenderAnimationInfo info;
+  RenderOptions options;
+  GifProgress progress;
+  MazeError error;
+  FILE *report = stdout;
+  Maze *maze;
+  uint32_t width = 20, height = 15;
+  guint64 value, seed = 0;
+  int status;
+
+  maze_error_clear (&error);
+  render_animation_options_init (&animation);
+  render_options_init (&options);
+  animation.algorithm = request->algorithm;
+  animation.delay_ms = (unsigned) request->delay;
+  animation.steps_per_frame = (unsigned) request->per_frame;
+  if (request->maze_file == NULL)
+    {
+      animation.kind = RENDER_ANIMATE_BUILD;
+      if (!maze_generator_name_valid (request->algorithm, &error))
+        return cli_fail_maze (NULL, &error);
+      if (request->size != NULL
+          && (status = cli_parse_size (request->size, &width, &height)) != CLI_EXIT_OK)
+        return status;
+      if (request->seed == NULL)
+        seed = maze_random_seed ();
+      else if ((status = cli_parse_uint ("--seed", request->seed, 0,
+                                         G_MAXUINT64, &seed)) != CLI_EXIT_OK)
+        return status;
+      animation.seed = seed;
+      if (request->loops != NULL)
+        {
+          if ((status = cli_parse_uint ("--loops", request->loops, 0, 100,
+                                        &value)) != CLI_EXIT_OK)
+            return status;
+          animation.loops = (unsigned) value;
+        }
+    }
+  else if (!maze_solver_name_valid (request->algorithm, &error))
+    return cli_fail_maze (NULL, &error);
+  if (request->max_frames != NULL)
+    {
+      if ((status = cli_parse_uint ("--max-frames", request->max_frames, 0,
+                                    G_MAXUINT32, &value)) != CLI_EXIT_OK)
+        return status;
+      if (value == 1)
+        return cli_fail (CLI_EXIT_FAILURE,
+                         _("invalid value '%s' for %s: expected 0 (no limit) "
+                           "or at least 2"), request->max_frames, "--max-frames");
+      animation.max_frames = (unsigned) value;
+    }
+  if (request->cell_size != NULL)
+    {
+      if ((status = cli_parse_uint ("--cell-size", request->cell_size, 2, 256,
+                                    &value)) != CLI_EXIT_OK)
+        return status;
+      options.cell_size = (double) value;
+      options.margin = MAX (options.wall_width, options.cell_size / 2);
+      if (options.wall_width >= options.cell_size)
+        options.wall_width = options.cell_size > 2 ? 2 : 1;
+    }
+  if (g_str_equal (request->output, "-"))
+    {
+      if (isatty (STDOUT_FILENO))
+        return cli_fail (CLI_EXIT_FAILURE,
+                         _("not writing a GIF image to a terminal; use -o "
+                           "FILE or a pipe"));
+      report = stderr;
+    }
+
+  if (request->maze_file != NULL)
+    maze = cli_load (request->maze_file);
+  else if ((maze = maze_new (width, height, &error)) == NULL)
+    return cli_fail_maze (NULL, &error);
+  if (maze == NULL)
+    return CLI_EXIT_FAILURE;
+  if (request->cell_size == NULL)
+    render_auto_size (maze, &options);
+
+  cli_progress_init (&progress.bar, _("Animating"), CLI_PROGRESS_MIN_CELLS);
+  if (g_str_equal (request->output, "-"))
+    {
+      status = render_animation_to_stream (maze, &options, &animation,
+                                                write_stdout, NULL,
+                                                on_gif_frame, &progress,
+                                                &info, &error) == MAZE_OK
+               ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
+      if (status == CLI_EXIT_OK && fflush (stdout) != 0)
+        status = cli_fail (CLI_EXIT_FAILURE, _("standard output: %s"),
+                           g_strerror (errno));
+      else if (status != CLI_EXIT_OK)
+        {
+          cli_progress_finish (&progress.bar);
+          status = cli_fail_maze (_("standard output"), &error);
+        }
+    }
+  else if (render_animation_to_file (maze, &options, &animation,
+                                          request->output, on_gif_frame,
+                                          &progress, &info, &error) != MAZE_OK)
+    {
+      cli_progress_finish (&progress.bar);
+      status = cli_fail_maze (request->output, &error);
+    }
+  else
+    status = CLI_EXIT_OK;
+  cli_progress_finish (&progress.bar);
+
+  if (status == CLI_EXIT_OK)
+    {
+      /* Translators: the report of "bitmaze-cli animate -o": the file,
+       * then frames, width × height in pixels, and the steps */
+      fprintf (report, ngettext ("%s: %u frame, %d × %d pixels",
+                                 "%s: %u frames, %d × %d pixels",
+                                 info.n_frames),
+               g_str_equal (request->output, "-") ? _("standard output")
+                                                  : request->output,
+               info.n_frames, info.width, info.height);
+      fprintf (report, ngettext (", %llu step", ", %llu steps",
+                                 (unsigned long) info.n_steps),
+               (unsigned long long) info.n_steps);
+      fprintf (report, ngettext (" (%u a frame)", " (%u a frame)",
+                                 info.steps_per_frame),
+               info.steps_per_frame);
+      if (request->maze_file == NULL)
+        fprintf (report, _(", seed %llu"), (unsigned long long) seed);
+      fputc ('\n', report);
+    }
+  maze_free (maze);
+  return status;
+}
+
 int
 cli_animate (int    argc,
              char **argv)
@@ -132,6 +312,14 @@ cli_animate (int    argc,
   g_autofree char *delay_text = NULL;
   g_autofree char *per_frame_text = NULL;
   g_autofree char *color_text = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *build = NULL;
+  g_autofree char *size_text = NULL;
+  g_autofree char *seed_text = NULL;
+  g_autofree char *loops_text = NULL;
+  g_autofree char *cell_size_text = NULL;
+  g_autofree char *max_frames_text = NULL;
+  g_autofree char *description = NULL;
   gboolean ascii = FALSE, labels = FALSE;
   const GOptionEntry entries[] = {
     { "solver", 'S', 0, G_OPTION_ARG_STRING, &solver_name,
@@ -140,6 +328,26 @@ cli_animate (int    argc,
       N_("Milliseconds between frames, 0 to 10000 (default 50)"), N_("MS") },
     { "steps-per-frame", 0, 0, G_OPTION_ARG_STRING, &per_frame_text,
       N_("Solver steps between two frames (default 1)"), N_("N") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("Write an animated GIF to FILE instead ('-': standard output)"),
+      N_("FILE") },
+    { "build", 'b', 0, G_OPTION_ARG_STRING, &build,
+      N_("GIF: animate generator NAME building a maze instead of a solve "
+         "(see bitmaze-cli generate --list)"), N_("NAME") },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size_text,
+      N_("GIF, --build: size in cells (default 20x15)"), N_("WxH") },
+    { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
+      N_("GIF, --build: seed of the random numbers (default: a random one)"),
+      N_("N") },
+    { "loops", 'l', 0, G_OPTION_ARG_STRING, &loops_text,
+      N_("GIF, --build: percentage of dead ends to remove (default 0)"),
+      N_("PERCENT") },
+    { "cell-size", 'c', 0, G_OPTION_ARG_STRING, &cell_size_text,
+      N_("GIF: side of a cell in pixels, 2 to 256 (default 16, smaller for "
+         "big mazes)"), N_("N") },
+    { "max-frames", 0, 0, G_OPTION_ARG_STRING, &max_frames_text,
+      N_("GIF: at most N frames, taking more steps a frame when needed "
+         "(default 3000; 0: no limit)"), N_("N") },
     { "ascii", 0, 0, G_OPTION_ARG_NONE, &ascii,
       N_("Use +--+ instead of box drawing"), NULL },
     { "color", 0, 0, G_OPTION_ARG_STRING, &color_text,
@@ -161,20 +369,57 @@ cli_animate (int    argc,
   gboolean ok = TRUE, more = TRUE;
   int status, write_errno = 0;
 
+  description = g_strdup_printf ("%s\n%s",
+                                 _("The maze is redrawn in place after every step: "
+                                   "the searched cells shaded, the current path "
+                                   "filled, the searcher highlighted.  Ctrl+C stops "
+                                   "the animation and leaves the terminal clean."),
+                                 _("With -o the animation becomes a GIF that loops: "
+                                   "its frames are drawn like 'bitmaze-cli render' "
+                                   "images, the first one before the first step, "
+                                   "the last one, held for two seconds, when the "
+                                   "maze is solved or built.  GIF delays count in "
+                                   "10 ms and browsers slow down frames under "
+                                   "20 ms, so --delay is rounded to 10 ms and is at "
+                                   "least 20.  --build needs no MAZE-FILE: "
+                                   "'bitmaze-cli animate --build prim --size 30x20 "
+                                   "--seed 7 -o build.gif'."));
   context = cli_context_new ("animate", _("MAZE-FILE"),
-                             _("Replay a solve in the terminal."),
-                             _("The maze is redrawn in place after every step: "
-                               "the searched cells shaded, the current path "
-                               "filled, the searcher highlighted.  Ctrl+C stops "
-                               "the animation and leaves the terminal clean."),
-                             entries);
+                             _("Replay a solve in the terminal, or write a "
+                               "solve or a build as an animated GIF."),
+                             description, entries);
   if ((status = cli_parse (context, "animate", &argc, &argv)) != CLI_EXIT_OK)
     return status;
-  if (argc < 2)
+  if (build != NULL && output == NULL)
+    return cli_usage_error ("animate", _("--build needs -o FILE: a build is "
+                                         "animated as a GIF"));
+  if (build != NULL && argc > 1)
+    return cli_usage_error ("animate", _("unexpected argument '%s'"),
+                            argv[1]);
+  if (build == NULL && argc < 2)
     return cli_usage_error ("animate", _("missing MAZE-FILE"));
   if (argc > 2)
     return cli_usage_error ("animate", _("unexpected argument '%s'"),
                             argv[2]);
+  if ((delay_text != NULL
+       && (status = cli_parse_uint ("--delay", delay_text, 0, 10000, &delay))
+          != CLI_EXIT_OK)
+      || (per_frame_text != NULL
+          && (status = cli_parse_uint ("--steps-per-frame", per_frame_text,
+                                       1, G_MAXUINT32, &per_frame))
+             != CLI_EXIT_OK))
+    return status;
+  if (output != NULL)
+    {
+      GifRequest request = {
+        output, build == NULL ? argv[1] : NULL,
+        build != NULL ? build : solver_name != NULL ? solver_name : "dfs",
+        size_text, seed_text, loops_text, cell_size_text, max_frames_text,
+        delay, per_frame,
+      };
+
+      return animate_gif (&request);
+    }
 
   maze_error_clear (&error);
   cli_text_options_init (&options);
@@ -184,15 +429,8 @@ cli_animate (int    argc,
     solver_name = g_strdup ("dfs");
   if (!maze_solver_name_valid (solver_name, &error))
     return cli_fail_maze (NULL, &error);
-  if ((delay_text != NULL
-       && (status = cli_parse_uint ("--delay", delay_text, 0, 10000, &delay))
-          != CLI_EXIT_OK)
-      || (per_frame_text != NULL
-          && (status = cli_parse_uint ("--steps-per-frame", per_frame_text,
-                                       1, G_MAXUINT32, &per_frame))
-             != CLI_EXIT_OK)
-      || (status = cli_parse_color (color_text, stdout, &options.color))
-         != CLI_EXIT_OK)
+  if ((status = cli_parse_color (color_text, stdout, &options.color))
+      != CLI_EXIT_OK)
     return status;
 
   maze = cli_load (argv[1]);

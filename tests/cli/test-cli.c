@@ -6,6 +6,7 @@
  */
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -816,6 +817,66 @@ test_animate (void)
   run_clear (&run);
 }
 
+static gboolean
+contains (const guint8 *bytes,
+          gsize         len,
+          const char   *needle)
+{
+  gsize n = strlen (needle);
+
+  for (gsize k = 0; k + n <= len; k++)
+    if (memcmp (bytes + k, needle, n) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* -o writes a looping GIF of the solve or of a build, and says what it
+ * made; a build needs -o, a bad limit is refused and leaves no file. */
+static void
+test_animate_gif (void)
+{
+  g_autoptr (GBytes) gif = NULL;
+  const guint8 *bytes;
+  gsize len;
+  Run run;
+
+  generate_small ("gif.maze");
+  run_cli (&run, "animate", "gif.maze", "--solver", "bfs", "--cell-size", "8",
+           "-o", "solve.gif", NULL);
+  assert_status (&run, 0);
+  g_assert_true (g_str_has_prefix (run.out, "solve.gif: "));
+  g_assert_nonnull (strstr (run.out, " frames, 104 × 72 pixels, "));
+  run_clear (&run);
+  gif = read_tmp ("solve.gif");
+  bytes = g_bytes_get_data (gif, &len);
+  g_assert_cmpuint (len, >, 100);
+  g_assert_cmpmem (bytes, 6, "GIF89a", 6);
+  g_assert_true (contains (bytes, len, "NETSCAPE2.0"));
+  g_assert_cmpint (bytes[len - 1], ==, 0x3B); /* the trailer */
+
+  run_cli (&run, "animate", "--build", "prim", "--size", "10x6", "--seed", "3",
+           "--max-frames", "12", "-o", "build.gif", NULL);
+  assert_status (&run, 0);
+  g_assert_true (g_str_has_prefix (run.out, "build.gif: "));
+  g_assert_cmpint (atoi (run.out + strlen ("build.gif: ")), <=, 12);
+  g_assert_nonnull (strstr (run.out, " frames, 176 × 112 pixels"));
+  g_assert_nonnull (strstr (run.out, "seed 3"));
+  run_clear (&run);
+
+  run_cli (&run, "animate", "--build", "prim", NULL);
+  assert_error (&run, 2, "--build needs -o");
+  run_clear (&run);
+
+  run_cli (&run, "animate", "gif.maze", "--max-frames", "1", "-o", "one.gif", NULL);
+  assert_error (&run, 1, "--max-frames");
+  run_clear (&run);
+  run_cli (&run, "animate", "--build", "nope", "-o", "nope.gif", NULL);
+  assert_error (&run, 1, "nope");
+  run_clear (&run);
+  g_assert_false (tmp_exists ("one.gif"));
+  g_assert_false (tmp_exists ("nope.gif"));
+}
+
 /* Ctrl+C in the middle of an animation: the cursor is shown again, the
  * colours reset, and the exit status says "interrupted". */
 static void
@@ -974,6 +1035,7 @@ main (int    argc,
   g_test_add_func ("/cli/text", test_text);
   g_test_add_func ("/cli/generate-options", test_generate_options);
   g_test_add_func ("/cli/animate", test_animate);
+  g_test_add_func ("/cli/animate-gif", test_animate_gif);
   g_test_add_func ("/cli/animate-interrupted", test_animate_interrupted);
   g_test_add_func ("/cli/large-no-progress-when-piped",
                    test_large_no_progress_when_piped);

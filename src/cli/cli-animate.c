@@ -173,7 +173,7 @@ static int
 animate_gif (const GifRequest *request)
 {
   RenderAnimationOptions animation;
-  RenderAnimationInfo info;
+  RenderAnimationInfo info = { 0 };
   RenderOptions options;
   GifProgress progress;
   MazeError error;

@@ -157,7 +157,7 @@ test_solve (void)
   g_autofree char *path = g_build_filename (tmpdir, "solve.gif", NULL);
   RenderAnimationOptions animation;
   RenderOptions options;
-  RenderAnimationInfo info;
+  RenderAnimationInfo info = { 0 };
   MazeError error = { 0 };
   Maze *maze = small_maze (), *solved;
   MazeSolver *solver;
@@ -214,7 +214,7 @@ test_build_limited (void)
   g_autofree char *path = g_build_filename (tmpdir, "build.gif", NULL);
   RenderAnimationOptions animation;
   RenderOptions options;
-  RenderAnimationInfo info;
+  RenderAnimationInfo info = { 0 };
   MazeError error = { 0 };
   Maze *blank, *built;
   Player player;

@@ -724,7 +724,11 @@ MazeStatus maze_save_file (const Maze *maze,
 /* Errors                                                              */
 /* ------------------------------------------------------------------ */
 
-#define MAZE_ERROR_MESSAGE_MAX 256
+/* A string argument holds any path the system accepts (PATH_MAX, 4096
+ * bytes on Linux, NUL included) and a message that path plus the longest
+ * template and reason: a message naming a file is never cut. */
+#define MAZE_ERROR_ARG_MAX     4096
+#define MAZE_ERROR_MESSAGE_MAX (MAZE_ERROR_ARG_MAX + 256)
 
 /* Errors in the user's language.
  *
@@ -837,7 +841,7 @@ struct MazeError
    * maze_error_set */
   MazeErrorCode code;
   uint64_t      num[MAZE_ERROR_NUM_MAX];
-  char          str[MAZE_ERROR_STR_MAX][MAZE_ERROR_MESSAGE_MAX];
+  char          str[MAZE_ERROR_STR_MAX][MAZE_ERROR_ARG_MAX];
 };
 
 /* Sets @error (if not NULL) to @status and a printf-style message.

@@ -1115,6 +1115,27 @@ test_load_file_errors (void)
   g_free (missing);
 }
 
+/* A path of thousands of bytes (within PATH_MAX) shows whole in the
+ * message and in its argument: nothing is cut. */
+static void
+test_long_path_not_cut (void)
+{
+  MazeError err = { 0 };
+  GString *missing = g_string_new (tmp_dir);
+  char *want;
+
+  while (missing->len < 4000)
+    g_string_append (missing, "/no-such-folder");
+  g_string_append (missing, "/x.maze");
+  want = g_strdup_printf ("cannot open '%s': No such file or directory", missing->str);
+  g_assert_null (maze_load_file (missing->str, &err));
+  g_assert_cmpstr (err.message, ==, want);
+  g_assert_cmpstr (err.str[0], ==, missing->str);
+  g_assert_cmpstr (err.str[1], ==, "No such file or directory");
+  g_free (want);
+  g_string_free (missing, TRUE);
+}
+
 /* A stream positioned after other data reads from where it is. */
 static void
 test_load_stdio_offset (void)
@@ -1195,6 +1216,7 @@ main (int   argc,
   g_assert_nonnull (tmp_dir);
 
   g_test_add_func ("/format/crc32", test_crc32);
+  g_test_add_func ("/format/load/long-path-not-cut", test_long_path_not_cut);
   g_test_add_func ("/format/worked-example", test_worked_example);
   g_test_add_func ("/format/round-trip/random", test_round_trip_random);
   g_test_add_func ("/format/round-trip/generators", test_round_trip_generators);

@@ -713,12 +713,23 @@ MazeStatus maze_save_stdio (const Maze *maze,
                             FILE       *stream,
                             MazeError  *error);
 
-/* Atomic save: temporary file in the same folder, fsync, rename over
- * @path.  On any failure the old file is untouched, the temporary file is
- * removed, and MAZE_ERROR_IO says why. */
+/* Saves to @path by the rule of maze-output.h: a regular file (or a
+ * symbolic link's target) is replaced atomically (temporary file in the
+ * same folder, fsync, rename), a device or FIFO is written directly, a
+ * read-only file is refused.  On any failure the old file is untouched,
+ * no temporary file stays, and MAZE_ERROR_IO says why, naming @path. */
 MazeStatus maze_save_file (const Maze *maze,
                            const char *path,
                            MazeError  *error);
+
+typedef struct MazeOutput MazeOutput;
+
+/* Writes the whole file to @out (see maze-output.h), which the caller
+ * opened and then commits or aborts.  MAZE_OK, or the failure (a write
+ * failure names the output). */
+MazeStatus maze_save_output (const Maze *maze,
+                             MazeOutput *out,
+                             MazeError  *error);
 
 /* ------------------------------------------------------------------ */
 /* Errors                                                              */
@@ -826,6 +837,10 @@ typedef enum
   MAZE_ERR_WALL,                /* a wall stands there (message "wall") */
   MAZE_ERR_LEAVES_MAZE,         /* the opening str[0] leads out of the maze */
   MAZE_ERR_WALK_BROKEN,         /* solution bits do not lead to the player */
+
+  /* writing a file (maze-output.h) */
+  MAZE_ERR_OUTPUT_READ_ONLY,    /* cannot save str[0]: the file is read-only */
+  MAZE_ERR_IO_WRITE_TO,         /* cannot write to str[0] (a label): str[1] */
 
   MAZE_ERR_N_CODES              /* not a code: one past the last */
 } MazeErrorCode;

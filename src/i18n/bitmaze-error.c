@@ -326,6 +326,16 @@ translate (const MazeError *error)
       /* Translators: why the player cannot move on */
       return g_strdup (_("the solution bits do not lead from the start to the player: start a new walk"));
 
+    case MAZE_ERR_OUTPUT_READ_ONLY:
+      /* Translators: an error; %s is a file name */
+      return g_strdup_printf (_("cannot save '%s': the file is read-only"),
+                              S (0));
+    case MAZE_ERR_IO_WRITE_TO:
+      /* Translators: an error; what is written to ("standard output",
+       * already translated), then the system's reason */
+      return g_strdup_printf (_("cannot write to %s: %s"),
+                              S (0), S (1));
+
     case MAZE_ERR_NONE:
     case MAZE_ERR_N_CODES:
     default:

@@ -44,7 +44,9 @@ fsync_fails (int fd)
 }
 
 static int
-rename_fails (const char *from,
+rename_fails (int         from_dir,
+              const char *from,
+              int         to_dir,
               const char *to)
 {
   errno = EXDEV;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * maze-io-private.h: the system calls maze_save_file() goes through.
+ * maze-io-private.h: the system calls every output (maze-output.h) goes
+ * through.
  *
  * Not part of the public API.  They exist so that a test can make a save
  * fail half-way (a full disk, a failing fsync, a refused rename) even when
@@ -9,6 +10,7 @@
  */
 #pragma once
 
+#include <stdbool.h>
 #include <sys/types.h>
 
 typedef struct
@@ -17,12 +19,19 @@ typedef struct
                         const void *buf,
                         size_t      len);
   int     (*fsync_fn)  (int         fd);
-  int     (*rename_fn) (const char *from,
+  /* renameat(): the temporary file's name and the target's, both in the
+   * target's folder */
+  int     (*rename_fn) (int         from_dir,
+                        const char *from,
+                        int         to_dir,
                         const char *to);
+  /* false: never an O_TMPFILE, always a named temporary file (the
+   * fallback for file systems without them) */
+  bool      use_tmpfile;
 } MazeIoHooks;
 
-/* write(), fsync() and rename() unless a test replaced them.  A test that
- * changes a member restores it with maze_io_hooks_reset(). */
+/* write(), fsync(), renameat() and O_TMPFILE unless a test replaced them.
+ * A test that changes a member restores it with maze_io_hooks_reset(). */
 extern MazeIoHooks maze_io_hooks;
 
 void maze_io_hooks_reset (void);

@@ -15,7 +15,7 @@
  * back.
  */
 #include "maze-private.h"
-#include "maze-io-private.h"
+#include "maze-output.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -36,16 +36,6 @@ static const uint8_t MAZE_MAGIC[8] = { 0x89, 'M', 'A', 'Z', 'E', '\r', '\n', 0x1
 #define CHUNK_BYTES (128 * 1024)
 #define SWAP_CELLS  16384
 #define GROW_START  65536
-
-MazeIoHooks maze_io_hooks = { write, fsync, rename };
-
-void
-maze_io_hooks_reset (void)
-{
-  maze_io_hooks.write_fn = write;
-  maze_io_hooks.fsync_fn = fsync;
-  maze_io_hooks.rename_fn = rename;
-}
 
 /* ---- little-endian helpers ---- */
 
@@ -1000,66 +990,57 @@ maze_save_stdio (const Maze *maze,
   return MAZE_OK;
 }
 
-/* Writing to a file descriptor through the test hook. */
-typedef struct
-{
-  int fd;
-  int saved_errno;
-} FdSink;
-
+/* The bytes go to a MazeOutput, whose first failure it keeps. */
 static bool
-emit_fd (void       *ctx,
-         const void *buf,
-         size_t      len)
+emit_output (void       *ctx,
+             const void *buf,
+             size_t      len)
 {
-  FdSink *sink = ctx;
-  const uint8_t *p = buf;
-
-  while (len > 0)
-    {
-      size_t want = len > (size_t) SSIZE_MAX ? (size_t) SSIZE_MAX : len;
-      ssize_t n = maze_io_hooks.write_fn (sink->fd, p, want);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        {
-          sink->saved_errno = n < 0 ? errno : ENOSPC;
-          return false;
-        }
-      p += n;
-      len -= (size_t) n;
-    }
-  return true;
+  return maze_output_write (ctx, buf, len);
 }
 
-/* Write the whole file to @sink: the body first, its CRC taken on the
- * way while each chunk is in the cache, then the header in front. */
-static bool
-write_file_body (const Maze    *maze,
-                 const uint8_t *meta,
-                 size_t         meta_len,
-                 FdSink        *sink)
+MazeStatus
+maze_save_output (const Maze *maze,
+                  MazeOutput *out,
+                  MazeError  *error)
 {
   uint8_t header[MAZE_FILE_HEADER_SIZE];
-  CrcSink body = { emit_fd, sink, 0 };
+  CrcSink write_out = { emit_output, out, 0 };
+  size_t meta_len;
+  MazeError local;
+  uint8_t *meta;
 
-  if (lseek (sink->fd, MAZE_FILE_HEADER_SIZE, SEEK_SET) < 0 ||
-      !emit_body (maze, meta, meta_len, &body))
-    return false;
-  header_build (maze, meta_len, body.crc, header);
-  return lseek (sink->fd, 0, SEEK_SET) == 0 && emit_fd (sink, header, sizeof header);
-}
+  if (error == NULL)
+    error = &local;
+  meta = meta_serialize (maze, &meta_len, error);
+  if (meta == NULL)
+    return error->status;
 
-/* The mode for a new file: what open (..., 0666) would give, i.e. minus
- * the umask, which can only be read by setting it. */
-static mode_t
-default_file_mode (void)
-{
-  mode_t mask = umask (022);
+  if (maze_output_seekable (out))
+    {
+      /* A new file of our own: the body first, its CRC taken on the way
+       * while each chunk is in the cache, then the header in front. */
+      static const uint8_t zeros[MAZE_FILE_HEADER_SIZE];
 
-  umask (mask);
-  return 0666 & ~mask;
+      if (maze_output_write (out, zeros, sizeof zeros) &&
+          emit_body (maze, meta, meta_len, &write_out))
+        {
+          header_build (maze, meta_len, write_out.crc, header);
+          maze_output_write_at (out, header, sizeof header, 0);
+        }
+    }
+  else
+    {
+      /* A device or a pipe is written once, in order: two passes. */
+      CrcSink crc_only = { NULL, NULL, 0 };
+
+      emit_body (maze, meta, meta_len, &crc_only);
+      header_build (maze, meta_len, crc_only.crc, header);
+      if (maze_output_write (out, header, sizeof header))
+        emit_body (maze, meta, meta_len, &write_out);
+    }
+  free (meta);
+  return maze_output_error (out, error);
 }
 
 MazeStatus
@@ -1067,97 +1048,18 @@ maze_save_file (const Maze *maze,
                 const char *path,
                 MazeError  *error)
 {
-  const char *slash, *base;
-  char *resolved = NULL, *dir = NULL, *tmp = NULL;
-  const char *target = path;
-  uint8_t *meta = NULL;
-  size_t meta_len, dir_len;
-  FdSink sink = { -1, 0 };
-  mode_t mode;
-  struct stat st;
+  MazeOutput *out;
   MazeError local;
-  int dir_fd;
 
   if (error == NULL)
     error = &local;
-  maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_SAVE, "cannot save '%s'", path);
-
-  /* Save through a symbolic link into the file it names, as editors do,
-   * rather than replace the link by a file. */
-  if (lstat (path, &st) == 0 && S_ISLNK (st.st_mode))
+  out = maze_output_open (path, MAZE_OUTPUT_DEFAULT, error);
+  if (out == NULL)
+    return error->status;
+  if (maze_save_output (maze, out, error) != MAZE_OK)
     {
-      resolved = realpath (path, NULL);
-      if (resolved != NULL)
-        target = resolved;
+      maze_output_abort (out);
+      return error->status;
     }
-  mode = stat (target, &st) == 0 ? (st.st_mode & 07777) : default_file_mode ();
-
-  meta = meta_serialize (maze, &meta_len, error);
-  if (meta == NULL)
-    goto out;
-
-  slash = strrchr (target, '/');
-  base = slash != NULL ? slash + 1 : target;
-  dir_len = slash == NULL ? 1 : (slash == target ? 1 : (size_t) (slash - target));
-  dir = malloc (dir_len + 1);
-  tmp = malloc (dir_len + strlen (base) + 16);
-  if (dir == NULL || tmp == NULL)
-    {
-      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory saving '%s'", path);
-      goto out;
-    }
-  memcpy (dir, slash == NULL ? "." : target, dir_len);
-  dir[dir_len] = '\0';
-  sprintf (tmp, "%s/.%s.XXXXXX", strcmp (dir, "/") == 0 ? "" : dir, base);
-
-  sink.fd = mkstemp (tmp);
-  if (sink.fd < 0)
-    {
-      maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_SAVE, "cannot save '%s': %s", path, strerror (errno));
-      goto out;
-    }
-  if (fchmod (sink.fd, mode) != 0 ||
-      !write_file_body (maze, meta, meta_len, &sink) ||
-      maze_io_hooks.fsync_fn (sink.fd) != 0)
-    {
-      int err = sink.saved_errno != 0 ? sink.saved_errno : errno;
-
-      close (sink.fd);
-      unlink (tmp);
-      maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_SAVE, "cannot save '%s': %s", path, strerror (err));
-      goto out;
-    }
-  if (close (sink.fd) != 0)
-    {
-      int err = errno;
-
-      unlink (tmp);
-      maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_SAVE, "cannot save '%s': %s", path, strerror (err));
-      goto out;
-    }
-  if (maze_io_hooks.rename_fn (tmp, target) != 0)
-    {
-      int err = errno;
-
-      unlink (tmp);
-      maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_SAVE, "cannot save '%s': %s", path, strerror (err));
-      goto out;
-    }
-
-  /* Make the rename itself durable.  The file is saved by now whatever
-   * happens here, so a folder that cannot be synced is not an error. */
-  dir_fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir_fd >= 0)
-    {
-      fsync (dir_fd);
-      close (dir_fd);
-    }
-  maze_error_clear (error);
-
-out:
-  free (meta);
-  free (dir);
-  free (tmp);
-  free (resolved);
-  return error->status;
+  return maze_output_commit (out, error);
 }

@@ -22,7 +22,7 @@ BUILDDIR=${BUILDDIR:-_build}
 # tests (Xvfb, D-Bus, xdotool), data validation and the checking tools.
 PACKAGES="gcc pkg-config python3 meson ninja-build gettext zlib1g-dev
   libglib2.0-dev libglib2.0-dev-bin libgtk-4-dev libgtk-4-bin libadwaita-1-dev
-  libgif-dev librsvg2-common desktop-file-utils appstream
+  libgif-dev libjson-glib-dev librsvg2-common desktop-file-utils appstream
   xvfb xauth xdotool dbus-x11 imagemagick"
 
 deps ()

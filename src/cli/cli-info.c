@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * cli-info.c: bitmaze-cli info and bitmaze-cli validate.
+ * cli-info.c: bitmaze-cli info and bitmaze-cli validate, as text or
+ * (--json) as JSON for scripts.
  */
 #include "config.h"
 
@@ -19,11 +20,87 @@ print_cell (const char *label,
            i % maze_width (maze), i / maze_width (maze));
 }
 
+/* info --json: the same facts as the text, as one object. */
+static int
+print_info_json (const char *file,
+                 const Maze *maze)
+{
+  JsonBuilder *b;
+  MazeStats stats;
+  MazeError error;
+
+  maze_error_clear (&error);
+  if (maze_stats (maze, &stats, &error) != MAZE_OK)
+    return cli_json_fail (file, &error, stdout);
+
+  b = cli_json_begin (file);
+  cli_json_add_size (b, maze);
+  cli_json_add_cell (b, "start", maze, maze_start (maze));
+  cli_json_add_cell (b, "goal", maze, maze_goal (maze));
+  json_builder_set_member_name (b, "perfect");
+  json_builder_add_boolean_value (b, maze_is_perfect (maze));
+
+  /* The search stored in the file: null when there is none. */
+  json_builder_set_member_name (b, "search");
+  if (maze_has_search (maze))
+    {
+      int64_t moves = maze_path_cells (maze, NULL, 0);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "path_length");
+      if (moves >= 0)
+        json_builder_add_int_value (b, moves);
+      else
+        json_builder_add_null_value (b);
+      json_builder_end_object (b);
+    }
+  else
+    json_builder_add_null_value (b);
+
+  json_builder_set_member_name (b, "metadata");
+  json_builder_begin_object (b);
+  for (size_t k = 0; k < maze_meta_count (maze); k++)
+    {
+      const char *key, *value;
+
+      maze_meta_nth (maze, k, &key, &value);
+      cli_json_add_string (b, key, value);
+    }
+  json_builder_end_object (b);
+
+  json_builder_set_member_name (b, "statistics");
+  json_builder_begin_object (b);
+  cli_json_add_uint (b, "passages", stats.passages);
+  cli_json_add_uint (b, "dead_ends", stats.dead_ends);
+  cli_json_add_uint (b, "corridors", stats.corridors);
+  cli_json_add_uint (b, "turns", stats.turns);
+  cli_json_add_uint (b, "junctions", stats.junctions);
+  cli_json_add_uint (b, "isolated", stats.isolated);
+  json_builder_set_member_name (b, "solution_length");
+  if (stats.solution_length >= 0)
+    json_builder_add_int_value (b, stats.solution_length);
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "longest_path");
+  json_builder_begin_object (b);
+  cli_json_add_uint (b, "length", stats.longest_path);
+  cli_json_add_cell (b, "from", maze, stats.longest_from);
+  cli_json_add_cell (b, "to", maze, stats.longest_to);
+  json_builder_end_object (b);
+  json_builder_end_object (b);
+
+  return cli_json_print (b, stdout, TRUE);
+}
+
 int
 cli_info (int    argc,
           char **argv)
 {
+  gboolean json = FALSE;
   const GOptionEntry entries[] = {
+    { "json", 'j', 0, G_OPTION_ARG_NONE, &json,
+      N_("Print one JSON object (keys in the README) instead of text; a "
+         "bad file gives an object with \"error\""), NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) context = NULL;
@@ -45,6 +122,16 @@ cli_info (int    argc,
     return cli_usage_error ("info", _("missing MAZE-FILE"));
   if (argc > 2)
     return cli_usage_error ("info", _("unexpected argument '%s'"), argv[2]);
+
+  if (json)
+    {
+      maze = cli_load_quietly (argv[1], &error);
+      if (maze == NULL)
+        return cli_json_fail (argv[1], &error, stdout);
+      status = print_info_json (argv[1], maze);
+      maze_free (maze);
+      return status;
+    }
 
   maze = cli_load (argv[1]);
   if (maze == NULL)
@@ -132,7 +219,11 @@ int
 cli_validate (int    argc,
               char **argv)
 {
+  gboolean json = FALSE;
   const GOptionEntry entries[] = {
+    { "json", 'j', 0, G_OPTION_ARG_NONE, &json,
+      N_("Print one JSON object a file, one a line: {\"file\", \"valid\"} "
+         "and \"error\" for a bad one"), NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) context = NULL;
@@ -157,7 +248,23 @@ cli_validate (int    argc,
 
       maze_error_clear (&error);
       maze = maze_load_file (argv[k], &error);
-      if (maze != NULL)
+      if (json)
+        {
+          JsonBuilder *b = cli_json_begin (argv[k]);
+
+          json_builder_set_member_name (b, "valid");
+          json_builder_add_boolean_value (b, maze != NULL);
+          if (maze != NULL)
+            cli_json_add_size (b, maze);
+          else
+            cli_json_add_error (b, &error);
+          if (cli_json_print (b, stdout, FALSE) != CLI_EXIT_OK)
+            {
+              maze_free (maze);
+              return CLI_EXIT_FAILURE;
+            }
+        }
+      else if (maze != NULL)
         g_print (_("%s: ok\n"), argv[k]);
       else
         {
@@ -171,6 +278,9 @@ cli_validate (int    argc,
     }
   fflush (stdout);
 
+  /* With --json the objects say it all: no line on stderr. */
+  if (n_bad > 0 && json)
+    return CLI_EXIT_FAILURE;
   if (n_bad > 0)
     return cli_fail (CLI_EXIT_FAILURE,
                      g_dngettext (GETTEXT_PACKAGE,

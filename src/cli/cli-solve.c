@@ -21,13 +21,45 @@ print_solvers (void)
     g_print ("%-*s  %s\n", width, a->name, a->description);
 }
 
+/* solve --json: the report and the moves as one object. */
+static int
+print_json (const char           *file,
+            const char           *solver,
+            const Maze           *maze,
+            const MazeSolveStats *stats,
+            const char           *output,
+            FILE                 *out)
+{
+  g_autofree char *path = stats->found ? maze_path_moves (maze) : NULL;
+  JsonBuilder *b;
+
+  if (stats->found && path == NULL)
+    return cli_fail (CLI_EXIT_FAILURE, _("out of memory"));
+  b = cli_json_begin (file);
+  cli_json_add_size (b, maze);
+  cli_json_add_string (b, "solver", solver);
+  cli_json_add_string (b, "result", stats->found ? "found" : "no-path");
+  json_builder_set_member_name (b, "path_length");
+  if (stats->found)
+    json_builder_add_int_value (b, (gint64) stats->path_length);
+  else
+    json_builder_add_null_value (b);
+  /* Translators do not touch these: N, E, S and W, as in --moves. */
+  cli_json_add_string (b, "moves", path);
+  cli_json_add_uint (b, "visited", stats->visited);
+  cli_json_add_uint (b, "steps", stats->steps);
+  cli_json_add_uint (b, "largest_frontier", stats->max_frontier);
+  cli_json_add_string (b, "output", output);
+  return cli_json_print (b, out, TRUE);
+}
+
 int
 cli_solve (int    argc,
            char **argv)
 {
   g_autofree char *solver_name = NULL;
   g_autofree char *output = NULL;
-  gboolean moves = FALSE, require_path = FALSE, list = FALSE;
+  gboolean moves = FALSE, require_path = FALSE, list = FALSE, json = FALSE;
   const GOptionEntry entries[] = {
     { "solver", 'S', 0, G_OPTION_ARG_STRING, &solver_name,
       N_("Solver: dfs, bfs, astar, junction, wall-follower, "
@@ -43,6 +75,9 @@ cli_solve (int    argc,
          "(an empty line when there is none)"), NULL },
     { "require-path", 0, 0, G_OPTION_ARG_NONE, &require_path,
       N_("Exit with status 3 when there is no path"), NULL },
+    { "json", 'j', 0, G_OPTION_ARG_NONE, &json,
+      N_("Print the report as one JSON object (keys in the README), the "
+         "moves included; a bad file gives an object with \"error\""), NULL },
     { "list", 0, 0, G_OPTION_ARG_NONE, &list,
       N_("List the solvers and exit"), NULL },
     { NULL }
@@ -76,11 +111,20 @@ cli_solve (int    argc,
   maze_error_clear (&error);
   if (solver_name == NULL)
     solver_name = g_strdup ("bfs");
+  /* With the maze on standard output, the report goes to stderr. */
+  if (output != NULL && g_str_equal (output, "-"))
+    report = stderr;
   if (!maze_solver_name_valid (solver_name, &error))
-    return cli_fail_maze (NULL, &error);
+    return json ? cli_json_fail (argv[1], &error, report)
+                : cli_fail_maze (NULL, &error);
 
-  maze = cli_load (argv[1]);
-  if (maze == NULL)
+  if (json)
+    {
+      maze = cli_load_quietly (argv[1], &error);
+      if (maze == NULL)
+        return cli_json_fail (argv[1], &error, report);
+    }
+  else if ((maze = cli_load (argv[1])) == NULL)
     return CLI_EXIT_FAILURE;
 
   solver = maze_solver_new (maze, solver_name, &error);
@@ -92,10 +136,6 @@ cli_solve (int    argc,
   status = cli_run_solver (solver, maze);
   maze_solver_stats (solver, &stats);
   maze_solver_free (solver);
-
-  /* With the maze on standard output, the report goes to stderr. */
-  if (output != NULL && g_str_equal (output, "-"))
-    report = stderr;
   /* With --require-path, "no path" is the command failing: like any
    * failure it leaves -o alone (the report still says why). */
   if (status == CLI_EXIT_OK && output != NULL
@@ -107,7 +147,9 @@ cli_solve (int    argc,
         status = cli_save (maze, output);
     }
 
-  if (status == CLI_EXIT_OK && moves)
+  if (status == CLI_EXIT_OK && json)
+    status = print_json (argv[1], solver_name, maze, &stats, output, report);
+  else if (status == CLI_EXIT_OK && moves)
     {
       g_autofree char *path = stats.found ? maze_path_moves (maze) : NULL;
 

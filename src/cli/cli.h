@@ -6,6 +6,7 @@
 #pragma once
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 #include <stdio.h>
 
 #include "maze.h"
@@ -118,6 +119,50 @@ int cli_run_generator (MazeGenerator *gen,
  * "no path" is then no answer). */
 int cli_run_solver (MazeSolver *solver,
                     const Maze *maze);
+
+/* ---- --json output (cli-json.c) ---- */
+
+/* A new builder inside an open object whose first member is "file"
+ * (@file, or null).  cli_json_print() closes the object and frees it. */
+JsonBuilder *cli_json_begin     (const char      *file);
+
+/* Members of the open object: a number (clamped to G_MAXINT64), a string
+ * (null for NULL), a cell as {"x", "y"}, "size" as {"width", "height",
+ * "cells"}, and "error" as {"status", "code", "message", "message_en"}
+ * (the MazeStatus as a word, the MazeErrorCode, the message in the
+ * user's language and in the engine's English). */
+void         cli_json_add_uint   (JsonBuilder     *builder,
+                                  const char      *key,
+                                  guint64          value);
+void         cli_json_add_string (JsonBuilder     *builder,
+                                  const char      *key,
+                                  const char      *value);
+void         cli_json_add_cell   (JsonBuilder     *builder,
+                                  const char      *key,
+                                  const Maze      *maze,
+                                  uint32_t         index);
+void         cli_json_add_size   (JsonBuilder     *builder,
+                                  const Maze      *maze);
+void         cli_json_add_error  (JsonBuilder     *builder,
+                                  const MazeError *error);
+
+/* Ends the object, writes it to @out (indented when @pretty, else on one
+ * line) with a newline, and frees @builder.  CLI_EXIT_OK or a printed
+ * write error. */
+int          cli_json_print      (JsonBuilder     *builder,
+                                  FILE            *out,
+                                  gboolean         pretty);
+
+/* Prints {"file": @file, "error": {...}} to @out; returns
+ * CLI_EXIT_FAILURE. */
+int          cli_json_fail       (const char      *file,
+                                  const MazeError *error,
+                                  FILE            *out);
+
+/* Loads a .maze file ("-": standard input) without printing anything:
+ * NULL with @error set. */
+Maze        *cli_load_quietly    (const char      *path,
+                                  MazeError       *error);
 
 /* ---- text rendering (cli-text.c) ---- */
 

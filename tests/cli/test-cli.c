@@ -6,6 +6,7 @@
  */
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
@@ -830,6 +831,137 @@ contains (const guint8 *bytes,
   return FALSE;
 }
 
+/* Parses @text as one JSON object; the caller owns the parser, which
+ * owns the object. */
+static JsonObject *
+parse_object (JsonParser *parser,
+              const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  JsonNode *root;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  root = json_parser_get_root (parser);
+  g_assert_nonnull (root);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (root));
+  return json_node_get_object (root);
+}
+
+static void
+assert_members (JsonObject         *object,
+                const char *const  *keys)
+{
+  for (; *keys != NULL; keys++)
+    if (!json_object_has_member (object, *keys))
+      g_error ("JSON object lacks \"%s\"", *keys);
+}
+
+static void
+assert_error_object (JsonObject *object,
+                     const char *file,
+                     const char *status)
+{
+  static const char *const keys[] = { "status", "code", "message", "message_en", NULL };
+  JsonObject *error;
+
+  g_assert_cmpstr (json_object_get_string_member (object, "file"), ==, file);
+  error = json_object_get_object_member (object, "error");
+  g_assert_nonnull (error);
+  assert_members (error, keys);
+  g_assert_cmpstr (json_object_get_string_member (error, "status"), ==, status);
+  g_assert_cmpint (json_object_get_int_member (error, "code"), >, 0);
+  g_assert_cmpstr (json_object_get_string_member (error, "message"), !=, "");
+}
+
+/* info, solve and validate --json: objects a JSON parser reads back, with
+ * every documented key; a bad file is an object with "error", exit 1. */
+static void
+test_json (void)
+{
+  static const char *const info_keys[] = {
+    "file", "size", "start", "goal", "perfect", "search", "metadata",
+    "statistics", NULL,
+  };
+  static const char *const stats_keys[] = {
+    "passages", "dead_ends", "corridors", "turns", "junctions", "isolated",
+    "solution_length", "longest_path", NULL,
+  };
+  static const char *const solve_keys[] = {
+    "file", "size", "solver", "result", "path_length", "moves", "visited",
+    "steps", "largest_frontier", "output", NULL,
+  };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_auto (GStrv) lines = NULL;
+  g_autofree char *moves = NULL;
+  JsonObject *object, *size, *meta;
+  Run run;
+
+  generate_small ("json.maze");
+  write_tmp ("json-bad.maze", "MAZE", 4);
+
+  run_cli (&run, "info", "json.maze", "--json", NULL);
+  assert_status (&run, 0);
+  g_assert_cmpstr (run.err, ==, "");
+  object = parse_object (parser, run.out);
+  assert_members (object, info_keys);
+  assert_members (json_object_get_object_member (object, "statistics"), stats_keys);
+  size = json_object_get_object_member (object, "size");
+  g_assert_cmpint (json_object_get_int_member (size, "width"), ==, 12);
+  g_assert_cmpint (json_object_get_int_member (size, "height"), ==, 8);
+  g_assert_cmpint (json_object_get_int_member (size, "cells"), ==, 96);
+  meta = json_object_get_object_member (object, "metadata");
+  g_assert_cmpstr (json_object_get_string_member (meta, "title"), ==, "Small");
+  g_assert_cmpstr (json_object_get_string_member (meta, "seed"), ==, "42");
+  g_assert_true (json_object_get_null_member (object, "search"));
+  run_clear (&run);
+
+  run_cli (&run, "solve", "json.maze", "--moves", NULL);
+  assert_status (&run, 0);
+  moves = g_strchomp (g_strdup (run.out));
+  run_clear (&run);
+  run_cli (&run, "solve", "json.maze", "--json", "-S", "astar", NULL);
+  assert_status (&run, 0);
+  object = parse_object (parser, run.out);
+  assert_members (object, solve_keys);
+  g_assert_cmpstr (json_object_get_string_member (object, "result"), ==, "found");
+  g_assert_cmpstr (json_object_get_string_member (object, "solver"), ==, "astar");
+  g_assert_cmpstr (json_object_get_string_member (object, "moves"), ==, moves);
+  g_assert_cmpint (json_object_get_int_member (object, "path_length"), ==,
+                   (gint64) strlen (moves));
+  run_clear (&run);
+
+  /* A bad file, a missing one, an unknown solver: error objects. */
+  run_cli (&run, "info", "json-bad.maze", "--json", NULL);
+  assert_status (&run, 1);
+  g_assert_cmpstr (run.err, ==, "");
+  assert_error_object (parse_object (parser, run.out), "json-bad.maze", "format");
+  run_clear (&run);
+  run_cli (&run, "solve", "missing.maze", "--json", NULL);
+  assert_status (&run, 1);
+  assert_error_object (parse_object (parser, run.out), "missing.maze", "io");
+  run_clear (&run);
+  run_cli (&run, "solve", "json.maze", "--json", "-S", "nope", NULL);
+  assert_status (&run, 1);
+  assert_error_object (parse_object (parser, run.out), "json.maze", "argument");
+  run_clear (&run);
+
+  /* validate: one object a line, a file each. */
+  run_cli (&run, "validate", "--json", "json.maze", "json-bad.maze", NULL);
+  assert_status (&run, 1);
+  g_assert_cmpstr (run.err, ==, "");
+  lines = g_strsplit (run.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 3);
+  g_assert_cmpstr (lines[2], ==, "");
+  object = parse_object (parser, lines[0]);
+  g_assert_true (json_object_get_boolean_member (object, "valid"));
+  g_assert_cmpstr (json_object_get_string_member (object, "file"), ==, "json.maze");
+  object = parse_object (parser, lines[1]);
+  g_assert_false (json_object_get_boolean_member (object, "valid"));
+  assert_error_object (object, "json-bad.maze", "format");
+  run_clear (&run);
+}
+
 /* -o writes a looping GIF of the solve or of a build, and says what it
  * made; a build needs -o, a bad limit is refused and leaves no file. */
 static void
@@ -1036,6 +1168,7 @@ main (int    argc,
   g_test_add_func ("/cli/generate-options", test_generate_options);
   g_test_add_func ("/cli/animate", test_animate);
   g_test_add_func ("/cli/animate-gif", test_animate_gif);
+  g_test_add_func ("/cli/json", test_json);
   g_test_add_func ("/cli/animate-interrupted", test_animate_interrupted);
   g_test_add_func ("/cli/large-no-progress-when-piped",
                    test_large_no_progress_when_piped);

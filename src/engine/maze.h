@@ -676,6 +676,124 @@ int64_t maze_play_path (const Maze *maze,
                         size_t      max);
 
 /* ------------------------------------------------------------------ */
+/* History: a generator or solver that can step back                   */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A MazeHistory runs one generator or solver on a maze and remembers its
+ * steps, so the maze can go back to any earlier step and forward again,
+ * every word bit for bit, with the stepper's own state (stack, queue,
+ * counters, random numbers) as it was at that step.
+ *
+ * Cost: each step keeps the words it changed as XOR masks (6 bytes a
+ * word, one entry for a step that changed none), and every few thousand
+ * steps a copy of the stepper (a checkpoint), spaced so that the copies
+ * cost about 8 bytes a step.  Going to step k restores the words along
+ * the masks to the last checkpoint before k and redoes the steps from
+ * there: the steppers are deterministic.  A history that grows past its
+ * limit (maze_history_set_limit(), 256 MiB unless set) forgets its oldest
+ * steps; maze_history_first() says where it then begins.
+ *
+ * The maze must outlive the history and nobody else may change its cells
+ * while the history lives (as for a generator or solver).
+ */
+typedef struct MazeHistory MazeHistory;
+
+/**
+ * maze_history_new_generator:
+ * @place: whether one more step after the last carve places the start and
+ *         the goal as maze_place_endpoints (@placement, @openings, @seed)
+ *         does (a MAZE_STEP_OPENING step, cell = start, other = goal)
+ *
+ * A history of maze_generator_new (@maze, @algorithm, @seed, @loops); the
+ * maze is cleared as that does.  Step 0 is the empty grid.
+ *
+ * Returns: the history, or NULL with the generator's errors,
+ * MAZE_ERROR_ARGUMENT for an unknown placement, or MAZE_ERROR_NOMEM.
+ */
+MazeHistory *maze_history_new_generator (Maze          *maze,
+                                         const char    *algorithm,
+                                         uint64_t       seed,
+                                         unsigned       loops,
+                                         bool           place,
+                                         MazePlacement  placement,
+                                         bool           openings,
+                                         MazeError     *error);
+
+/* A history of maze_solver_new (@maze, @name): the search nibbles are
+ * cleared and step 0 is the search not begun.  NULL with its errors. */
+MazeHistory *maze_history_new_solver    (Maze          *maze,
+                                         const char    *name,
+                                         MazeError     *error);
+
+/* Frees the history and its stepper; the maze stays as it is. */
+void         maze_history_free          (MazeHistory   *history);
+
+/* The stepper as it is at the current position, for its frontier,
+ * counters and status: NULL for the kind the history does not run.
+ * Owned by the history; replaced when the position moves back or jumps,
+ * so do not keep it across those calls. */
+const MazeGenerator *maze_history_generator (const MazeHistory *history);
+const MazeSolver    *maze_history_solver    (const MazeHistory *history);
+
+/* The steps done up to what the maze shows; the last step recorded; the
+ * oldest step still reachable (0 unless the limit made it forget). */
+uint64_t     maze_history_position      (const MazeHistory *history);
+uint64_t     maze_history_length        (const MazeHistory *history);
+uint64_t     maze_history_first         (const MazeHistory *history);
+
+/* True when there is no step after the current position: the generator
+ * is done (and the endpoints placed, if asked), the search has ended. */
+bool         maze_history_finished      (const MazeHistory *history);
+
+/* One step forward: the recorded step after the position, or a new one at
+ * the end.  @report (may be NULL) is filled as by the stepper's own step.
+ * Returns false when finished (the report then says how it ended). */
+bool         maze_history_step          (MazeHistory   *history,
+                                         MazeStep      *report);
+
+/* One step back.  @report (may be NULL) gets the step the maze now shows
+ * the result of, or kind MAZE_STEP_NONE at the first step.  Returns false
+ * at maze_history_first() or when out of memory (nothing changed). */
+bool         maze_history_back          (MazeHistory   *history,
+                                         MazeStep      *report);
+
+/**
+ * maze_history_seek:
+ * @position: the step to show, clamped to first .. length
+ * @reports: (nullable): room for @n_reports steps
+ * @n_out: (out) (optional): how many were written
+ *
+ * Goes to step @position, back or forward.  The newest steps up to it
+ * (at most @n_reports, fewer near the first step) are written to @reports,
+ * oldest first, the last one being step @position itself.
+ *
+ * Returns: MAZE_OK, or MAZE_ERROR_NOMEM with nothing changed.
+ */
+MazeStatus   maze_history_seek          (MazeHistory   *history,
+                                         uint64_t       position,
+                                         MazeStep      *reports,
+                                         size_t         n_reports,
+                                         size_t        *n_out,
+                                         MazeError     *error);
+
+/* The step maze_history_step() would do next, into @next, without doing
+ * it: the maze and the position stay as they are.  Returns false when
+ * finished (@next says how it ended) or out of memory. */
+bool         maze_history_peek          (MazeHistory   *history,
+                                         MazeStep      *next);
+
+/* Bytes the history holds (log and checkpoints, not the stepper itself). */
+size_t       maze_history_memory        (const MazeHistory *history);
+void         maze_history_set_limit     (MazeHistory   *history,
+                                         size_t         bytes);
+
+/* MAZE_OK, or MAZE_ERROR_NOMEM when the history could not keep a step:
+ * it then goes on without the steps before (maze_history_first ()). */
+MazeStatus   maze_history_status        (const MazeHistory *history,
+                                         MazeError     *error);
+
+/* ------------------------------------------------------------------ */
 /* .maze files (maze-format.md 2)                                      */
 /* ------------------------------------------------------------------ */
 

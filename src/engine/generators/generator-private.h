@@ -204,6 +204,27 @@ void  gen_free   (MazeGenerator *gen,
                   void          *p,
                   size_t         size);
 
+/* A copy of @gen working on @maze (the same size and, for the copy to go
+ * on as @gen would, the same cells): the same state, random numbers and
+ * working set; the ring only as large as its contents need.  NULL when
+ * out of memory. */
+MazeGenerator *gen_clone      (const MazeGenerator *gen,
+                               Maze                *maze);
+
+/* The bytes gen_clone() allocates for a copy of @gen. */
+size_t         gen_clone_size (const MazeGenerator *gen);
+
+/* maze_place_endpoints(), and when @report is not NULL a report of it:
+ * MAZE_STEP_OPENING, cell = the start, other = the goal, one change a
+ * word it changed (at most the old and the new start and goal).  Only
+ * for a maze without search bits (moving an endpoint clears them). */
+MazeStatus     gen_place_endpoints (Maze          *maze,
+                                    MazePlacement  placement,
+                                    bool           openings,
+                                    uint64_t       seed,
+                                    MazeStep      *report,
+                                    MazeError     *error);
+
 /* Make room for @extra more cells in the ring; false when out of memory
  * (the ring is unchanged then). */
 bool  gen_ring_reserve (MazeGenerator *gen,

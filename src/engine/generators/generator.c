@@ -620,6 +620,123 @@ maze_generator_free (MazeGenerator *gen)
   free (gen);
 }
 
+/* The arrays a generator owns, with their sizes in bytes: what a copy
+ * must duplicate.  The ring is left out (copied apart, in order). */
+typedef struct
+{
+  void   **p;
+  size_t   size;
+} GenArray;
+
+static unsigned
+gen_arrays (MazeGenerator *gen,
+            GenArray       arrays[4])
+{
+  unsigned n = 0;
+
+  if (gen->moves != NULL)
+    arrays[n++] = (GenArray) { (void **) &gen->moves, (gen->n / 32 + 1) * sizeof (uint64_t) };
+  if (gen->spec.klass == &gen_prim_class)
+    arrays[n++] = (GenArray) { (void **) &gen->u.prim.seen, gen->n / 8 + 1 };
+  else if (gen->spec.klass == &gen_kruskal_class)
+    {
+      arrays[n++] = (GenArray) { (void **) &gen->u.kruskal.edges,
+                                 (size_t) gen->u.kruskal.n_edges * sizeof (uint32_t) + 1 };
+      arrays[n++] = (GenArray) { (void **) &gen->u.kruskal.parent, (size_t) gen->n * sizeof (uint32_t) };
+    }
+  else if (gen->spec.klass == &gen_eller_class)
+    {
+      size_t size = (size_t) gen->width * sizeof (uint32_t);
+
+      arrays[n++] = (GenArray) { (void **) &gen->u.eller.parent, size };
+      arrays[n++] = (GenArray) { (void **) &gen->u.eller.next, size };
+      arrays[n++] = (GenArray) { (void **) &gen->u.eller.count, size };
+      arrays[n++] = (GenArray) { (void **) &gen->u.eller.rep, size };
+    }
+  else if (gen->spec.klass == &gen_recursive_division_class)
+    arrays[n++] = (GenArray) { (void **) &gen->u.division.stack,
+                               gen->u.division.cap * sizeof (GenChamber) };
+  return n;
+}
+
+static size_t
+ring_clone_capacity (const MazeGenerator *gen)
+{
+  size_t cap = 256; /* where gen_ring_reserve() starts */
+
+  while (cap < gen->ring_len)
+    cap *= 2;
+  return cap;
+}
+
+size_t
+gen_clone_size (const MazeGenerator *gen)
+{
+  GenArray arrays[4];
+  unsigned n = gen_arrays ((MazeGenerator *) gen, arrays);
+  size_t size = sizeof *gen;
+
+  for (unsigned k = 0; k < n; k++)
+    size += arrays[k].size;
+  if (gen->ring != NULL)
+    size += ring_clone_capacity (gen) * sizeof (uint32_t);
+  return size;
+}
+
+MazeGenerator *
+gen_clone (const MazeGenerator *gen,
+           Maze                *maze)
+{
+  MazeGenerator *copy = malloc (sizeof *copy);
+  GenArray from[4], to[4];
+  unsigned n;
+  bool ok = true;
+
+  if (copy == NULL)
+    return NULL;
+  *copy = *gen;
+  copy->maze = maze;
+  copy->cells = maze_cells (maze);
+  copy->ring = NULL;
+  copy->ring_cap = 0;
+  copy->ring_head = 0;
+
+  /* The copy's array pointers still share @gen's: replace each one. */
+  n = gen_arrays ((MazeGenerator *) gen, from);
+  gen_arrays (copy, to);
+  for (unsigned k = 0; k < n; k++)
+    *to[k].p = NULL;
+  for (unsigned k = 0; k < n; k++)
+    {
+      *to[k].p = malloc (from[k].size);
+      if (*to[k].p == NULL)
+        {
+          ok = false;
+          break;
+        }
+      memcpy (*to[k].p, *from[k].p, from[k].size);
+    }
+
+  if (ok && gen->ring != NULL)
+    {
+      /* Entries to the front, oldest first: the order is all a ring or
+       * a bag means. */
+      copy->ring_cap = ring_clone_capacity (gen);
+      copy->ring = malloc (copy->ring_cap * sizeof (uint32_t));
+      ok = copy->ring != NULL;
+      for (size_t k = 0; ok && k < gen->ring_len; k++)
+        copy->ring[k] = gen->ring[(gen->ring_head + k) & (gen->ring_cap - 1)];
+    }
+
+  copy->memory = gen_clone_size (copy);
+  if (!ok)
+    {
+      maze_generator_free (copy);
+      return NULL;
+    }
+  return copy;
+}
+
 bool
 maze_generator_step (MazeGenerator *gen,
                      MazeStep      *report)

@@ -100,9 +100,58 @@ maze_place_endpoints (Maze          *maze,
                       uint64_t       seed,
                       MazeError     *error)
 {
+  return gen_place_endpoints (maze, placement, openings, seed, NULL, error);
+}
+
+/* Records the words of @cells that differ from @before as the changes of
+ * @report, one a word: an opening made (|=) or closed (&= ~). */
+static void
+record_openings (MazeStep       *report,
+                 const uint16_t *cells,
+                 const uint32_t  which[4],
+                 const uint16_t  before[4])
+{
+  for (unsigned k = 0; k < 4; k++)
+    {
+      uint32_t i = which[k];
+      uint16_t opened, closed;
+      bool seen = false;
+
+      for (unsigned j = 0; j < k; j++)
+        seen = seen || which[j] == i;
+      if (seen || cells[i] == before[k])
+        continue;
+      opened = (uint16_t) (cells[i] & ~before[k] & MAZE_PASSAGE_MASK);
+      closed = (uint16_t) (before[k] & ~cells[i] & MAZE_PASSAGE_MASK);
+      if (closed == 0)
+        maze_step_record (report, i, before[k], cells[i], MAZE_OP_OR, opened, MAZE_PASSAGE_SHIFT);
+      else if (opened == 0)
+        maze_step_record (report, i, before[k], cells[i], MAZE_OP_AND_NOT, closed, MAZE_PASSAGE_SHIFT);
+      else
+        {
+          /* An endpoint that stays, with its opening moved to another side:
+           * one change a word, so four always fit in the report. */
+          char expr[MAZE_EXPR_MAX];
+
+          snprintf (expr, sizeof expr, "maze[%u] ^= 0x%X", i, (unsigned) (opened | closed));
+          maze_step_record_expr (report, i, before[k], cells[i], expr);
+        }
+    }
+}
+
+MazeStatus
+gen_place_endpoints (Maze          *maze,
+                     MazePlacement  placement,
+                     bool           openings,
+                     uint64_t       seed,
+                     MazeStep      *report,
+                     MazeError     *error)
+{
   uint32_t w = maze_width (maze), h = maze_height (maze), n = maze_n_cells (maze);
   uint16_t *cells = maze_cells (maze);
   uint32_t start = 0, goal = 0;
+  uint32_t which[4];
+  uint16_t before[4];
   MazeStatus status;
   MazeRng rng;
 
@@ -128,6 +177,15 @@ maze_place_endpoints (Maze          *maze,
                               "unknown endpoint placement %d", (int) placement);
     }
 
+  /* The only words placement changes: the old and the new endpoints. */
+  which[0] = maze_start (maze);
+  which[1] = maze_goal (maze);
+  which[2] = start;
+  which[3] = goal;
+  for (unsigned k = 0; k < 4; k++)
+    before[k] = cells[which[k]];
+  maze_step_begin (report, MAZE_STEP_OPENING, start, goal, 0);
+
   /* Close the old openings first, so the moves below carry none along. */
   cells[maze_start (maze)] &= (uint16_t) ~maze_cell_border (cells[maze_start (maze)]);
   cells[maze_goal (maze)] &= (uint16_t) ~maze_cell_border (cells[maze_goal (maze)]);
@@ -141,5 +199,7 @@ maze_place_endpoints (Maze          *maze,
       maze_open_first_border_side (cells, start, MAZE_START_OPENING_ORDER);
       maze_open_first_border_side (cells, goal, MAZE_GOAL_OPENING_ORDER);
     }
+  if (report != NULL)
+    record_openings (report, cells, which, before);
   return MAZE_OK;
 }

@@ -177,6 +177,16 @@ void solver_out_of_memory (MazeSolver *solver,
 bool solver_buf_reserve (MazeSolver *solver,
                          size_t      need);
 
+/* A copy of @solver working on @maze (which must have the same size and,
+ * for the copy to go on as @solver would, the same cells): the same
+ * state, counters and working set, with arrays only as large as their
+ * contents need.  NULL when out of memory. */
+MazeSolver *solver_clone (const MazeSolver *solver,
+                          Maze             *maze);
+
+/* The bytes solver_clone() allocates for a copy of @solver. */
+size_t      solver_clone_size (const MazeSolver *solver);
+
 /* Start following the backtrack pointers home from the goal. */
 void solver_begin_path (MazeSolver *solver);
 

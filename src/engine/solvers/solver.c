@@ -140,6 +140,77 @@ maze_solver_free (MazeSolver *solver)
   free (solver);
 }
 
+/* The capacity a copy gives an array of @len entries: a power of two
+ * (the BFS queue is a ring that needs one), at least the 64 the
+ * algorithms start with. */
+static size_t
+clone_capacity (size_t len)
+{
+  size_t cap = 64;
+
+  while (cap < len)
+    cap *= 2;
+  return cap;
+}
+
+size_t
+solver_clone_size (const MazeSolver *solver)
+{
+  size_t size = sizeof *solver;
+
+  if (solver->cells_buf != NULL)
+    size += clone_capacity (solver->buf_len) * sizeof (uint32_t);
+  if (solver->heap.data != NULL)
+    size += clone_capacity (solver->heap.len) * sizeof (SolverHeapEntry);
+  return size;
+}
+
+MazeSolver *
+solver_clone (const MazeSolver *solver,
+              Maze             *maze)
+{
+  MazeSolver *copy = malloc (sizeof *copy);
+
+  if (copy == NULL)
+    return NULL;
+  *copy = *solver;
+  copy->maze = maze;
+  copy->cells = maze_cells (maze);
+  copy->cells_buf = NULL;
+  copy->heap.data = NULL;
+
+  if (solver->cells_buf != NULL)
+    {
+      /* The BFS queue is a ring: its entries go to the front of the copy,
+       * head first, which keeps their order (all a ring means). */
+      size_t cap = clone_capacity (solver->buf_len);
+
+      copy->cells_buf = malloc (cap * sizeof (uint32_t));
+      if (copy->cells_buf == NULL)
+        goto nomem;
+      for (size_t k = 0; k < solver->buf_len; k++)
+        copy->cells_buf[k] = solver->cells_buf[(solver->buf_head + k) & (solver->buf_cap - 1)];
+      copy->buf_cap = cap;
+      copy->buf_head = 0;
+    }
+  if (solver->heap.data != NULL)
+    {
+      /* The heap's order decides between equal keys: copied as it is. */
+      size_t cap = clone_capacity (solver->heap.len);
+
+      copy->heap.data = malloc (cap * sizeof (SolverHeapEntry));
+      if (copy->heap.data == NULL)
+        goto nomem;
+      memcpy (copy->heap.data, solver->heap.data, solver->heap.len * sizeof (SolverHeapEntry));
+      copy->heap.cap = cap;
+    }
+  return copy;
+
+nomem:
+  maze_solver_free (copy);
+  return NULL;
+}
+
 void
 solver_finish (MazeSolver *solver,
                MazeStep   *report,

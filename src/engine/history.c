@@ -1,0 +1,760 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * history.c: a generator or solver that can step back.
+ *
+ * The log.  Every step appends the words it changed as XOR masks: cell
+ * ^= mask takes the word from before the step to after it, and the same
+ * again takes it back, so one log serves both ways.  An entry is three
+ * uint16_t (6 bytes): the low half of the cell index, the high half with
+ * FIRST set on the first entry of each step, and the mask.  A step that
+ * changed nothing still writes one entry (cell 0, mask 0), so counting
+ * FIRST flags counts steps.  Entries live in chunks, so a long Run never
+ * copies the log to grow it, and the oldest chunks can be given back.
+ *
+ * The checkpoints.  The log restores the cells, not the stepper's own
+ * state (its stack or queue, its random numbers, its counters).  Every so
+ * many steps the history keeps a copy of the stepper; going to step k
+ * walks the cells along the log to the last checkpoint before k, puts a
+ * copy of that checkpoint's stepper in place of the current one and lets
+ * it redo the steps up to k.  The steppers are deterministic, so the redone
+ * steps are the recorded ones.  Checkpoints are spaced so that their copies
+ * cost about CHECKPOINT_BYTES a step (a BFS on a big maze keeps a queue of
+ * a few thousand cells: one copy every few thousand steps), and at least
+ * MIN_INTERVAL steps apart.
+ *
+ * The placement.  A generator's history can end with one more step that
+ * places the start and the goal (MAZE_STEP_OPENING).  Moving them is not a
+ * change of any word, so the history keeps the endpoints before and after
+ * and sets them when the cells cross that step.
+ */
+#include "maze-private.h"
+
+#include "generators/generator-private.h"
+#include "solvers/solver-private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define CHUNK_SHIFT      14
+#define CHUNK_ENTRIES    ((uint64_t) 1 << CHUNK_SHIFT)
+#define CHUNK_BYTES      (CHUNK_ENTRIES * 3 * sizeof (uint16_t))
+#define FIRST            0x8000u
+#define MIN_INTERVAL     256
+#define CHECKPOINT_BYTES 8
+#define DEFAULT_LIMIT    ((size_t) 256 << 20)
+
+typedef struct
+{
+  uint64_t       step;
+  uint64_t       entry;  /* the log offset of the next step's first entry */
+  MazeGenerator *gen;    /* a copy, never stepped itself */
+  MazeSolver    *solver;
+  size_t         bytes;
+} Checkpoint;
+
+struct MazeHistory
+{
+  Maze          *maze;
+  uint16_t      *cells;
+
+  /* The stepper at the current position: exactly one is set. */
+  MazeGenerator *gen;
+  MazeSolver    *solver;
+
+  /* A generator's last step places the endpoints. */
+  bool           place;
+  bool           openings;
+  MazePlacement  placement;
+  uint64_t       seed;
+  uint64_t       place_step; /* the step that placed them, 0 before */
+  uint32_t       start_before, goal_before;
+  uint32_t       start_after, goal_after;
+
+  uint64_t       position;
+  uint64_t       length;
+  uint64_t       first;
+
+  uint16_t     **chunks;
+  size_t         n_chunk_slots;
+  uint64_t       n_entries;  /* entries written, counted from the start */
+  uint64_t       cursor;     /* the entry after the current position's step */
+
+  Checkpoint    *checkpoints;
+  size_t         n_checkpoints;
+  size_t         checkpoints_cap;
+  uint64_t       next_checkpoint;
+
+  size_t         memory;
+  size_t         limit;
+  MazeStatus     status;
+};
+
+/* ------------------------------------------------------------------ */
+/* The log                                                             */
+/* ------------------------------------------------------------------ */
+
+static inline uint16_t *
+entry_at (const MazeHistory *h,
+          uint64_t           e)
+{
+  return h->chunks[e >> CHUNK_SHIFT] + 3 * (e & (CHUNK_ENTRIES - 1));
+}
+
+static inline void
+apply_entry (MazeHistory    *h,
+             const uint16_t *entry)
+{
+  h->cells[entry[0] | ((uint32_t) (entry[1] & ~FIRST) << 16)] ^= entry[2];
+}
+
+/* Room for @n more entries; false when out of memory. */
+static bool
+reserve_entries (MazeHistory *h,
+                 unsigned     n)
+{
+  uint64_t last_chunk = (h->n_entries + n - 1) >> CHUNK_SHIFT;
+
+  for (uint64_t c = h->n_entries >> CHUNK_SHIFT; c <= last_chunk; c++)
+    {
+      if (c >= h->n_chunk_slots)
+        {
+          size_t slots = h->n_chunk_slots ? h->n_chunk_slots * 2 : 16;
+          uint16_t **chunks;
+
+          while (slots <= c)
+            slots *= 2;
+          chunks = realloc (h->chunks, slots * sizeof *chunks);
+          if (chunks == NULL)
+            return false;
+          memset (chunks + h->n_chunk_slots, 0, (slots - h->n_chunk_slots) * sizeof *chunks);
+          h->memory += (slots - h->n_chunk_slots) * sizeof *chunks;
+          h->chunks = chunks;
+          h->n_chunk_slots = slots;
+        }
+      if (h->chunks[c] == NULL)
+        {
+          h->chunks[c] = malloc (CHUNK_BYTES);
+          if (h->chunks[c] == NULL)
+            return false;
+          h->memory += CHUNK_BYTES;
+        }
+    }
+  return true;
+}
+
+static void
+push_entry (MazeHistory *h,
+            uint32_t     index,
+            uint16_t     mask,
+            bool         first)
+{
+  uint16_t *entry = entry_at (h, h->n_entries++);
+
+  entry[0] = (uint16_t) (index & 0xFFFF);
+  entry[1] = (uint16_t) ((index >> 16) | (first ? FIRST : 0));
+  entry[2] = mask;
+}
+
+static bool
+record (MazeHistory    *h,
+        const MazeStep *step)
+{
+  unsigned n = step->n_changes;
+
+  if (!reserve_entries (h, n > 0 ? n : 1))
+    return false;
+  if (n == 0)
+    push_entry (h, 0, 0, true);
+  for (unsigned k = 0; k < n; k++)
+    push_entry (h, step->changes[k].index,
+                (uint16_t) (step->changes[k].before ^ step->changes[k].after), k == 0);
+  return true;
+}
+
+static bool
+is_placed (const MazeHistory *h,
+           uint64_t           position)
+{
+  return h->place_step != 0 && position >= h->place_step;
+}
+
+/* The cells (and endpoints) one step back along the log.  Only the
+ * cells: the stepper is put right by the caller. */
+static void
+walk_back_one (MazeHistory *h)
+{
+  uint64_t e = h->cursor;
+  const uint16_t *entry;
+
+  do
+    {
+      entry = entry_at (h, --e);
+      apply_entry (h, entry);
+    }
+  while (!(entry[1] & FIRST));
+  h->cursor = e;
+  if (h->position == h->place_step)
+    maze_set_endpoints_raw (h->maze, h->start_before, h->goal_before);
+  h->position--;
+}
+
+/* The entry after the step that starts at @e. */
+static uint64_t
+step_end (const MazeHistory *h,
+          uint64_t           e)
+{
+  e++;
+  while (e < h->n_entries && !(entry_at (h, e)[1] & FIRST))
+    e++;
+  return e;
+}
+
+static void
+walk_forward_one (MazeHistory *h)
+{
+  uint64_t end = step_end (h, h->cursor);
+
+  for (uint64_t e = h->cursor; e < end; e++)
+    apply_entry (h, entry_at (h, e));
+  h->cursor = end;
+  h->position++;
+  if (h->position == h->place_step)
+    maze_set_endpoints_raw (h->maze, h->start_after, h->goal_after);
+}
+
+/* ------------------------------------------------------------------ */
+/* Steppers and checkpoints                                            */
+/* ------------------------------------------------------------------ */
+
+static void
+free_stepper (MazeGenerator *gen,
+              MazeSolver    *solver)
+{
+  maze_generator_free (gen);
+  maze_solver_free (solver);
+}
+
+/* Would the stepper have another step after @position? */
+static bool
+stepper_finished (const MazeHistory   *h,
+                  const MazeGenerator *gen,
+                  const MazeSolver    *solver,
+                  uint64_t             position)
+{
+  if (solver != NULL)
+    return solver->phase == SOLVER_DONE;
+  return maze_generator_done (gen) && (!h->place || is_placed (h, position));
+}
+
+typedef enum
+{
+  STEP_NONE,   /* no step left: the report says how the stepper ended */
+  STEP_DONE,   /* one step of the stepper */
+  STEP_PLACED, /* the generator's extra last step: the endpoints placed */
+} StepResult;
+
+/* One step of @gen or @solver (the history's own or a copy) at @position,
+ * reported into @report. */
+static StepResult
+stepper_step (MazeHistory   *h,
+              MazeGenerator *gen,
+              MazeSolver    *solver,
+              uint64_t       position,
+              MazeStep      *report)
+{
+  if (solver != NULL)
+    return maze_solver_step (solver, report) ? STEP_DONE : STEP_NONE;
+
+  if (!maze_generator_done (gen) && maze_generator_step (gen, report))
+    return STEP_DONE;
+  if (h->place && !is_placed (h, position)
+      && gen_place_endpoints (h->maze, h->placement, h->openings, h->seed, report, NULL) == MAZE_OK)
+    return STEP_PLACED;
+  /* (Placing fails only when the far placement's search finds no memory:
+   * then the build ends without it, as if none was asked.) */
+  maze_step_begin (report, MAZE_STEP_DONE, UINT32_MAX, UINT32_MAX, 0);
+  return STEP_NONE;
+}
+
+static void
+free_checkpoint (MazeHistory *h,
+                 Checkpoint  *cp)
+{
+  free_stepper (cp->gen, cp->solver);
+  h->memory -= cp->bytes;
+}
+
+static bool
+take_checkpoint (MazeHistory *h)
+{
+  Checkpoint *cp;
+  size_t bytes;
+
+  if (h->n_checkpoints == h->checkpoints_cap)
+    {
+      size_t cap = h->checkpoints_cap ? h->checkpoints_cap * 2 : 16;
+      Checkpoint *checkpoints = realloc (h->checkpoints, cap * sizeof *checkpoints);
+
+      if (checkpoints == NULL)
+        return false;
+      h->memory += (cap - h->checkpoints_cap) * sizeof *checkpoints;
+      h->checkpoints = checkpoints;
+      h->checkpoints_cap = cap;
+    }
+
+  cp = &h->checkpoints[h->n_checkpoints];
+  memset (cp, 0, sizeof *cp);
+  if (h->solver != NULL)
+    {
+      cp->solver = solver_clone (h->solver, h->maze);
+      bytes = solver_clone_size (h->solver);
+    }
+  else
+    {
+      cp->gen = gen_clone (h->gen, h->maze);
+      bytes = gen_clone_size (h->gen);
+    }
+  if (cp->gen == NULL && cp->solver == NULL)
+    return false;
+
+  cp->step = h->position;
+  cp->entry = h->cursor;
+  cp->bytes = bytes;
+  h->memory += bytes;
+  h->n_checkpoints++;
+  h->next_checkpoint = h->position + (bytes / CHECKPOINT_BYTES > MIN_INTERVAL
+                                      ? bytes / CHECKPOINT_BYTES : MIN_INTERVAL);
+  return true;
+}
+
+/* The stepper becomes a copy of the checkpoint's (the cells must stand at
+ * its step already); false when out of memory, and nothing changed. */
+static bool
+restore_checkpoint (MazeHistory      *h,
+                    const Checkpoint *cp)
+{
+  if (h->solver != NULL)
+    {
+      MazeSolver *copy = solver_clone (cp->solver, h->maze);
+
+      if (copy == NULL)
+        return false;
+      maze_solver_free (h->solver);
+      h->solver = copy;
+    }
+  else
+    {
+      MazeGenerator *copy = gen_clone (cp->gen, h->maze);
+
+      if (copy == NULL)
+        return false;
+      maze_generator_free (h->gen);
+      h->gen = copy;
+    }
+  return true;
+}
+
+/* The last checkpoint at or before @step. */
+static size_t
+checkpoint_before (const MazeHistory *h,
+                   uint64_t           step)
+{
+  size_t lo = 0, hi = h->n_checkpoints;
+
+  while (hi - lo > 1)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+
+      if (h->checkpoints[mid].step <= step)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* Forgets the steps before checkpoint @keep: the oldest checkpoints and
+ * the chunks of the log that only they needed. */
+static void
+forget_before (MazeHistory *h,
+               size_t       keep)
+{
+  uint64_t first_chunk = h->checkpoints[0].entry >> CHUNK_SHIFT;
+  uint64_t keep_chunk = h->checkpoints[keep].entry >> CHUNK_SHIFT;
+
+  for (size_t k = 0; k < keep; k++)
+    free_checkpoint (h, &h->checkpoints[k]);
+  memmove (h->checkpoints, h->checkpoints + keep, (h->n_checkpoints - keep) * sizeof *h->checkpoints);
+  h->n_checkpoints -= keep;
+  h->first = h->checkpoints[0].step;
+
+  for (uint64_t c = first_chunk; c < keep_chunk; c++)
+    {
+      if (h->chunks[c] != NULL)
+        {
+          free (h->chunks[c]);
+          h->chunks[c] = NULL;
+          h->memory -= CHUNK_BYTES;
+        }
+    }
+}
+
+/* After a step was recorded: a checkpoint when one is due, and the
+ * oldest steps go when the history has grown past its limit. */
+static void
+after_record (MazeHistory *h)
+{
+  if (h->position >= h->next_checkpoint && !take_checkpoint (h))
+    h->next_checkpoint = h->position + MIN_INTERVAL;
+
+  /* Over the limit, the oldest steps go, a checkpoint's worth at a time,
+   * down to 7/8 of it so that it does not happen again at the next step.
+   * (One checkpoint is always kept: the oldest step still reachable.) */
+  if (h->memory <= h->limit)
+    return;
+  while (h->memory > h->limit - h->limit / 8 && h->n_checkpoints >= 2)
+    forget_before (h, 1);
+}
+
+/* Out of memory for the log: start it again from here, without the
+ * steps before (Step Back cannot go back past this position). */
+static void
+restart_log (MazeHistory *h)
+{
+  for (size_t k = 0; k < h->n_checkpoints; k++)
+    free_checkpoint (h, &h->checkpoints[k]);
+  h->n_checkpoints = 0;
+  for (size_t c = 0; c < h->n_chunk_slots; c++)
+    {
+      if (h->chunks[c] != NULL)
+        h->memory -= CHUNK_BYTES;
+      free (h->chunks[c]);
+      h->chunks[c] = NULL;
+    }
+  /* The log goes on from the next entry offset, in fresh chunks. */
+  h->cursor = h->n_entries;
+  h->first = h->position;
+  h->length = h->position;
+  h->status = MAZE_ERROR_NOMEM;
+  take_checkpoint (h);
+}
+
+/* ------------------------------------------------------------------ */
+/* Public API                                                          */
+/* ------------------------------------------------------------------ */
+
+static MazeHistory *
+history_new (Maze      *maze,
+             MazeError *error)
+{
+  MazeHistory *h = calloc (1, sizeof *h);
+
+  if (h == NULL)
+    {
+      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the step history");
+      return NULL;
+    }
+  h->maze = maze;
+  h->cells = maze_cells (maze);
+  h->limit = DEFAULT_LIMIT;
+  h->memory = sizeof *h;
+  return h;
+}
+
+static MazeHistory *
+history_start (MazeHistory *h,
+               MazeError   *error)
+{
+  if (!take_checkpoint (h))
+    {
+      maze_history_free (h);
+      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the step history");
+      return NULL;
+    }
+  return h;
+}
+
+MazeHistory *
+maze_history_new_generator (Maze          *maze,
+                            const char    *algorithm,
+                            uint64_t       seed,
+                            unsigned       loops,
+                            bool           place,
+                            MazePlacement  placement,
+                            bool           openings,
+                            MazeError     *error)
+{
+  MazeHistory *h;
+
+  if (place && maze_placement_name (placement) == NULL)
+    {
+      maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_UNKNOWN_PLACEMENT,
+                       "unknown endpoint placement %d", (int) placement);
+      return NULL;
+    }
+  h = history_new (maze, error);
+  if (h == NULL)
+    return NULL;
+  h->gen = maze_generator_new (maze, algorithm, seed, loops, error);
+  if (h->gen == NULL)
+    {
+      maze_history_free (h);
+      return NULL;
+    }
+  h->place = place;
+  h->placement = placement;
+  h->openings = openings;
+  h->seed = seed;
+  return history_start (h, error);
+}
+
+MazeHistory *
+maze_history_new_solver (Maze       *maze,
+                         const char *name,
+                         MazeError  *error)
+{
+  MazeHistory *h = history_new (maze, error);
+
+  if (h == NULL)
+    return NULL;
+  h->solver = maze_solver_new (maze, name, error);
+  if (h->solver == NULL)
+    {
+      maze_history_free (h);
+      return NULL;
+    }
+  return history_start (h, error);
+}
+
+void
+maze_history_free (MazeHistory *h)
+{
+  if (h == NULL)
+    return;
+  for (size_t k = 0; k < h->n_checkpoints; k++)
+    free_stepper (h->checkpoints[k].gen, h->checkpoints[k].solver);
+  free (h->checkpoints);
+  for (size_t c = 0; c < h->n_chunk_slots; c++)
+    free (h->chunks[c]);
+  free (h->chunks);
+  free_stepper (h->gen, h->solver);
+  free (h);
+}
+
+const MazeGenerator *
+maze_history_generator (const MazeHistory *h)
+{
+  return h->gen;
+}
+
+const MazeSolver *
+maze_history_solver (const MazeHistory *h)
+{
+  return h->solver;
+}
+
+uint64_t
+maze_history_position (const MazeHistory *h)
+{
+  return h->position;
+}
+
+uint64_t
+maze_history_length (const MazeHistory *h)
+{
+  return h->length;
+}
+
+uint64_t
+maze_history_first (const MazeHistory *h)
+{
+  return h->first;
+}
+
+bool
+maze_history_finished (const MazeHistory *h)
+{
+  return stepper_finished (h, h->gen, h->solver, h->position);
+}
+
+bool
+maze_history_step (MazeHistory *h,
+                   MazeStep    *report)
+{
+  MazeStep local;
+  MazeStep *step = report != NULL ? report : &local;
+  uint32_t start = maze_start (h->maze), goal = maze_goal (h->maze);
+  StepResult result;
+
+  if (stepper_finished (h, h->gen, h->solver, h->position))
+    {
+      stepper_step (h, h->gen, h->solver, h->position, step);
+      return false;
+    }
+  result = stepper_step (h, h->gen, h->solver, h->position, step);
+  if (result == STEP_NONE)
+    {
+      h->place = false;
+      return false;
+    }
+
+  if (h->position < h->length)
+    {
+      h->cursor = step_end (h, h->cursor);
+      h->position++;
+      return true;
+    }
+
+  if (result == STEP_PLACED)
+    {
+      h->place_step = h->position + 1;
+      h->start_before = start;
+      h->goal_before = goal;
+      h->start_after = maze_start (h->maze);
+      h->goal_after = maze_goal (h->maze);
+    }
+  h->position++;
+  h->length = h->position;
+  if (!record (h, step))
+    {
+      restart_log (h);
+      return true;
+    }
+  h->cursor = h->n_entries;
+  after_record (h);
+  return true;
+}
+
+MazeStatus
+maze_history_seek (MazeHistory *h,
+                   uint64_t     position,
+                   MazeStep    *reports,
+                   size_t       n_reports,
+                   size_t      *n_out,
+                   MazeError   *error)
+{
+  uint64_t from, report_from;
+  size_t c;
+
+  if (n_out != NULL)
+    *n_out = 0;
+  if (reports == NULL)
+    n_reports = 0;
+  if (h->n_checkpoints == 0)
+    {
+      /* Out of memory even for the one checkpoint: no step but this one. */
+      if (position == h->position)
+        return MAZE_OK;
+      return maze_history_status (h, error);
+    }
+  if (position < h->first)
+    position = h->first;
+  if (position > h->length)
+    position = h->length;
+
+  /* The redo starts early enough to report the last @n_reports steps. */
+  from = position - h->first > n_reports ? position - n_reports : h->first;
+  c = checkpoint_before (h, from);
+  if (!(h->position <= from && h->position >= h->checkpoints[c].step))
+    {
+      uint64_t was = h->position;
+
+      while (h->position > h->checkpoints[c].step)
+        walk_back_one (h);
+      while (h->position < h->checkpoints[c].step)
+        walk_forward_one (h);
+
+      if (!restore_checkpoint (h, &h->checkpoints[c]))
+        {
+          /* The stepper stayed where it was: so do the cells. */
+          while (h->position > was)
+            walk_back_one (h);
+          while (h->position < was)
+            walk_forward_one (h);
+          return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM,
+                                  "out of memory for a copy of the stepper");
+        }
+    }
+
+  report_from = position - h->position > n_reports ? position - n_reports : h->position;
+  while (h->position < position)
+    {
+      MazeStep *report = h->position >= report_from ? &reports[h->position - report_from] : NULL;
+
+      stepper_step (h, h->gen, h->solver, h->position, report);
+      h->cursor = step_end (h, h->cursor);
+      h->position++;
+    }
+  if (n_out != NULL)
+    *n_out = (size_t) (position - report_from);
+  return MAZE_OK;
+}
+
+bool
+maze_history_back (MazeHistory *h,
+                   MazeStep    *report)
+{
+  size_t n = 0;
+
+  if (h->position <= h->first)
+    return false;
+  if (maze_history_seek (h, h->position - 1, report, report != NULL, &n, NULL) != MAZE_OK)
+    return false;
+  if (report != NULL && n == 0)
+    maze_step_begin (report, MAZE_STEP_NONE, UINT32_MAX, UINT32_MAX, 0);
+  return true;
+}
+
+bool
+maze_history_peek (MazeHistory *h,
+                   MazeStep    *next)
+{
+  uint32_t start = maze_start (h->maze), goal = maze_goal (h->maze);
+  MazeGenerator *gen = NULL;
+  MazeSolver *solver = NULL;
+  bool stepped;
+
+  if (stepper_finished (h, h->gen, h->solver, h->position))
+    {
+      stepper_step (h, h->gen, h->solver, h->position, next);
+      return false;
+    }
+
+  /* A copy does the step on the maze, the words go back, the copy goes. */
+  if (h->solver != NULL)
+    solver = solver_clone (h->solver, h->maze);
+  else
+    gen = gen_clone (h->gen, h->maze);
+  if (gen == NULL && solver == NULL)
+    return false;
+
+  stepped = stepper_step (h, gen, solver, h->position, next) != STEP_NONE;
+  for (unsigned k = next->n_changes; k-- > 0;)
+    h->cells[next->changes[k].index] = next->changes[k].before;
+  maze_set_endpoints_raw (h->maze, start, goal);
+  free_stepper (gen, solver);
+  return stepped;
+}
+
+size_t
+maze_history_memory (const MazeHistory *h)
+{
+  return h->memory;
+}
+
+void
+maze_history_set_limit (MazeHistory *h,
+                        size_t       bytes)
+{
+  h->limit = bytes;
+}
+
+MazeStatus
+maze_history_status (const MazeHistory *h,
+                     MazeError         *error)
+{
+  if (h->status != MAZE_OK)
+    return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM,
+                            "out of memory for the step history");
+  return MAZE_OK;
+}

@@ -1,0 +1,465 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The step history: for every generator and every solver the engine
+ * lists, on a 31 x 17 maze with loops, stepping back restores every word
+ * and the stepper's state, stepping forward again gives the same steps,
+ * and a jump to step k shows what k single steps from the start show.
+ */
+#include <glib.h>
+#include <string.h>
+
+#include "maze.h"
+
+#define WIDTH  31
+#define HEIGHT 17
+#define SEED   20260
+
+typedef struct
+{
+  char     name[64];
+  gboolean solver;
+} Algorithm;
+
+/* Every algorithm the engine lists; a parameterised generator with a
+ * value in place of its letter ("corridor:N" -> "corridor:4"). */
+static GArray *
+all_algorithms (void)
+{
+  GArray *list = g_array_new (FALSE, TRUE, sizeof (Algorithm));
+  const MazeAlgorithmInfo *gens = maze_generator_list ();
+  const MazeAlgorithmInfo *solvers = maze_solver_list ();
+
+  for (size_t k = 0; gens[k].name != NULL; k++)
+    {
+      Algorithm a = { { 0 }, FALSE };
+      const char *letter = strrchr (gens[k].name, ':');
+
+      if (letter != NULL && (g_str_equal (letter, ":N") || g_str_equal (letter, ":P")))
+        g_snprintf (a.name, sizeof a.name, "%.*s:%s", (int) (letter - gens[k].name), gens[k].name,
+                    g_str_equal (letter, ":N") ? "4" : "0.5");
+      else
+        g_strlcpy (a.name, gens[k].name, sizeof a.name);
+      g_array_append_val (list, a);
+    }
+  for (size_t k = 0; solvers[k].name != NULL; k++)
+    {
+      Algorithm a = { { 0 }, TRUE };
+
+      g_strlcpy (a.name, solvers[k].name, sizeof a.name);
+      g_array_append_val (list, a);
+    }
+  return list;
+}
+
+/* The maze a solver runs on: with loops, so BFS and A* meet cells twice. */
+static Maze *
+maze_with_loops (void)
+{
+  MazeError error;
+  Maze *maze = maze_generate (WIDTH, HEIGHT, MAZE_DEFAULT_GENERATOR, SEED, 30, &error);
+
+  g_assert_nonnull (maze);
+  return maze;
+}
+
+static MazeHistory *
+history_new (const Algorithm *a,
+             Maze            *maze)
+{
+  MazeError error;
+  MazeHistory *h;
+
+  if (a->solver)
+    h = maze_history_new_solver (maze, a->name, &error);
+  else
+    h = maze_history_new_generator (maze, a->name, SEED, 30, TRUE, MAZE_PLACE_FAR, TRUE, &error);
+  if (h == NULL)
+    g_error ("%s: %s", a->name, error.message);
+  return h;
+}
+
+/* What a user sees of one step: the words, the endpoints, and the
+ * stepper's counters and frontier. */
+typedef struct
+{
+  uint16_t cells[WIDTH * HEIGHT];
+  uint32_t start, goal;
+  uint64_t counters[4];
+  size_t   n_frontier;
+  uint32_t frontier[WIDTH * HEIGHT];
+} State;
+
+static void
+take_state (MazeHistory *h,
+            const Maze  *maze,
+            State       *state)
+{
+  const MazeGenerator *gen = maze_history_generator (h);
+  const MazeSolver *solver = maze_history_solver (h);
+
+  memset (state, 0, sizeof *state);
+  memcpy (state->cells, maze_cells_const (maze), sizeof state->cells);
+  state->start = maze_start (maze);
+  state->goal = maze_goal (maze);
+  if (solver != NULL)
+    {
+      MazeSolveStats stats;
+
+      maze_solver_stats (solver, &stats);
+      state->counters[0] = stats.steps;
+      state->counters[1] = stats.visited;
+      state->counters[2] = stats.max_frontier;
+      state->counters[3] = (uint64_t) stats.finished << 1 | stats.found;
+      state->n_frontier = maze_solver_frontier (solver, state->frontier, G_N_ELEMENTS (state->frontier));
+    }
+  else
+    {
+      state->counters[0] = maze_generator_steps (gen);
+      state->counters[1] = maze_generator_done (gen);
+      state->n_frontier = maze_generator_frontier (gen, state->frontier, G_N_ELEMENTS (state->frontier));
+    }
+  state->counters[3] |= (uint64_t) maze_history_finished (h) << 2;
+}
+
+static void
+assert_state (const State *got,
+              const State *want,
+              const char  *name,
+              uint64_t     step)
+{
+  if (memcmp (got, want, sizeof *got) == 0)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (got->cells); i++)
+    if (got->cells[i] != want->cells[i])
+      g_error ("%s at step %" G_GUINT64_FORMAT ": maze[%u] is 0x%04X, expected 0x%04X",
+               name, step, i, got->cells[i], want->cells[i]);
+  g_error ("%s at step %" G_GUINT64_FORMAT ": the endpoints, counters or frontier differ", name, step);
+}
+
+static void
+assert_same_step (const MazeStep *got,
+                  const MazeStep *want)
+{
+  g_assert_cmpint (got->kind, ==, want->kind);
+  g_assert_cmpuint (got->cell, ==, want->cell);
+  g_assert_cmpuint (got->other, ==, want->other);
+  g_assert_cmpuint (got->dir, ==, want->dir);
+  g_assert_cmpuint (got->n_changes, ==, want->n_changes);
+  for (unsigned k = 0; k < got->n_changes; k++)
+    {
+      g_assert_cmpuint (got->changes[k].index, ==, want->changes[k].index);
+      g_assert_cmphex (got->changes[k].before, ==, want->changes[k].before);
+      g_assert_cmphex (got->changes[k].after, ==, want->changes[k].after);
+      g_assert_cmpstr (got->changes[k].expr, ==, want->changes[k].expr);
+    }
+}
+
+/* Runs @a to its end and records the state after every step and every
+ * step's report: states[k] after k steps, steps[k - 1] the k-th report. */
+static guint
+run_to_end (const Algorithm *a,
+            Maze            *maze,
+            MazeHistory     *h,
+            GArray          *states,
+            GArray          *steps)
+{
+  State state;
+  MazeStep step;
+
+  take_state (h, maze, &state);
+  g_array_append_val (states, state);
+  while (maze_history_step (h, &step))
+    {
+      take_state (h, maze, &state);
+      g_array_append_val (states, state);
+      g_array_append_val (steps, step);
+      g_assert_cmpuint (maze_history_position (h), ==, steps->len);
+      g_assert_cmpuint (steps->len, <, 100000);
+    }
+  g_assert_true (maze_history_finished (h));
+  g_assert_cmpuint (maze_history_length (h), ==, steps->len);
+  g_assert_cmpuint (steps->len, >, 10);
+  /* the end is not a step, and it stays the end */
+  g_assert_false (maze_history_step (h, &step));
+  g_assert_cmpuint (maze_history_length (h), ==, steps->len);
+  return steps->len;
+}
+
+/* Forward to the end, back to the start one step at a time: after each
+ * step back the maze and the stepper are as they were at that step, and
+ * the report is the step that led there. */
+static void
+test_back_to_start (void)
+{
+  g_autoptr (GArray) list = all_algorithms ();
+
+  for (guint i = 0; i < list->len; i++)
+    {
+      const Algorithm *a = &g_array_index (list, Algorithm, i);
+      Maze *maze = maze_with_loops ();
+      MazeHistory *h = history_new (a, maze);
+      g_autoptr (GArray) states = g_array_new (FALSE, FALSE, sizeof (State));
+      g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (MazeStep));
+      guint n = run_to_end (a, maze, h, states, steps);
+      State state;
+      MazeStep step;
+
+      for (guint k = n; k-- > 0;)
+        {
+          g_assert_true (maze_history_back (h, &step));
+          g_assert_cmpuint (maze_history_position (h), ==, k);
+          take_state (h, maze, &state);
+          assert_state (&state, &g_array_index (states, State, k), a->name, k);
+          if (k > 0)
+            assert_same_step (&step, &g_array_index (steps, MazeStep, k - 1));
+          else
+            g_assert_cmpint (step.kind, ==, MAZE_STEP_NONE);
+        }
+      g_assert_false (maze_history_back (h, &step));
+      g_assert_cmpuint (maze_history_length (h), ==, n);
+
+      maze_history_free (h);
+      maze_free (maze);
+    }
+}
+
+/* Forward N, back K, forward K: the same steps again, the same maze. */
+static void
+test_back_and_forth (void)
+{
+  g_autoptr (GArray) list = all_algorithms ();
+
+  for (guint i = 0; i < list->len; i++)
+    {
+      const Algorithm *a = &g_array_index (list, Algorithm, i);
+      Maze *maze = maze_with_loops ();
+      MazeHistory *h = history_new (a, maze);
+      g_autoptr (GArray) states = g_array_new (FALSE, FALSE, sizeof (State));
+      g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (MazeStep));
+      guint n = run_to_end (a, maze, h, states, steps);
+      guint back[] = { 1, 7, n / 3, n - 1, n };
+
+      for (guint b = 0; b < G_N_ELEMENTS (back); b++)
+        {
+          guint k = back[b];
+          State state;
+          MazeStep step;
+
+          for (guint j = 0; j < k; j++)
+            g_assert_true (maze_history_back (h, NULL));
+          g_assert_cmpuint (maze_history_position (h), ==, n - k);
+          for (guint j = n - k; j < n; j++)
+            {
+              g_assert_true (maze_history_step (h, &step));
+              assert_same_step (&step, &g_array_index (steps, MazeStep, j));
+            }
+          take_state (h, maze, &state);
+          assert_state (&state, &g_array_index (states, State, n), a->name, n);
+          g_assert_false (maze_history_step (h, &step));
+        }
+
+      maze_history_free (h);
+      maze_free (maze);
+    }
+}
+
+/* The reference: a stepper of its own on a maze of its own, k steps. */
+static void
+reference_state (const Algorithm *a,
+                 guint            k,
+                 State           *state,
+                 MazeStep        *last)
+{
+  Maze *maze = maze_with_loops ();
+  MazeHistory *h = history_new (a, maze);
+
+  /* Only forward steps: the history records, it never replays here. */
+  for (guint j = 0; j < k; j++)
+    g_assert_true (maze_history_step (h, last));
+  take_state (h, maze, state);
+  maze_history_free (h);
+  maze_free (maze);
+}
+
+/* A jump to step k shows what k single steps show, jumping back and
+ * forth in any order, and hands over the steps that led there. */
+static void
+test_seek (void)
+{
+  g_autoptr (GArray) list = all_algorithms ();
+  g_autoptr (GRand) rand = g_rand_new_with_seed (14);
+
+  for (guint i = 0; i < list->len; i++)
+    {
+      const Algorithm *a = &g_array_index (list, Algorithm, i);
+      Maze *maze = maze_with_loops ();
+      MazeHistory *h = history_new (a, maze);
+      g_autoptr (GArray) states = g_array_new (FALSE, FALSE, sizeof (State));
+      g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (MazeStep));
+      guint n = run_to_end (a, maze, h, states, steps);
+
+      for (guint trial = 0; trial < 12; trial++)
+        {
+          guint k = trial == 0 ? 0 : trial == 1 ? n : (guint) g_rand_int_range (rand, 0, (gint32) n + 1);
+          MazeStep reports[8], last = { 0 };
+          State state, want;
+          size_t got = 99;
+          MazeError error;
+
+          g_assert_cmpint (maze_history_seek (h, k, reports, G_N_ELEMENTS (reports), &got, &error), ==, MAZE_OK);
+          g_assert_cmpuint (maze_history_position (h), ==, k);
+          g_assert_cmpuint (got, ==, MIN (k, G_N_ELEMENTS (reports)));
+          take_state (h, maze, &state);
+          reference_state (a, k, &want, &last);
+          assert_state (&state, &want, a->name, k);
+          for (size_t j = 0; j < got; j++)
+            assert_same_step (&reports[j], &g_array_index (steps, MazeStep, k - got + j));
+          if (k > 0)
+            assert_same_step (&reports[got - 1], &last);
+        }
+
+      maze_history_free (h);
+      maze_free (maze);
+    }
+}
+
+/* Peeking at the next step shows it without doing it. */
+static void
+test_peek (void)
+{
+  g_autoptr (GArray) list = all_algorithms ();
+
+  for (guint i = 0; i < list->len; i++)
+    {
+      const Algorithm *a = &g_array_index (list, Algorithm, i);
+      Maze *maze = maze_with_loops ();
+      MazeHistory *h = history_new (a, maze);
+      State before, after;
+      MazeStep next, step;
+      guint n = 0;
+
+      do
+        {
+          gboolean more;
+
+          take_state (h, maze, &before);
+          more = maze_history_peek (h, &next);
+          take_state (h, maze, &after);
+          assert_state (&after, &before, a->name, n);
+          g_assert_cmpuint (maze_history_position (h), ==, n);
+          g_assert_true (maze_history_step (h, &step) == more);
+          assert_same_step (&next, &step);
+          n++;
+        }
+      while (!maze_history_finished (h));
+      /* in the middle of the history too */
+      g_assert_true (maze_history_back (h, NULL));
+      g_assert_true (maze_history_back (h, NULL));
+      g_assert_true (maze_history_peek (h, &next));
+      g_assert_true (maze_history_step (h, &step));
+      assert_same_step (&next, &step);
+
+      maze_history_free (h);
+      maze_free (maze);
+    }
+}
+
+/* The last step of a build places the endpoints; stepping back over it
+ * puts them and their openings back where they were. */
+static void
+test_placement_step (void)
+{
+  MazeError error;
+  Maze *maze = maze_new (WIDTH, HEIGHT, &error);
+  MazeHistory *h = maze_history_new_generator (maze, MAZE_DEFAULT_GENERATOR, SEED, 0, TRUE,
+                                               MAZE_PLACE_ROWS, TRUE, &error);
+  g_autofree uint16_t *built = NULL;
+  MazeStep step;
+  uint32_t start, goal;
+  guint n = 0;
+
+  g_assert_nonnull (h);
+  while (maze_history_step (h, &step))
+    n++;
+  g_assert_cmpint (step.kind, ==, MAZE_STEP_DONE);
+  g_assert_cmpuint (n, ==, WIDTH * HEIGHT - 1 + 1);
+  start = maze_start (maze);
+  goal = maze_goal (maze);
+  g_assert_cmpuint (start, <, WIDTH);
+  g_assert_cmpuint (goal, >=, WIDTH * (HEIGHT - 1));
+  built = g_memdup2 (maze_cells_const (maze), sizeof (uint16_t) * WIDTH * HEIGHT);
+
+  g_assert_true (maze_history_back (h, &step));
+  g_assert_cmpint (step.kind, ==, MAZE_STEP_CARVE);
+  g_assert_cmpuint (maze_start (maze), ==, 0);
+  g_assert_cmpuint (maze_goal (maze), ==, WIDTH * HEIGHT - 1);
+  /* no opening in the outer wall before the placement */
+  for (uint32_t i = 0; i < WIDTH * HEIGHT; i++)
+    g_assert_cmphex (maze_cells_const (maze)[i] & maze_cell_border (maze_cells_const (maze)[i]), ==, 0);
+
+  g_assert_true (maze_history_step (h, &step));
+  g_assert_cmpint (step.kind, ==, MAZE_STEP_OPENING);
+  g_assert_cmpuint (step.cell, ==, start);
+  g_assert_cmpuint (step.other, ==, goal);
+  g_assert_cmpuint (step.n_changes, ==, 2);
+  g_assert_cmpuint (maze_start (maze), ==, start);
+  g_assert_cmpuint (maze_goal (maze), ==, goal);
+  g_assert_cmpmem (maze_cells_const (maze), sizeof (uint16_t) * WIDTH * HEIGHT,
+                   built, sizeof (uint16_t) * WIDTH * HEIGHT);
+
+  maze_history_free (h);
+  maze_free (maze);
+}
+
+/* Past its limit the history forgets its oldest steps, and what it
+ * keeps is still exact. */
+static void
+test_limit (void)
+{
+  MazeError error;
+  Maze *maze = maze_generate (120, 100, MAZE_DEFAULT_GENERATOR, SEED, 10, &error);
+  Maze *reference = maze_copy (maze, &error);
+  MazeHistory *h = maze_history_new_solver (maze, "bfs", &error);
+  MazeSolver *solver = maze_solver_new (reference, "bfs", &error);
+  uint64_t first;
+  guint n = 0;
+
+  g_assert_nonnull (h);
+  maze_history_set_limit (h, 96 * 1024);
+  while (maze_history_step (h, NULL))
+    n++;
+  g_assert_cmpuint (maze_history_memory (h), <=, 96 * 1024 + 128 * 1024);
+  first = maze_history_first (h);
+  g_assert_cmpuint (first, >, 0);
+  g_assert_cmpuint (first, <, n);
+
+  g_assert_cmpint (maze_history_seek (h, 0, NULL, 0, NULL, &error), ==, MAZE_OK);
+  g_assert_cmpuint (maze_history_position (h), ==, first);
+  g_assert_false (maze_history_back (h, NULL));
+  for (uint64_t k = 0; k < first; k++)
+    maze_solver_step (solver, NULL);
+  g_assert_cmpmem (maze_cells_const (maze), 2 * maze_n_cells (maze),
+                   maze_cells_const (reference), 2 * maze_n_cells (reference));
+  g_assert_cmpint (maze_history_status (h, NULL), ==, MAZE_OK);
+
+  maze_solver_free (solver);
+  maze_history_free (h);
+  maze_free (reference);
+  maze_free (maze);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/history/back-to-start", test_back_to_start);
+  g_test_add_func ("/history/back-and-forth", test_back_and_forth);
+  g_test_add_func ("/history/seek", test_seek);
+  g_test_add_func ("/history/peek", test_peek);
+  g_test_add_func ("/history/placement-step", test_placement_step);
+  g_test_add_func ("/history/limit", test_limit);
+
+  return g_test_run ();
+}

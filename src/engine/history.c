@@ -107,67 +107,59 @@ apply_entry (MazeHistory    *h,
   h->cells[entry[0] | ((uint32_t) (entry[1] & ~FIRST) << 16)] ^= entry[2];
 }
 
-/* Room for @n more entries; false when out of memory. */
+/* Makes the chunk of entry @e exist; false when out of memory. */
 static bool
-reserve_entries (MazeHistory *h,
-                 unsigned     n)
+add_chunk (MazeHistory *h,
+           uint64_t     e)
 {
-  uint64_t last_chunk = (h->n_entries + n - 1) >> CHUNK_SHIFT;
+  uint64_t c = e >> CHUNK_SHIFT;
 
-  for (uint64_t c = h->n_entries >> CHUNK_SHIFT; c <= last_chunk; c++)
+  if (c >= h->n_chunk_slots)
     {
-      if (c >= h->n_chunk_slots)
-        {
-          size_t slots = h->n_chunk_slots ? h->n_chunk_slots * 2 : 16;
-          uint16_t **chunks;
+      size_t slots = h->n_chunk_slots ? h->n_chunk_slots * 2 : 16;
+      uint16_t **chunks;
 
-          while (slots <= c)
-            slots *= 2;
-          chunks = realloc (h->chunks, slots * sizeof *chunks);
-          if (chunks == NULL)
-            return false;
-          memset (chunks + h->n_chunk_slots, 0, (slots - h->n_chunk_slots) * sizeof *chunks);
-          h->memory += (slots - h->n_chunk_slots) * sizeof *chunks;
-          h->chunks = chunks;
-          h->n_chunk_slots = slots;
-        }
+      while (slots <= c)
+        slots *= 2;
+      chunks = realloc (h->chunks, slots * sizeof *chunks);
+      if (chunks == NULL)
+        return false;
+      memset (chunks + h->n_chunk_slots, 0, (slots - h->n_chunk_slots) * sizeof *chunks);
+      h->memory += (slots - h->n_chunk_slots) * sizeof *chunks;
+      h->chunks = chunks;
+      h->n_chunk_slots = slots;
+    }
+  if (h->chunks[c] == NULL)
+    {
+      h->chunks[c] = malloc (CHUNK_BYTES);
       if (h->chunks[c] == NULL)
-        {
-          h->chunks[c] = malloc (CHUNK_BYTES);
-          if (h->chunks[c] == NULL)
-            return false;
-          h->memory += CHUNK_BYTES;
-        }
+        return false;
+      h->memory += CHUNK_BYTES;
     }
   return true;
 }
 
-static void
-push_entry (MazeHistory *h,
-            uint32_t     index,
-            uint16_t     mask,
-            bool         first)
-{
-  uint16_t *entry = entry_at (h, h->n_entries++);
-
-  entry[0] = (uint16_t) (index & 0xFFFF);
-  entry[1] = (uint16_t) ((index >> 16) | (first ? FIRST : 0));
-  entry[2] = mask;
-}
-
+/* Appends the entries of @step; false when out of memory for them. */
 static bool
 record (MazeHistory    *h,
         const MazeStep *step)
 {
-  unsigned n = step->n_changes;
+  unsigned n = step->n_changes > 0 ? step->n_changes : 1;
 
-  if (!reserve_entries (h, n > 0 ? n : 1))
-    return false;
-  if (n == 0)
-    push_entry (h, 0, 0, true);
   for (unsigned k = 0; k < n; k++)
-    push_entry (h, step->changes[k].index,
-                (uint16_t) (step->changes[k].before ^ step->changes[k].after), k == 0);
+    {
+      uint32_t index = step->n_changes > 0 ? step->changes[k].index : 0;
+      uint16_t mask = step->n_changes > 0
+                      ? (uint16_t) (step->changes[k].before ^ step->changes[k].after) : 0;
+      uint16_t *entry;
+
+      if ((h->n_entries & (CHUNK_ENTRIES - 1)) == 0 && !add_chunk (h, h->n_entries))
+        return false;
+      entry = entry_at (h, h->n_entries++);
+      entry[0] = (uint16_t) (index & 0xFFFF);
+      entry[1] = (uint16_t) ((index >> 16) | (k == 0 ? FIRST : 0));
+      entry[2] = mask;
+    }
   return true;
 }
 
@@ -176,26 +168,6 @@ is_placed (const MazeHistory *h,
            uint64_t           position)
 {
   return h->place_step != 0 && position >= h->place_step;
-}
-
-/* The cells (and endpoints) one step back along the log.  Only the
- * cells: the stepper is put right by the caller. */
-static void
-walk_back_one (MazeHistory *h)
-{
-  uint64_t e = h->cursor;
-  const uint16_t *entry;
-
-  do
-    {
-      entry = entry_at (h, --e);
-      apply_entry (h, entry);
-    }
-  while (!(entry[1] & FIRST));
-  h->cursor = e;
-  if (h->position == h->place_step)
-    maze_set_endpoints_raw (h->maze, h->start_before, h->goal_before);
-  h->position--;
 }
 
 /* The entry after the step that starts at @e. */
@@ -209,17 +181,41 @@ step_end (const MazeHistory *h,
   return e;
 }
 
+/* The cells (and endpoints) as they were or will be at step @step, whose
+ * next entry is @entry: every entry between there and here applied once
+ * (XOR does not care in which order).  Only the cells: the caller puts
+ * the stepper right. */
 static void
-walk_forward_one (MazeHistory *h)
+walk_to (MazeHistory *h,
+         uint64_t     step,
+         uint64_t     entry)
 {
-  uint64_t end = step_end (h, h->cursor);
+  uint64_t from = entry < h->cursor ? entry : h->cursor;
+  uint64_t to = entry < h->cursor ? h->cursor : entry;
 
-  for (uint64_t e = h->cursor; e < end; e++)
-    apply_entry (h, entry_at (h, e));
-  h->cursor = end;
-  h->position++;
-  if (h->position == h->place_step)
-    maze_set_endpoints_raw (h->maze, h->start_after, h->goal_after);
+  while (from < to)
+    {
+      const uint16_t *chunk = h->chunks[from >> CHUNK_SHIFT];
+      uint64_t end = (from | (CHUNK_ENTRIES - 1)) + 1;
+
+      if (end > to)
+        end = to;
+      for (const uint16_t *e = chunk + 3 * (from & (CHUNK_ENTRIES - 1)),
+                          *last = chunk + 3 * ((end - 1) & (CHUNK_ENTRIES - 1));
+           e <= last; e += 3)
+        apply_entry (h, e);
+      from = end;
+    }
+
+  if (is_placed (h, h->position) != is_placed (h, step))
+    {
+      if (is_placed (h, step))
+        maze_set_endpoints_raw (h->maze, h->start_after, h->goal_after);
+      else
+        maze_set_endpoints_raw (h->maze, h->start_before, h->goal_before);
+    }
+  h->position = step;
+  h->cursor = entry;
 }
 
 /* ------------------------------------------------------------------ */
@@ -431,7 +427,8 @@ restart_log (MazeHistory *h)
       free (h->chunks[c]);
       h->chunks[c] = NULL;
     }
-  /* The log goes on from the next entry offset, in fresh chunks. */
+  /* The log goes on in a fresh chunk. */
+  h->n_entries = (h->n_entries + CHUNK_ENTRIES - 1) & ~(CHUNK_ENTRIES - 1);
   h->cursor = h->n_entries;
   h->first = h->position;
   h->length = h->position;
@@ -657,20 +654,14 @@ maze_history_seek (MazeHistory *h,
   c = checkpoint_before (h, from);
   if (!(h->position <= from && h->position >= h->checkpoints[c].step))
     {
-      uint64_t was = h->position;
+      uint64_t was = h->position, was_entry = h->cursor;
 
-      while (h->position > h->checkpoints[c].step)
-        walk_back_one (h);
-      while (h->position < h->checkpoints[c].step)
-        walk_forward_one (h);
+      walk_to (h, h->checkpoints[c].step, h->checkpoints[c].entry);
 
       if (!restore_checkpoint (h, &h->checkpoints[c]))
         {
           /* The stepper stayed where it was: so do the cells. */
-          while (h->position > was)
-            walk_back_one (h);
-          while (h->position < was)
-            walk_forward_one (h);
+          walk_to (h, was, was_entry);
           return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM,
                                   "out of memory for a copy of the stepper");
         }

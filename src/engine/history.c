@@ -578,7 +578,7 @@ bool
 maze_history_step (MazeHistory *h,
                    MazeStep    *report)
 {
-  MazeStep local;
+  MazeStep local = { 0 };
   MazeStep *step = report != NULL ? report : &local;
   uint32_t start = maze_start (h->maze), goal = maze_goal (h->maze);
   StepResult result;

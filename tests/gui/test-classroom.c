@@ -26,20 +26,6 @@ typedef struct
 } Fixture;
 
 static void
-spin_until (gboolean (*done) (Fixture *),
-            Fixture  *fixture,
-            guint     timeout_ms)
-{
-  gui_test_spin_until ((gboolean (*) (gpointer)) done, fixture, timeout_ms);
-}
-
-static gboolean
-is_idle (Fixture *fixture)
-{
-  return !bitmaze_window_get_running (fixture->window);
-}
-
-static void
 step_done_cb (BitmazeWindow  *window,
               const MazeStep *step,
               Fixture        *fixture)
@@ -65,8 +51,8 @@ fixture_setup (Fixture       *fixture,
   bitmaze_window_set_seed (fixture->window, SEED);
   bitmaze_window_set_maze_size (fixture->window, 40, 25);
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generate", NULL);
-  spin_until (is_idle, fixture, 5000);
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (bitmaze_window_get_view (fixture->window)));
+  gui_test_wait_for_property (fixture->window, "running", FALSE);
+  gui_test_wait_for_frames (bitmaze_window_get_view (fixture->window), 1);
   g_signal_connect (fixture->window, "step-done", G_CALLBACK (step_done_cb), fixture);
 }
 
@@ -74,21 +60,19 @@ static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
 {
-  gtk_window_destroy (GTK_WINDOW (fixture->window));
-  spin_until (NULL, fixture, 50);
+  gui_test_destroy_window (GTK_WINDOW (fixture->window));
   g_assert_null (fixture->window);
   g_settings_reset (fixture->settings, "show-inspector");
   g_settings_reset (fixture->settings, "show-controls");
   g_clear_object (&fixture->settings);
 }
 
-/* Real input, then let GTK handle the event. */
+/* Real key presses; back once the window has handled them. */
 static void
-xdotool (Fixture    *fixture,
-         const char *command)
+press (Fixture    *fixture,
+       const char *keys)
 {
-  gui_test_xdotool (GTK_WINDOW (fixture->window), command);
-  spin_until (NULL, fixture, 150);
+  gui_test_press_keys (fixture->window, keys);
 }
 
 static void
@@ -112,16 +96,16 @@ test_right_steps_from_the_maze (Fixture       *fixture,
     return;
 
   focus_view (fixture);
-  xdotool (fixture, "key Right");
+  press (fixture, "Right");
   g_assert_cmpuint (fixture->steps, ==, 1);
-  xdotool (fixture, "key Right Right");
+  press (fixture, "Right Right");
   g_assert_cmpuint (fixture->steps, ==, 3);
-  xdotool (fixture, "key KP_Right");
+  press (fixture, "KP_Right");
   g_assert_cmpuint (fixture->steps, ==, 4);
   g_assert_true (gtk_root_get_focus (GTK_ROOT (fixture->window)) == GTK_WIDGET (view));
 
   /* The other arrows still pick a cell: the first one selects the start. */
-  xdotool (fixture, "key Down");
+  press (fixture, "Down");
   g_assert_cmpint (bitmaze_maze_view_get_selected_cell (view), ==,
                    (int) maze_start (bitmaze_window_get_maze (fixture->window)));
   g_assert_cmpuint (fixture->steps, ==, 4);
@@ -142,13 +126,13 @@ test_right_picks_a_cell_in_the_inspector (Fixture       *fixture,
     return;
 
   g_settings_set_boolean (fixture->settings, "show-inspector", TRUE);
-  spin_until (NULL, fixture, 100);
+  gui_test_wait_for_frames (fixture->window, 1);
   focus_view (fixture);
   bitmaze_maze_view_set_selected_cell (view, start);
-  xdotool (fixture, "key Right");
+  press (fixture, "Right");
   g_assert_cmpint (bitmaze_maze_view_get_selected_cell (view), ==, expected);
   g_assert_cmpuint (fixture->steps, ==, 0);
-  xdotool (fixture, "key s");
+  press (fixture, "s");
   g_assert_cmpuint (fixture->steps, ==, 1);
 }
 
@@ -192,7 +176,7 @@ assert_every_number_shows (Fixture *fixture)
   PangoLayout *layout;
   int width, height;
 
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (fixture->window));
+  gui_test_wait_for_frames (fixture->window, 1);
   label = find_status_label (fixture);
   g_assert_nonnull (label);
   layout = gtk_label_get_layout (label);
@@ -223,7 +207,7 @@ test_status_shows_every_number (Fixture       *fixture,
     g_assert_true (g_str_has_suffix (lines[i - 1], "·"));
 
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.run", NULL);
-  spin_until (is_idle, fixture, 10000);
+  gui_test_wait_for_property (fixture->window, "running", FALSE);
   g_assert_cmpint (bitmaze_window_get_phase (fixture->window), ==, BITMAZE_PHASE_SOLVED);
   assert_every_number_shows (fixture);
 }
@@ -241,11 +225,11 @@ test_hide_the_controls (Fixture       *fixture,
     return;
 
   g_settings_set_boolean (fixture->settings, "show-inspector", TRUE);
-  gtk_test_widget_wait_for_draw (view);
+  gui_test_wait_for_frames (view, 1);
   with_controls = gtk_widget_get_width (view);
 
-  xdotool (fixture, "key F8");
-  gtk_test_widget_wait_for_draw (view);
+  press (fixture, "F8");
+  gui_test_wait_for_frames (view, 1);
   without_controls = gtk_widget_get_width (view);
   g_assert_false (g_settings_get_boolean (fixture->settings, "show-controls"));
   g_assert_cmpint (without_controls, >=, with_controls + 300);
@@ -255,13 +239,13 @@ test_hide_the_controls (Fixture       *fixture,
   /* Right steps now that the maze holds the focus, in a window a
    * keyboard user can still drive */
   g_settings_set_boolean (fixture->settings, "show-inspector", FALSE);
-  spin_until (NULL, fixture, 100);
+  gui_test_wait_for_frames (fixture->window, 1);
   focus_view (fixture);
-  xdotool (fixture, "key Right");
+  press (fixture, "Right");
   g_assert_cmpuint (fixture->steps, ==, 1);
 
-  xdotool (fixture, "key F8");
-  gtk_test_widget_wait_for_draw (view);
+  press (fixture, "F8");
+  gui_test_wait_for_frames (view, 1);
   g_assert_true (g_settings_get_boolean (fixture->settings, "show-controls"));
   g_assert_cmpint (gtk_widget_get_width (view), <, without_controls);
 }
@@ -304,7 +288,7 @@ test_default_size (Fixture       *fixture,
   g_assert_cmpint (height, <=, 800 - 32);
 
   g_settings_set_boolean (fixture->settings, "show-inspector", TRUE);
-  gtk_test_widget_wait_for_draw (view);
+  gui_test_wait_for_frames (view, 1);
   g_assert_cmpint (gtk_widget_get_width (view), >=, 480);
 }
 

@@ -28,20 +28,6 @@ typedef struct
 } Fixture;
 
 static void
-spin_until (gboolean (*done) (Fixture *),
-            Fixture  *fixture,
-            guint     timeout_ms)
-{
-  gui_test_spin_until ((gboolean (*) (gpointer)) done, fixture, timeout_ms);
-}
-
-static gboolean
-window_idle (Fixture *fixture)
-{
-  return !bitmaze_window_get_running (fixture->window);
-}
-
-static void
 step_done_cb (BitmazeWindow  *window,
               const MazeStep *step,
               Fixture        *fixture)
@@ -63,8 +49,8 @@ fixture_setup (Fixture       *fixture,
   bitmaze_window_set_seed (fixture->window, SEED);
   bitmaze_window_set_maze_size (fixture->window, 12, 8);
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generate", NULL);
-  spin_until (window_idle, fixture, 5000);
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (bitmaze_window_get_view (fixture->window)));
+  gui_test_wait_for_property (fixture->window, "running", FALSE);
+  gui_test_wait_for_frames (bitmaze_window_get_view (fixture->window), 1);
 
   fixture->play = bitmaze_play_get_for_window (fixture->window);
   g_assert_nonnull (fixture->play);
@@ -89,33 +75,9 @@ fixture_teardown (Fixture       *fixture,
   g_rmdir (fixture->tmpdir);
   g_free (fixture->tmpdir);
 
-  gtk_window_destroy (GTK_WINDOW (fixture->window));
-  spin_until (NULL, fixture, 50);
+  gui_test_destroy_window (GTK_WINDOW (fixture->window));
   g_assert_null (fixture->window);
   g_clear_object (&fixture->settings);
-}
-
-static gulong
-window_xid (Fixture *fixture)
-{
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (fixture->window));
-
-  return (gulong) gdk_x11_surface_get_xid (surface);
-}
-
-static void
-xdotool (Fixture    *fixture,
-         const char *command)
-{
-  gui_test_xdotool (GTK_WINDOW (fixture->window), command);
-}
-
-static guint expected_moves;
-
-static gboolean
-moves_reached (Fixture *fixture)
-{
-  return bitmaze_play_get_moves (fixture->play) >= expected_moves;
 }
 
 static void
@@ -124,7 +86,8 @@ start_playing (Fixture *fixture)
   g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "play", NULL);
   g_assert_true (bitmaze_play_get_active (fixture->play));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (fixture->play)));
-  spin_until (NULL, fixture, 100);
+  /* The play bar takes room from the maze: lay it out. */
+  gui_test_wait_for_frames (fixture->window, 1);
 }
 
 /* The shortest path's moves, from BFS on a copy. */
@@ -167,11 +130,8 @@ test_keys_reach_goal (Fixture       *fixture,
       const char *arrows[] = { "Up", "Right", "Down", "Left" };
       const char *letters[] = { "w", "d", "s", "a" };
       int d = moves[k] == 'N' ? 0 : moves[k] == 'E' ? 1 : moves[k] == 'S' ? 2 : 3;
-      g_autofree char *cmd = g_strdup_printf ("key %s", k % 2 ? letters[d] : arrows[d]);
 
-      expected_moves = (guint) k + 1;
-      xdotool (fixture, cmd);
-      spin_until (moves_reached, fixture, 2000);
+      gui_test_press_keys (fixture->window, k % 2 ? letters[d] : arrows[d]);
       g_assert_cmpuint (bitmaze_play_get_moves (fixture->play), ==, k + 1);
     }
 
@@ -187,9 +147,7 @@ test_keys_reach_goal (Fixture       *fixture,
   g_assert_nonnull (strstr (bitmaze_play_get_message (fixture->play), expected));
 
   /* at the goal, keys do nothing more */
-  expected_moves = (guint) n + 1;
-  xdotool (fixture, "key Left");
-  spin_until (moves_reached, fixture, 300);
+  gui_test_press_keys (fixture->window, "Left");
   g_assert_cmpuint (bitmaze_play_get_moves (fixture->play), ==, n);
 }
 
@@ -215,13 +173,7 @@ test_wall_does_not_move (Fixture       *fixture,
   before = g_memdup2 (maze_cells_const (maze), maze_n_cells (maze) * sizeof (uint16_t));
 
   for (int i = 0; i < 3; i++)
-    {
-      g_autofree char *cmd = g_strdup_printf ("key %s", keys[wall]);
-
-      xdotool (fixture, cmd);
-    }
-  expected_moves = 1;
-  spin_until (moves_reached, fixture, 400);
+    gui_test_press_keys (fixture->window, keys[wall]);
   g_assert_cmpuint (bitmaze_play_get_moves (fixture->play), ==, 0);
   g_assert_cmpuint (bitmaze_play_get_position (fixture->play), ==, maze_start (maze));
   g_assert_cmpmem (before, maze_n_cells (maze) * sizeof (uint16_t),
@@ -237,8 +189,7 @@ test_click_neighbour (Fixture       *fixture,
   BitmazeMazeView *view = bitmaze_window_get_view (fixture->window);
   Maze *maze;
   uint32_t start, target = UINT32_MAX;
-  double cx, cy, wx, wy, sx, sy;
-  g_autofree char *cmd = NULL;
+  double cx, cy;
 
   if (!gui_test_have_xdotool ())
     return;
@@ -256,14 +207,7 @@ test_click_neighbour (Fixture       *fixture,
   g_assert_cmpuint (target, !=, UINT32_MAX);
 
   g_assert_true (bitmaze_maze_view_get_cell_center (view, target, &cx, &cy));
-  g_assert_true (gtk_widget_translate_coordinates (GTK_WIDGET (view), GTK_WIDGET (fixture->window),
-                                                   cx, cy, &wx, &wy));
-  gtk_native_get_surface_transform (GTK_NATIVE (fixture->window), &sx, &sy);
-  cmd = g_strdup_printf ("mousemove --window %lu %d %d click 1", window_xid (fixture),
-                         (int) (wx + sx), (int) (wy + sy));
-  xdotool (fixture, cmd);
-  expected_moves = 1;
-  spin_until (moves_reached, fixture, 2000);
+  gui_test_click (view, cx, cy);
   g_assert_cmpuint (bitmaze_play_get_moves (fixture->play), ==, 1);
   g_assert_cmpuint (bitmaze_play_get_position (fixture->play), ==, target);
   g_assert_cmpuint (maze_start (maze), ==, start);

@@ -12,22 +12,12 @@
 #include <glib/gi18n.h>
 #include <locale.h>
 
+#include "../common/gui-test.h"
+
 #include "bitmaze-application.h"
 #include "bitmaze-window-private.h"
 
 #define HELP_OVERLAY "/io/github/bitmaze/Bitmaze/gtk/help-overlay.ui"
-
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-    }
-}
 
 static void
 collect (GtkWidget *widget,
@@ -52,8 +42,7 @@ show_overlay (void)
   g_assert_nonnull (overlay);
   g_object_ref_sink (overlay);
   gtk_window_present (overlay);
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (overlay));
-  spin (200);
+  gui_test_wait_for_frames (overlay, 1);
 
   return overlay;
 }
@@ -232,8 +221,7 @@ test_shortcuts_are_real (void)
   }
   g_assert_nonnull (view);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  spin (50);
+  gui_test_destroy_window (GTK_WINDOW (window));
   g_object_unref (g_object_ref_sink (overlay));
 }
 

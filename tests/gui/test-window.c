@@ -10,6 +10,8 @@
 
 #include "maze.h"
 
+#include "../common/gui-test.h"
+
 #include "bitmaze-window-private.h"
 
 #define SEED 20240501u
@@ -20,38 +22,6 @@ typedef struct
   GSettings     *settings;
   char          *tmpdir;
 } Fixture;
-
-static void
-wait_until (Fixture  *fixture,
-            gboolean (*done) (BitmazeWindow *window),
-            guint     timeout_ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
-
-  while (!done (fixture->window) && g_get_monotonic_time () < end)
-    {
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-    }
-}
-
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-    }
-}
-
-static gboolean
-is_idle (BitmazeWindow *window)
-{
-  return !bitmaze_window_get_running (window);
-}
 
 /* A fresh window showing a 20 x 15 recursive-backtracker maze of SEED. */
 static void
@@ -71,9 +41,8 @@ fixture_setup (Fixture       *fixture,
   bitmaze_window_set_seed (fixture->window, SEED);
   bitmaze_window_set_maze_size (fixture->window, 20, 15);
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generate", NULL);
-  wait_until (fixture, is_idle, 5000);
-
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (bitmaze_window_get_view (fixture->window)));
+  gui_test_wait_for_property (fixture->window, "running", FALSE);
+  gui_test_wait_for_frames (bitmaze_window_get_view (fixture->window), 1);
 
   fixture->tmpdir = g_dir_make_tmp ("bitmaze-test-XXXXXX", NULL);
   g_assert_nonnull (fixture->tmpdir);
@@ -107,8 +76,7 @@ fixture_teardown (Fixture       *fixture,
       if (fixture->window != NULL)
         gtk_window_destroy (GTK_WINDOW (fixture->window));
     }
-  spin (10);
-  g_assert_null (fixture->window);
+  gui_test_wait_for_finalize (&fixture->window, "the window to be finalized");
 
   remove_tmpdir (fixture->tmpdir);
   g_free (fixture->tmpdir);
@@ -281,10 +249,9 @@ test_run_solves (Fixture       *fixture,
   g_assert_true (bitmaze_window_get_running (window));
   g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_SOLVING);
 
-  wait_until (fixture, is_finished, 20000);
+  gui_test_wait_for_property (window, "running", FALSE);
 
   g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_SOLVED);
-  g_assert_false (bitmaze_window_get_running (window));
   g_assert_cmpstr (bitmaze_window_get_state_text (window), ==, "Solved");
 
   /* The window's cells are those of the engine's own solve. */
@@ -333,7 +300,8 @@ test_reset_clears_search (Fixture       *fixture,
   Maze *maze = bitmaze_window_get_maze (window);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL);
-  wait_until (fixture, is_finished, 20000);
+  gui_test_wait_for_property (window, "running", FALSE);
+  g_assert_true (is_finished (window));
   g_assert_true (maze_has_search (maze));
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset", NULL);
@@ -460,7 +428,7 @@ test_saved_search_goes_on (Fixture       *fixture,
 /* A big solve comes back in slices while the window goes on; touching
  * the maze before it is back leaves the file's cells alone. */
 static gboolean
-is_solved (BitmazeWindow *window)
+is_solved (gpointer window)
 {
   return bitmaze_window_get_phase (window) == BITMAZE_PHASE_SOLVED;
 }
@@ -500,7 +468,7 @@ test_saved_big_search_comes_back (Fixture       *fixture,
 
   g_assert_true (bitmaze_window_load_file (window, file, &error));
   g_assert_no_error (error);
-  wait_until (fixture, is_solved, 20000);
+  gui_test_wait_until (is_solved, window, "the saved search to come back solved");
   g_assert_cmpstr (bitmaze_window_get_state_text (window), ==, "Solved");
   maze = bitmaze_window_get_maze (window);
   g_assert_cmpmem (maze_cells_const (maze), 2 * maze_n_cells (maze), saved, 2 * 700 * 700);
@@ -517,7 +485,9 @@ test_saved_big_search_comes_back (Fixture       *fixture,
   g_assert_true (bitmaze_window_load_file (window, file, &error));
   g_assert_no_error (error);
   g_signal_emit_by_name (bitmaze_window_get_view (window), "cell-clicked", 5u, GDK_SHIFT_MASK, 1u);
-  spin (300);
+  /* The replay goes on when the main loop is idle: the next slice sees the
+   * change and gives up. */
+  gui_test_wait_for_idle ("the replay to give up");
   maze = bitmaze_window_get_maze (window);
   g_assert_cmpuint (maze_goal (maze), ==, 5);
   g_assert_true (bitmaze_window_get_modified (window));
@@ -608,6 +578,15 @@ test_failed_save_loses_nothing (Fixture       *fixture,
   g_assert_cmpuint (maze_start (bitmaze_window_get_maze (window)), ==, 5);
 }
 
+static gboolean
+save_dialog_shown (gpointer data)
+{
+  Fixture *fixture = data;
+  AdwMessageDialog *dialog = bitmaze_window_get_save_dialog (fixture->window);
+
+  return dialog != NULL && gtk_widget_get_mapped (GTK_WIDGET (dialog));
+}
+
 static void
 test_unsaved_changes_guard (Fixture       *fixture,
                             gconstpointer  data)
@@ -637,10 +616,9 @@ test_unsaved_changes_guard (Fixture       *fixture,
 
   /* Closing asks too, and Cancel keeps the window. */
   gtk_window_close (GTK_WINDOW (window));
-  spin (10);
+  gui_test_wait_until (save_dialog_shown, fixture, "the Save Changes dialog on closing");
   g_assert_nonnull (fixture->window);
   dialog = bitmaze_window_get_save_dialog (window);
-  g_assert_nonnull (dialog);
   adw_message_dialog_response (dialog, "cancel");
   g_assert_nonnull (fixture->window);
 
@@ -667,11 +645,10 @@ test_unsaved_changes_guard (Fixture       *fixture,
   g_signal_emit_by_name (view, "cell-clicked", 9u, (GdkModifierType) 0, 1u);
   g_assert_true (bitmaze_window_get_modified (window));
   gtk_window_close (GTK_WINDOW (window));
-  spin (10);
+  gui_test_wait_until (save_dialog_shown, fixture, "the Save Changes dialog on closing");
   g_assert_nonnull (fixture->window);
   adw_message_dialog_response (bitmaze_window_get_save_dialog (window), "discard");
-  spin (10);
-  g_assert_null (fixture->window);
+  gui_test_wait_for_finalize (&fixture->window, "the window to close after Discard");
 }
 
 /* Closing with changes, Save, and the file's folder has gone meanwhile:
@@ -695,12 +672,12 @@ test_close_failed_save_stays (Fixture       *fixture,
 
   g_signal_emit_by_name (bitmaze_window_get_view (window), "cell-clicked", 6u, (GdkModifierType) 0, 1u);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.close", NULL);
-  spin (10);
-  g_assert_nonnull (bitmaze_window_get_save_dialog (window));
+  gui_test_wait_until (save_dialog_shown, fixture, "the Save Changes dialog on closing");
+  /* The answer is handled at once: a window that closed would be unmapped
+   * by now. */
   adw_message_dialog_response (bitmaze_window_get_save_dialog (window), "save");
-  spin (50);
-
   g_assert_nonnull (fixture->window);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window)));
   g_assert_true (bitmaze_window_get_modified (window));
   g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), "•"));
   g_assert_cmpuint (maze_start (bitmaze_window_get_maze (window)), ==, 6);
@@ -721,6 +698,18 @@ collect_widgets (GtkWidget *widget,
        child != NULL;
        child = gtk_widget_get_next_sibling (child))
     collect_widgets (child, type, found);
+}
+
+static gboolean
+is_mapped (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget);
+}
+
+static gboolean
+is_unmapped (gpointer widget)
+{
+  return !gtk_widget_get_mapped (widget);
 }
 
 /* The drop-down of each algorithm row shows every name whole, with the
@@ -753,8 +742,8 @@ test_algorithm_lists_show_whole_names (Fixture       *fixture,
       gtk_widget_activate (GTK_WIDGET (row));
       collect_widgets (GTK_WIDGET (row), GTK_TYPE_POPOVER, popovers);
       g_assert_cmpuint (popovers->len, ==, 1);
-      gtk_test_widget_wait_for_draw (g_ptr_array_index (popovers, 0));
-      spin (100);
+      gui_test_wait_until (is_mapped, popovers->pdata[0], "the drop-down to open");
+      gui_test_wait_for_frames (popovers->pdata[0], 1);
 
       collect_widgets (g_ptr_array_index (popovers, 0), GTK_TYPE_LABEL, labels);
       for (guint i = 0; i < labels->len; i++)
@@ -780,7 +769,7 @@ test_algorithm_lists_show_whole_names (Fixture       *fixture,
       g_assert_cmpuint (shown, >=, 5);
       g_assert_cmpuint (marked, ==, 1);
       gtk_popover_popdown (g_ptr_array_index (popovers, 0));
-      spin (20);
+      gui_test_wait_until (is_unmapped, popovers->pdata[0], "the drop-down to close");
     }
   g_assert_cmpuint (checked, ==, 1);
 
@@ -789,7 +778,7 @@ test_algorithm_lists_show_whole_names (Fixture       *fixture,
     g_autoptr (GPtrArray) labels = g_ptr_array_new ();
     guint seen = 0;
 
-    spin (50);
+    gui_test_wait_for_frames (window, 1);
     collect_widgets (GTK_WIDGET (window), GTK_TYPE_LABEL, labels);
     for (guint i = 0; i < labels->len; i++)
       {
@@ -803,12 +792,6 @@ test_algorithm_lists_show_whole_names (Fixture       *fixture,
       }
     g_assert_cmpuint (seen, ==, 1);
   }
-}
-
-static gboolean
-is_ready (BitmazeWindow *window)
-{
-  return bitmaze_window_get_phase (window) == BITMAZE_PHASE_READY && !bitmaze_window_get_running (window);
 }
 
 static void
@@ -839,7 +822,7 @@ test_animated_generation (Fixture       *fixture,
   g_assert_nonnull (bitmaze_window_get_generator (window));
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL);
-  wait_until (fixture, is_ready, 20000);
+  gui_test_wait_for_property (window, "running", FALSE);
   g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_READY);
   g_assert_null (bitmaze_window_get_generator (window));
   g_assert_true (maze_is_perfect (maze));
@@ -866,7 +849,7 @@ test_big_maze_in_slices (Fixture       *fixture,
   g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_BUILDING);
   g_assert_true (bitmaze_window_get_running (window));
 
-  wait_until (fixture, is_ready, 60000);
+  gui_test_wait_for_property (window, "running", FALSE);
   g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_READY);
   g_assert_cmpuint (maze_n_cells (bitmaze_window_get_maze (window)), ==, 4000000);
   g_assert_true (maze_is_perfect (bitmaze_window_get_maze (window)));

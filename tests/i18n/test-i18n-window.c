@@ -10,6 +10,8 @@
 #include <locale.h>
 #include <string.h>
 
+#include "../common/gui-test.h"
+
 #include "bitmaze-window-private.h"
 
 typedef struct
@@ -76,19 +78,6 @@ has_text (GPtrArray  *texts,
 }
 
 static void
-spin_until_idle (BitmazeWindow *window)
-{
-  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-
-  while ((bitmaze_window_get_running (window) || bitmaze_window_get_phase (window) != BITMAZE_PHASE_READY)
-         && g_get_monotonic_time () < end)
-    {
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-    }
-}
-
-static void
 test_window_translated (void)
 {
   const Expected *want = expected_for_language ();
@@ -104,8 +93,8 @@ test_window_translated (void)
   bitmaze_window_set_seed (window, 1);
   bitmaze_window_set_maze_size (window, 20, 15);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.generate", NULL);
-  spin_until_idle (window);
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  gui_test_wait_for_property (window, "running", FALSE);
+  gui_test_wait_for_frames (window, 1);
   g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_READY);
 
   collect_labels (GTK_WIDGET (window), texts);
@@ -122,7 +111,7 @@ test_window_translated (void)
   g_assert_cmpstr (bitmaze_window_get_state_text (window), ==, want->ready);
   g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), want->untitled));
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  gui_test_destroy_window (GTK_WINDOW (window));
 }
 
 int

@@ -20,11 +20,9 @@
 
 #include "maze.h"
 
-#include "bitmaze-window-private.h"
+#include "../common/gui-test.h"
 
-#ifdef HAVE_VALGRIND_H
-#include <valgrind/valgrind.h>
-#endif
+#include "bitmaze-window-private.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define UNDER_ASAN 1
@@ -94,51 +92,6 @@ read_usage (Usage *usage)
   usage->heap_kib = (mi.uordblks + mi.hblkhd) / 1024;
 }
 
-static gboolean
-is_finished (BitmazeWindow *window)
-{
-  BitmazePhase phase = bitmaze_window_get_phase (window);
-
-  return !bitmaze_window_get_running (window)
-         && (phase == BITMAZE_PHASE_SOLVED || phase == BITMAZE_PHASE_NO_PATH);
-}
-
-static gboolean
-is_ready (BitmazeWindow *window)
-{
-  return !bitmaze_window_get_running (window)
-         && bitmaze_window_get_phase (window) == BITMAZE_PHASE_READY;
-}
-
-static void
-wait_until (BitmazeWindow *window,
-            gboolean     (*done) (BitmazeWindow *window),
-            guint          timeout_ms)
-{
-  /* Sanitizers and valgrind slow every step down many times. */
-  gint64 scale = memory_is_measurable () ? 1 : 20;
-  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000 * scale;
-
-  while (!done (window) && g_get_monotonic_time () < end)
-    {
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (200);
-    }
-  g_assert_true (done (window));
-}
-
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-    }
-}
-
 /* One lesson step: solve at full speed, clear the search, draw a new maze
  * (every few cycles with another generator and solver). */
 static void
@@ -157,7 +110,9 @@ cycle (BitmazeWindow *window,
     }
 
   gtk_widget_activate_action (widget, "win.run", NULL);
-  wait_until (window, is_finished, 20000);
+  gui_test_wait_for_property (window, "running", FALSE);
+  g_assert_true (bitmaze_window_get_phase (window) == BITMAZE_PHASE_SOLVED
+                 || bitmaze_window_get_phase (window) == BITMAZE_PHASE_NO_PATH);
   maze = bitmaze_window_get_maze (window);
   g_assert_true (maze_has_search (maze));
 
@@ -168,7 +123,8 @@ cycle (BitmazeWindow *window,
   gtk_widget_activate_action (widget, "win.new-maze", NULL);
   /* Nothing was edited: New must not ask to save. */
   g_assert_null (bitmaze_window_get_save_dialog (window));
-  wait_until (window, is_ready, 20000);
+  gui_test_wait_for_property (window, "running", FALSE);
+  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_READY);
   g_assert_cmpuint (maze_n_cells (bitmaze_window_get_maze (window)), ==, MAZE_W * MAZE_H);
 }
 
@@ -196,8 +152,9 @@ test_run_reset_new_loop (void)
   bitmaze_window_set_seed (window, 20240501u);
   bitmaze_window_set_maze_size (window, MAZE_W, MAZE_H);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.generate", NULL);
-  wait_until (window, is_ready, 20000);
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (bitmaze_window_get_view (window)));
+  gui_test_wait_for_property (window, "running", FALSE);
+  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_READY);
+  gui_test_wait_for_frames (bitmaze_window_get_view (window), 1);
 
   t0 = g_get_monotonic_time ();
   for (guint i = 0; i < warmup; i++)
@@ -229,8 +186,7 @@ test_run_reset_new_loop (void)
       g_test_message ("sanitizer or valgrind allocator: memory growth not compared");
     }
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  spin (10);
+  gui_test_destroy_window (GTK_WINDOW (window));
   g_assert_null (window);
 }
 

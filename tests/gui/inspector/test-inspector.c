@@ -10,6 +10,8 @@
 
 #include "maze.h"
 
+#include "../../common/gui-test.h"
+
 #include "bitmaze-inspector.h"
 #include "bitmaze-window-private.h"
 
@@ -23,32 +25,6 @@ typedef struct
 } Fixture;
 
 static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-    }
-}
-
-static void
-wait_idle (BitmazeWindow *window,
-           guint          timeout_ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
-
-  while (bitmaze_window_get_running (window) && g_get_monotonic_time () < end)
-    {
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-    }
-  g_assert_false (bitmaze_window_get_running (window));
-}
-
-static void
 make_maze (Fixture    *fixture,
            const char *generator,
            guint       width,
@@ -58,7 +34,7 @@ make_maze (Fixture    *fixture,
   bitmaze_window_set_seed (fixture->window, SEED);
   bitmaze_window_set_maze_size (fixture->window, width, height);
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generate", NULL);
-  wait_idle (fixture->window, 10000);
+  gui_test_wait_for_property (fixture->window, "running", FALSE);
 }
 
 /* A window with the inspector shown, on a 20 x 15 recursive-backtracker
@@ -95,7 +71,7 @@ fixture_setup (Fixture       *fixture,
   g_assert_true (gtk_widget_get_parent (GTK_WIDGET (fixture->inspector)) == panel);
 
   make_maze (fixture, "growing-tree:newest", 20, 15);
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (fixture->inspector));
+  gui_test_wait_for_frames (fixture->inspector, 1);
 }
 
 static void
@@ -111,8 +87,7 @@ fixture_teardown (Fixture       *fixture,
       if (fixture->window != NULL)
         gtk_window_destroy (GTK_WINDOW (fixture->window));
     }
-  spin (10);
-  g_assert_null (fixture->window);
+  gui_test_wait_for_finalize (&fixture->window, "the window to be finalized");
   g_clear_object (&fixture->settings);
 }
 
@@ -313,8 +288,7 @@ test_step_log (Fixture       *fixture,
     int cell = bitmaze_inspector_get_cell (fixture->inspector);
 
     gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.reset", NULL);
-    gtk_test_widget_wait_for_draw (GTK_WIDGET (fixture->inspector));
-    spin (50);
+    gui_test_wait_for_frames (fixture->inspector, 1);
     g_assert_cmpint (bitmaze_inspector_get_cell (fixture->inspector), ==, cell);
     g_assert_cmphex (bitmaze_inspector_get_word (fixture->inspector) & MAZE_SEARCH_MASK, ==, 0);
     g_assert_cmpuint (g_list_model_get_n_items (bitmaze_inspector_get_frontier (fixture->inspector)), ==, 0);
@@ -476,7 +450,7 @@ test_run_keeps_newest (Fixture       *fixture,
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (log)), ==, 0);
 
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.run", NULL);
-  wait_idle (fixture->window, 30000);
+  gui_test_wait_for_property (fixture->window, "running", FALSE);
   g_assert_cmpint (bitmaze_window_get_phase (fixture->window), ==, BITMAZE_PHASE_SOLVED);
 
   maze_solver_stats (bitmaze_window_get_solver (fixture->window), &stats);

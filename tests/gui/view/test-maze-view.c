@@ -11,6 +11,8 @@
 #include <adwaita.h>
 #include <gtk/gtk.h>
 
+#include "../../common/gui-test.h"
+
 #include "bitmaze-maze-view.h"
 
 #define GRID_W 12
@@ -93,14 +95,19 @@ selected_notify_cb (GObject    *object,
   f->n_selected_notify++;
 }
 
+static gboolean
+view_drawn (gpointer view)
+{
+  return !bitmaze_maze_view_is_drawing (view);
+}
+
 /* A frame, and as many more as the view needs to finish its drawing: it
  * draws only a few milliseconds a frame (far fewer tiles under valgrind). */
 static void
 wait_for_draw (Fixture *f)
 {
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (f->view));
-  while (bitmaze_maze_view_is_drawing (f->view))
-    gtk_test_widget_wait_for_draw (GTK_WIDGET (f->view));
+  gui_test_wait_for_frames (f->view, 1);
+  gui_test_wait_until (view_drawn, f->view, "the maze view to draw every visible tile");
 }
 
 static void

@@ -29,7 +29,7 @@ static const Command commands[] = {
   { "solve",    cli_solve,    N_("Solve a maze and report the search") },
   { "info",     cli_info,     N_("Show a maze's size, metadata and statistics") },
   { "render",   cli_render,   N_("Draw a maze as PNG, SVG, PDF or text") },
-  { "animate",  cli_animate,  N_("Replay a solve in the terminal") },
+  { "animate",  cli_animate,  N_("Replay a solve in the terminal, or write a GIF") },
   { "validate", cli_validate, N_("Check .maze files") },
   { "worksheet", cli_worksheet, N_("Lay out mazes and their answers on printable pages") },
 };

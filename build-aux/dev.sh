@@ -18,11 +18,15 @@ set -eu
 cd "$(dirname "$0")/.."
 BUILDDIR=${BUILDDIR:-_build}
 
-# Debian package names, from docs/ENVIRONMENT: the build, the headless GUI
-# tests (Xvfb, D-Bus, xdotool), data validation and the checking tools.
+# Debian package names, from docs/ENVIRONMENT: the build (giflib for GIFs,
+# json-glib for --json, scdoc for the manual pages), the headless GUI tests
+# (Xvfb, D-Bus, xdotool), data validation, the shells whose completions are
+# tried, and the checking tools.
 PACKAGES="gcc pkg-config python3 meson ninja-build gettext zlib1g-dev
   libglib2.0-dev libglib2.0-dev-bin libgtk-4-dev libgtk-4-bin libadwaita-1-dev
-  libgif-dev libjson-glib-dev librsvg2-common desktop-file-utils appstream
+  libgif-dev libjson-glib-dev scdoc
+  librsvg2-common desktop-file-utils appstream
+  bash-completion zsh fish
   xvfb xauth xdotool dbus-x11 imagemagick"
 
 deps ()

@@ -142,6 +142,27 @@ void maze_set_endpoints_raw (Maze     *maze,
                              uint32_t  start,
                              uint32_t  goal);
 
+/* Record the number of cells of the shape (the file reader, which
+ * counted them while checking the cells). */
+void maze_set_n_inside (Maze     *maze,
+                        uint32_t  n_inside);
+
+/* maze_check_consistent(), with cells outside a shape allowed or not (a
+ * version 1 file is a rectangle: every border nibble is the grid's).
+ * When consistent, *@n_inside (if not NULL) gets the cells of the shape. */
+bool maze_check_cells (const Maze *maze,
+                       bool        shapes,
+                       uint32_t   *n_inside,
+                       MazeError  *error);
+
+/* The pieces of the shape: sets of cells joined through sides without a
+ * border bit.  The search nibbles are its marks, so they must be clear;
+ * they are clear again afterwards.  *@largest gets a cell of the biggest
+ * piece, *@largest_size its cells (either may be NULL).  0 for no cell. */
+uint32_t maze_count_pieces (Maze     *maze,
+                            uint32_t *largest,
+                            uint32_t *largest_size);
+
 /* Is @s (of @len bytes) well-formed UTF-8 (no overlongs, no surrogates,
  * nothing above U+10FFFF)? */
 bool maze_utf8_valid (const char *s,

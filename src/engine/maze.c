@@ -20,6 +20,7 @@ struct Maze
   uint32_t  height;
   uint32_t  start;
   uint32_t  goal;
+  uint32_t  n_inside;   /* cells of the shape: width * height for a rectangle */
   uint16_t *cells;
   MetaPair *meta;
   size_t    n_meta;
@@ -290,6 +291,7 @@ maze_new_raw (uint32_t   width,
     }
   maze->width = width;
   maze->height = height;
+  maze->n_inside = (uint32_t) n;
   maze->start = 0;
   maze->goal = (uint32_t) (n - 1);
   return maze;
@@ -301,21 +303,10 @@ nomem:
   return NULL;
 }
 
-Maze *
-maze_new (uint32_t   width,
-          uint32_t   height,
-          MazeError *error)
-{
-  Maze *maze = maze_new_raw (width, height, error);
-
-  if (maze == NULL)
-    return NULL;
-  maze_clear (maze);
-  return maze;
-}
-
-void
-maze_clear (Maze *maze)
+/* Every cell of the grid walled in, with the border nibble of a
+ * rectangle. */
+static void
+rectangle_cells (Maze *maze)
 {
   uint32_t w = maze->width, h = maze->height;
   uint16_t *c = maze->cells;
@@ -336,6 +327,36 @@ maze_clear (Maze *maze)
       row[0] |= MAZE_W << MAZE_BORDER_SHIFT;
       row[w - 1] |= MAZE_E << MAZE_BORDER_SHIFT;
     }
+}
+
+Maze *
+maze_new (uint32_t   width,
+          uint32_t   height,
+          MazeError *error)
+{
+  Maze *maze = maze_new_raw (width, height, error);
+
+  if (maze == NULL)
+    return NULL;
+  rectangle_cells (maze);
+  return maze;
+}
+
+void
+maze_clear (Maze *maze)
+{
+  size_t n = maze_n_cells (maze);
+  uint16_t *c = maze->cells;
+
+  /* A rectangle's border nibbles are a pattern, written without reading
+   * the cells; a shape's are kept as they are. */
+  if (!maze_is_shaped (maze))
+    {
+      rectangle_cells (maze);
+      return;
+    }
+  for (size_t i = 0; i < n; i++)
+    c[i] &= MAZE_BORDER_MASK;
 }
 
 static void
@@ -374,6 +395,7 @@ maze_copy (const Maze *maze,
   memcpy (copy->cells, maze->cells, (size_t) maze->width * maze->height * sizeof (uint16_t));
   copy->start = maze->start;
   copy->goal = maze->goal;
+  copy->n_inside = maze->n_inside;
   /* The pairs were checked when they were set: append, no lookups. */
   for (size_t i = 0; i < maze->n_meta; i++)
     {
@@ -395,6 +417,67 @@ uint16_t *maze_cells (Maze *maze) { return maze->cells; }
 const uint16_t *maze_cells_const (const Maze *maze) { return maze->cells; }
 uint32_t maze_start (const Maze *maze) { return maze->start; }
 uint32_t maze_goal (const Maze *maze) { return maze->goal; }
+uint32_t maze_n_inside (const Maze *maze) { return maze->n_inside; }
+
+bool
+maze_is_shaped (const Maze *maze)
+{
+  return maze->n_inside < maze->width * maze->height;
+}
+
+bool
+maze_contains (const Maze *maze,
+               uint32_t    i)
+{
+  if (i >= maze_n_cells (maze))
+    return false;
+  return !maze_is_shaped (maze) || !maze_cell_outside (maze->cells[i]);
+}
+
+void
+maze_set_n_inside (Maze     *maze,
+                   uint32_t  n_inside)
+{
+  maze->n_inside = n_inside;
+}
+
+uint32_t
+maze_nth_inside (const Maze *maze,
+                 uint32_t    k)
+{
+  uint32_t n = maze_n_cells (maze);
+
+  if (!maze_is_shaped (maze))
+    return k;
+  for (uint32_t i = 0; i < n; i++)
+    if (!maze_cell_outside (maze->cells[i]) && k-- == 0)
+      return i;
+  return maze_last_inside (maze);
+}
+
+uint32_t
+maze_first_inside (const Maze *maze)
+{
+  uint32_t n = maze_n_cells (maze);
+
+  if (maze_is_shaped (maze))
+    for (uint32_t i = 0; i < n; i++)
+      if (!maze_cell_outside (maze->cells[i]))
+        return i;
+  return 0;
+}
+
+uint32_t
+maze_last_inside (const Maze *maze)
+{
+  uint32_t n = maze_n_cells (maze);
+
+  if (maze_is_shaped (maze))
+    for (uint32_t i = n; i-- > 0;)
+      if (!maze_cell_outside (maze->cells[i]))
+        return i;
+  return n - 1;
+}
 
 uint32_t
 maze_neighbor (const Maze *maze,
@@ -475,6 +558,15 @@ move_endpoint (Maze           *maze,
                             "%s cell %u outside a %u\u00d7%u maze",
                             what, index, maze->width, maze->height);
 
+  if (!maze_contains (maze, index) && strcmp (what, "start") == 0)
+    return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_START_NOT_IN_SHAPE,
+                            "start cell (%u, %u) is outside the maze's shape",
+                            index % maze->width, index / maze->width);
+  if (!maze_contains (maze, index))
+    return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_GOAL_NOT_IN_SHAPE,
+                            "goal cell (%u, %u) is outside the maze's shape",
+                            index % maze->width, index / maze->width);
+
   opened = has_opening (maze, *endpoint);
   if (opened && *endpoint != other && *endpoint != index)
     close_openings (maze, *endpoint);
@@ -503,6 +595,16 @@ maze_set_goal (Maze      *maze,
                         MAZE_GOAL_OPENING_ORDER, "goal", error);
 }
 
+static MazeStatus
+not_in_shape (const Maze *maze,
+              uint32_t    i,
+              MazeError  *error)
+{
+  return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_NOT_IN_SHAPE,
+                          "cell (%u, %u) is outside the maze's shape",
+                          i % maze->width, i / maze->width);
+}
+
 MazeStatus
 maze_set_wall_open (Maze      *maze,
                     uint32_t   i,
@@ -518,6 +620,8 @@ maze_set_wall_open (Maze      *maze,
   if (maze_dir_index (dir) < 0)
     return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_NOT_ONE_DIRECTION, "0x%X is not one direction",
                             (unsigned) dir);
+  if (!maze_contains (maze, i))
+    return not_in_shape (maze, i, error);
 
   j = maze_neighbor (maze, i, dir);
   if (open)
@@ -554,6 +658,8 @@ maze_toggle_bit (Maze      *maze,
     return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_BIT_RANGE, "bit %u is not in a 16-bit cell", bit);
   x = i % maze->width;
   y = i / maze->width;
+  if (!maze_contains (maze, i))
+    return not_in_shape (maze, i, error);
 
   maze_step_begin (report, MAZE_STEP_NONE, i, UINT32_MAX, dir);
 
@@ -642,11 +748,16 @@ one_bit_or_none (uint16_t nibble)
 }
 
 bool
-maze_check_consistent (const Maze *maze,
-                       MazeError  *error)
+maze_check_cells (const Maze *maze,
+                  bool        shapes,
+                  uint32_t   *n_inside,
+                  MazeError  *error)
 {
   uint32_t w = maze->width, h = maze->height;
   const uint16_t *c = maze->cells;
+  /* Only a maze of two cells or more can have a cell outside its shape. */
+  bool outside_possible = shapes && (uint64_t) w * h > 1;
+  uint32_t inside = 0;
 
   for (uint32_t y = 0; y < h; y++)
     {
@@ -660,6 +771,34 @@ maze_check_consistent (const Maze *maze,
           uint16_t inner = (uint16_t) (maze_cell_passages (cell) & ~border);
           uint16_t sol = maze_cell_solution (cell);
           uint16_t back = maze_cell_backtrack (cell);
+
+          if (outside_possible && maze_cell_outside (cell))
+            {
+              if (cell != MAZE_OUTSIDE_CELL)
+                {
+                  maze_error_setc (error, MAZE_ERROR_INCONSISTENT, MAZE_ERR_INCONSISTENT_OUTSIDE,
+                                   "inconsistent maze at (%u, %u): a cell outside the shape "
+                                   "holds 0x%04X, not only its border bits 0x00F0",
+                                   x, y, (unsigned) cell);
+                  return false;
+                }
+              continue;
+            }
+          inside++;
+          if (outside_possible)
+            {
+              /* A side facing a cell outside the shape is border too. */
+              uint32_t i = y * w + x;
+
+              if (y > 0 && maze_cell_outside (c[i - w]))
+                expect |= MAZE_N << MAZE_BORDER_SHIFT;
+              if (x + 1 < w && maze_cell_outside (c[i + 1]))
+                expect |= MAZE_E << MAZE_BORDER_SHIFT;
+              if (y + 1 < h && maze_cell_outside (c[i + w]))
+                expect |= MAZE_S << MAZE_BORDER_SHIFT;
+              if (x > 0 && maze_cell_outside (c[i - 1]))
+                expect |= MAZE_W << MAZE_BORDER_SHIFT;
+            }
 
           if ((cell & MAZE_BORDER_MASK) != expect)
             {
@@ -713,13 +852,23 @@ maze_check_consistent (const Maze *maze,
             }
         }
     }
+  if (n_inside != NULL)
+    *n_inside = inside;
   return true;
+}
+
+bool
+maze_check_consistent (const Maze *maze,
+                       MazeError  *error)
+{
+  return maze_check_cells (maze, true, NULL, error);
 }
 
 bool
 maze_is_perfect (const Maze *maze)
 {
   uint32_t n = maze_n_cells (maze);
+  uint32_t root = maze_first_inside (maze);
   const uint16_t *c = maze->cells;
   uint64_t edges = 0;
   uint32_t *queue;
@@ -733,7 +882,7 @@ maze_is_perfect (const Maze *maze)
       edges += (inner & MAZE_E) ? 1 : 0;
       edges += (inner & MAZE_S) ? 1 : 0;
     }
-  if (edges != (uint64_t) n - 1)
+  if (edges != (uint64_t) maze->n_inside - 1)
     return false;
 
   queue = malloc ((size_t) n * sizeof *queue);
@@ -744,8 +893,8 @@ maze_is_perfect (const Maze *maze)
       free (seen);
       return false;
     }
-  queue[tail++] = 0;
-  seen[0] |= 1;
+  queue[tail++] = root;
+  seen[root >> 3] |= (uint8_t) (1u << (root & 7));
   while (head < tail)
     {
       uint32_t i = queue[head++];
@@ -768,7 +917,7 @@ maze_is_perfect (const Maze *maze)
     }
   free (queue);
   free (seen);
-  return reached == n;
+  return reached == maze->n_inside;
 }
 
 /* ---- metadata ---- */

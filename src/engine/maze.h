@@ -109,6 +109,20 @@ maze_cell_on_border (uint16_t cell,
   return (cell & (dir << MAZE_BORDER_SHIFT)) != 0;
 }
 
+/* The word of a cell outside the maze's shape (see "Shapes" below): its
+ * four border bits and nothing else. */
+#define MAZE_OUTSIDE_CELL    MAZE_BORDER_MASK
+
+/* Is this cell outside the maze's shape?  A cell whose four sides are all
+ * border has no neighbour in the maze: in a maze of two or more cells it
+ * is not part of the maze.  (The one cell of a 1x1 maze is the exception;
+ * maze_contains() knows.) */
+static inline bool
+maze_cell_outside (uint16_t cell)
+{
+  return (cell & MAZE_BORDER_MASK) == MAZE_BORDER_MASK;
+}
+
 /* The passages nibble (0..15). */
 static inline uint16_t
 maze_cell_passages (uint16_t cell)
@@ -297,7 +311,7 @@ void maze_meta_nth (const Maze  *maze,
 
 typedef struct
 {
-  uint64_t cells;
+  uint64_t cells;            /* of the maze's shape (maze_n_inside) */
   uint64_t passages;         /* interior passages (each counted once) */
   uint64_t dead_ends;        /* cells with exactly one passage */
   uint64_t corridors;        /* two passages, straight through */
@@ -316,6 +330,120 @@ typedef struct
 MazeStatus maze_stats (const Maze *maze,
                        MazeStats  *stats,
                        MazeError  *error);
+
+/* ------------------------------------------------------------------ */
+/* Shapes                                                              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A maze need not be a rectangle.  Its shape is the set of its cells
+ * inside the width x height grid, and the border nibble alone records it
+ * (maze-format.md 1): a side whose neighbour is off the grid or outside
+ * the shape has its border bit, and a cell outside the shape is the word
+ * MAZE_OUTSIDE_CELL (0x00F0), never carved, visited or drawn.  So "is
+ * there a neighbour to the west?" is !(cell & (MAZE_W << 4)) in any shape,
+ * and generators and solvers never compare coordinates with the size.
+ *
+ * A cell with no neighbour in the shape would have all four border bits,
+ * which is the word of a cell outside: a shape never holds one, so a
+ * shaped maze has at least two cells.  A rectangle is the shape of every
+ * cell and costs nothing.  Files of shaped mazes are version 2.
+ */
+
+/* The cells of the maze's shape: maze_n_cells() for a rectangle. */
+uint32_t maze_n_inside   (const Maze *maze);
+
+/* Does the maze have cells outside its shape (is it not a rectangle)? */
+bool     maze_is_shaped  (const Maze *maze);
+
+/* Is cell @i (< maze_n_cells()) part of the maze, inside its shape? */
+bool     maze_contains   (const Maze *maze,
+                          uint32_t    i);
+
+/* The first and the last cell of the shape in reading order (row by row,
+ * west to east): the corners where MAZE_PLACE_CORNERS puts the start and
+ * the goal. */
+uint32_t maze_first_inside (const Maze *maze);
+uint32_t maze_last_inside  (const Maze *maze);
+
+/* The cell of the shape with number @k (0 .. maze_n_inside() - 1) in
+ * reading order; @k itself for a rectangle. */
+uint32_t maze_nth_inside (const Maze *maze,
+                          uint32_t    k);
+
+/* A shape drawn at its own resolution: one bit a pixel, on for a cell of
+ * the maze.  It is scaled to the maze's size when a maze is made from it. */
+typedef struct MazeShape MazeShape;
+
+/* A @width x @height shape with every pixel off (sides 1..65535, at most
+ * MAZE_MAX_CELLS pixels).  NULL with MAZE_ERROR_SIZE or NOMEM. */
+MazeShape *maze_shape_new    (uint32_t   width,
+                              uint32_t   height,
+                              MazeError *error);
+void       maze_shape_free   (MazeShape *shape);
+uint32_t   maze_shape_width  (const MazeShape *shape);
+uint32_t   maze_shape_height (const MazeShape *shape);
+bool       maze_shape_get    (const MazeShape *shape,
+                              uint32_t         x,
+                              uint32_t         y);
+void       maze_shape_set    (MazeShape *shape,
+                              uint32_t   x,
+                              uint32_t   y,
+                              bool       on);
+/* The pixels that are on. */
+uint64_t   maze_shape_count  (const MazeShape *shape);
+
+/* Where two pixels touch only at a corner, turn on a pixel beside both so
+ * that they share a side: a drawing's diagonal strokes (text, a scaled
+ * image) stay one piece for a maze, which can only pass through sides. */
+void       maze_shape_join_corners (MazeShape *shape);
+
+/* The built-in shapes, NULL-terminated: "circle", "ring" (a disc with a
+ * hole), "heart", "triangle", "diamond", "cross". */
+const char *const *maze_shape_builtin_names (void);
+
+/* Built-in shape @name drawn to fill @width x @height.  NULL with
+ * MAZE_ERROR_ARGUMENT (unknown name), SIZE or NOMEM. */
+MazeShape *maze_shape_builtin (const char *name,
+                               uint32_t    width,
+                               uint32_t    height,
+                               MazeError  *error);
+
+/* A text mask: one line a row, '#' or 'X' a cell, any other character
+ * not (lines end with "\n" or "\r\n"; the widest line sets the width).
+ * NULL with MAZE_ERROR_FORMAT and the line at fault: empty, no cell, a
+ * NUL byte (not text), more than 65535 lines or columns. */
+MazeShape *maze_shape_from_text (const char *text,
+                                 size_t      len,
+                                 MazeError  *error);
+
+/* What a maze does with a shape in several pieces. */
+typedef enum
+{
+  MAZE_PIECES_REFUSE = 0,   /* refuse it, saying how many pieces */
+  MAZE_PIECES_KEEP_LARGEST, /* keep the piece with the most cells */
+} MazePieces;
+
+/**
+ * maze_new_shaped:
+ * @shape: the cells; scaled to @width x @height when its size differs
+ *         (each cell takes the pixel under its centre)
+ *
+ * Creates a maze of the cells of @shape, like maze_new(): every wall
+ * standing, the border nibble of every cell set from the shape, the cells
+ * outside it MAZE_OUTSIDE_CELL, the start and the goal on the first and
+ * the last cell of the shape.  Cells with no neighbour in the shape are
+ * left out.  A shape that covers the whole grid gives a plain rectangle.
+ *
+ * Returns: the maze, or NULL with MAZE_ERROR_SIZE, NOMEM, or ARGUMENT when
+ * the shape leaves fewer than two cells, or is in several pieces (the
+ * message says how many) and @pieces is MAZE_PIECES_REFUSE.
+ */
+Maze *maze_new_shaped (uint32_t         width,
+                       uint32_t         height,
+                       const MazeShape *shape,
+                       MazePieces       pieces,
+                       MazeError       *error);
 
 /* ------------------------------------------------------------------ */
 /* Steps: what one generator or solver step did                        */
@@ -468,8 +596,15 @@ typedef struct MazeGenerator MazeGenerator;
  * It does not move the start and goal; place them with
  * maze_place_endpoints() when it is done.
  *
+ * On a shaped maze it fills the shape and never touches a cell outside.
+ * Binary tree and sidewinder fill only the shapes their rule allows,
+ * Eller and recursive division no shape at all: they refuse with a
+ * message that says why, the maze unchanged.  A shape in several pieces
+ * cannot be one tree: refused with the number of pieces (the maze then
+ * cleared).
+ *
  * Returns: the generator, or NULL with MAZE_ERROR_ARGUMENT (unknown name,
- * loops out of range) or MAZE_ERROR_NOMEM.
+ * loops out of range, a shape it cannot fill) or MAZE_ERROR_NOMEM.
  */
 MazeGenerator *maze_generator_new (Maze       *maze,
                                    const char *algorithm,
@@ -797,8 +932,12 @@ MazeStatus   maze_history_status        (const MazeHistory *history,
 /* .maze files (maze-format.md 2)                                      */
 /* ------------------------------------------------------------------ */
 
-#define MAZE_FILE_VERSION     1
-#define MAZE_FILE_HEADER_SIZE 40
+/* Version 1 holds a rectangle; version 2, the same layout, a shaped maze
+ * (cells outside the shape).  A writer writes version 1 whenever the maze
+ * is a rectangle. */
+#define MAZE_FILE_VERSION        1
+#define MAZE_FILE_VERSION_SHAPED 2
+#define MAZE_FILE_HEADER_SIZE    40
 #define MAZE_FILE_META_MAX    65536u
 
 /* CRC-32 as in zlib, PNG and gzip; crc32("123456789") = 0xCBF43926.
@@ -959,6 +1098,26 @@ typedef enum
   /* writing a file (maze-output.h) */
   MAZE_ERR_OUTPUT_READ_ONLY,    /* cannot save str[0]: the file is read-only */
   MAZE_ERR_IO_WRITE_TO,         /* cannot write to str[0] (a label): str[1] */
+
+  /* shapes */
+  MAZE_ERR_NOT_IN_SHAPE,        /* cell (num[0], num[1]) is outside the shape */
+  MAZE_ERR_START_NOT_IN_SHAPE,  /* start cell (num[0], num[1]) outside the shape */
+  MAZE_ERR_GOAL_NOT_IN_SHAPE,   /* goal cell (num[0], num[1]) outside the shape */
+  MAZE_ERR_INCONSISTENT_OUTSIDE,/* (num[0], num[1]) outside holds num[2] */
+  MAZE_ERR_UNKNOWN_SHAPE,       /* unknown shape str[0] */
+  MAZE_ERR_SHAPE_TOO_SMALL,     /* fewer than two cells at num[0]×num[1] */
+  MAZE_ERR_SHAPE_PIECES,        /* the shape is in num[0] pieces */
+  MAZE_ERR_MAZE_PIECES,         /* the maze's shape is in num[0] pieces */
+  MAZE_ERR_SHAPE_BINARY_TREE,   /* num[0] cells lack N and W, first (num[1], num[2]) */
+  MAZE_ERR_SHAPE_SIDEWINDER,    /* num[0] row pieces lack N, first (num[1], num[2]) */
+  MAZE_ERR_SHAPE_ELLER,         /* eller refuses every shaped maze */
+  MAZE_ERR_SHAPE_DIVISION,      /* recursive division refuses every shaped maze */
+  MAZE_ERR_MASK_EMPTY,          /* the text mask is empty */
+  MAZE_ERR_MASK_NO_CELLS,       /* the mask has no cell */
+  MAZE_ERR_MASK_NUL,            /* a NUL byte on line num[0]: not text */
+  MAZE_ERR_MASK_TOO_WIDE,       /* line num[0] is longer than num[1] */
+  MAZE_ERR_MASK_TOO_TALL,       /* more than num[0] lines */
+  MAZE_ERR_V2_RECTANGLE,        /* a version 2 file without a cell outside */
 
   MAZE_ERR_N_CODES              /* not a code: one past the last */
 } MazeErrorCode;

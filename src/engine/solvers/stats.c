@@ -89,12 +89,15 @@ maze_stats (const Maze *maze,
   int64_t goal_dist, ignored;
 
   memset (stats, 0, sizeof *stats);
-  stats->cells = n;
+  stats->cells = maze_n_inside (maze);
   for (uint32_t i = 0; i < n; i++)
     {
       uint16_t open = solver_open_dirs (cells[i]);
       unsigned degree = (open & 1u) + ((open >> 1) & 1u) + ((open >> 2) & 1u) + ((open >> 3) & 1u);
 
+      /* A cell outside the shape is no cell of the maze. */
+      if (n > 1 && maze_cell_outside (cells[i]))
+        continue;
       /* each interior passage once: from its west or north cell */
       stats->passages += ((open & MAZE_E) != 0) + ((open & MAZE_S) != 0);
       switch (degree)

@@ -16,7 +16,7 @@ static MazeStatus
 aldous_broder_init (MazeGenerator *gen,
                     MazeError     *error)
 {
-  gen->first = maze_rng_below (&gen->rng, gen->n);
+  gen->first = gen_random_cell (gen);
   gen->cur = gen->first;
   return MAZE_OK;
 }

@@ -1,11 +1,42 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * binary-tree.c: every cell but the top-left one opens its north or its
- * west wall, at random where it has both (the top row can only go west,
- * the left column only north).  Row-major, one passage a step, no memory.
- * The top row and the left column are long straight corridors.
+ * binary-tree.c: every cell but one opens its north or its west wall, at
+ * random where it has both (the top row can only go west, the left column
+ * only north).  Row-major, one passage a step, no memory.  The top row
+ * and the left column are long straight corridors.
+ *
+ * Each passage leads to a cell earlier in reading order, so the passages
+ * form a tree exactly when one cell alone has neither a north nor a west
+ * neighbour: the top-left corner of a rectangle.  A shape with more such
+ * cells (the left edge of a circle, say) cannot be filled this way.
  */
 #include "generator-private.h"
+
+/* A root: a cell of the maze with no neighbour to the north or west. */
+static inline bool
+is_root (uint16_t cell)
+{
+  return !maze_cell_outside (cell) && !(gen_inner_sides (cell) & (MAZE_N | MAZE_W));
+}
+
+static MazeStatus
+binary_tree_check_shape (const Maze *maze,
+                         MazeError  *error)
+{
+  const uint16_t *cells = maze_cells_const (maze);
+  uint32_t n = maze_n_cells (maze), roots = 0, second = 0;
+
+  for (uint32_t i = 0; i < n; i++)
+    if (is_root (cells[i]) && ++roots == 2)
+      second = i;
+  if (roots == 1)
+    return MAZE_OK;
+  return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_SHAPE_BINARY_TREE,
+                          "binary-tree cannot fill this shape: every cell but one "
+                          "must open north or west, and %u cells have no neighbour "
+                          "there (one at (%u, %u))",
+                          roots, second % maze_width (maze), second / maze_width (maze));
+}
 
 static MazeStatus
 binary_tree_init (MazeGenerator *gen,
@@ -15,11 +46,23 @@ binary_tree_init (MazeGenerator *gen,
   return MAZE_OK;
 }
 
+/* The next cell after @i that opens a wall: inside the maze, not the
+ * root; gen->n when there is none. */
+static uint32_t
+next_cell (const MazeGenerator *gen,
+           uint32_t             i)
+{
+  for (i++; i < gen->n; i++)
+    if (!maze_cell_outside (gen->cells[i]) && !is_root (gen->cells[i]))
+      break;
+  return i;
+}
+
 static GenResult
 binary_tree_step (MazeGenerator *gen,
                   MazeStep      *report)
 {
-  uint32_t i = gen->cur + 1;
+  uint32_t i = next_cell (gen, gen->cur);
   uint16_t sides;
 
   if (i >= gen->n)
@@ -35,10 +78,12 @@ binary_tree_frontier (const MazeGenerator *gen,
                       uint32_t            *out,
                       size_t               max)
 {
-  if (gen->cur + 1 >= gen->n)
+  uint32_t next = next_cell (gen, gen->cur);
+
+  if (next >= gen->n)
     return 0;
   if (max > 0)
-    out[0] = gen->cur + 1;
+    out[0] = next;
   return 1;
 }
 
@@ -47,4 +92,6 @@ const GenClass gen_binary_tree_class = {
   binary_tree_init,
   binary_tree_step,
   binary_tree_frontier,
+  NULL,
+  binary_tree_check_shape,
 };

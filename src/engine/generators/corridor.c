@@ -15,7 +15,7 @@ static MazeStatus
 corridor_init (MazeGenerator *gen,
                MazeError     *error)
 {
-  gen->first = maze_rng_below (&gen->rng, gen->n);
+  gen->first = gen_random_cell (gen);
   gen->cur = gen->first;
   gen->u.corridor.length = 0;
   if (!gen_ring_reserve (gen, 1))

@@ -10,6 +10,10 @@
  *
  * The sets of a row are a union-find forest over the columns, so the
  * memory is four arrays of the width, whatever the height.
+ *
+ * It cannot fill a shaped maze: a set must reach the next row before its
+ * last cell does, and where a shape narrows, splits or ends, the cells
+ * that would carry it down may not be there.
  */
 #include "generator-private.h"
 
@@ -23,6 +27,16 @@ find (uint32_t *parent,
       x = parent[x];
     }
   return x;
+}
+
+static MazeStatus
+eller_check_shape (const Maze *maze,
+                   MazeError  *error)
+{
+  return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_SHAPE_ELLER,
+                          "eller cannot fill a shaped maze: it carries the sets of "
+                          "one row down into the next, and where the shape narrows "
+                          "or ends a set can be cut off for good");
 }
 
 static MazeStatus
@@ -73,11 +87,14 @@ eller_step (MazeGenerator *gen,
   while (gen->u.eller.y < gen->height)
     {
       uint32_t y = gen->u.eller.y;
-      bool last_row = y + 1 == gen->height;
+      /* the cells of the last row have the border to the south */
+      bool last_row = !(gen_inner_sides (gen->cells[y * w]) & MAZE_S);
 
       if (!gen->u.eller.vertical)
         {
-          while (gen->u.eller.x + 1 < w)
+          /* join each cell to its east neighbour, up to the east border */
+          while (gen->u.eller.x < w
+                 && (gen_inner_sides (gen->cells[y * w + gen->u.eller.x]) & MAZE_E))
             {
               uint32_t x = gen->u.eller.x++;
               uint32_t a = find (parent, x), b = find (parent, x + 1);
@@ -145,4 +162,6 @@ const GenClass gen_eller_class = {
   eller_init,
   eller_step,
   eller_frontier,
+  NULL,
+  eller_check_shape,
 };

@@ -74,6 +74,11 @@ struct _GenClass
   /* Optional: finish the tree without reports, making exactly the same
    * draws and carves as step() would; counts its steps and tree_left. */
   void       (*run)      (MazeGenerator *gen);
+  /* Optional, for an algorithm that cannot fill every connected shape:
+   * MAZE_OK when it can fill the shape of @maze (a shaped maze, every
+   * wall standing), else the reason.  NULL: any connected shape. */
+  MazeStatus (*check_shape) (const Maze *maze,
+                             MazeError  *error);
 };
 
 struct MazeGenerator
@@ -147,7 +152,10 @@ struct MazeGenerator
     } hunt;
     struct
     {
-      uint32_t x, y, run_start;
+      uint32_t at;        /* the next cell to look at */
+      uint32_t run_start; /* the first cell of the current run */
+      uint32_t northable; /* cells of the run with a neighbour north */
+      bool     top;       /* the row piece of `at` is the top one */
     } rows;
     struct
     {
@@ -248,6 +256,15 @@ gen_index_of_dir (uint16_t d)
   static const uint8_t index[16] = { 0, 0, 1, 0, 2, 0, 0, 0, 3 };
 
   return index[d & 0xF];
+}
+
+/* A random cell of the maze's shape (the first draw of most algorithms):
+ * one draw below the cells of the shape, so a rectangle's cell is the
+ * number drawn. */
+static inline uint32_t
+gen_random_cell (MazeGenerator *gen)
+{
+  return maze_nth_inside (gen->maze, maze_rng_below (&gen->rng, maze_n_inside (gen->maze)));
 }
 
 /* The sides of cell word @c that have a neighbour (not on the border). */

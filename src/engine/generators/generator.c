@@ -544,6 +544,9 @@ maze_generator_new (Maze       *maze,
                        "loops must be 0..100 percent of the dead ends, got %u", loops);
       return NULL;
     }
+  if (maze_is_shaped (maze) && spec.klass->check_shape != NULL
+      && spec.klass->check_shape (maze, error) != MAZE_OK)
+    return NULL;
 
   gen = calloc (1, sizeof *gen);
   if (gen == NULL)
@@ -565,8 +568,24 @@ maze_generator_new (Maze       *maze,
   gen->cur = GEN_NONE;
   gen->first = GEN_NONE;
   gen->phase = GEN_PHASE_TREE;
-  gen->tree_left = (uint64_t) gen->n - 1;
+  gen->tree_left = (uint64_t) maze_n_inside (maze) - 1;
   maze_rng_seed (&gen->rng, seed);
+
+  /* A tree spans one piece: a shape of several cannot be filled. */
+  maze_clear (maze);
+  if (maze_is_shaped (maze))
+    {
+      uint32_t pieces = maze_count_pieces (maze, NULL, NULL);
+
+      if (pieces > 1)
+        {
+          maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_MAZE_PIECES,
+                           "the maze's shape is in %u pieces, and a generator "
+                           "makes one tree: it needs one piece", pieces);
+          maze_generator_free (gen);
+          return NULL;
+        }
+    }
 
   snprintf (buf, sizeof buf, "%" PRIu64, seed);
   if (maze_meta_set (maze, "generator", spec.name, error) != MAZE_OK
@@ -582,7 +601,6 @@ maze_generator_new (Maze       *maze,
       return NULL;
     }
 
-  maze_clear (maze);
   gen->cells = maze_cells (maze);
   if (spec.klass->init (gen, error) != MAZE_OK)
     {

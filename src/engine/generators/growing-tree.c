@@ -20,7 +20,7 @@ static MazeStatus
 growing_tree_init (MazeGenerator *gen,
                    MazeError     *error)
 {
-  gen->first = maze_rng_below (&gen->rng, gen->n);
+  gen->first = gen_random_cell (gen);
   gen->cur = gen->first;
   if (gen->spec.mode == GT_NEWEST)
     return gen_moves_alloc (gen, gen->n, error);

@@ -4,7 +4,8 @@
  * stuck, then a hunt: scan the rows for the first uncarved cell beside
  * the maze, join it to a random carved neighbour and walk on from it.
  * The hunt and the passage it ends with are one step.  Rows above
- * hunt_row are known to be fully carved, so hunts do not rescan them.
+ * hunt_row are known to be fully carved (or outside the maze's shape), so
+ * hunts do not rescan them.
  */
 #include "generator-private.h"
 
@@ -12,7 +13,7 @@ static MazeStatus
 hunt_and_kill_init (MazeGenerator *gen,
                     MazeError     *error)
 {
-  gen->first = maze_rng_below (&gen->rng, gen->n);
+  gen->first = gen_random_cell (gen);
   gen->cur = gen->first;
   gen->u.hunt.hunt_row = 0;
   return MAZE_OK;
@@ -41,7 +42,9 @@ hunt_and_kill_step (MazeGenerator *gen,
         {
           uint16_t inner, carved = 0;
 
-          if ((cells[i] & MAZE_PASSAGE_MASK) != 0)
+          /* Carved, or outside the shape (four border bits): nothing to
+           * hunt here. */
+          if ((cells[i] & MAZE_PASSAGE_MASK) != 0 || maze_cell_outside (cells[i]))
             continue;
           row_done = false;
           inner = gen_inner_sides (cells[i]);

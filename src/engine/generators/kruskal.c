@@ -30,14 +30,16 @@ kruskal_init (MazeGenerator *gen,
     return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM,
                             "out of memory for the %" PRIu64 " walls of the union-find",
                             m);
+  /* The walls with a cell on both sides: east and south sides without a
+   * border bit (a shape has fewer than the grid's m). */
   for (uint32_t i = 0; i < gen->n; i++)
     {
-      uint32_t x = i % w, y = i / w;
+      uint16_t inner = gen_inner_sides (gen->cells[i]);
 
       gen->u.kruskal.parent[i] = ROOT;
-      if (x + 1 < w)
+      if (inner & MAZE_E)
         gen->u.kruskal.edges[k++] = i << 1;
-      if (y + 1 < h)
+      if (inner & MAZE_S)
         gen->u.kruskal.edges[k++] = (i << 1) | 1;
     }
   gen->u.kruskal.n_edges = k;

@@ -2,8 +2,10 @@
 /*
  * placement.c: where the start and the goal go.
  *
- *   corners  start top-left, goal bottom-right
- *   rows     a random cell of the top row and one of the bottom row
+ *   corners  start top-left, goal bottom-right; in a shape, its first and
+ *            last cells in reading order
+ *   rows     a random cell of the top row and one of the bottom row; in
+ *            a shape, of its first and last rows
  *   far      a random start; the goal is the cell farthest from it by a
  *            breadth-first search through the passages (so they lie
  *            far apart).  The start stays random, so the seed still
@@ -45,6 +47,27 @@ maze_placement_name (MazePlacement placement)
   if ((unsigned) placement > MAZE_PLACE_FAR)
     return NULL;
   return placement_names[placement];
+}
+
+/* A random cell of the maze in row @y (which has one): one draw below
+ * the number of such cells, so a rectangle's is the column drawn. */
+static uint32_t
+random_in_row (const Maze *maze,
+               MazeRng    *rng,
+               uint32_t    y)
+{
+  const uint16_t *row = maze_cells_const (maze) + (size_t) y * maze_width (maze);
+  uint32_t w = maze_width (maze), count = 0, k;
+
+  if (!maze_is_shaped (maze))
+    return y * w + maze_rng_below (rng, w);
+  for (uint32_t x = 0; x < w; x++)
+    count += !maze_cell_outside (row[x]);
+  k = maze_rng_below (rng, count);
+  for (uint32_t x = 0; x < w; x++)
+    if (!maze_cell_outside (row[x]) && k-- == 0)
+      return y * w + x;
+  return y * w;
 }
 
 /* The cell a breadth-first search from @from reaches last. */
@@ -147,8 +170,9 @@ gen_place_endpoints (Maze          *maze,
                      MazeStep      *report,
                      MazeError     *error)
 {
-  uint32_t w = maze_width (maze), h = maze_height (maze), n = maze_n_cells (maze);
+  uint32_t w = maze_width (maze);
   uint16_t *cells = maze_cells (maze);
+  uint32_t first = maze_first_inside (maze), last = maze_last_inside (maze);
   uint32_t start = 0, goal = 0;
   uint32_t which[4];
   uint16_t before[4];
@@ -159,15 +183,15 @@ gen_place_endpoints (Maze          *maze,
   switch (placement)
     {
     case MAZE_PLACE_CORNERS:
-      start = 0;
-      goal = n - 1;
+      start = first;
+      goal = last;
       break;
     case MAZE_PLACE_ROWS:
-      start = maze_rng_below (&rng, w);
-      goal = (h - 1) * w + maze_rng_below (&rng, w);
+      start = random_in_row (maze, &rng, first / w);
+      goal = random_in_row (maze, &rng, last / w);
       break;
     case MAZE_PLACE_FAR:
-      start = maze_rng_below (&rng, n);
+      start = maze_nth_inside (maze, maze_rng_below (&rng, maze_n_inside (maze)));
       status = farthest (maze, start, &goal, error);
       if (status != MAZE_OK)
         return status;

@@ -8,8 +8,23 @@
  *
  * The chambers waiting are a stack: each split replaces one chamber by at
  * most two smaller ones, so it never holds more than width + height.
+ *
+ * It cannot fill a shaped maze: its chambers are rectangles, and a wall
+ * across a chamber that a shape's edge crosses twice keeps one gap for
+ * two (or more) regions, cutting one off.
  */
 #include "generator-private.h"
+
+static MazeStatus
+recursive_division_check_shape (const Maze *maze,
+                                MazeError  *error)
+{
+  return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_SHAPE_DIVISION,
+                          "recursive-division cannot fill a shaped maze: it splits "
+                          "rectangular chambers with walls that keep one gap, and "
+                          "where a shape's edge crosses a wall twice, one gap is "
+                          "not enough");
+}
 
 static void
 push (MazeGenerator *gen,
@@ -149,4 +164,6 @@ const GenClass gen_recursive_division_class = {
   recursive_division_init,
   recursive_division_step,
   recursive_division_frontier,
+  NULL,
+  recursive_division_check_shape,
 };

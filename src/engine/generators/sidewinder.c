@@ -4,68 +4,139 @@
  * row, a run of cells grows east with a coin toss; when the coin says
  * stop (or the row ends) one random cell of the run opens north and a new
  * run begins.  Each cell below the top row gives exactly one passage.
+ *
+ * In a shape, "the row" is a row piece: cells side by side with no border
+ * between them.  The one piece with no cell that has a neighbour to the
+ * north is the top: a corridor.  In the others a run can only close north
+ * from a cell with a neighbour there, so the coin is not asked while the
+ * run has none; a run that reaches the piece's east end without one joins
+ * the run before it (which went north) instead.  Every run then has one
+ * way up, so the passages form a tree exactly when the shape has one top
+ * piece: a heart, with two lobes, has two and cannot be filled this way.
  */
 #include "generator-private.h"
+
+/* Does the row piece that starts at cell @i (its west side is border)
+ * have no cell with a neighbour to the north? */
+static bool
+piece_is_top (const uint16_t *cells,
+              uint32_t        i)
+{
+  for (;; i++)
+    {
+      uint16_t inner = gen_inner_sides (cells[i]);
+
+      if (inner & MAZE_N)
+        return false;
+      if (!(inner & MAZE_E))
+        return true;
+    }
+}
+
+static MazeStatus
+sidewinder_check_shape (const Maze *maze,
+                        MazeError  *error)
+{
+  const uint16_t *cells = maze_cells_const (maze);
+  uint32_t n = maze_n_cells (maze), tops = 0, second = 0;
+
+  for (uint32_t i = 0; i < n; i++)
+    {
+      /* the first cell of a row piece: inside, with a border to the west */
+      if (maze_cell_outside (cells[i]) || (gen_inner_sides (cells[i]) & MAZE_W))
+        continue;
+      if (piece_is_top (cells, i) && ++tops == 2)
+        second = i;
+    }
+  if (tops == 1)
+    return MAZE_OK;
+  return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_SHAPE_SIDEWINDER,
+                          "sidewinder cannot fill this shape: one row piece may have "
+                          "no neighbour to the north, and %u have none (one starts "
+                          "at (%u, %u))",
+                          tops, second % maze_width (maze), second / maze_width (maze));
+}
 
 static MazeStatus
 sidewinder_init (MazeGenerator *gen,
                  MazeError     *error)
 {
-  gen->u.rows.x = 0;
-  gen->u.rows.y = 0;
+  gen->u.rows.at = 0;
   gen->u.rows.run_start = 0;
+  gen->u.rows.northable = 0;
+  gen->u.rows.top = false;
   return MAZE_OK;
+}
+
+/* Closes the run at cell @i (the run is run_start .. i): north from a
+ * random one of its cells with a neighbour there, or, with none, into the
+ * run before it. */
+static void
+close_run (MazeGenerator *gen,
+           MazeStep      *report,
+           uint32_t       i)
+{
+  uint32_t start = gen->u.rows.run_start;
+
+  if (gen->u.rows.northable == 0)
+    {
+      gen_carve (gen, report, start, MAZE_W);
+      return;
+    }
+  for (uint32_t k = maze_rng_below (&gen->rng, gen->u.rows.northable), c = start;; c++)
+    if ((gen_inner_sides (gen->cells[c]) & MAZE_N) && k-- == 0)
+      {
+        gen_carve (gen, report, c, MAZE_N);
+        return;
+      }
 }
 
 static GenResult
 sidewinder_step (MazeGenerator *gen,
                  MazeStep      *report)
 {
-  uint32_t w = gen->width;
-  uint32_t x = gen->u.rows.x, y = gen->u.rows.y;
-  uint32_t i;
+  const uint16_t *cells = gen->cells;
 
-  if (y == 0 && x + 1 >= w)
+  for (; gen->u.rows.at < gen->n; gen->u.rows.at++)
     {
-      /* The top row is done (or was a single cell wide). */
-      x = 0;
-      y = 1;
-    }
-  if (y >= gen->height)
-    return GEN_FINISHED;
-  i = y * w + x;
+      uint32_t i = gen->u.rows.at;
+      uint16_t inner;
 
-  if (y == 0)
-    {
-      gen_carve (gen, report, i, MAZE_E);
-      gen->u.rows.x = x + 1;
-      gen->u.rows.y = 0;
+      if (maze_cell_outside (cells[i]))
+        continue;
+      inner = gen_inner_sides (cells[i]);
+      if (!(inner & MAZE_W))
+        {
+          /* a new row piece */
+          gen->u.rows.top = piece_is_top (cells, i);
+          gen->u.rows.run_start = i;
+          gen->u.rows.northable = 0;
+        }
       gen->cur = i;
+      if (gen->u.rows.top)
+        {
+          if (!(inner & MAZE_E))
+            continue;
+          gen->u.rows.at = i + 1;
+          gen_carve (gen, report, i, MAZE_E);
+          return GEN_CARVED;
+        }
+
+      if (inner & MAZE_N)
+        gen->u.rows.northable++;
+      gen->u.rows.at = i + 1;
+      if ((inner & MAZE_E)
+          && (gen->u.rows.northable == 0 || maze_rng_below (&gen->rng, 2) == 0))
+        {
+          gen_carve (gen, report, i, MAZE_E);
+          return GEN_CARVED;
+        }
+      close_run (gen, report, i);
+      gen->u.rows.run_start = i + 1;
+      gen->u.rows.northable = 0;
       return GEN_CARVED;
     }
-
-  if (x + 1 < w && maze_rng_below (&gen->rng, 2) == 0)
-    {
-      gen_carve (gen, report, i, MAZE_E);
-    }
-  else
-    {
-      uint32_t start = gen->u.rows.run_start;
-      uint32_t pick = start + maze_rng_below (&gen->rng, x - start + 1);
-
-      gen_carve (gen, report, y * w + pick, MAZE_N);
-      gen->u.rows.run_start = x + 1;
-    }
-  gen->cur = i;
-  if (++x == w)
-    {
-      x = 0;
-      y++;
-      gen->u.rows.run_start = 0;
-    }
-  gen->u.rows.x = x;
-  gen->u.rows.y = y;
-  return GEN_CARVED;
+  return GEN_FINISHED;
 }
 
 /* The current run, newest cell first. */
@@ -74,15 +145,14 @@ sidewinder_frontier (const MazeGenerator *gen,
                      uint32_t            *out,
                      size_t               max)
 {
-  uint32_t x = gen->u.rows.x, y = gen->u.rows.y;
-  uint32_t start = y == 0 ? 0 : gen->u.rows.run_start;
+  uint32_t at = gen->u.rows.at, start = gen->u.rows.run_start;
   size_t total;
 
-  if (y >= gen->height)
+  if (at >= gen->n || start > at)
     return 0;
-  total = (size_t) x - start + 1;
+  total = (size_t) at - start + 1;
   for (size_t k = 0; k < total && k < max; k++)
-    out[k] = y * gen->width + x - (uint32_t) k;
+    out[k] = at - (uint32_t) k;
   return total;
 }
 
@@ -91,4 +161,6 @@ const GenClass gen_sidewinder_class = {
   sidewinder_init,
   sidewinder_step,
   sidewinder_frontier,
+  NULL,
+  sidewinder_check_shape,
 };

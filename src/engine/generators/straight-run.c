@@ -14,7 +14,7 @@ static MazeStatus
 straight_run_init (MazeGenerator *gen,
                    MazeError     *error)
 {
-  gen->first = maze_rng_below (&gen->rng, gen->n);
+  gen->first = gen_random_cell (gen);
   gen->cur = gen->first;
   gen->u.straight.run_left = 0;
   return gen_moves_alloc (gen, gen->n, error);

@@ -24,11 +24,21 @@ in_tree (const MazeGenerator *gen,
   return (gen->cells[i] & MAZE_PASSAGE_MASK) != 0 || i == gen->first;
 }
 
+/* Needs no walk: in the tree, or outside the maze's shape (then its four
+ * border bits are set; the tree is not done, so the maze has more than
+ * one cell and that is what they mean). */
+static inline bool
+needs_no_walk (const MazeGenerator *gen,
+               uint32_t             i)
+{
+  return in_tree (gen, i) || maze_cell_outside (gen->cells[i]);
+}
+
 static MazeStatus
 wilson_init (MazeGenerator *gen,
              MazeError     *error)
 {
-  gen->first = maze_rng_below (&gen->rng, gen->n);
+  gen->first = gen_random_cell (gen);
   gen->u.wilson.scan = 0;
   gen->u.wilson.walk_start = GEN_NONE;
   gen->u.wilson.walk_end = GEN_NONE;
@@ -66,7 +76,7 @@ wilson_step (MazeGenerator *gen,
 
   if (gen->u.wilson.walk_start == GEN_NONE)
     {
-      while (gen->u.wilson.scan < gen->n && in_tree (gen, gen->u.wilson.scan))
+      while (gen->u.wilson.scan < gen->n && needs_no_walk (gen, gen->u.wilson.scan))
         gen->u.wilson.scan++;
       if (gen->u.wilson.scan == gen->n)
         return GEN_FINISHED;

@@ -114,6 +114,7 @@ maze_crc32 (uint32_t    crc,
 
 typedef struct
 {
+  unsigned version;  /* 1: a rectangle, 2: a shaped maze */
   uint32_t width;
   uint32_t height;
   uint32_t start;
@@ -149,8 +150,9 @@ header_parse (const uint8_t *data,
   /* Version and header size first: a later version may put its
    * checksum elsewhere, and "unsupported version 2" is the useful news. */
   version = get_u16 (data + 8);
-  if (version != MAZE_FILE_VERSION)
+  if (version != MAZE_FILE_VERSION && version != MAZE_FILE_VERSION_SHAPED)
     return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_UNSUPPORTED_VERSION, "unsupported version %u", version);
+  hd->version = version;
   header_size = get_u16 (data + 10);
   if (header_size != MAZE_FILE_HEADER_SIZE)
     return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_HEADER_SIZE,
@@ -514,9 +516,43 @@ load_finish (Maze             *maze,
     }
 
   maze_set_endpoints_raw (maze, hd->start, hd->goal);
-  if (!cells_consistent_fast (cells, hd->width, hd->height) &&
-      !maze_check_consistent (maze, error))
-    goto fail;
+  if (hd->version == MAZE_FILE_VERSION)
+    {
+      /* A rectangle: every border nibble is the grid's. */
+      if (!cells_consistent_fast (cells, hd->width, hd->height) &&
+          !maze_check_cells (maze, false, NULL, error))
+        goto fail;
+    }
+  else
+    {
+      uint32_t inside;
+
+      if (!maze_check_cells (maze, true, &inside, error))
+        goto fail;
+      if (inside == hd->n_cells)
+        {
+          /* One version for one maze: a rectangle is version 1. */
+          maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_V2_RECTANGLE,
+                           "version 2 is for a shaped maze, and every cell of "
+                           "this one is inside: a rectangle is version 1");
+          goto fail;
+        }
+      maze_set_n_inside (maze, inside);
+      if (!maze_contains (maze, hd->start))
+        {
+          maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_START_NOT_IN_SHAPE,
+                           "start cell (%u, %u) is outside the maze's shape",
+                           hd->start % hd->width, hd->start / hd->width);
+          goto fail;
+        }
+      if (!maze_contains (maze, hd->goal))
+        {
+          maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_GOAL_NOT_IN_SHAPE,
+                           "goal cell (%u, %u) is outside the maze's shape",
+                           hd->goal % hd->width, hd->goal / hd->width);
+          goto fail;
+        }
+    }
   return maze;
 
 fail:
@@ -832,7 +868,9 @@ header_build (const Maze *maze,
               uint8_t     out[MAZE_FILE_HEADER_SIZE])
 {
   memcpy (out, MAZE_MAGIC, sizeof MAZE_MAGIC);
-  put_u16 (out + 8, MAZE_FILE_VERSION);
+  /* A rectangle is version 1, byte for byte as before shapes existed;
+   * only a maze with cells outside its shape needs version 2. */
+  put_u16 (out + 8, maze_is_shaped (maze) ? MAZE_FILE_VERSION_SHAPED : MAZE_FILE_VERSION);
   put_u16 (out + 10, MAZE_FILE_HEADER_SIZE);
   put_u32 (out + 12, maze_width (maze));
   put_u32 (out + 16, maze_height (maze));

@@ -336,6 +336,81 @@ translate (const MazeError *error)
       return g_strdup_printf (_("cannot write to %s: %s"),
                               S (0), S (1));
 
+    case MAZE_ERR_NOT_IN_SHAPE:
+      /* Translators: an error; the cell's column and row.  A shaped maze
+       * (a heart, a circle) has cells of its grid that are not part of it */
+      return g_strdup_printf (_("cell (%u, %u) is outside the maze's shape"),
+                              U (0), U (1));
+    case MAZE_ERR_START_NOT_IN_SHAPE:
+      /* Translators: an error; the cell's column and row */
+      return g_strdup_printf (_("start cell (%u, %u) is outside the maze's shape"),
+                              U (0), U (1));
+    case MAZE_ERR_GOAL_NOT_IN_SHAPE:
+      /* Translators: an error; the cell's column and row */
+      return g_strdup_printf (_("goal cell (%u, %u) is outside the maze's shape"),
+                              U (0), U (1));
+    case MAZE_ERR_INCONSISTENT_OUTSIDE:
+      /* Translators: an error in a maze file; the cell's column and row,
+       * then the 16-bit cell word in hexadecimal; keep 0x00F0 */
+      return g_strdup_printf (_("inconsistent maze at (%u, %u): a cell outside the shape holds 0x%04X, not only its border bits 0x00F0"),
+                              U (0), U (1), U (2));
+    case MAZE_ERR_UNKNOWN_SHAPE:
+      /* Translators: an error; %s is the shape name given; keep the shape
+       * names and "text:WORD" as they are (they are typed that way) */
+      return g_strdup_printf (_("unknown shape '%s' (circle, ring, heart, triangle, diamond, cross, text:WORD)"),
+                              S (0));
+    case MAZE_ERR_SHAPE_TOO_SMALL:
+      /* Translators: an error; the maze's width×height */
+      return g_strdup_printf (_("the shape leaves fewer than two neighbouring cells at %u×%u"),
+                              U (0), U (1));
+    case MAZE_ERR_SHAPE_PIECES:
+      /* Translators: an error; the number of pieces (always 2 or more),
+       * then the maze's width×height */
+      return g_strdup_printf (_("the shape is in %u pieces at %u×%u, and a maze must be one"),
+                              U (0), U (1), U (2));
+    case MAZE_ERR_MAZE_PIECES:
+      /* Translators: an error; the number of pieces (always 2 or more) */
+      return g_strdup_printf (_("the maze's shape is in %u pieces, and a generator makes one tree: it needs one piece"),
+                              U (0));
+    case MAZE_ERR_SHAPE_BINARY_TREE:
+      /* Translators: an error; keep "binary-tree"; the number of cells
+       * (2 or more, or 0), then one such cell's column and row */
+      return g_strdup_printf (_("binary-tree cannot fill this shape: every cell but one must open north or west, and %u cells have no neighbour there (one at (%u, %u))"),
+                              U (0), U (1), U (2));
+    case MAZE_ERR_SHAPE_SIDEWINDER:
+      /* Translators: an error; keep "sidewinder"; a row piece is a run
+       * of cells side by side in one row; the number of such pieces (2 or
+       * more, or 0), then the column and row where one starts */
+      return g_strdup_printf (_("sidewinder cannot fill this shape: one row piece may have no neighbour to the north, and %u have none (one starts at (%u, %u))"),
+                              U (0), U (1), U (2));
+    case MAZE_ERR_SHAPE_ELLER:
+      /* Translators: an error; keep "eller" */
+      return g_strdup (_("eller cannot fill a shaped maze: it carries the sets of one row down into the next, and where the shape narrows or ends a set can be cut off for good"));
+    case MAZE_ERR_SHAPE_DIVISION:
+      /* Translators: an error; keep "recursive-division" */
+      return g_strdup (_("recursive-division cannot fill a shaped maze: it splits rectangular chambers with walls that keep one gap, and where a shape's edge crosses a wall twice, one gap is not enough"));
+    case MAZE_ERR_MASK_EMPTY:
+      /* Translators: an error; a mask is a file that draws a maze's shape */
+      return g_strdup (_("the mask is empty"));
+    case MAZE_ERR_MASK_NO_CELLS:
+      /* Translators: an error; keep '#' and 'X' */
+      return g_strdup (_("the mask has no cell (no '#' or 'X')"));
+    case MAZE_ERR_MASK_NUL:
+      /* Translators: an error; a line number */
+      return g_strdup_printf (_("not a mask: line %llu holds a NUL byte (neither a PNG nor text)"),
+                              LLU (0));
+    case MAZE_ERR_MASK_TOO_WIDE:
+      /* Translators: an error; a line number, then the most characters */
+      return g_strdup_printf (_("mask line %llu is longer than %u characters"),
+                              LLU (0), U (1));
+    case MAZE_ERR_MASK_TOO_TALL:
+      /* Translators: an error; the most lines a mask may have */
+      return g_strdup_printf (_("the mask has more than %u lines"),
+                              U (0));
+    case MAZE_ERR_V2_RECTANGLE:
+      /* Translators: an error in a maze file */
+      return g_strdup (_("version 2 is for a shaped maze, and every cell of this one is inside: a rectangle is version 1"));
+
     case MAZE_ERR_NONE:
     case MAZE_ERR_N_CODES:
     default:

@@ -9,6 +9,9 @@
  *  - round trip: an accepted input is a valid file, and the format has one
  *    way to write each maze, so saving the maze gives back exactly the
  *    input's bytes, and loading those gives the same maze;
+ *  - shapes: an accepted file is version 2 exactly when the maze has cells
+ *    outside its shape, each of those is the word 0x00F0, and the start
+ *    and the goal are inside;
  *  - the stream loader (here through a pipe-like fmemopen stream, whose
  *    size is not known in advance) agrees with the memory loader.
  *
@@ -109,6 +112,23 @@ run_one (const uint8_t *data,
     }
 
   check (maze_check_consistent (maze, NULL), "accepted an inconsistent maze");
+  check ((data[8] == MAZE_FILE_VERSION_SHAPED) == maze_is_shaped (maze),
+         "the version does not say whether the maze is shaped");
+  check (maze_contains (maze, maze_start (maze)) && maze_contains (maze, maze_goal (maze)),
+         "accepted an endpoint outside the shape");
+  {
+    uint32_t inside = 0;
+
+    for (uint32_t i = 0; i < maze_n_cells (maze); i++)
+      {
+        if (maze_contains (maze, i))
+          inside++;
+        else
+          check (maze_cells_const (maze)[i] == MAZE_OUTSIDE_CELL,
+                 "a cell outside the shape holds more than its border bits");
+      }
+    check (inside == maze_n_inside (maze), "the shape's cells were miscounted");
+  }
   bytes = maze_save_memory (maze, &len, &error);
   check (bytes != NULL, "cannot save what was loaded");
   check (len == size && memcmp (bytes, data, size) == 0,

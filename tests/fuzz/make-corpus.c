@@ -3,7 +3,8 @@
  * make-corpus.c: writes the fuzzer's seed corpus, small valid .maze files
  * that between them reach every part of the reader: 1-cell and 1-wide
  * mazes, openings, solution and backtrack bits, metadata with unknown
- * keys, multi-byte UTF-8 and an empty value.  Its output is checked in
+ * keys, multi-byte UTF-8 and an empty value, and shaped mazes (version
+ * 2: cells outside the shape, border bits along its edge).  Its output is checked in
  * (tests/fuzz/corpus/); run it again only to change the seeds:
  *
  *   ninja -C _build-io tests/fuzz/make-corpus
@@ -28,8 +29,8 @@ carve (Maze     *maze,
   MazeRng rng;
 
   maze_rng_seed (&rng, seed);
-  stack[top++] = 0;
-  seen[0] = 1;
+  stack[top++] = maze_first_inside (maze);
+  seen[stack[0]] = 1;
   while (top > 0)
     {
       uint32_t i = stack[top - 1];
@@ -111,6 +112,7 @@ main (int   argc,
     const char *name;
     uint32_t    width, height;
     bool        carved, openings, search, meta;
+    const char *shape;
   } seeds[] = {
     { "one-cell", 1, 1, false, false, false, false },
     { "one-cell-openings", 1, 1, false, true, false, true },
@@ -121,20 +123,35 @@ main (int   argc,
     { "small-perfect", 5, 4, true, true, false, true },
     { "small-solved", 6, 6, true, true, true, true },
     { "medium", 16, 12, true, true, true, true },
+    { "shaped-walls", 6, 5, false, false, false, false, "ring" },
+    { "shaped-heart", 14, 12, true, true, true, true, "heart" },
+    { "shaped-cross", 9, 9, true, false, true, false, "cross" },
   };
   const char *dir = argc > 1 ? argv[1] : ".";
   int ret = 0;
 
   for (size_t s = 0; s < sizeof seeds / sizeof seeds[0]; s++)
     {
-      Maze *maze = maze_new (seeds[s].width, seeds[s].height, NULL);
+      Maze *maze;
+
+      if (seeds[s].shape != NULL)
+        {
+          MazeShape *shape = maze_shape_builtin (seeds[s].shape, seeds[s].width,
+                                                 seeds[s].height, NULL);
+
+          maze = maze_new_shaped (seeds[s].width, seeds[s].height, shape,
+                                  MAZE_PIECES_KEEP_LARGEST, NULL);
+          maze_shape_free (shape);
+        }
+      else
+        maze = maze_new (seeds[s].width, seeds[s].height, NULL);
 
       if (seeds[s].carved)
         carve (maze, 42 + s);
       if (seeds[s].openings)
         {
-          maze_set_wall_open (maze, 0, MAZE_N, true, NULL);
-          maze_set_wall_open (maze, maze_n_cells (maze) - 1, MAZE_S, true, NULL);
+          maze_set_wall_open (maze, maze_first_inside (maze), MAZE_N, true, NULL);
+          maze_set_wall_open (maze, maze_last_inside (maze), MAZE_S, true, NULL);
         }
       if (seeds[s].search)
         mark_search (maze, 7 + s);

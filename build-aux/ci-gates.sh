@@ -16,17 +16,22 @@
 #   static    cppcheck over src/ (build-aux/cppcheck.cfg); any finding fails
 #   longrun   the app through Run -> Reset -> New maze 3000 times under Xvfb;
 #             its memory must not grow (suite 'longrun')
+#   dist      meson dist makes the release tarball; unpacked in a folder of
+#             its own it must set up, build (app included) and pass the
+#             suites that need no display (all but gui and longrun)
 #
 # Every gate leaves its results in $BUILDDIR/meson-logs/gates/, then one
 # line "N passed, N failed, N skipped" counts ALL of them: the normal
-# suite, the ASan suite, the valgrind runs, the long run, and the fuzz run
+# suite, the ASan suite, the valgrind runs, the long run, the suites of
+# the tarball's build, and the fuzz run
 # and the static analysis as one test each (a build that fails counts as
 # one failed test).
 # The exit status is non-zero when anything failed.
 #
 # Environment: BUILDDIR (default _build: the normal build, also used for
 # valgrind and the long run), GATES_PREFIX (default _build: the ASan and
-# fuzz builds go to ${GATES_PREFIX}-asan and ${GATES_PREFIX}-fuzz),
+# fuzz builds go to ${GATES_PREFIX}-asan and ${GATES_PREFIX}-fuzz, the
+# unpacked tarball to ${GATES_PREFIX}-dist),
 # FUZZ_SECONDS (default 60).
 set -u
 
@@ -35,6 +40,7 @@ BUILDDIR=${BUILDDIR:-_build}
 GATES_PREFIX=${GATES_PREFIX:-_build}
 ASAN_DIR=${GATES_PREFIX}-asan
 FUZZ_DIR=${GATES_PREFIX}-fuzz
+DIST_DIR=${GATES_PREFIX}-dist
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 RESULTS=$BUILDDIR/meson-logs/gates
 
@@ -181,6 +187,39 @@ gate_longrun ()
   keep_log "$BUILDDIR/meson-logs/testlog-longrun.json" longrun
 }
 
+gate_dist ()
+{
+  log "meson dist: the tarball builds and passes its tests from scratch"
+  [ -f "$BUILDDIR/build.ninja" ] || build_dir "$BUILDDIR" normal || return 1
+  rm -rf "$BUILDDIR/meson-dist" "$DIST_DIR"
+  # The tarball holds what git has committed (HEAD); --allow-dirty lets a
+  # developer with local changes run the gate too.
+  if ! meson dist -C "$BUILDDIR" --no-tests --allow-dirty --formats xztar \
+       >"$RESULTS/dist.log" 2>&1; then
+    cat "$RESULTS/dist.log" >&2
+    record "meson dist" FAIL
+    return 1
+  fi
+  mkdir -p "$DIST_DIR"
+  tar -xf "$BUILDDIR"/meson-dist/bitmaze-*.tar.xz -C "$DIST_DIR" || {
+    record "meson dist: unpack" FAIL
+    return 1
+  }
+  src=$(echo "$DIST_DIR"/bitmaze-*)
+  record "meson dist: tarball" OK
+  meson setup "$src/_build" "$src" >/dev/null \
+    && meson compile -C "$src/_build" >/dev/null 2>"$RESULTS/dist-build.err" || {
+    cat "$RESULTS/dist-build.err" >&2
+    record "meson dist: build from the tarball" FAIL
+    return 1
+  }
+  # What the tarball must pass: every suite but the GUI ones (the normal
+  # suite runs those already) and the long run.
+  meson test -C "$src/_build" --print-errorlogs --no-suite gui --no-suite longrun >&2
+  keep_log "$src/_build/meson-logs/testlog.json" dist
+  rm -rf "$DIST_DIR"
+}
+
 # Sum every test log of this run: the normal suite and each gate's.
 summary ()
 {
@@ -216,12 +255,12 @@ sys.exit(1 if counts["failed"] or counts["passed"] == 0 else 0)
 PY
 }
 
-gates=${*:-suite asan valgrind fuzz static longrun}
+gates=${*:-suite asan valgrind fuzz static longrun dist}
 for gate in $gates; do
   case "$gate" in
-    suite|asan|valgrind|fuzz|static|longrun) ;;
+    suite|asan|valgrind|fuzz|static|longrun|dist) ;;
     *)
-      sed -n '4,20p' "$0" | sed 's/^# \{0,1\}//' >&2
+      sed -n '4,21p' "$0" | sed 's/^# \{0,1\}//' >&2
       exit 2
       ;;
   esac

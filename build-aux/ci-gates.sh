@@ -44,7 +44,9 @@ DIST_DIR=${GATES_PREFIX}-dist
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 RESULTS=$BUILDDIR/meson-logs/gates
 
-XVFB="dbus-run-session -- xvfb-run -a -s '-screen 0 1280x1024x24'"
+# -noreset: without it Xvfb resets when its last client leaves, and a
+# test connecting meanwhile fails with "cannot open display".
+XVFB="dbus-run-session -- xvfb-run -a -s '-screen 0 1280x1024x24 -noreset'"
 # A test that assumes the machine's own speed, which valgrind divides by
 # 20-50: a 2000x2000 maze built within 60 s.
 VALGRIND_SKIP="-s /window/big-maze-in-slices"

@@ -97,8 +97,11 @@ run_tests ()
   ASAN_OPTIONS=${ASAN_OPTIONS:-fast_unwind_on_malloc=0:halt_on_error=1:abort_on_error=1:print_summary=1}
   LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/tests/valgrind/lsan.supp:print_suppressions=0}
   export ASAN_OPTIONS LSAN_OPTIONS
+  # -noreset: by default Xvfb resets whenever its last client leaves, and
+  # a test that connects during the reset (the next one, on a busy
+  # machine) fails with "cannot open display".
   # shellcheck disable=SC2086
-  dbus-run-session -- xvfb-run -a -s '-screen 0 1280x1024x24' \
+  dbus-run-session -- xvfb-run -a -s '-screen 0 1280x1024x24 -noreset' \
     meson test -C "$BUILDDIR" --print-errorlogs ${TEST_ARGS:-} || status=$?
   summary || status=1
   return $status

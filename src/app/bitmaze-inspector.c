@@ -317,27 +317,18 @@ step_cell (const MazeStep *step)
 static const char *
 frontier_title (BitmazeInspector *self)
 {
-  g_autofree char *solver = NULL;
+  g_autofree char *name = NULL;
+  const MazeAlgorithm *solver = NULL;
 
   if (bitmaze_window_get_generator (self->window) != NULL)
     return _("Generator’s working set, next first");
 
-  g_object_get (self->window, "solver", &solver, NULL);
-  if (solver == NULL)
+  g_object_get (self->window, "solver", &name, NULL);
+  if (name != NULL)
+    solver = maze_algorithm_find (maze_solvers, name, NULL, NULL);
+  if (solver == NULL || solver->frontier == NULL)
     return _("Frontier, next first");
-  if (g_str_equal (solver, "dfs"))
-    /* Translators: the list of cells a depth-first search keeps */
-    return _("DFS stack, top first");
-  if (g_str_equal (solver, "bfs"))
-    /* Translators: the list of cells a breadth-first search keeps */
-    return _("BFS queue, head first");
-  if (g_str_equal (solver, "astar"))
-    /* Translators: the list of cells the A* search keeps */
-    return _("A* open set, best first");
-  if (g_str_equal (solver, "junction"))
-    return _("Junctions still to try, next first");
-
-  return _("Frontier, next first");
+  return _(solver->frontier);
 }
 
 static void

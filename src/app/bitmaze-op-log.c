@@ -77,23 +77,14 @@ from_side (guint16 dir)
 const char *
 bitmaze_op_log_algorithm_label (const char *algorithm)
 {
-  if (algorithm == NULL)
+  const MazeAlgorithm *solver = NULL;
+
+  if (algorithm != NULL)
+    solver = maze_algorithm_find (maze_solvers, algorithm, NULL, NULL);
+  if (solver == NULL || solver->subject == NULL)
     /* Translators: the subject of a sentence about a search step when the algorithm is unknown */
     return _("The search");
-  if (g_str_equal (algorithm, "dfs"))
-    /* Translators: abbreviation of depth-first search */
-    return _("DFS");
-  if (g_str_equal (algorithm, "bfs"))
-    /* Translators: abbreviation of breadth-first search */
-    return _("BFS");
-  if (g_str_equal (algorithm, "astar"))
-    /* Translators: the name of the A* search algorithm */
-    return _("A*");
-  if (g_str_equal (algorithm, "junction"))
-    return _("The junction search");
-  if (g_str_has_prefix (algorithm, "wall-follower"))
-    return _("The wall follower");
-  return _("The search");
+  return _(solver->subject);
 }
 
 /* ------------------------------------------------------------------ */

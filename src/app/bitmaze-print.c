@@ -71,7 +71,8 @@ copy_solved (const Maze  *maze,
       bitmaze_error_propagate (error, G_IO_ERROR, G_IO_ERROR_FAILED, &merror);
       return NULL;
     }
-  solver = maze_solver_new (copy, "bfs", &merror);
+  solver = maze_solver_new (copy, maze_algorithm_with (maze_solvers, MAZE_ALGORITHM_SHORTEST_PATH)->name,
+                            &merror);
   if (solver == NULL)
     {
       maze_free (copy);
@@ -346,7 +347,7 @@ bitmaze_print_write_worksheet (BitmazeWindow  *window,
   if (generator == NULL || !maze_generator_name_valid (generator, NULL))
     {
       g_free (generator);
-      generator = g_strdup (MAZE_DEFAULT_GENERATOR);
+      generator = g_strdup (maze_algorithm_default (maze_generators)->name);
     }
   if (seed > G_MAXUINT64 - count)
     seed = 0;
@@ -363,7 +364,8 @@ bitmaze_print_write_worksheet (BitmazeWindow  *window,
           return FALSE;
         }
       g_ptr_array_add (mazes, maze);
-      if (answers && (solver = maze_solver_new (maze, "bfs", NULL)) != NULL)
+      if (answers && (solver = maze_solver_new (maze, maze_algorithm_with (maze_solvers, MAZE_ALGORITHM_SHORTEST_PATH)->name,
+                                                NULL)) != NULL)
         {
           maze_solver_run (solver);
           maze_solver_free (solver);

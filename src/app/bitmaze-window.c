@@ -36,20 +36,6 @@ typedef struct
   GDestroyNotify      destroy;
 } Pending;
 
-typedef enum
-{
-  PARAM_NONE = 0,
-  PARAM_INTEGER, /* ":N", a count */
-  PARAM_SHARE,   /* ":P", 0..1, shown in percent */
-} ParamKind;
-
-typedef struct
-{
-  const char *name;   /* as listed by the engine, e.g. "corridor:N" */
-  char       *base;   /* without the parameter, e.g. "corridor" */
-  ParamKind   param;
-} GeneratorEntry;
-
 struct _BitmazeWindow
 {
   AdwApplicationWindow  parent_instance;
@@ -97,10 +83,7 @@ struct _BitmazeWindow
   guint                 frame_steps_next;
 
   /* The recipe of the next maze */
-  GeneratorEntry       *generators;
-  guint                 n_generators;
   char                 *generator_name;
-  const char          **solver_names;
   char                 *solver_name;
   guint64               seed;
   gboolean              syncing_controls;
@@ -173,80 +156,35 @@ static void save_as_then    (BitmazeWindow *self,
 static void cancel_resume   (BitmazeWindow *self);
 
 /* ------------------------------------------------------------------ */
-/* Names shown for the engine's algorithms                             */
+/* The engine's algorithms                                             */
 /* ------------------------------------------------------------------ */
 
-static const struct
+/* The position of @algorithm in @registry, the row of its drop-down. */
+static guint
+registry_index (const MazeAlgorithm *const *registry,
+                const MazeAlgorithm        *algorithm)
 {
-  const char *name;
-  const char *label;
-} generator_labels[] = {
-  /* Translators: names of maze-generating algorithms, shown in a drop-down */
-  { "growing-tree:newest", N_("Recursive Backtracker") },
-  { "growing-tree:oldest", N_("Growing Tree, Oldest First") },
-  { "growing-tree:random", N_("Growing Tree, Random") },
-  { "growing-tree:mixed", N_("Growing Tree, Mixed") },
-  { "corridor", N_("Corridors") },
-  { "straight-run", N_("Straight Runs") },
-  /* Translators: Prim, Kruskal, Wilson, Aldous–Broder and Eller are the
-   * people the algorithms are named after: keep their names */
-  { "prim", N_("Prim") },
-  { "kruskal", N_("Kruskal") },
-  { "wilson", N_("Wilson") },
-  { "aldous-broder", N_("Aldous–Broder") },
-  { "hunt-and-kill", N_("Hunt and Kill") },
-  { "binary-tree", N_("Binary Tree") },
-  { "sidewinder", N_("Sidewinder") },
-  { "eller", N_("Eller") },
-  { "recursive-division", N_("Recursive Division") },
-};
+  guint i = 0;
 
-static const struct
-{
-  const char *name;
-  const char *label;
-} solver_labels[] = {
-  /* Translators: names of the search algorithms that solve a maze */
-  { "dfs", N_("Depth-First Search") },
-  { "bfs", N_("Breadth-First Search") },
-  { "astar", N_("A* Search") },
-  { "junction", N_("Junctions, Nearest to Goal") },
-  { "wall-follower", N_("Wall Follower, Left Hand") },
-  { "wall-follower:left", N_("Wall Follower, Left Hand") },
-  { "wall-follower:right", N_("Wall Follower, Right Hand") },
-};
-
-static const char *
-generator_label (const char *base)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (generator_labels); i++)
-    if (g_str_equal (generator_labels[i].name, base))
-      return _(generator_labels[i].label);
-
-  return base;
+  while (registry[i] != NULL && registry[i] != algorithm)
+    i++;
+  return i;
 }
 
-static const char *
-solver_label (const char *name)
+static guint
+registry_length (const MazeAlgorithm *const *registry)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (solver_labels); i++)
-    if (g_str_equal (solver_labels[i].name, name))
-      return _(solver_labels[i].label);
-
-  return name;
+  return registry_index (registry, NULL);
 }
 
-static const char *
-parameter_title (const GeneratorEntry *entry)
+static GListModel *
+registry_labels (const MazeAlgorithm *const *registry)
 {
-  if (g_str_equal (entry->base, "corridor"))
-    return _("Longest Corridor");
-  if (g_str_equal (entry->base, "straight-run"))
-    return _("Longest Run");
-  if (entry->param == PARAM_SHARE)
-    return _("Newest Cell Share, in Percent");
+  GtkStringList *labels = gtk_string_list_new (NULL);
 
-  return _("Parameter");
+  for (guint i = 0; registry[i] != NULL; i++)
+    gtk_string_list_append (labels, _(registry[i]->label));
+  return G_LIST_MODEL (labels);
 }
 
 /* ------------------------------------------------------------------ */
@@ -341,128 +279,65 @@ use_full_name_list (AdwComboRow *row)
   adw_combo_row_set_list_factory (row, list);
 }
 
-static void
-load_generator_list (BitmazeWindow *self)
+static const MazeAlgorithm *
+selected_generator (BitmazeWindow *self)
 {
-  const MazeAlgorithmInfo *list = maze_generator_list ();
-  g_autoptr (GtkStringList) labels = gtk_string_list_new (NULL);
-  guint n = 0;
+  guint selected = adw_combo_row_get_selected (self->generator_row);
 
-  while (list[n].name != NULL)
-    n++;
-
-  self->generators = g_new0 (GeneratorEntry, n);
-  self->n_generators = n;
-
-  for (guint i = 0; i < n; i++)
-    {
-      GeneratorEntry *entry = &self->generators[i];
-      size_t len = strlen (list[i].name);
-
-      entry->name = list[i].name;
-      entry->param = PARAM_NONE;
-      if (len > 2 && list[i].name[len - 2] == ':' && list[i].name[len - 1] == 'N')
-        entry->param = PARAM_INTEGER;
-      else if (len > 2 && list[i].name[len - 2] == ':' && list[i].name[len - 1] == 'P')
-        entry->param = PARAM_SHARE;
-      entry->base = g_strndup (list[i].name, entry->param != PARAM_NONE ? len - 2 : len);
-
-      gtk_string_list_append (labels, generator_label (entry->base));
-    }
-
-  adw_combo_row_set_model (self->generator_row, G_LIST_MODEL (labels));
+  if (selected >= registry_length (maze_generators))
+    return NULL;
+  return maze_generators[selected];
 }
 
-/* Finds the entry of a full name; *value gets its parameter (or -1). */
-static const GeneratorEntry *
-find_generator (BitmazeWindow *self,
-                const char    *name,
-                double        *value)
-{
-  *value = -1;
-
-  for (guint i = 0; i < self->n_generators; i++)
-    {
-      const GeneratorEntry *entry = &self->generators[i];
-      size_t base_len = strlen (entry->base);
-
-      if (entry->param == PARAM_NONE)
-        {
-          if (g_str_equal (entry->name, name))
-            return entry;
-          continue;
-        }
-
-      if (g_str_equal (entry->base, name))
-        return entry;
-
-      if (strncmp (name, entry->base, base_len) == 0 && name[base_len] == ':')
-        {
-          char *end = NULL;
-          double v = g_ascii_strtod (name + base_len + 1, &end);
-
-          if (end != name + base_len + 1 && *end == '\0')
-            {
-              *value = v;
-              return entry;
-            }
-        }
-    }
-
-  return NULL;
-}
-
+/* The full name the controls show: the generator and its parameter (a
+ * fraction is shown in percent). */
 static char *
 build_generator_name (BitmazeWindow *self)
 {
-  guint selected = adw_combo_row_get_selected (self->generator_row);
-  const GeneratorEntry *entry;
+  const MazeAlgorithm *algorithm = selected_generator (self);
   double value = gtk_adjustment_get_value (self->parameter_adjustment);
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  char *name;
+  char *copy;
 
-  if (selected >= self->n_generators)
-    return g_strdup (MAZE_DEFAULT_GENERATOR);
-
-  entry = &self->generators[selected];
-  switch (entry->param)
-    {
-    case PARAM_INTEGER:
-      return g_strdup_printf ("%s:%u", entry->base, (guint) value);
-
-    case PARAM_SHARE:
-      g_ascii_formatd (buf, sizeof buf, "%g", value / 100.0);
-      return g_strdup_printf ("%s:%s", entry->base, buf);
-
-    case PARAM_NONE:
-    default:
-      return g_strdup (entry->name);
-    }
+  if (algorithm == NULL)
+    algorithm = maze_algorithm_default (maze_generators);
+  if (algorithm->param.kind == MAZE_PARAM_FRACTION)
+    value /= 100.0;
+  name = maze_algorithm_full_name (algorithm, value);
+  copy = g_strdup (name);
+  free (name);
+  return copy;
 }
 
 static void
-sync_parameter_row (BitmazeWindow        *self,
-                    const GeneratorEntry *entry,
-                    double                value)
+sync_parameter_row (BitmazeWindow       *self,
+                    const MazeAlgorithm *algorithm,
+                    double               value)
 {
-  gtk_widget_set_visible (GTK_WIDGET (self->parameter_row), entry->param != PARAM_NONE);
-  if (entry->param == PARAM_NONE)
+  const MazeParam *param = &algorithm->param;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->parameter_row), param->kind != MAZE_PARAM_NONE);
+  if (param->kind == MAZE_PARAM_NONE)
     return;
 
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->parameter_row),
-                                 parameter_title (entry));
-
-  if (entry->param == PARAM_SHARE)
+  if (param->kind == MAZE_PARAM_FRACTION)
     {
-      gtk_adjustment_configure (self->parameter_adjustment,
-                                value >= 0 ? round (value * 100) : 50,
-                                0, 100, 5, 10, 0);
+      g_autofree char *title = NULL;
+
+      /* Translators: the title of a parameter that is a share, shown in
+       * percent; %s is its name, such as "Newest Cell Share" */
+      title = g_strdup_printf (_("%s, in Percent"), _(param->label));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->parameter_row), title);
+      gtk_adjustment_configure (self->parameter_adjustment, round (value * 100),
+                                param->min * 100, param->max * 100, 5, 10, 0);
     }
   else
     {
-      /* The engine accepts 1..65535; beyond a few hundred it is all the same. */
-      gtk_adjustment_configure (self->parameter_adjustment,
-                                value >= 1 ? value : 20,
-                                1, 1000, 1, 10, 0);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->parameter_row),
+                                     _(param->label));
+      /* Beyond a few hundred cells the counts all make the same maze. */
+      gtk_adjustment_configure (self->parameter_adjustment, value,
+                                param->min, MIN (param->max, 1000), 1, 10, 0);
     }
 }
 
@@ -2124,14 +1999,14 @@ drop_cb (GtkDropTarget *target,
 static void
 generator_selected_cb (BitmazeWindow *self)
 {
-  guint selected = adw_combo_row_get_selected (self->generator_row);
+  const MazeAlgorithm *algorithm = selected_generator (self);
   g_autofree char *name = NULL;
 
-  if (self->syncing_controls || selected >= self->n_generators)
+  if (self->syncing_controls || algorithm == NULL)
     return;
 
   self->syncing_controls = TRUE;
-  sync_parameter_row (self, &self->generators[selected], -1);
+  sync_parameter_row (self, algorithm, algorithm->param.fallback);
   self->syncing_controls = FALSE;
 
   name = build_generator_name (self);
@@ -2155,10 +2030,10 @@ solver_selected_cb (BitmazeWindow *self)
 {
   guint selected = adw_combo_row_get_selected (self->solver_row);
 
-  if (self->syncing_controls || selected >= g_strv_length ((char **) self->solver_names))
+  if (self->syncing_controls || selected >= registry_length (maze_solvers))
     return;
 
-  g_object_set (self, "solver", self->solver_names[selected], NULL);
+  g_object_set (self, "solver", maze_solvers[selected]->name, NULL);
 }
 
 static void
@@ -2233,12 +2108,14 @@ static void
 set_solver_name (BitmazeWindow *self,
                  const char    *name)
 {
+  const MazeAlgorithm *algorithm;
   MazeError error;
 
   if (name == NULL || g_strcmp0 (name, self->solver_name) == 0)
     return;
 
-  if (!maze_solver_name_valid (name, &error))
+  algorithm = maze_algorithm_find (maze_solvers, name, NULL, &error);
+  if (algorithm == NULL)
     {
       g_warning ("%s", error.message);
       return;
@@ -2255,9 +2132,7 @@ set_solver_name (BitmazeWindow *self,
     }
 
   self->syncing_controls = TRUE;
-  for (guint i = 0; self->solver_names[i] != NULL; i++)
-    if (g_str_equal (self->solver_names[i], name))
-      adw_combo_row_set_selected (self->solver_row, i);
+  adw_combo_row_set_selected (self->solver_row, registry_index (maze_solvers, algorithm));
   self->syncing_controls = FALSE;
 
   if (self->settings != NULL)
@@ -2271,15 +2146,15 @@ static void
 set_generator_name (BitmazeWindow *self,
                     const char    *name)
 {
-  const GeneratorEntry *entry;
+  const MazeAlgorithm *algorithm;
   MazeError error;
   double value;
 
   if (name == NULL || g_strcmp0 (name, self->generator_name) == 0)
     return;
 
-  if (!maze_generator_name_valid (name, &error) ||
-      (entry = find_generator (self, name, &value)) == NULL)
+  algorithm = maze_algorithm_find (maze_generators, name, &value, &error);
+  if (algorithm == NULL)
     {
       g_warning ("%s", error.message);
       return;
@@ -2289,8 +2164,8 @@ set_generator_name (BitmazeWindow *self,
   self->generator_name = g_strdup (name);
 
   self->syncing_controls = TRUE;
-  adw_combo_row_set_selected (self->generator_row, (guint) (entry - self->generators));
-  sync_parameter_row (self, entry, value);
+  adw_combo_row_set_selected (self->generator_row, registry_index (maze_generators, algorithm));
+  sync_parameter_row (self, algorithm, value);
   self->syncing_controls = FALSE;
 
   if (self->settings != NULL)
@@ -2362,16 +2237,19 @@ bitmaze_window_constructed (GObject *object)
   generator = g_settings_get_string (self->settings, "generator");
   if (!maze_generator_name_valid (generator, NULL))
     g_clear_pointer (&generator, g_free);
-  g_object_set (self, "generator", generator != NULL ? generator : MAZE_DEFAULT_GENERATOR, NULL);
+  g_object_set (self, "generator",
+                generator != NULL ? generator : maze_algorithm_default (maze_generators)->name,
+                NULL);
   /* The combo shows the first entry until told otherwise: make sure the
    * parameter row matches the entry even when the name did not change. */
   if (self->generator_name != NULL)
     {
       double value;
-      const GeneratorEntry *entry = find_generator (self, self->generator_name, &value);
+      const MazeAlgorithm *algorithm = maze_algorithm_find (maze_generators, self->generator_name,
+                                                            &value, NULL);
 
-      if (entry != NULL)
-        sync_parameter_row (self, entry, value);
+      if (algorithm != NULL)
+        sync_parameter_row (self, algorithm, value);
     }
 
   solver = g_settings_get_string (self->settings, "solver");
@@ -2429,10 +2307,6 @@ bitmaze_window_finalize (GObject *object)
   g_clear_pointer (&self->changed, g_array_unref);
   g_clear_pointer (&self->frontier, g_free);
   g_clear_pointer (&self->frame_steps, g_free);
-  for (guint i = 0; i < self->n_generators; i++)
-    g_free (self->generators[i].base);
-  g_clear_pointer (&self->generators, g_free);
-  g_clear_pointer ((gpointer *) &self->solver_names, g_free);
   g_clear_pointer (&self->generator_name, g_free);
   g_clear_pointer (&self->solver_name, g_free);
   g_clear_pointer (&self->last_toast, g_free);
@@ -2543,7 +2417,7 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
    */
   properties[PROP_SOLVER] =
     g_param_spec_string ("solver", NULL, NULL,
-                         "bfs",
+                         maze_algorithm_default (maze_solvers)->name,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   /**
@@ -2553,7 +2427,7 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
    */
   properties[PROP_GENERATOR] =
     g_param_spec_string ("generator", NULL, NULL,
-                         MAZE_DEFAULT_GENERATOR,
+                         maze_algorithm_default (maze_generators)->name,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   properties[PROP_EDIT_MODE] =
@@ -2672,10 +2546,9 @@ view_edit_mode_cb (BitmazeWindow *self)
 static void
 bitmaze_window_init (BitmazeWindow *self)
 {
-  const MazeAlgorithmInfo *solvers = maze_solver_list ();
-  g_autoptr (GtkStringList) solver_model = gtk_string_list_new (NULL);
+  g_autoptr (GListModel) generator_model = registry_labels (maze_generators);
+  g_autoptr (GListModel) solver_model = registry_labels (maze_solvers);
   GtkDropTarget *drop_target;
-  guint n_solvers = 0;
 
   /* before the template: its toggle button asks for the state */
   self->show_controls = TRUE;
@@ -2685,17 +2558,8 @@ bitmaze_window_init (BitmazeWindow *self)
   self->frontier = g_new (uint32_t, FRONTIER_MAX);
   self->phase = BITMAZE_PHASE_READY;
 
-  load_generator_list (self);
-
-  while (solvers[n_solvers].name != NULL)
-    n_solvers++;
-  self->solver_names = g_new0 (const char *, n_solvers + 1);
-  for (guint i = 0; i < n_solvers; i++)
-    {
-      self->solver_names[i] = solvers[i].name;
-      gtk_string_list_append (solver_model, solver_label (solvers[i].name));
-    }
-  adw_combo_row_set_model (self->solver_row, G_LIST_MODEL (solver_model));
+  adw_combo_row_set_model (self->generator_row, generator_model);
+  adw_combo_row_set_model (self->solver_row, solver_model);
   use_full_name_list (self->generator_row);
   use_full_name_list (self->solver_row);
 

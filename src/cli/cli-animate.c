@@ -321,9 +321,13 @@ cli_animate (int    argc,
   g_autofree char *max_frames_text = NULL;
   g_autofree char *description = NULL;
   gboolean ascii = FALSE, labels = FALSE;
+  /* The default shows its path growing and shrinking as it searches. */
+  const char *default_name = maze_algorithm_with (maze_solvers, MAZE_ALGORITHM_LIVE_PATH)->name;
+  g_autofree char *solver_help =
+    g_strdup_printf (_("Solver (default %s; see bitmaze-cli solve --list)"), default_name);
   const GOptionEntry entries[] = {
     { "solver", 'S', 0, G_OPTION_ARG_STRING, &solver_name,
-      N_("Solver (default dfs; see bitmaze-cli solve --list)"), N_("NAME") },
+      solver_help, N_("NAME") },
     { "delay", 'd', 0, G_OPTION_ARG_STRING, &delay_text,
       N_("Milliseconds between frames, 0 to 10000 (default 50)"), N_("MS") },
     { "steps-per-frame", 0, 0, G_OPTION_ARG_STRING, &per_frame_text,
@@ -413,7 +417,7 @@ cli_animate (int    argc,
     {
       GifRequest request = {
         output, build == NULL ? argv[1] : NULL,
-        build != NULL ? build : solver_name != NULL ? solver_name : "dfs",
+        build != NULL ? build : solver_name != NULL ? solver_name : default_name,
         size_text, seed_text, loops_text, cell_size_text, max_frames_text,
         delay, per_frame,
       };
@@ -426,7 +430,7 @@ cli_animate (int    argc,
   options.ascii |= ascii;
   options.labels = labels;
   if (solver_name == NULL)
-    solver_name = g_strdup ("dfs");
+    solver_name = g_strdup (default_name);
   if (!maze_solver_name_valid (solver_name, &error))
     return cli_fail_maze (NULL, &error);
   if ((status = cli_parse_color (color_text, stdout, &options.color))

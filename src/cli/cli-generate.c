@@ -155,23 +155,6 @@ place_endpoints (Maze           *maze,
   return CLI_EXIT_OK;
 }
 
-static void
-print_list (void)
-{
-  const MazeAlgorithmInfo *list = maze_generator_list ();
-  int width = 0;
-
-  for (const MazeAlgorithmInfo *a = list; a->name != NULL; a++)
-    width = MAX (width, (int) strlen (a->name));
-  for (const MazeAlgorithmInfo *a = list; a->name != NULL; a++)
-    {
-      g_print ("%-*s  %s", width, a->name, a->description);
-      if (a->parameter != NULL)
-        g_print (" (%s)", a->parameter);
-      g_print ("\n");
-    }
-}
-
 int
 cli_generate (int    argc,
               char **argv)
@@ -187,11 +170,14 @@ cli_generate (int    argc,
   g_autofree char *color_text = NULL;
   g_autofree char *created = NULL;
   gboolean list = FALSE, no_openings = FALSE, ascii = FALSE;
+  const char *default_name = maze_algorithm_default (maze_generators)->name;
+  g_autofree char *algorithm_help =
+    g_strdup_printf (_("Generator (default %s; see --list)"), default_name);
   const GOptionEntry entries[] = {
     { "size", 0, 0, G_OPTION_ARG_STRING, &size,
       N_("Size in cells, 1 to 65535 each (default 20x15)"), N_("WxH") },
     { "algorithm", 'a', 0, G_OPTION_ARG_STRING, &algorithm,
-      N_("Generator (default growing-tree:newest; see --list)"), N_("NAME") },
+      algorithm_help, N_("NAME") },
     { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
       N_("Seed of the random numbers (default: a random one, "
          "recorded in the file)"), N_("N") },
@@ -252,7 +238,7 @@ cli_generate (int    argc,
 
   if (list)
     {
-      print_list ();
+      cli_list_algorithms (maze_generators);
       return CLI_EXIT_OK;
     }
 
@@ -261,7 +247,7 @@ cli_generate (int    argc,
       && (status = cli_parse_size (size, &width, &height)) != CLI_EXIT_OK)
     return status;
   if (algorithm == NULL)
-    algorithm = g_strdup (MAZE_DEFAULT_GENERATOR);
+    algorithm = g_strdup (default_name);
   if (!maze_generator_name_valid (algorithm, &error))
     return cli_fail_maze (NULL, &error);
   if (seed_text != NULL)

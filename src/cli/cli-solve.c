@@ -9,18 +9,6 @@
 
 #include "cli.h"
 
-static void
-print_solvers (void)
-{
-  const MazeAlgorithmInfo *list = maze_solver_list ();
-  int width = 0;
-
-  for (const MazeAlgorithmInfo *a = list; a->name != NULL; a++)
-    width = MAX (width, (int) strlen (a->name));
-  for (const MazeAlgorithmInfo *a = list; a->name != NULL; a++)
-    g_print ("%-*s  %s\n", width, a->name, a->description);
-}
-
 /* solve --json: the report and the moves as one object. */
 static int
 print_json (const char           *file,
@@ -60,10 +48,12 @@ cli_solve (int    argc,
   g_autofree char *solver_name = NULL;
   g_autofree char *output = NULL;
   gboolean moves = FALSE, require_path = FALSE, list = FALSE, json = FALSE;
+  const char *default_name = maze_algorithm_default (maze_solvers)->name;
+  g_autofree char *solver_help =
+    g_strdup_printf (_("Solver (default %s; see --list)"), default_name);
   const GOptionEntry entries[] = {
     { "solver", 'S', 0, G_OPTION_ARG_STRING, &solver_name,
-      N_("Solver: dfs, bfs, astar, junction, wall-follower, "
-         "wall-follower:right (default bfs)"), N_("NAME") },
+      solver_help, N_("NAME") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("Write the solved maze (solution and search bits) to FILE "
          "('-': standard output, the report then goes to standard error)"),
@@ -100,7 +90,7 @@ cli_solve (int    argc,
     return status;
   if (list)
     {
-      print_solvers ();
+      cli_list_algorithms (maze_solvers);
       return CLI_EXIT_OK;
     }
   if (argc < 2)
@@ -110,7 +100,7 @@ cli_solve (int    argc,
 
   maze_error_clear (&error);
   if (solver_name == NULL)
-    solver_name = g_strdup ("bfs");
+    solver_name = g_strdup (default_name);
   /* With the maze on standard output, the report goes to stderr. */
   if (output != NULL && g_str_equal (output, "-"))
     report = stderr;

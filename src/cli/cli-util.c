@@ -31,6 +31,63 @@ cli_fail (int         code,
   return code;
 }
 
+/* A parameter's bound or fallback as a listing writes it: "65535", "0.5". */
+static char *
+param_number (const MazeParam *param,
+              double           value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (param->kind == MAZE_PARAM_COUNT)
+    return g_strdup_printf ("%u", (guint) value);
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%g", value));
+}
+
+void
+cli_list_algorithms (const MazeAlgorithm *const *registry)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (free);
+  int width = 0;
+
+  for (size_t k = 0; registry[k] != NULL; k++)
+    {
+      char *name = maze_algorithm_list_name (registry[k]);
+
+      g_ptr_array_add (names, name);
+      width = MAX (width, (int) g_utf8_strlen (name, -1));
+    }
+  for (size_t k = 0; registry[k] != NULL; k++)
+    {
+      const MazeAlgorithm *a = registry[k];
+      const MazeParam *param = &a->param;
+      const char *name = g_ptr_array_index (names, k);
+      g_autofree char *line = NULL;
+
+      line = g_strdup_printf ("%s%*s  %s", name,
+                              width - (int) g_utf8_strlen (name, -1), "",
+                              _(a->description));
+      if (param->kind != MAZE_PARAM_NONE)
+        {
+          g_autofree char *min = param_number (param, param->min);
+          g_autofree char *max = param_number (param, param->max);
+          g_autofree char *fallback = param_number (param, param->fallback);
+          g_autofree char *with_param = NULL;
+
+          /* Translators: how --list explains a parameter: its letter, its
+           * smallest and largest value, what it means, then the
+           * algorithm's name and the value it has when the name gives
+           * none, as in "(N from 1 to 65535: the longest corridor, in
+           * cells; "corridor" alone means 20)" */
+          with_param = g_strdup_printf (_("%s (%s from %s to %s: %s; \"%s\" alone means %s)"),
+                                        line, param->letter, min, max,
+                                        _(param->description), a->name, fallback);
+          g_print ("%s\n", with_param);
+        }
+      else
+        g_print ("%s\n", line);
+    }
+}
+
 int
 cli_usage_error (const char *command,
                  const char *format,

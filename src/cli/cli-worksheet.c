@@ -62,15 +62,18 @@ generate_mazes (GPtrArray  *mazes,
   return CLI_EXIT_OK;
 }
 
-/* The answers are BFS's shortest paths, read off the solution nibbles;
- * a maze without one keeps an empty answer. */
+/* The answers are shortest paths, read off the solution nibbles; a maze
+ * without one keeps an empty answer. */
 static int
 solve_mazes (GPtrArray *mazes)
 {
+  const MazeAlgorithm *shortest = maze_algorithm_with (maze_solvers,
+                                                       MAZE_ALGORITHM_SHORTEST_PATH);
+
   for (guint k = 0; k < mazes->len; k++)
     {
       MazeError error;
-      MazeSolver *solver = maze_solver_new (g_ptr_array_index (mazes, k), "bfs", &error);
+      MazeSolver *solver = maze_solver_new (g_ptr_array_index (mazes, k), shortest->name, &error);
       MazeStatus status;
 
       if (solver == NULL)
@@ -98,13 +101,16 @@ cli_worksheet (int    argc,
   g_autofree char *title = NULL;
   g_autofree char *output = NULL;
   gboolean no_answers = FALSE;
+  const char *default_name = maze_algorithm_default (maze_generators)->name;
+  g_autofree char *algorithm_help =
+    g_strdup_printf (_("Generator (default %s; see generate --list)"), default_name);
   const GOptionEntry entries[] = {
     { "count", 'n', 0, G_OPTION_ARG_STRING, &count_text,
       N_("Number of mazes, 1 to 240 (default 6)"), N_("N") },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size,
       N_("Size of each maze in cells, 1 to 250 each (default 15x15)"), N_("WxH") },
     { "algorithm", 'a', 0, G_OPTION_ARG_STRING, &algorithm,
-      N_("Generator (default growing-tree:newest; see generate --list)"), N_("NAME") },
+      algorithm_help, N_("NAME") },
     { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
       N_("Seed of the first maze; the next ones use the following seeds "
          "(default: a random one)"), N_("N") },
@@ -163,7 +169,7 @@ cli_worksheet (int    argc,
                      _("a %u×%u maze is too big for a worksheet (at most %u×%u)"),
                      width, height, WORKSHEET_MAX_SIDE, WORKSHEET_MAX_SIDE);
   if (algorithm == NULL)
-    algorithm = g_strdup (MAZE_DEFAULT_GENERATOR);
+    algorithm = g_strdup (default_name);
   maze_error_clear (&error);
   if (!maze_generator_name_valid (algorithm, &error))
     return cli_fail_maze (NULL, &error);

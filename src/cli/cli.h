@@ -44,6 +44,13 @@ int cli_usage_error (const char *command,
 int cli_fail_maze (const char      *what,
                    const MazeError *error);
 
+/* ---- algorithms ---- */
+
+/* Prints every algorithm of @registry (maze_generators or maze_solvers)
+ * on a line of its own: its name as listings write it, its description
+ * and what its parameter means, in the user's language. */
+void cli_list_algorithms (const MazeAlgorithm *const *registry);
+
 /* ---- option parsing ---- */
 
 /* A context for "bitmaze-cli COMMAND [OPTION…] PARAMETER" whose --help

@@ -21,6 +21,25 @@
 
 #include "maze.h"
 
+/* A full name read (algorithm.c): the descriptor, the value of its
+ * parameter, and the canonical name ("corridor" is "corridor:20"). */
+typedef struct
+{
+  const MazeAlgorithm *algorithm;
+  double               value;
+  uint32_t             count;    /* MAZE_PARAM_COUNT */
+  uint32_t             num;      /* MAZE_PARAM_FRACTION: num / den, */
+  uint32_t             den;      /* den a power of ten */
+  char                 name[64];
+} MazeChoice;
+
+/* Reads @name, a full name of an algorithm of @registry, into @choice;
+ * false with MAZE_ERROR_ARGUMENT and a message naming the bad part. */
+bool maze_algorithm_choose (const MazeAlgorithm *const *registry,
+                            const char                 *name,
+                            MazeChoice                 *choice,
+                            MazeError                  *error);
+
 /* The three bit operations a step applies. */
 typedef enum
 {

@@ -503,6 +503,134 @@ void maze_step_describe (const Maze     *maze,
                          size_t          len);
 
 /* ------------------------------------------------------------------ */
+/* Algorithms: one descriptor each                                     */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Every generator and every solver is described once, in its own file,
+ * by a MazeAlgorithm, and listed once in a registry (maze_generators[],
+ * maze_solvers[]).  Programs read the registry for their lists, labels,
+ * help texts and parameter controls, and never spell a name themselves.
+ *
+ * A full name is the descriptor's name, or its name, ':' and a value of
+ * its parameter: "prim", "corridor:8", "growing-tree:mixed:0.25".  Names
+ * are a contract (the command line and the files use them): never rename
+ * one.
+ */
+
+/* Marks a string for translation without translating it.  The engine has
+ * no gettext: its labels and message templates are English msgids, which
+ * xgettext collects under the keyword MAZE_N_ and the app and the CLI
+ * translate before they show them. */
+#define MAZE_N_(text) text
+
+typedef enum
+{
+  MAZE_PARAM_NONE = 0, /* takes no parameter */
+  MAZE_PARAM_COUNT,    /* a whole number from min to max: "corridor:8" */
+  MAZE_PARAM_FRACTION, /* a decimal number from min to max: "growing-tree:mixed:0.25" */
+} MazeParamKind;
+
+typedef struct
+{
+  MazeParamKind kind;
+  const char   *letter;      /* stands for it in listings: "N" of "corridor:N" */
+  const char   *label;       /* MAZE_N_: the title of its control, "Longest Corridor" */
+  const char   *description; /* MAZE_N_: what it means, "the longest corridor, in cells" */
+  double        min;
+  double        max;
+  double        fallback;    /* the value when a name gives none ("corridor") */
+} MazeParam;
+
+/* What an algorithm can do, for MazeAlgorithm.flags. */
+typedef enum
+{
+  /* The one a program uses when the user names none (one of each kind). */
+  MAZE_ALGORITHM_DEFAULT       = 1 << 0,
+  /* A solver whose path is always a shortest one. */
+  MAZE_ALGORITHM_SHORTEST_PATH = 1 << 1,
+  /* A solver that always finds a path when there is one (a wall
+   * follower misses a goal that stands on an island of walls). */
+  MAZE_ALGORITHM_COMPLETE      = 1 << 2,
+  /* A solver whose solution nibbles lead from the start to the top of
+   * its working set (maze_solver_frontier()) after every step of its
+   * search: a path that grows and shrinks as it searches, the best to
+   * watch. */
+  MAZE_ALGORITHM_LIVE_PATH     = 1 << 3,
+} MazeAlgorithmFlags;
+
+/* The classes (the functions that do the work) are private to the
+ * engine; a descriptor points at one of them. */
+typedef struct MazeGeneratorClass MazeGeneratorClass;
+typedef struct MazeSolverClass    MazeSolverClass;
+
+typedef struct
+{
+  const char               *name;        /* on the command line and in files: "corridor" */
+  const char               *alias;       /* another name it answers to, or NULL */
+  const char               *label;       /* MAZE_N_: for a drop-down, "Corridors" */
+  const char               *description; /* MAZE_N_: one line for a listing */
+  const char               *subject;     /* MAZE_N_: a solver in a sentence, "BFS" (reached ...) */
+  const char               *frontier;    /* MAZE_N_: what its working set is, "BFS queue, head first", or NULL */
+  MazeParam                 param;
+  unsigned                  flags;       /* MazeAlgorithmFlags */
+  const MazeGeneratorClass *generator;   /* the class of a generator, else NULL */
+  const MazeSolverClass    *solver;      /* the class of a solver, else NULL */
+  int                       variant;     /* which way of its class (growing tree: which cell) */
+} MazeAlgorithm;
+
+/* The registries, in the order programs list them, NULL-terminated. */
+extern const MazeAlgorithm *const maze_generators[];
+extern const MazeAlgorithm *const maze_solvers[];
+
+/* The descriptor flagged MAZE_ALGORITHM_DEFAULT in @registry. */
+const MazeAlgorithm *maze_algorithm_default (const MazeAlgorithm *const *registry);
+
+/* The first descriptor of @registry that has all of @flags, or NULL. */
+const MazeAlgorithm *maze_algorithm_with (const MazeAlgorithm *const *registry,
+                                          unsigned                    flags);
+
+/**
+ * maze_algorithm_find:
+ * @registry: maze_generators or maze_solvers
+ * @name: a full name ("corridor:8") or an alias
+ * @value: (out) (optional): the parameter's value, its fallback when the
+ *         name gives none, 0 for an algorithm without a parameter
+ *
+ * Returns: the descriptor of @name, or NULL with MAZE_ERROR_ARGUMENT and a
+ * message naming the bad part (an unknown name, a parameter out of range,
+ * a parameter given to an algorithm that takes none).
+ */
+const MazeAlgorithm *maze_algorithm_find (const MazeAlgorithm *const *registry,
+                                          const char                 *name,
+                                          double                     *value,
+                                          MazeError                  *error);
+
+/* The full name of @algorithm with @value as its parameter: "corridor:8",
+ * "growing-tree:mixed:0.25" (a count is rounded, a fraction written with
+ * at most 9 decimals; both are clamped to the parameter's range); just
+ * the name when it takes none.  malloc()ed, NULL when out of memory. */
+char *maze_algorithm_full_name (const MazeAlgorithm *algorithm,
+                                double               value);
+
+/* How listings show a name: "corridor:N", or "prim". malloc()ed. */
+char *maze_algorithm_list_name (const MazeAlgorithm *algorithm);
+
+/* The canonical form of a full name: "growing-tree" is
+ * "growing-tree:newest", "corridor" is "corridor:20", "0.50" is "0.5".
+ * malloc()ed; NULL with the error of maze_algorithm_find(). */
+char *maze_algorithm_canonical_name (const MazeAlgorithm *const *registry,
+                                     const char                 *name,
+                                     MazeError                  *error);
+
+/* Shorthands: is @name a generator (a solver) the engine accepts?  False
+ * with the error of maze_algorithm_find() otherwise. */
+bool maze_generator_name_valid (const char *name,
+                                MazeError  *error);
+bool maze_solver_name_valid    (const char *name,
+                                MazeError  *error);
+
+/* ------------------------------------------------------------------ */
 /* Generators                                                          */
 /* ------------------------------------------------------------------ */
 
@@ -559,26 +687,6 @@ uint64_t maze_random_seed (void);
 
 /* ---- the generators ---- */
 
-typedef struct
-{
-  const char *name;        /* "growing-tree:newest", "corridor:N", ... */
-  const char *description; /* one line, English */
-  const char *parameter;   /* NULL, or what the ":P"/":N" suffix means */
-} MazeAlgorithmInfo;
-
-/* The generators, NULL-terminated (name == NULL ends the array).  A
- * parameterised one is listed with its letter ("corridor:N") and takes a
- * number in its place ("corridor:8"); "growing-tree:mixed:P" takes 0..1. */
-const MazeAlgorithmInfo *maze_generator_list (void);
-
-/* The name used when none is given: "growing-tree:newest". */
-#define MAZE_DEFAULT_GENERATOR "growing-tree:newest"
-
-/* Is @name a generator name the engine accepts?  MAZE_ERROR_ARGUMENT with
- * a message naming the bad part otherwise. */
-bool maze_generator_name_valid (const char *name,
-                                MazeError  *error);
-
 typedef struct MazeGenerator MazeGenerator;
 
 /**
@@ -586,7 +694,7 @@ typedef struct MazeGenerator MazeGenerator;
  * @maze: the maze to carve; the generator starts by maze_clear()ing it
  *        (recursive division instead opens every interior wall) and keeps
  *        a pointer to it: the maze must outlive the generator.
- * @algorithm: a name from maze_generator_list()
+ * @algorithm: a full name of a generator of maze_generators[]
  * @seed: the PRNG seed
  * @loops: percentage 0..100 of dead ends to remove after the tree is done,
  *         one wall per dead end (MAZE_STEP_LOOP steps); 0 gives a perfect
@@ -633,6 +741,11 @@ size_t maze_generator_frontier (const MazeGenerator *gen,
                                 uint32_t            *out,
                                 size_t               max);
 
+/* The descriptor of the generator's algorithm, and the canonical full
+ * name it runs under ("corridor:20" for "corridor"), owned by @gen. */
+const MazeAlgorithm *maze_generator_algorithm (const MazeGenerator *gen);
+const char          *maze_generator_name      (const MazeGenerator *gen);
+
 /* Bytes the generator allocated beyond the maze, for the benchmark. */
 size_t maze_generator_memory (const MazeGenerator *gen);
 
@@ -675,13 +788,6 @@ MazeStatus maze_generator_status (const MazeGenerator *gen,
 /* ------------------------------------------------------------------ */
 /* Solvers                                                             */
 /* ------------------------------------------------------------------ */
-
-/* Solver names: "dfs", "bfs", "astar", "junction", "wall-follower"
- * (= "wall-follower:left"), "wall-follower:right". NULL-terminated. */
-const MazeAlgorithmInfo *maze_solver_list (void);
-
-bool maze_solver_name_valid (const char *name,
-                             MazeError  *error);
 
 typedef struct MazeSolver MazeSolver;
 
@@ -730,6 +836,9 @@ size_t maze_solver_frontier (const MazeSolver *solver,
                              size_t            max);
 
 size_t maze_solver_memory (const MazeSolver *solver);
+
+/* The descriptor of the solver's algorithm. */
+const MazeAlgorithm *maze_solver_algorithm (const MazeSolver *solver);
 
 /* MAZE_OK, or MAZE_ERROR_NOMEM when the search stopped because its stack,
  * queue or heap could not grow.  It then finished with a
@@ -1075,10 +1184,9 @@ typedef enum
   /* generators and endpoint placement */
   MAZE_ERR_NO_GENERATOR,        /* no generator name given */
   MAZE_ERR_UNKNOWN_GENERATOR,   /* unknown generator str[0] */
-  MAZE_ERR_GT_PROBABILITY,      /* growing-tree:mixed probability str[0] */
-  MAZE_ERR_GT_STRATEGY,         /* unknown growing-tree strategy str[0] */
-  MAZE_ERR_CORRIDOR_LENGTH,     /* bad corridor length str[1] */
-  MAZE_ERR_STRAIGHT_RUN_LENGTH, /* bad straight-run length str[1] */
+  MAZE_ERR_UNKNOWN_GENERATOR_VARIANT, /* unknown generator str[0], known str[1] */
+  MAZE_ERR_PARAM_COUNT,         /* str[0] takes num[0]..num[1], got str[1] */
+  MAZE_ERR_PARAM_FRACTION,      /* str[0] takes str[1]..str[2], got str[3] */
   MAZE_ERR_GENERATOR_NO_PARAM,  /* generator str[0] takes no parameter (str[1]) */
   MAZE_ERR_NO_MAZE,             /* no maze given to the generator */
   MAZE_ERR_LOOPS_RANGE,         /* loops num[0] not 0..100 percent */
@@ -1086,8 +1194,8 @@ typedef enum
 
   /* solvers */
   MAZE_ERR_NO_SOLVER,           /* no solver name given */
-  MAZE_ERR_UNKNOWN_HAND,        /* unknown wall-follower hand str[0] */
-  MAZE_ERR_UNKNOWN_SOLVER,      /* unknown solver str[0] */
+  MAZE_ERR_UNKNOWN_SOLVER,      /* unknown solver str[0], known str[1] */
+  MAZE_ERR_SOLVER_NO_PARAM,     /* solver str[0] takes no parameter (str[1]) */
 
   /* walking the maze (play.c) */
   MAZE_ERR_PLAYER_OUTSIDE,      /* player cell num[0] outside num[1] cells */
@@ -1123,7 +1231,7 @@ typedef enum
 } MazeErrorCode;
 
 #define MAZE_ERROR_NUM_MAX 4
-#define MAZE_ERROR_STR_MAX 2
+#define MAZE_ERROR_STR_MAX 4
 
 struct MazeError
 {

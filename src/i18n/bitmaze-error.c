@@ -260,24 +260,23 @@ translate (const MazeError *error)
        * such as "kruskal", are not translated) */
       return g_strdup_printf (_("unknown generator '%s'"),
                               S (0));
-    case MAZE_ERR_GT_PROBABILITY:
-      /* Translators: an error; %s is what was given; keep
-       * "growing-tree:mixed" as it is */
-      return g_strdup_printf (_("growing-tree:mixed probability must be a number from 0 to 1, got '%s'"),
-                              S (0));
-    case MAZE_ERR_GT_STRATEGY:
-      /* Translators: an error; %s is what was given; keep "growing-tree"
-       * and the strategy names newest, oldest, random, mixed:P as they are */
-      return g_strdup_printf (_("unknown growing-tree strategy '%s' (newest, oldest, random or mixed:P)"),
-                              S (0));
-    case MAZE_ERR_CORRIDOR_LENGTH:
-      /* Translators: an error; %s is what was given after "corridor:" */
-      return g_strdup_printf (_("corridor length must be a whole number from 1 to 65535, got '%s'"),
-                              S (1));
-    case MAZE_ERR_STRAIGHT_RUN_LENGTH:
-      /* Translators: an error; %s is what was given after "straight-run:" */
-      return g_strdup_printf (_("straight-run length must be a whole number from 1 to 65535, got '%s'"),
-                              S (1));
+    case MAZE_ERR_UNKNOWN_GENERATOR_VARIANT:
+      /* Translators: an error; the generator name given, then the names
+       * it could have meant (not translated: they are typed that way) */
+      return g_strdup_printf (_("unknown generator '%s' (known: %s)"),
+                              S (0), S (1));
+    case MAZE_ERR_PARAM_COUNT:
+      /* Translators: an error; an algorithm's name (typed that way, not
+       * translated), the smallest and the largest number it takes, then
+       * what was given */
+      return g_strdup_printf (_("'%s' takes a whole number from %u to %u, got '%s'"),
+                              S (0), U (0), U (1), S (1));
+    case MAZE_ERR_PARAM_FRACTION:
+      /* Translators: an error; an algorithm's name (typed that way, not
+       * translated), the smallest and the largest number it takes (such
+       * as 0 and 1), then what was given */
+      return g_strdup_printf (_("'%s' takes a number from %s to %s, got '%s'"),
+                              S (0), S (1), S (2), S (3));
     case MAZE_ERR_GENERATOR_NO_PARAM:
       /* Translators: an error; a generator name, then the whole name given */
       return g_strdup_printf (_("generator '%s' takes no parameter, got '%s'"),
@@ -297,16 +296,15 @@ translate (const MazeError *error)
     case MAZE_ERR_NO_SOLVER:
       /* Translators: an error */
       return g_strdup (_("no solver name given"));
-    case MAZE_ERR_UNKNOWN_HAND:
-      /* Translators: an error; %s is what was given; keep "wall-follower",
-       * "left" and "right" as they are (they are typed that way) */
-      return g_strdup_printf (_("unknown hand '%s' for wall-follower (left or right)"),
-                              S (0));
     case MAZE_ERR_UNKNOWN_SOLVER:
-      /* Translators: an error; %s is the solver name given; keep the
-       * solver names as they are (they are typed that way) */
-      return g_strdup_printf (_("unknown solver '%s' (known: dfs, bfs, astar, junction, wall-follower, wall-follower:right)"),
-                              S (0));
+      /* Translators: an error; the solver name given, then the names of
+       * the solvers (not translated: they are typed that way) */
+      return g_strdup_printf (_("unknown solver '%s' (known: %s)"),
+                              S (0), S (1));
+    case MAZE_ERR_SOLVER_NO_PARAM:
+      /* Translators: an error; a solver name, then the whole name given */
+      return g_strdup_printf (_("solver '%s' takes no parameter, got '%s'"),
+                              S (0), S (1));
 
     case MAZE_ERR_PLAYER_OUTSIDE:
       /* Translators: an error; a cell number, then the number of cells */

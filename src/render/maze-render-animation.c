@@ -26,7 +26,7 @@ render_animation_options_init (RenderAnimationOptions *animation)
 {
   memset (animation, 0, sizeof *animation);
   animation->kind = RENDER_ANIMATE_SOLVE;
-  animation->algorithm = "bfs";
+  animation->algorithm = maze_algorithm_default (maze_solvers)->name;
   animation->steps_per_frame = 1;
   animation->delay_ms = 50;
   animation->hold_ms = RENDER_ANIMATION_HOLD_MS;

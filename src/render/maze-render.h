@@ -540,7 +540,7 @@ typedef struct
   bool            show_changed;    /* the cells the frame's steps changed */
 } RenderAnimationOptions;
 
-/* Defaults: solve with "bfs", one step a frame, 50 ms, the last frame held
+/* Defaults: solve with the engine's default solver, one step a frame, 50 ms, the last frame held
  * RENDER_ANIMATION_HOLD_MS, at most RENDER_ANIMATION_MAX_FRAMES frames,
  * frontier and changed cells shown; build: seed 0, no loops. */
 void render_animation_options_init (RenderAnimationOptions *animation);

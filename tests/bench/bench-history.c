@@ -130,7 +130,7 @@ main (int   argc,
   if (reports == NULL || n_jumps == 0)
     return 1;
 
-  maze = maze_generate (side, side, MAZE_DEFAULT_GENERATOR, 1, 0, &error);
+  maze = maze_generate (side, side, maze_algorithm_default (maze_generators)->name, 1, 0, &error);
   if (maze == NULL)
     die ("generate", &error);
 

@@ -89,7 +89,7 @@ work (char        kind,
 
   if (kind == 's' || kind == 'w')
     {
-      Maze *m = maze_generate (side, side, MAZE_DEFAULT_GENERATOR, 42, 0, &err);
+      Maze *m = maze_generate (side, side, maze_algorithm_default (maze_generators)->name, 42, 0, &err);
 
       if (m == NULL)
         {
@@ -263,8 +263,6 @@ int
 main (int   argc,
       char *argv[])
 {
-  const MazeAlgorithmInfo *gens = maze_generator_list ();
-  const MazeAlgorithmInfo *solvers = maze_solver_list ();
   uint32_t sizes[2] = { 1000, 4000 };
   int n_sizes = 2, runs = 3;
   const char *only = NULL;
@@ -300,17 +298,15 @@ main (int   argc,
       uint32_t side = sizes[s];
 
       printf ("\n== generators, %ux%u ==\n", side, side);
-      for (const MazeAlgorithmInfo *a = gens; a->name != NULL; a++)
+      for (size_t k = 0; maze_generators[k] != NULL; k++)
         {
+          const MazeAlgorithm *a = maze_generators[k];
+          char *full = maze_algorithm_full_name (a, a->param.fallback);
           char name[64];
-          const char *colon = strchr (a->name, ':');
 
-          /* parameterised names are listed as "corridor:N": use a value */
-          snprintf (name, sizeof name, "%s", a->name);
-          if (strcmp (a->name, "growing-tree:mixed:P") == 0)
-            snprintf (name, sizeof name, "growing-tree:mixed:0.5");
-          else if (colon != NULL && colon[1] == 'N' && colon[2] == '\0')
-            snprintf (name + (colon - a->name), sizeof name - (size_t) (colon - a->name), ":10");
+          /* parameterised ones run with their fallback: "corridor:20" */
+          snprintf (name, sizeof name, "%s", full);
+          free (full);
           if (!selected (only, name) && !selected (only, a->name))
             continue;
           /* The random walks take minutes on 16 M cells: 1000x1000 is enough. */
@@ -325,9 +321,9 @@ main (int   argc,
         }
 
       printf ("\n== solvers on growing-tree:newest seed 42, %ux%u ==\n", side, side);
-      for (const MazeAlgorithmInfo *a = solvers; a->name != NULL; a++)
-        if (selected (only, a->name))
-          measure ('s', a->name, side, runs);
+      for (size_t k = 0; maze_solvers[k] != NULL; k++)
+        if (selected (only, maze_solvers[k]->name))
+          measure ('s', maze_solvers[k]->name, side, runs);
 
       if (selected (only, "save") || selected (only, "load"))
         {

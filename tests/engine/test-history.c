@@ -6,6 +6,7 @@
  * and a jump to step k shows what k single steps from the start show.
  */
 #include <glib.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "maze.h"
@@ -20,32 +21,30 @@ typedef struct
   gboolean solver;
 } Algorithm;
 
-/* Every algorithm the engine lists; a parameterised generator with a
- * value in place of its letter ("corridor:N" -> "corridor:4"). */
+/* Every algorithm of the registries; a parameterised generator with a
+ * small value ("corridor:4", "growing-tree:mixed:0.5"). */
 static GArray *
 all_algorithms (void)
 {
   GArray *list = g_array_new (FALSE, TRUE, sizeof (Algorithm));
-  const MazeAlgorithmInfo *gens = maze_generator_list ();
-  const MazeAlgorithmInfo *solvers = maze_solver_list ();
 
-  for (size_t k = 0; gens[k].name != NULL; k++)
+  for (size_t k = 0; maze_generators[k] != NULL; k++)
     {
+      const MazeAlgorithm *g = maze_generators[k];
       Algorithm a = { { 0 }, FALSE };
-      const char *letter = strrchr (gens[k].name, ':');
+      /* short corridors and runs: more steps of the kind that turn */
+      double value = g->param.kind == MAZE_PARAM_COUNT ? g->param.min + 3 : g->param.fallback;
+      char *name = maze_algorithm_full_name (g, value);
 
-      if (letter != NULL && (g_str_equal (letter, ":N") || g_str_equal (letter, ":P")))
-        g_snprintf (a.name, sizeof a.name, "%.*s:%s", (int) (letter - gens[k].name), gens[k].name,
-                    g_str_equal (letter, ":N") ? "4" : "0.5");
-      else
-        g_strlcpy (a.name, gens[k].name, sizeof a.name);
+      g_strlcpy (a.name, name, sizeof a.name);
+      free (name);
       g_array_append_val (list, a);
     }
-  for (size_t k = 0; solvers[k].name != NULL; k++)
+  for (size_t k = 0; maze_solvers[k] != NULL; k++)
     {
       Algorithm a = { { 0 }, TRUE };
 
-      g_strlcpy (a.name, solvers[k].name, sizeof a.name);
+      g_strlcpy (a.name, maze_solvers[k]->name, sizeof a.name);
       g_array_append_val (list, a);
     }
   return list;
@@ -56,7 +55,7 @@ static Maze *
 maze_with_loops (void)
 {
   MazeError error;
-  Maze *maze = maze_generate (WIDTH, HEIGHT, MAZE_DEFAULT_GENERATOR, SEED, 30, &error);
+  Maze *maze = maze_generate (WIDTH, HEIGHT, maze_algorithm_default (maze_generators)->name, SEED, 30, &error);
 
   g_assert_nonnull (maze);
   return maze;
@@ -371,7 +370,7 @@ test_placement_step (void)
 {
   MazeError error;
   Maze *maze = maze_new (WIDTH, HEIGHT, &error);
-  MazeHistory *h = maze_history_new_generator (maze, MAZE_DEFAULT_GENERATOR, SEED, 0, TRUE,
+  MazeHistory *h = maze_history_new_generator (maze, maze_algorithm_default (maze_generators)->name, SEED, 0, TRUE,
                                                MAZE_PLACE_ROWS, TRUE, &error);
   g_autofree uint16_t *built = NULL;
   MazeStep step;
@@ -417,7 +416,7 @@ static void
 test_limit (void)
 {
   MazeError error;
-  Maze *maze = maze_generate (120, 100, MAZE_DEFAULT_GENERATOR, SEED, 10, &error);
+  Maze *maze = maze_generate (120, 100, maze_algorithm_default (maze_generators)->name, SEED, 10, &error);
   Maze *reference = maze_copy (maze, &error);
   MazeHistory *h = maze_history_new_solver (maze, "bfs", &error);
   MazeSolver *solver = maze_solver_new (reference, "bfs", &error);

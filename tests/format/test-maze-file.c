@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -497,22 +498,13 @@ test_round_trip_random (void)
 static void
 test_round_trip_generators (void)
 {
-  const MazeAlgorithmInfo *gens = maze_generator_list ();
   unsigned n_gens = 0;
 
-  for (size_t g = 0; gens[g].name != NULL; g++)
+  for (size_t g = 0; maze_generators[g] != NULL; g++)
     {
-      const char *listed = gens[g].name;
-      size_t n = strlen (listed);
-      g_autofree char *name = NULL;
+      const MazeAlgorithm *a = maze_generators[g];
+      char *name = maze_algorithm_full_name (a, a->param.min + (a->param.max - a->param.min) / 2);
 
-      /* "corridor:N" takes a number, "growing-tree:mixed:P" a fraction */
-      if (g_str_has_suffix (listed, ":N"))
-        name = g_strdup_printf ("%.*s:4", (int) (n - 2), listed);
-      else if (g_str_has_suffix (listed, ":P"))
-        name = g_strdup_printf ("%.*s:0.5", (int) (n - 2), listed);
-      else
-        name = g_strdup (listed);
       for (int variant = 0; variant < 4; variant++)
         {
           MazeError err = { 0 };
@@ -523,18 +515,19 @@ test_round_trip_generators (void)
           g_assert_nonnull (maze_meta_get (m, "generator"));
           if (variant & 2)
             {
-              MazeSolver *solver = maze_solver_new (m, "bfs", &err);
+              MazeSolver *solver = maze_solver_new (m, maze_algorithm_default (maze_solvers)->name, &err);
 
               g_assert_nonnull (solver);
               maze_solver_run (solver);
               maze_solver_free (solver);
               g_assert_true (maze_has_search (m));
-              maze_meta_set (m, "solver", "bfs", &err);
+              maze_meta_set (m, "solver", maze_algorithm_default (maze_solvers)->name, &err);
             }
           maze_meta_set (m, "title", name, &err);
           check_round_trip (m);
           maze_free (m);
         }
+      free (name);
       n_gens++;
     }
   g_assert_cmpuint (n_gens, >=, 10);

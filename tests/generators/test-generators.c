@@ -9,34 +9,61 @@
 #include <glib.h>
 #include <string.h>
 
-/* Every algorithm, with parameters at their edges and their defaults. */
-static const char *const algorithms[] = {
-  "growing-tree:newest",
-  "growing-tree:oldest",
-  "growing-tree:random",
-  "growing-tree:mixed:0.25",
-  "growing-tree:mixed:1",
-  "corridor:1",
-  "corridor:5",
-  "corridor",
-  "straight-run:1",
-  "straight-run:4",
-  "prim",
-  "kruskal",
-  "wilson",
-  "aldous-broder",
-  "hunt-and-kill",
-  "binary-tree",
-  "sidewinder",
-  "eller",
-  "recursive-division",
-  NULL,
-};
+/* Every generator of the registry under the full names the tests use:
+ * its own name, and with a parameter also its edges and a small value.
+ * A generator added to the registry is tested without a change here. */
+static GPtrArray *algorithms;
 
-static bool
-is_random_walk (const char *name)
+static void
+add_name (const MazeAlgorithm *a,
+          double               value)
 {
-  return strcmp (name, "wilson") == 0 || strcmp (name, "aldous-broder") == 0;
+  char *name = maze_algorithm_full_name (a, value);
+
+  for (guint k = 0; k < algorithms->len; k++)
+    if (strcmp (g_ptr_array_index (algorithms, k), name) == 0)
+      {
+        free (name);
+        return;
+      }
+  g_ptr_array_add (algorithms, g_strdup (name));
+  free (name);
+}
+
+static void
+collect_algorithms (void)
+{
+  algorithms = g_ptr_array_new_with_free_func (g_free);
+  for (size_t k = 0; maze_generators[k] != NULL; k++)
+    {
+      const MazeAlgorithm *a = maze_generators[k];
+      const MazeParam *p = &a->param;
+
+      add_name (a, p->fallback);
+      if (p->kind == MAZE_PARAM_COUNT)
+        {
+          add_name (a, p->min);
+          add_name (a, p->min + 3);
+        }
+      else if (p->kind == MAZE_PARAM_FRACTION)
+        {
+          add_name (a, p->min + (p->max - p->min) / 4);
+          add_name (a, p->max);
+        }
+    }
+}
+
+/* The operations that build the tree of a w x h maze: a carve for every
+ * cell but the first, or a wall for every inner corner (recursive
+ * division starts open and builds walls). */
+static bool
+tree_operations (uint64_t carves,
+                 uint64_t walls,
+                 uint32_t w,
+                 uint32_t h)
+{
+  return (carves == (uint64_t) w * h - 1 && walls == 0)
+         || (carves == 0 && walls == (uint64_t) (w - 1) * (h - 1));
 }
 
 /* ---- helpers that read a maze the way a user would see it ---- */
@@ -147,19 +174,26 @@ check_perfect (const char *name,
     g_assert_cmphex (maze_cell_passages (maze_cells_const (m)[i])
                      & maze_cell_border (maze_cells_const (m)[i]), ==, 0);
 
-  /* One step a passage (or a wall for recursive division); only the
-   * random walks add scan steps. */
-  if (strcmp (name, "recursive-division") == 0)
-    g_assert_cmpuint (steps, ==, (uint64_t) (w - 1) * (h - 1));
-  else if (is_random_walk (name))
-    g_assert_cmpuint (steps, >=, n - 1);
-  else
-    g_assert_cmpuint (steps, ==, n - 1);
+  /* A step a passage or a wall at least (the steps are counted
+   * exactly by test_replay). */
+  g_assert_cmpuint (steps, >=, MIN (n - 1, (uint64_t) (w - 1) * (h - 1)));
 
   g_assert_true (memcmp (maze_cells_const (m), maze_cells_const (again), 2 * (size_t) n) == 0);
   g_assert_cmpstr (maze_meta_get (m, "seed"), ==, maze_meta_get (again, "seed"));
   maze_free (again);
   maze_free (m);
+}
+
+/* Does @name take steps that only look (a random walk)?  Such a
+ * generator takes far more steps than a maze has cells. */
+static bool
+is_random_walk (const char *name)
+{
+  uint64_t steps;
+  Maze *m = generate (12, 9, name, 1, 0, &steps);
+
+  maze_free (m);
+  return steps > 2 * 12 * 9;
 }
 
 static void
@@ -174,7 +208,8 @@ test_perfect_shapes (gconstpointer data)
     for (uint64_t seed = 1; seed <= 4; seed++)
       check_perfect (name, shapes[s][0], shapes[s][1], seed);
 
-  /* A big one; the random walks are slow by nature, so smaller. */
+  /* A big one; the random walks are slow by nature (they scan cells
+   * without carving, and do far more steps than cells), so smaller. */
   if (is_random_walk (name))
     check_perfect (name, 90, 70, 11);
   else
@@ -259,7 +294,6 @@ check_replay (const char *name,
           break;
         case MAZE_STEP_SCAN:
           scans++;
-          g_assert_true (is_random_walk (name));
           g_assert_cmpuint (step.n_changes, ==, 0);
           break;
         default:
@@ -298,14 +332,11 @@ check_replay (const char *name,
 
   g_assert_true (memcmp (replay, maze_cells_const (m), 2 * (size_t) n) == 0);
   g_assert_true (maze_check_consistent (m, &err));
-  if (strcmp (name, "recursive-division") == 0)
-    g_assert_cmpuint (walls, ==, (uint64_t) (w - 1) * (h - 1));
-  else
-    g_assert_cmpuint (carves, ==, n - 1);
+  g_assert_true (tree_operations (carves, walls, w, h));
+  g_assert_cmpuint (count, ==, carves + walls + loop_steps + scans);
   g_assert_cmpuint (count_passages (m), ==, n - 1 + loop_steps);
   if (loops == 0)
     g_assert_cmpuint (loop_steps, ==, 0);
-  (void) scans;
 
   /* Stepping gives the same maze as running. */
   {
@@ -452,46 +483,128 @@ test_pinned_crcs (void)
 
 /* ---- names ---- */
 
+/* Every descriptor says what a program needs to show it, its names are
+ * unique, and every name it lists reads back to it. */
 static void
 test_list (void)
 {
-  const MazeAlgorithmInfo *list = maze_generator_list ();
-  size_t n = 0;
-  bool has_default = false;
+  size_t n = 0, defaults = 0;
 
-  for (; list[n].name != NULL; n++)
+  for (; maze_generators[n] != NULL; n++)
     {
-      char *name = g_strdup (list[n].name);
-      char *letter = strrchr (name, ':');
+      const MazeAlgorithm *a = maze_generators[n];
+      const MazeParam *p = &a->param;
+      char *listed = maze_algorithm_list_name (a);
+      char *full = NULL;
       MazeError err = { 0 };
+      double value = -1;
 
-      g_assert_nonnull (list[n].description);
-      g_assert_cmpuint (strlen (list[n].description), >, 10);
-      has_default = has_default || strcmp (name, MAZE_DEFAULT_GENERATOR) == 0;
-      if (letter != NULL && (strcmp (letter, ":N") == 0 || strcmp (letter, ":P") == 0))
+      g_assert_nonnull (a->generator);
+      g_assert_null (a->solver);
+      g_assert_nonnull (a->label);
+      g_assert_cmpuint (strlen (a->label), >, 2);
+      g_assert_nonnull (a->description);
+      g_assert_cmpuint (strlen (a->description), >, 10);
+      defaults += (a->flags & MAZE_ALGORITHM_DEFAULT) != 0;
+
+      /* Its name is itself, with the parameter's fallback. */
+      g_assert_true (maze_algorithm_find (maze_generators, a->name, &value, &err) == a);
+      if (a->alias != NULL)
+        g_assert_true (maze_algorithm_find (maze_generators, a->alias, NULL, &err) == a);
+
+      if (p->kind == MAZE_PARAM_NONE)
         {
-          /* Parameterised: listed with its letter, valid with a number
-           * or without the suffix (the default). */
-          g_assert_nonnull (list[n].parameter);
-          char *with_number;
-
-          g_assert_false (maze_generator_name_valid (name, &err));
-          *letter = '\0';
-          with_number = g_strdup_printf ("%s:%s", name,
-                                         strcmp (letter + 1, "N") == 0 ? "3" : "0.5");
-          g_assert_true (maze_generator_name_valid (with_number, &err));
-          g_free (with_number);
+          g_assert_cmpstr (listed, ==, a->name);
+          g_assert_cmpfloat (value, ==, 0);
         }
       else
-        g_assert_null (list[n].parameter);
-      if (!maze_generator_name_valid (name, &err))
-        g_error ("listed generator %s is not valid: %s", name, err.message);
+        {
+          /* Listed with its letter, which is not a value; valid with a
+           * number, which reads back. */
+          g_assert_nonnull (p->letter);
+          g_assert_nonnull (p->label);
+          g_assert_nonnull (p->description);
+          g_assert_cmpfloat (p->min, <=, p->fallback);
+          g_assert_cmpfloat (p->fallback, <=, p->max);
+          g_assert_cmpfloat (value, ==, p->fallback);
+          g_assert_true (g_str_has_prefix (listed, a->name));
+          g_assert_false (maze_generator_name_valid (listed, &err));
+          full = maze_algorithm_full_name (a, p->max);
+          g_assert_true (maze_algorithm_find (maze_generators, full, &value, &err) == a);
+          g_assert_cmpfloat (value, ==, p->max);
+          free (full);
+          full = maze_algorithm_full_name (a, p->min);
+          g_assert_true (maze_algorithm_find (maze_generators, full, &value, &err) == a);
+          g_assert_cmpfloat (value, ==, p->min);
+        }
       for (size_t k = 0; k < n; k++)
-        g_assert_cmpstr (list[k].name, !=, list[n].name);
-      g_free (name);
+        {
+          g_assert_cmpstr (maze_generators[k]->name, !=, a->name);
+          g_assert_cmpstr (maze_generators[k]->label, !=, a->label);
+        }
+      free (full);
+      free (listed);
     }
   g_assert_cmpuint (n, ==, 15);
-  g_assert_true (has_default);
+  g_assert_cmpuint (defaults, ==, 1);
+  g_assert_true (maze_algorithm_default (maze_generators)->flags & MAZE_ALGORITHM_DEFAULT);
+}
+
+/* Composing a name from a value and reading it back, as the app does
+ * with its parameter row. */
+static void
+test_full_names (void)
+{
+  const MazeAlgorithm *corridor = maze_algorithm_find (maze_generators, "corridor", NULL, NULL);
+  const MazeAlgorithm *mixed = maze_algorithm_find (maze_generators, "growing-tree:mixed", NULL, NULL);
+  const MazeAlgorithm *prim = maze_algorithm_find (maze_generators, "prim", NULL, NULL);
+  char *name;
+  double value;
+
+  g_assert_nonnull (corridor);
+  g_assert_nonnull (mixed);
+  g_assert_nonnull (prim);
+
+  name = maze_algorithm_full_name (corridor, 8);
+  g_assert_cmpstr (name, ==, "corridor:8");
+  free (name);
+  name = maze_algorithm_full_name (corridor, 7.6);
+  g_assert_cmpstr (name, ==, "corridor:8");
+  free (name);
+  /* clamped to the range */
+  name = maze_algorithm_full_name (corridor, 0);
+  g_assert_cmpstr (name, ==, "corridor:1");
+  free (name);
+  name = maze_algorithm_full_name (corridor, 1e9);
+  g_assert_cmpstr (name, ==, "corridor:65535");
+  free (name);
+
+  name = maze_algorithm_full_name (mixed, 0.35);
+  g_assert_cmpstr (name, ==, "growing-tree:mixed:0.35");
+  free (name);
+  name = maze_algorithm_full_name (mixed, 1);
+  g_assert_cmpstr (name, ==, "growing-tree:mixed:1");
+  free (name);
+  name = maze_algorithm_full_name (mixed, 0.123456789);
+  g_assert_cmpstr (name, ==, "growing-tree:mixed:0.123456789");
+  free (name);
+  name = maze_algorithm_full_name (mixed, -2);
+  g_assert_cmpstr (name, ==, "growing-tree:mixed:0");
+  free (name);
+
+  name = maze_algorithm_full_name (prim, 5);
+  g_assert_cmpstr (name, ==, "prim");
+  free (name);
+
+  g_assert_true (maze_algorithm_find (maze_generators, "growing-tree:mixed:.35", &value, NULL) == mixed);
+  g_assert_cmpfloat (value, ==, 0.35);
+  g_assert_true (maze_algorithm_find (maze_generators, "corridor:007", &value, NULL) == corridor);
+  g_assert_cmpfloat (value, ==, 7);
+
+  name = maze_algorithm_canonical_name (maze_generators, "growing-tree", NULL);
+  g_assert_cmpstr (name, ==, "growing-tree:newest");
+  free (name);
+  g_assert_null (maze_algorithm_canonical_name (maze_generators, "nope", NULL));
 }
 
 static void
@@ -540,18 +653,19 @@ test_bad_names (void)
     { "Prim", "unknown generator 'Prim'" },
     { "prim ", "unknown generator 'prim '" },
     { "", "no generator name given" },
-    { "corridor:0", "corridor length must be 1..65535, got 0" },
-    { "corridor:65536", "corridor length must be 1..65535, got 65536" },
-    { "corridor:99999999999999999999", "corridor length must be 1..65535, got 99999999999999999999" },
-    { "corridor:", "corridor length must be a whole number from 1 to 65535, got ''" },
-    { "corridor:-3", "corridor length must be a whole number from 1 to 65535, got '-3'" },
-    { "straight-run:1e3", "straight-run length must be a whole number from 1 to 65535, got '1e3'" },
-    { "straight-run:0", "straight-run length must be 1..65535, got 0" },
-    { "growing-tree:mixed:1.5", "growing-tree:mixed probability must be a number from 0 to 1, got '1.5'" },
-    { "growing-tree:mixed:0,5", "growing-tree:mixed probability must be a number from 0 to 1, got '0,5'" },
-    { "growing-tree:mixed:", "growing-tree:mixed probability must be a number from 0 to 1, got ''" },
-    { "growing-tree:mixed:.", "growing-tree:mixed probability must be a number from 0 to 1, got '.'" },
-    { "growing-tree:sideways", "unknown growing-tree strategy 'sideways' (newest, oldest, random or mixed:P)" },
+    { "corridor:0", "'corridor' takes a whole number from 1 to 65535, got '0'" },
+    { "corridor:65536", "'corridor' takes a whole number from 1 to 65535, got '65536'" },
+    { "corridor:99999999999999999999", "'corridor' takes a whole number from 1 to 65535, got '99999999999999999999'" },
+    { "corridor:", "'corridor' takes a whole number from 1 to 65535, got ''" },
+    { "corridor:-3", "'corridor' takes a whole number from 1 to 65535, got '-3'" },
+    { "straight-run:1e3", "'straight-run' takes a whole number from 1 to 65535, got '1e3'" },
+    { "straight-run:0", "'straight-run' takes a whole number from 1 to 65535, got '0'" },
+    { "growing-tree:mixed:1.5", "'growing-tree:mixed' takes a number from 0 to 1, got '1.5'" },
+    { "growing-tree:mixed:0,5", "'growing-tree:mixed' takes a number from 0 to 1, got '0,5'" },
+    { "growing-tree:mixed:", "'growing-tree:mixed' takes a number from 0 to 1, got ''" },
+    { "growing-tree:mixed:.", "'growing-tree:mixed' takes a number from 0 to 1, got '.'" },
+    { "growing-tree:sideways", "unknown generator 'growing-tree:sideways' (known: growing-tree:newest, "
+                               "growing-tree:oldest, growing-tree:random, growing-tree:mixed:P)" },
     { "prim:3", "generator 'prim' takes no parameter, got 'prim:3'" },
     { "eller:", "generator 'eller' takes no parameter, got 'eller:'" },
   };
@@ -733,7 +847,7 @@ static void
 test_generate (void)
 {
   MazeError err = { 0 };
-  Maze *m = maze_generate (10, 10, MAZE_DEFAULT_GENERATOR, 99, 0, &err);
+  Maze *m = maze_generate (10, 10, maze_algorithm_default (maze_generators)->name, 99, 0, &err);
 
   g_assert_nonnull (m);
   g_assert_true (maze_is_perfect (m));
@@ -753,10 +867,10 @@ test_single_cell (void)
 {
   MazeError err = { 0 };
 
-  for (size_t k = 0; algorithms[k] != NULL; k++)
+  for (guint k = 0; k < algorithms->len; k++)
     {
       Maze *m = maze_new (1, 1, &err);
-      MazeGenerator *gen = maze_generator_new (m, algorithms[k], 1, 100, &err);
+      MazeGenerator *gen = maze_generator_new (m, g_ptr_array_index (algorithms, k), 1, 100, &err);
       MazeStep step;
       uint32_t out[4];
 
@@ -776,8 +890,10 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  collect_algorithms ();
 
   g_test_add_func ("/generators/list", test_list);
+  g_test_add_func ("/generators/names/full", test_full_names);
   g_test_add_func ("/generators/names/normalised", test_normalised_names);
   g_test_add_func ("/generators/names/bad", test_bad_names);
   g_test_add_func ("/generators/pinned/words", test_pinned_words);
@@ -788,21 +904,22 @@ main (int   argc,
   g_test_add_func ("/generators/single-cell", test_single_cell);
   g_test_add_func ("/generators/placement", test_placement);
   g_test_add_func ("/generators/generate", test_generate);
-  for (size_t k = 0; algorithms[k] != NULL; k++)
+  for (guint k = 0; k < algorithms->len; k++)
     {
+      const char *name = g_ptr_array_index (algorithms, k);
       char *path;
 
-      path = g_strdup_printf ("/generators/perfect/%s", algorithms[k]);
-      g_test_add_data_func (path, algorithms[k], test_perfect_shapes);
+      path = g_strdup_printf ("/generators/perfect/%s", name);
+      g_test_add_data_func (path, name, test_perfect_shapes);
       g_free (path);
-      path = g_strdup_printf ("/generators/seeds/%s", algorithms[k]);
-      g_test_add_data_func (path, algorithms[k], test_seeds_differ);
+      path = g_strdup_printf ("/generators/seeds/%s", name);
+      g_test_add_data_func (path, name, test_seeds_differ);
       g_free (path);
-      path = g_strdup_printf ("/generators/steps/%s", algorithms[k]);
-      g_test_add_data_func (path, algorithms[k], test_replay);
+      path = g_strdup_printf ("/generators/steps/%s", name);
+      g_test_add_data_func (path, name, test_replay);
       g_free (path);
-      path = g_strdup_printf ("/generators/loops/%s", algorithms[k]);
-      g_test_add_data_func (path, algorithms[k], test_loops);
+      path = g_strdup_printf ("/generators/loops/%s", name);
+      g_test_add_data_func (path, name, test_loops);
       g_free (path);
     }
   return g_test_run ();

@@ -3,7 +3,8 @@
 """Fails when po/POTFILES.in and the sources disagree.
 
 Every .c and .ui file under src/ that marks a string for translation
-(_(), N_(), C_(), NC_(), ngettext, g_dngettext, translatable="yes") must
+(_(), N_(), the engine's MAZE_N_(), C_(), NC_(), ngettext, g_dngettext,
+translatable="yes") must
 be listed, and so must every file under data/ whose format xgettext
 translates by itself (.desktop.in, .metainfo.xml.in, .gschema.xml,
 .mime.xml).  Every listed file must exist and have something to translate.
@@ -14,7 +15,7 @@ import pathlib
 import re
 import sys
 
-MARKS_C = re.compile(r'(?<![A-Za-z0-9_])(?:_|N_|C_|NC_|Q_|ngettext|g_dngettext|'
+MARKS_C = re.compile(r'(?<![A-Za-z0-9_])(?:_|N_|MAZE_N_|C_|NC_|Q_|ngettext|g_dngettext|'
                      r'g_dgettext|g_dpgettext2|pgettext|npgettext)\s*\(')
 MARKS_UI = re.compile(r'translatable\s*=\s*"(?:yes|true|1)"')
 DATA_SUFFIXES = ('.desktop.in', '.metainfo.xml.in', '.appdata.xml.in',

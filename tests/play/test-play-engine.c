@@ -16,7 +16,7 @@ make_maze (uint32_t    width,
            unsigned    loops)
 {
   MazeError error;
-  Maze *maze = maze_generate (width, height, MAZE_DEFAULT_GENERATOR, seed, loops, &error);
+  Maze *maze = maze_generate (width, height, maze_algorithm_default (maze_generators)->name, seed, loops, &error);
 
   g_assert_nonnull (maze);
   return maze;

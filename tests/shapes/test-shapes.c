@@ -24,22 +24,15 @@ static const MazeErrorCode refusal_codes[] = {
   MAZE_ERR_SHAPE_ELLER, MAZE_ERR_SHAPE_DIVISION,
 };
 
-/* Every generator of the engine's list, by the name it is used with (a
- * parameter's placeholder ":N" or ":P" dropped: its default). */
+/* Every generator of the registry, by its name (a parameter takes its
+ * fallback). */
 static GPtrArray *
 generator_names (void)
 {
   GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
 
-  for (const MazeAlgorithmInfo *a = maze_generator_list (); a->name != NULL; a++)
-    {
-      char *name = g_strdup (a->name);
-      char *last = strrchr (name, ':');
-
-      if (a->parameter != NULL && last != NULL)
-        *last = '\0';
-      g_ptr_array_add (names, name);
-    }
+  for (size_t k = 0; maze_generators[k] != NULL; k++)
+    g_ptr_array_add (names, g_strdup (maze_generators[k]->name));
   return names;
 }
 
@@ -651,14 +644,14 @@ test_stats (void)
 
 /* ---- solvers ---- */
 
-static const char *const solvers[] = {
-  "dfs", "bfs", "astar", "junction", "wall-follower", "wall-follower:right", NULL,
-};
-
+/* Every solver of the registry; its flags say what it promises. */
 static gboolean
-promises_shortest (const char *name)
+promises (const char *name,
+          unsigned    flags)
 {
-  return strcmp (name, "bfs") == 0 || strcmp (name, "astar") == 0;
+  const MazeAlgorithm *a = maze_algorithm_find (maze_solvers, name, NULL, NULL);
+
+  return a != NULL && (a->flags & flags) == flags;
 }
 
 /* The path is a walk through passages, inside the shape. */
@@ -694,10 +687,11 @@ test_solvers_on_shapes (void)
         maze_generator_free (gen);
         maze_place_endpoints (m, MAZE_PLACE_FAR, true, 9, &err);
         dist = maze_test_distances (m, maze_start (m));
-        for (const char *const *name = solvers; *name != NULL; name++)
+        for (size_t a = 0; maze_solvers[a] != NULL; a++)
           {
-            g_autofree char *what = g_strdup_printf ("%s on %s, loops %u", *name, shapes[s], loops);
-            MazeSolver *solver = maze_solver_new (m, *name, &err);
+            const char *name = maze_solvers[a]->name;
+            g_autofree char *what = g_strdup_printf ("%s on %s, loops %u", name, shapes[s], loops);
+            MazeSolver *solver = maze_solver_new (m, name, &err);
             MazeSolveStats st;
             MazeStep step;
 
@@ -708,7 +702,7 @@ test_solvers_on_shapes (void)
             g_assert_true (st.finished);
             /* A hand on the wall can circle an island of a maze with
              * loops for ever: it then gives up, and that is its limit. */
-            if (!st.found && loops > 0 && g_str_has_prefix (*name, "wall-follower"))
+            if (!st.found && loops > 0 && !promises (name, MAZE_ALGORITHM_COMPLETE))
               {
                 maze_solver_free (solver);
                 continue;
@@ -716,7 +710,7 @@ test_solvers_on_shapes (void)
             if (!st.found)
               g_error ("%s: not found", what);
             check_path (m, what);
-            if (promises_shortest (*name))
+            if (promises (name, MAZE_ALGORITHM_SHORTEST_PATH))
               g_assert_cmpint ((gint64) st.path_length, ==, dist[maze_goal (m)]);
             else
               g_assert_cmpint ((gint64) st.path_length, >=, dist[maze_goal (m)]);
@@ -744,9 +738,9 @@ test_solvers_no_path (void)
   goal = maze_goal (m);
   for (unsigned k = 0; k < 4; k++)
     maze_set_wall_open (m, goal, MAZE_DIRECTIONS[k], false, &err);
-  for (const char *const *name = solvers; *name != NULL; name++)
+  for (size_t s = 0; maze_solvers[s] != NULL; s++)
     {
-      MazeSolver *solver = maze_solver_new (m, *name, &err);
+      MazeSolver *solver = maze_solver_new (m, maze_solvers[s]->name, &err);
       MazeSolveStats st;
 
       maze_solver_run (solver);

@@ -10,9 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *all_solvers[] = {
-  "dfs", "bfs", "astar", "junction", "wall-follower", "wall-follower:right", NULL,
-};
+/* Every solver of the registry is tested by the loops over
+ * maze_solvers[] below; its flags say what it promises. */
+static bool
+has_flags (const MazeAlgorithm *a,
+           unsigned             flags)
+{
+  return (a->flags & flags) == flags;
+}
 
 /* ---- building mazes by hand ---- */
 
@@ -111,7 +116,7 @@ make_generated (uint32_t w,
                 unsigned loops)
 {
   MazeError err = { 0 };
-  Maze *m = maze_generate (w, h, MAZE_DEFAULT_GENERATOR, seed, loops, &err);
+  Maze *m = maze_generate (w, h, maze_algorithm_default (maze_generators)->name, seed, loops, &err);
 
   if (m == NULL)
     g_error ("maze_generate: %s", err.message);
@@ -257,30 +262,54 @@ solve_checked (Maze       *m,
 
 /* ---- the tests ---- */
 
+/* Every descriptor says what a program needs to show it, its names are
+ * unique and read back to it. */
 static void
 test_names (void)
 {
-  const MazeAlgorithmInfo *list = maze_solver_list ();
   MazeError err = { 0 };
   Maze *m = new_maze (2, 2);
-  size_t n = 0;
+  size_t n = 0, defaults = 0;
 
-  for (; list[n].name != NULL; n++)
+  for (; maze_solvers[n] != NULL; n++)
     {
-      g_assert_true (maze_solver_name_valid (list[n].name, &err));
-      g_assert_nonnull (list[n].description);
-      g_assert_cmpstr (list[n].name, ==, all_solvers[n]);
+      const MazeAlgorithm *a = maze_solvers[n];
+
+      g_assert_nonnull (a->solver);
+      g_assert_null (a->generator);
+      g_assert_true (maze_solver_name_valid (a->name, &err));
+      g_assert_true (maze_algorithm_find (maze_solvers, a->name, NULL, &err) == a);
+      if (a->alias != NULL)
+        g_assert_true (maze_algorithm_find (maze_solvers, a->alias, NULL, &err) == a);
+      g_assert_nonnull (a->label);
+      g_assert_nonnull (a->description);
+      g_assert_cmpuint (strlen (a->description), >, 10);
+      g_assert_nonnull (a->subject);
+      g_assert_cmpint (a->param.kind, ==, MAZE_PARAM_NONE);
+      defaults += has_flags (a, MAZE_ALGORITHM_DEFAULT);
+      for (size_t k = 0; k < n; k++)
+        {
+          g_assert_cmpstr (maze_solvers[k]->name, !=, a->name);
+          g_assert_cmpstr (maze_solvers[k]->label, !=, a->label);
+        }
     }
   g_assert_cmpuint (n, ==, 6);
+  g_assert_cmpuint (defaults, ==, 1);
+  g_assert_nonnull (maze_algorithm_with (maze_solvers, MAZE_ALGORITHM_SHORTEST_PATH));
+  g_assert_nonnull (maze_algorithm_with (maze_solvers, MAZE_ALGORITHM_LIVE_PATH));
   g_assert_true (maze_solver_name_valid ("wall-follower:left", NULL));
 
   g_assert_false (maze_solver_name_valid ("dijkstra", &err));
   g_assert_cmpint (err.status, ==, MAZE_ERROR_ARGUMENT);
-  g_assert_nonnull (strstr (err.message, "dijkstra"));
+  g_assert_cmpstr (err.message, ==, "unknown solver 'dijkstra' (known: dfs, bfs, astar, "
+                                    "junction, wall-follower, wall-follower:right)");
   g_assert_false (maze_solver_name_valid ("wall-follower:up", &err));
-  g_assert_nonnull (strstr (err.message, "up"));
+  g_assert_cmpstr (err.message, ==, "unknown solver 'wall-follower:up' (known: "
+                                    "wall-follower, wall-follower:right)");
   g_assert_false (maze_solver_name_valid ("bfs:2", &err));
+  g_assert_cmpstr (err.message, ==, "solver 'bfs' takes no parameter, got 'bfs:2'");
   g_assert_false (maze_solver_name_valid ("", &err));
+  g_assert_cmpstr (err.message, ==, "no solver name given");
   g_assert_false (maze_solver_name_valid (NULL, &err));
 
   g_assert_null (maze_solver_new (m, "nope", &err));
@@ -288,18 +317,59 @@ test_names (void)
   maze_free (m);
 }
 
+/* A solver flagged MAZE_ALGORITHM_LIVE_PATH keeps its path in the
+ * solution nibbles while it searches: from the start they lead to the
+ * top of its working set after every step. */
+static void
+test_live_path (void)
+{
+  for (size_t k = 0; maze_solvers[k] != NULL; k++)
+    {
+      Maze *m;
+      MazeSolver *s;
+      MazeStep step;
+      uint64_t checked = 0;
+
+      if (!has_flags (maze_solvers[k], MAZE_ALGORITHM_LIVE_PATH))
+        continue;
+      m = make_generated (25, 19, 5, 20);
+      s = maze_solver_new (m, maze_solvers[k]->name, NULL);
+      g_assert_nonnull (s);
+      while (maze_solver_step (s, &step) && step.kind != MAZE_STEP_FOUND)
+        {
+          const uint16_t *c = maze_cells_const (m);
+          uint32_t top, i = maze_start (m);
+          uint32_t moves = 0;
+
+          if (maze_solver_frontier (s, &top, 1) == 0)
+            continue;
+          while (i != top && maze_cell_solution (c[i]) != 0)
+            {
+              i = maze_neighbor (m, i, maze_cell_solution (c[i]));
+              g_assert_cmpuint (i, !=, UINT32_MAX);
+              g_assert_cmpuint (++moves, <, maze_n_cells (m));
+            }
+          g_assert_cmpuint (i, ==, top);
+          checked++;
+        }
+      g_assert_cmpuint (checked, >, 10);
+      maze_solver_free (s);
+      maze_free (m);
+    }
+}
+
 /* A perfect handmade maze: every solver finds the one path. */
 static void
 test_snake_moves (void)
 {
-  for (size_t k = 0; all_solvers[k] != NULL; k++)
+  for (size_t k = 0; maze_solvers[k] != NULL; k++)
     {
       Maze *m = make_snake ();
-      MazeSolveStats st = solve_checked (m, all_solvers[k]);
+      MazeSolveStats st = solve_checked (m, maze_solvers[k]->name);
       g_autofree char *moves = maze_path_moves (m);
       uint32_t cells[16];
 
-      g_test_message ("%s: %" G_GUINT64_FORMAT " steps", all_solvers[k], st.steps);
+      g_test_message ("%s: %" G_GUINT64_FORMAT " steps", maze_solvers[k]->name, st.steps);
       g_assert_true (st.found);
       g_assert_cmpuint (st.path_length, ==, 7);
       g_assert_cmpstr (moves, ==, "SSENESE");
@@ -414,14 +484,14 @@ test_shortest_with_loops (void)
       g_assert_cmpint (maze_stats (m, &stats, &err), ==, MAZE_OK);
       g_assert_cmpint (stats.solution_length, ==, shortest);
       g_assert_cmpint (shortest, >, 0);
-      for (size_t k = 0; all_solvers[k] != NULL; k++)
+      for (size_t k = 0; maze_solvers[k] != NULL; k++)
         {
-          MazeSolveStats st = solve_checked (m, all_solvers[k]);
+          MazeSolveStats st = solve_checked (m, maze_solvers[k]->name);
 
-          if (g_str_has_prefix (all_solvers[k], "wall-follower") && !st.found)
+          if (!has_flags (maze_solvers[k], MAZE_ALGORITHM_COMPLETE) && !st.found)
             continue; /* the goal may be on an island the hand never touches */
           g_assert_true (st.found);
-          if (strcmp (all_solvers[k], "bfs") == 0 || strcmp (all_solvers[k], "astar") == 0)
+          if (has_flags (maze_solvers[k], MAZE_ALGORITHM_SHORTEST_PATH))
             g_assert_cmpuint (st.path_length, ==, (uint64_t) shortest);
           else
             g_assert_cmpuint (st.path_length, >=, (uint64_t) shortest);
@@ -456,7 +526,7 @@ test_room (void)
 static void
 test_no_path (void)
 {
-  for (size_t k = 0; all_solvers[k] != NULL; k++)
+  for (size_t k = 0; maze_solvers[k] != NULL; k++)
     {
       Maze *m = make_generated (25, 19, 7, 40);
       Maze *walls = new_maze (6, 5);
@@ -466,21 +536,21 @@ test_no_path (void)
       MazeSolveStats st;
 
       close_goal (m);
-      st = solve_checked (m, all_solvers[k]);
+      st = solve_checked (m, maze_solvers[k]->name);
       g_assert_false (st.found);
       g_assert_cmpint (maze_stats (m, &stats, &err), ==, MAZE_OK);
       g_assert_cmpint (stats.solution_length, ==, -1);
 
       /* no passage anywhere: the start is shut in */
-      st = solve_checked (walls, all_solvers[k]);
+      st = solve_checked (walls, maze_solvers[k]->name);
       g_assert_false (st.found);
       g_assert_cmpuint (st.visited, ==, 1);
 
       /* a dead-end goal cut off from the rest */
       maze_set_wall_open (snake, maze_index (snake, 2, 2), MAZE_E, false, &err);
-      st = solve_checked (snake, all_solvers[k]);
+      st = solve_checked (snake, maze_solvers[k]->name);
       g_assert_false (st.found);
-      if (!g_str_has_prefix (all_solvers[k], "wall-follower"))
+      if (has_flags (maze_solvers[k], MAZE_ALGORITHM_COMPLETE))
         g_assert_cmpuint (st.visited, ==, 10); /* everything but the goal and (3,1) */
 
       maze_free (snake);
@@ -603,7 +673,7 @@ test_wall_follower_perfect (void)
 static void
 test_start_is_goal (void)
 {
-  for (size_t k = 0; all_solvers[k] != NULL; k++)
+  for (size_t k = 0; maze_solvers[k] != NULL; k++)
     {
       Maze *m = make_generated (9, 7, 5, 20);
       MazeError err = { 0 };
@@ -615,7 +685,7 @@ test_start_is_goal (void)
 
       g_assert_cmpint (maze_set_goal (m, maze_index (m, 4, 3), &err), ==, MAZE_OK);
       g_assert_cmpint (maze_set_start (m, maze_index (m, 4, 3), &err), ==, MAZE_OK);
-      st = solve_checked (m, all_solvers[k]);
+      st = solve_checked (m, maze_solvers[k]->name);
       g_assert_true (st.found);
       g_assert_cmpuint (st.path_length, ==, 0);
       g_assert_cmpuint (st.steps, ==, 1);
@@ -625,7 +695,7 @@ test_start_is_goal (void)
       g_assert_cmpuint (cell, ==, maze_index (m, 4, 3));
       g_assert_false (maze_has_search (m));
 
-      s = maze_solver_new (m, all_solvers[k], &err);
+      s = maze_solver_new (m, maze_solvers[k]->name, &err);
       g_assert_true (maze_solver_step (s, &step));
       g_assert_cmpint (step.kind, ==, MAZE_STEP_FOUND);
       g_assert_cmpuint (step.n_changes, ==, 0);
@@ -639,13 +709,13 @@ test_start_is_goal (void)
 static void
 test_reset (void)
 {
-  for (size_t k = 0; all_solvers[k] != NULL; k++)
+  for (size_t k = 0; maze_solvers[k] != NULL; k++)
     {
       Maze *m = make_generated (31, 21, 9, 25);
       MazeError err = { 0 };
       Maze *orig = maze_copy (m, &err);
       uint32_t n = maze_n_cells (m);
-      MazeSolver *s = maze_solver_new (m, all_solvers[k], &err);
+      MazeSolver *s = maze_solver_new (m, maze_solvers[k]->name, &err);
       MazeSolver *again;
 
       maze_solver_run (s);
@@ -818,11 +888,11 @@ test_stats_cross (void)
   g_assert_cmpint (st.solution_length, ==, 4);
   g_assert_cmpuint (st.longest_path, ==, 4);
 
-  for (size_t k = 0; all_solvers[k] != NULL; k++)
+  for (size_t k = 0; maze_solvers[k] != NULL; k++)
     {
       g_autofree char *moves = NULL;
 
-      solved = solve_checked (m, all_solvers[k]);
+      solved = solve_checked (m, maze_solvers[k]->name);
       g_assert_true (solved.found);
       moves = maze_path_moves (m);
       g_assert_cmpstr (moves, ==, "SEES");
@@ -921,6 +991,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/solvers/names", test_names);
+  g_test_add_func ("/solvers/live-path", test_live_path);
   g_test_add_func ("/solvers/snake-moves", test_snake_moves);
   g_test_add_func ("/solvers/dfs-bits", test_dfs_bits);
   g_test_add_func ("/solvers/bfs-worked-example", test_bfs_worked_example);

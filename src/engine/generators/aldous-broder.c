@@ -56,9 +56,16 @@ single_frontier (const MazeGenerator *gen,
   return 1;
 }
 
-const GenClass gen_aldous_broder_class = {
-  "aldous-broder",
-  aldous_broder_init,
-  aldous_broder_step,
-  single_frontier,
+static const MazeGeneratorClass aldous_broder_class = {
+  .init = aldous_broder_init,
+  .step = aldous_broder_step,
+  .frontier = single_frontier,
+};
+
+const MazeAlgorithm maze_generator_aldous_broder = {
+  .name = "aldous-broder",
+  /* Translators: the names of the two people the algorithm is named after */
+  .label = MAZE_N_("Aldous–Broder"),
+  .description = MAZE_N_("Aldous-Broder: a random walk that carves into every cell it enters first; unbiased, very slow on big grids"),
+  .generator = &aldous_broder_class,
 };

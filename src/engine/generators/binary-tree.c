@@ -87,11 +87,16 @@ binary_tree_frontier (const MazeGenerator *gen,
   return 1;
 }
 
-const GenClass gen_binary_tree_class = {
-  "binary-tree",
-  binary_tree_init,
-  binary_tree_step,
-  binary_tree_frontier,
-  NULL,
-  binary_tree_check_shape,
+static const MazeGeneratorClass binary_tree_class = {
+  .init = binary_tree_init,
+  .step = binary_tree_step,
+  .frontier = binary_tree_frontier,
+  .check_shape = binary_tree_check_shape,
+};
+
+const MazeAlgorithm maze_generator_binary_tree = {
+  .name = "binary-tree",
+  .label = MAZE_N_("Binary Tree"),
+  .description = MAZE_N_("Binary tree: every cell opens north or west; fast, with a strong diagonal bias"),
+  .generator = &binary_tree_class,
 };

@@ -34,7 +34,7 @@ corridor_step (MazeGenerator *gen,
       uint32_t cur = gen->cur;
       uint16_t sides = 0;
 
-      if (cur != GEN_NONE && gen->u.corridor.length < gen->spec.param)
+      if (cur != GEN_NONE && gen->u.corridor.length < gen->spec.count)
         sides = gen_uncarved_sides (gen, cur);
       if (sides != 0)
         {
@@ -85,9 +85,21 @@ corridor_frontier (const MazeGenerator *gen,
   return total;
 }
 
-const GenClass gen_corridor_class = {
-  "corridor",
-  corridor_init,
-  corridor_step,
-  corridor_frontier,
+static const MazeGeneratorClass corridor_class = {
+  .init = corridor_init,
+  .step = corridor_step,
+  .frontier = corridor_frontier,
+};
+
+const MazeAlgorithm maze_generator_corridor = {
+  .name = "corridor",
+  .label = MAZE_N_("Corridors"),
+  .description = MAZE_N_("Corridors of up to N cells, each branching off a random carved cell that still has uncarved neighbours"),
+  .param = {
+    MAZE_PARAM_COUNT, "N",
+    MAZE_N_("Longest Corridor"),
+    MAZE_N_("the longest corridor, in cells"),
+    1, 65535, 20,
+  },
+  .generator = &corridor_class,
 };

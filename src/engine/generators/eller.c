@@ -157,11 +157,31 @@ eller_frontier (const MazeGenerator *gen,
   return 1;
 }
 
-const GenClass gen_eller_class = {
-  "eller",
-  eller_init,
-  eller_step,
-  eller_frontier,
-  NULL,
-  eller_check_shape,
+static unsigned
+eller_arrays (MazeGenerator *gen,
+              GenArray       arrays[GEN_MAX_ARRAYS])
+{
+  size_t size = (size_t) gen->width * sizeof (uint32_t);
+
+  arrays[0] = (GenArray) { (void **) &gen->u.eller.parent, size };
+  arrays[1] = (GenArray) { (void **) &gen->u.eller.next, size };
+  arrays[2] = (GenArray) { (void **) &gen->u.eller.count, size };
+  arrays[3] = (GenArray) { (void **) &gen->u.eller.rep, size };
+  return 4;
+}
+
+static const MazeGeneratorClass eller_class = {
+  .init = eller_init,
+  .step = eller_step,
+  .frontier = eller_frontier,
+  .check_shape = eller_check_shape,
+  .arrays = eller_arrays,
+};
+
+const MazeAlgorithm maze_generator_eller = {
+  .name = "eller",
+  /* Translators: the name of the person the algorithm is named after */
+  .label = MAZE_N_("Eller"),
+  .description = MAZE_N_("Eller: row by row with sets of connected cells; memory grows with the width only"),
+  .generator = &eller_class,
 };

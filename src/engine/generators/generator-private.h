@@ -3,8 +3,9 @@
  * generator-private.h: what the maze generators share.
  *
  * A generator is a stepper.  generator.c owns the public functions, the
- * name parsing, the step counting and the loops phase; each algorithm file
- * provides a GenClass whose step() does ONE tree operation (a carve, or a
+ * step counting and the loops phase; each algorithm file provides its
+ * descriptor (a MazeAlgorithm, listed in registry.c) and a
+ * MazeGeneratorClass whose step() does ONE tree operation (a carve, or a
  * wall for recursive division) or one bounded scan, and says which.
  *
  * "Visited" is read from the passages nibble: a cell belongs to the tree
@@ -33,52 +34,52 @@ typedef enum
   GEN_PHASE_DONE,
 } GenPhase;
 
-typedef enum
-{
-  GT_NEWEST,
-  GT_OLDEST,
-  GT_RANDOM,
-  GT_MIXED,
-} GrowingTreeMode;
-
-typedef struct _GenClass GenClass;
-
-/* The parsed algorithm name. */
-typedef struct
-{
-  const GenClass *klass;
-  GrowingTreeMode mode;   /* growing-tree only */
-  uint32_t        param;  /* corridor:N, straight-run:N */
-  uint32_t        p_num;  /* growing-tree:mixed:P is p_num / p_den */
-  uint32_t        p_den;
-  char            name[64]; /* the normalised name */
-} GenSpec;
-
 /* A chamber of recursive division. */
 typedef struct
 {
   uint32_t x, y, w, h;
 } GenChamber;
 
-struct _GenClass
+/* An array a generator owns beyond the moves and the ring, with its size
+ * in bytes: what freeing it releases and what a copy duplicates. */
+typedef struct
 {
-  const char *name; /* the name before any ':' */
+  void   **p;
+  size_t   size;
+} GenArray;
+
+#define GEN_MAX_ARRAYS 4
+
+/*
+ * What a generator does, pointed at by its descriptor (MazeAlgorithm in
+ * maze.h), with the same pattern as MazeSolverClass: init, step,
+ * frontier, run, and here also check_shape, what it can fill, and arrays,
+ * the memory of its own.
+ */
+struct MazeGeneratorClass
+{
   /* Allocate the working set and put the first cell in it. */
-  MazeStatus (*init)     (MazeGenerator *gen,
-                          MazeError     *error);
-  GenResult  (*step)     (MazeGenerator *gen,
-                          MazeStep      *report);
-  size_t     (*frontier) (const MazeGenerator *gen,
-                          uint32_t            *out,
-                          size_t               max);
+  MazeStatus (*init)        (MazeGenerator *gen,
+                             MazeError     *error);
+  /* One tree operation (a carve, or a wall), or one bounded scan. */
+  GenResult  (*step)        (MazeGenerator *gen,
+                             MazeStep      *report);
+  size_t     (*frontier)    (const MazeGenerator *gen,
+                             uint32_t            *out,
+                             size_t               max);
   /* Optional: finish the tree without reports, making exactly the same
    * draws and carves as step() would; counts its steps and tree_left. */
-  void       (*run)      (MazeGenerator *gen);
+  void       (*run)         (MazeGenerator *gen);
   /* Optional, for an algorithm that cannot fill every connected shape:
    * MAZE_OK when it can fill the shape of @maze (a shaped maze, every
    * wall standing), else the reason.  NULL: any connected shape. */
   MazeStatus (*check_shape) (const Maze *maze,
                              MazeError  *error);
+  /* Optional: the arrays init() allocated beyond the moves and the ring
+   * (which every generator has) into @arrays; returns how many.  The
+   * generator frees them, and copies them for a history. */
+  unsigned   (*arrays)      (MazeGenerator *gen,
+                             GenArray       arrays[GEN_MAX_ARRAYS]);
 };
 
 struct MazeGenerator
@@ -91,7 +92,7 @@ struct MazeGenerator
   /* i + delta[dir] is the neighbour of i towards dir (mod 2^32). */
   uint32_t        delta[16];
   MazeRng         rng;
-  GenSpec         spec;
+  MazeChoice      spec;       /* the algorithm, its parameter, its name */
   unsigned        loops;
 
   GenPhase        phase;
@@ -186,21 +187,6 @@ struct MazeGenerator
   uint64_t        loop_needed;
   uint64_t        loop_remaining;
 };
-
-/* ---- the algorithms ---- */
-
-extern const GenClass gen_growing_tree_class;
-extern const GenClass gen_corridor_class;
-extern const GenClass gen_straight_run_class;
-extern const GenClass gen_prim_class;
-extern const GenClass gen_kruskal_class;
-extern const GenClass gen_wilson_class;
-extern const GenClass gen_aldous_broder_class;
-extern const GenClass gen_hunt_and_kill_class;
-extern const GenClass gen_binary_tree_class;
-extern const GenClass gen_sidewinder_class;
-extern const GenClass gen_eller_class;
-extern const GenClass gen_recursive_division_class;
 
 /* ---- helpers ---- */
 

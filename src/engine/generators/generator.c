@@ -1,16 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * generator.c: the generator stepper: names, the public functions, step
- * counting and the loops phase shared by every algorithm.
+ * generator.c: the generator stepper: the public functions, step counting
+ * and the loops phase shared by every algorithm.
  */
 #include "generator-private.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define CORRIDOR_DEFAULT     20
-#define STRAIGHT_RUN_DEFAULT 10
 
 const uint8_t gen_nibble_count[16] = {
   0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
@@ -35,290 +32,6 @@ const uint16_t gen_nibble_dirs[16][4] = {
   { MAZE_E, MAZE_S, MAZE_W },
   { MAZE_N, MAZE_E, MAZE_S, MAZE_W },
 };
-
-static const MazeAlgorithmInfo generator_list[] = {
-  { "growing-tree:newest",
-    "Growing tree, newest cell first: a recursive backtracker with an explicit stack; long winding passages",
-    NULL },
-  { "growing-tree:oldest",
-    "Growing tree, oldest cell first (round robin, breadth-first): short dead ends around straight paths from the root",
-    NULL },
-  { "growing-tree:random",
-    "Growing tree, random cell: many short branches, like Prim's",
-    NULL },
-  { "growing-tree:mixed:P",
-    "Growing tree taking the newest cell with probability P, else a random one",
-    "P from 0 to 1: the chance of taking the newest cell (\"growing-tree:mixed\" alone means 0.5)" },
-  { "corridor:N",
-    "Corridors of up to N cells, each branching off a random carved cell that still has uncarved neighbours",
-    "N from 1 to 65535: the longest corridor, in cells (\"corridor\" alone means 20)" },
-  { "straight-run:N",
-    "Straight runs of 1 to N cells in a random direction, backtracking when stuck",
-    "N from 1 to 65535: the longest run, in cells (\"straight-run\" alone means 10)" },
-  { "prim",
-    "Randomised Prim: adds a random frontier cell to the tree, one at a time",
-    NULL },
-  { "kruskal",
-    "Randomised Kruskal: knocks down walls in random order when they join two regions (union-find)",
-    NULL },
-  { "wilson",
-    "Wilson: loop-erased random walks; an unbiased maze, slow to start on big grids",
-    NULL },
-  { "aldous-broder",
-    "Aldous-Broder: a random walk that carves into every cell it enters first; unbiased, very slow on big grids",
-    NULL },
-  { "hunt-and-kill",
-    "Hunt and kill: a random walk until stuck, then a row-by-row hunt for an uncarved cell beside the maze",
-    NULL },
-  { "binary-tree",
-    "Binary tree: every cell opens north or west; fast, with a strong diagonal bias",
-    NULL },
-  { "sidewinder",
-    "Sidewinder: row by row, runs of east passages each closed by one passage north",
-    NULL },
-  { "eller",
-    "Eller: row by row with sets of connected cells; memory grows with the width only",
-    NULL },
-  { "recursive-division",
-    "Recursive division: starts open and splits chambers with walls that keep one gap",
-    NULL },
-  { NULL, NULL, NULL },
-};
-
-static const GenClass *const classes[] = {
-  &gen_growing_tree_class,
-  &gen_corridor_class,
-  &gen_straight_run_class,
-  &gen_prim_class,
-  &gen_kruskal_class,
-  &gen_wilson_class,
-  &gen_aldous_broder_class,
-  &gen_hunt_and_kill_class,
-  &gen_binary_tree_class,
-  &gen_sidewinder_class,
-  &gen_eller_class,
-  &gen_recursive_division_class,
-};
-
-const MazeAlgorithmInfo *
-maze_generator_list (void)
-{
-  return generator_list;
-}
-
-/* ---- names ---- */
-
-/* A whole number 1..65535 in @s (decimal digits only). */
-static bool
-parse_length (const char *s,
-              uint32_t   *out)
-{
-  uint64_t v = 0;
-
-  if (*s == '\0')
-    return false;
-  for (; *s != '\0'; s++)
-    {
-      if (*s < '0' || *s > '9')
-        return false;
-      v = v * 10 + (uint64_t) (*s - '0');
-      if (v > 1000000)
-        v = 1000000;
-    }
-  *out = (uint32_t) v;
-  return true;
-}
-
-/* A probability "0", "1", "0.25", ".5", "1.000" as num / den, written
- * without the C library so that no locale changes what it accepts. */
-static bool
-parse_probability (const char *s,
-                   uint32_t   *num,
-                   uint32_t   *den)
-{
-  uint32_t whole = 0, frac = 0, scale = 1;
-  unsigned n_whole = 0, n_frac = 0;
-
-  for (; *s >= '0' && *s <= '9'; s++, n_whole++)
-    {
-      whole = whole * 10 + (uint32_t) (*s - '0');
-      if (whole > 1)
-        return false;
-    }
-  if (*s == '.')
-    {
-      for (s++; *s >= '0' && *s <= '9'; s++, n_frac++)
-        {
-          if (n_frac >= 9)
-            return false;
-          frac = frac * 10 + (uint32_t) (*s - '0');
-          scale *= 10;
-        }
-      if (n_frac == 0)
-        return false;
-    }
-  if (*s != '\0' || n_whole + n_frac == 0)
-    return false;
-  if (whole == 1 && frac != 0)
-    return false;
-  *num = whole * scale + frac;
-  *den = scale;
-  return true;
-}
-
-static void
-format_probability (char     *buf,
-                    size_t    len,
-                    uint32_t  num,
-                    uint32_t  den)
-{
-  char digits[16];
-  size_t k;
-
-  if (num == 0 || num == den)
-    {
-      snprintf (buf, len, "%s", num == 0 ? "0" : "1");
-      return;
-    }
-  /* den is 10^k: print num with k digits, then trim trailing zeros. */
-  k = 0;
-  for (uint32_t d = den; d > 1; d /= 10)
-    k++;
-  snprintf (digits, sizeof digits, "%0*" PRIu32, (int) k, num);
-  for (k = strlen (digits); k > 1 && digits[k - 1] == '0'; k--)
-    digits[k - 1] = '\0';
-  snprintf (buf, len, "0.%s", digits);
-}
-
-static bool
-parse_name (const char *name,
-            GenSpec    *spec,
-            MazeError  *error)
-{
-  const char *colon;
-  const char *arg;
-  size_t base_len;
-
-  memset (spec, 0, sizeof *spec);
-  if (name == NULL || *name == '\0')
-    {
-      maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_NO_GENERATOR, "no generator name given");
-      return false;
-    }
-  if (strlen (name) >= sizeof spec->name)
-    {
-      maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_UNKNOWN_GENERATOR, "unknown generator '%.40s...'", name);
-      return false;
-    }
-
-  colon = strchr (name, ':');
-  base_len = colon != NULL ? (size_t) (colon - name) : strlen (name);
-  arg = colon != NULL ? colon + 1 : NULL;
-
-  for (size_t k = 0; k < sizeof classes / sizeof classes[0]; k++)
-    {
-      if (strlen (classes[k]->name) == base_len
-          && strncmp (classes[k]->name, name, base_len) == 0)
-        spec->klass = classes[k];
-    }
-  if (spec->klass == NULL)
-    {
-      maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_UNKNOWN_GENERATOR, "unknown generator '%s'", name);
-      return false;
-    }
-
-  if (spec->klass == &gen_growing_tree_class)
-    {
-      if (arg == NULL || strcmp (arg, "newest") == 0)
-        spec->mode = GT_NEWEST;
-      else if (strcmp (arg, "oldest") == 0)
-        spec->mode = GT_OLDEST;
-      else if (strcmp (arg, "random") == 0)
-        spec->mode = GT_RANDOM;
-      else if (strcmp (arg, "mixed") == 0)
-        {
-          spec->mode = GT_MIXED;
-          spec->p_num = 5; /* p_den is a power of ten, as parsed */
-          spec->p_den = 10;
-        }
-      else if (strncmp (arg, "mixed:", 6) == 0)
-        {
-          spec->mode = GT_MIXED;
-          if (!parse_probability (arg + 6, &spec->p_num, &spec->p_den))
-            {
-              maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_GT_PROBABILITY,
-                               "growing-tree:mixed probability must be a number from 0 to 1, got '%s'",
-                               arg + 6);
-              return false;
-            }
-        }
-      else
-        {
-          maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_GT_STRATEGY,
-                           "unknown growing-tree strategy '%s' (newest, oldest, random or mixed:P)",
-                           arg);
-          return false;
-        }
-      if (spec->mode == GT_MIXED)
-        {
-          char p[24];
-
-          format_probability (p, sizeof p, spec->p_num, spec->p_den);
-          snprintf (spec->name, sizeof spec->name, "growing-tree:mixed:%s", p);
-        }
-      else
-        {
-          static const char *modes[] = { "newest", "oldest", "random" };
-
-          snprintf (spec->name, sizeof spec->name, "growing-tree:%s", modes[spec->mode]);
-        }
-      return true;
-    }
-
-  if (spec->klass == &gen_corridor_class || spec->klass == &gen_straight_run_class)
-    {
-      bool corridor = spec->klass == &gen_corridor_class;
-      const char *what = corridor ? "corridor length" : "straight-run length";
-
-      if (arg == NULL)
-        spec->param = corridor ? CORRIDOR_DEFAULT : STRAIGHT_RUN_DEFAULT;
-      else if (!parse_length (arg, &spec->param))
-        {
-          maze_error_setc (error, MAZE_ERROR_ARGUMENT,
-                           corridor ? MAZE_ERR_CORRIDOR_LENGTH : MAZE_ERR_STRAIGHT_RUN_LENGTH,
-                           "%s must be a whole number from 1 to 65535, got '%s'", what, arg);
-          return false;
-        }
-      else if (spec->param < 1 || spec->param > 65535)
-        {
-          maze_error_setc (error, MAZE_ERROR_ARGUMENT,
-                           corridor ? MAZE_ERR_CORRIDOR_LENGTH : MAZE_ERR_STRAIGHT_RUN_LENGTH,
-                           "%s must be 1..65535, got %s", what, arg);
-          return false;
-        }
-      snprintf (spec->name, sizeof spec->name, "%s:%" PRIu32,
-                spec->klass->name, spec->param);
-      return true;
-    }
-
-  if (arg != NULL)
-    {
-      maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_GENERATOR_NO_PARAM,
-                       "generator '%s' takes no parameter, got '%s'", spec->klass->name, name);
-      return false;
-    }
-  snprintf (spec->name, sizeof spec->name, "%s", spec->klass->name);
-  return true;
-}
-
-bool
-maze_generator_name_valid (const char *name,
-                           MazeError  *error)
-{
-  GenSpec spec;
-
-  return parse_name (name, &spec, error);
-}
 
 /* ---- memory ---- */
 
@@ -528,7 +241,7 @@ maze_generator_new (Maze       *maze,
                     MazeError  *error)
 {
   MazeGenerator *gen;
-  GenSpec spec;
+  MazeChoice spec;
   char buf[24];
 
   if (maze == NULL)
@@ -536,7 +249,7 @@ maze_generator_new (Maze       *maze,
       maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_NO_MAZE, "no maze given to the generator");
       return NULL;
     }
-  if (!parse_name (algorithm, &spec, error))
+  if (!maze_algorithm_choose (maze_generators, algorithm, &spec, error))
     return NULL;
   if (loops > 100)
     {
@@ -544,8 +257,8 @@ maze_generator_new (Maze       *maze,
                        "loops must be 0..100 percent of the dead ends, got %u", loops);
       return NULL;
     }
-  if (maze_is_shaped (maze) && spec.klass->check_shape != NULL
-      && spec.klass->check_shape (maze, error) != MAZE_OK)
+  if (maze_is_shaped (maze) && spec.algorithm->generator->check_shape != NULL
+      && spec.algorithm->generator->check_shape (maze, error) != MAZE_OK)
     return NULL;
 
   gen = calloc (1, sizeof *gen);
@@ -602,7 +315,7 @@ maze_generator_new (Maze       *maze,
     }
 
   gen->cells = maze_cells (maze);
-  if (spec.klass->init (gen, error) != MAZE_OK)
+  if (spec.algorithm->generator->init (gen, error) != MAZE_OK)
     {
       maze_generator_free (gen);
       return NULL;
@@ -612,69 +325,35 @@ maze_generator_new (Maze       *maze,
   return gen;
 }
 
-void
-maze_generator_free (MazeGenerator *gen)
-{
-  if (gen == NULL)
-    return;
-  free (gen->moves);
-  free (gen->ring);
-  if (gen->spec.klass == &gen_prim_class)
-    free (gen->u.prim.seen);
-  else if (gen->spec.klass == &gen_kruskal_class)
-    {
-      free (gen->u.kruskal.edges);
-      free (gen->u.kruskal.parent);
-    }
-  else if (gen->spec.klass == &gen_eller_class)
-    {
-      free (gen->u.eller.parent);
-      free (gen->u.eller.next);
-      free (gen->u.eller.count);
-      free (gen->u.eller.rep);
-    }
-  else if (gen->spec.klass == &gen_recursive_division_class)
-    free (gen->u.division.stack);
-  free (gen);
-}
-
-/* The arrays a generator owns, with their sizes in bytes: what a copy
- * must duplicate.  The ring is left out (copied apart, in order). */
-typedef struct
-{
-  void   **p;
-  size_t   size;
-} GenArray;
-
+/* The arrays a generator owns, with their sizes in bytes: the moves and
+ * its algorithm's own.  The ring is left out (copied apart, in order). */
 static unsigned
 gen_arrays (MazeGenerator *gen,
-            GenArray       arrays[4])
+            GenArray       arrays[GEN_MAX_ARRAYS + 1])
 {
+  const MazeGeneratorClass *klass = gen->spec.algorithm->generator;
   unsigned n = 0;
 
   if (gen->moves != NULL)
     arrays[n++] = (GenArray) { (void **) &gen->moves, (gen->n / 32 + 1) * sizeof (uint64_t) };
-  if (gen->spec.klass == &gen_prim_class)
-    arrays[n++] = (GenArray) { (void **) &gen->u.prim.seen, gen->n / 8 + 1 };
-  else if (gen->spec.klass == &gen_kruskal_class)
-    {
-      arrays[n++] = (GenArray) { (void **) &gen->u.kruskal.edges,
-                                 (size_t) gen->u.kruskal.n_edges * sizeof (uint32_t) + 1 };
-      arrays[n++] = (GenArray) { (void **) &gen->u.kruskal.parent, (size_t) gen->n * sizeof (uint32_t) };
-    }
-  else if (gen->spec.klass == &gen_eller_class)
-    {
-      size_t size = (size_t) gen->width * sizeof (uint32_t);
-
-      arrays[n++] = (GenArray) { (void **) &gen->u.eller.parent, size };
-      arrays[n++] = (GenArray) { (void **) &gen->u.eller.next, size };
-      arrays[n++] = (GenArray) { (void **) &gen->u.eller.count, size };
-      arrays[n++] = (GenArray) { (void **) &gen->u.eller.rep, size };
-    }
-  else if (gen->spec.klass == &gen_recursive_division_class)
-    arrays[n++] = (GenArray) { (void **) &gen->u.division.stack,
-                               gen->u.division.cap * sizeof (GenChamber) };
+  if (klass->arrays != NULL)
+    n += klass->arrays (gen, arrays + n);
   return n;
+}
+
+void
+maze_generator_free (MazeGenerator *gen)
+{
+  GenArray arrays[GEN_MAX_ARRAYS + 1];
+  unsigned n;
+
+  if (gen == NULL)
+    return;
+  n = gen_arrays (gen, arrays);
+  for (unsigned k = 0; k < n; k++)
+    free (*arrays[k].p);
+  free (gen->ring);
+  free (gen);
 }
 
 static size_t
@@ -690,7 +369,7 @@ ring_clone_capacity (const MazeGenerator *gen)
 size_t
 gen_clone_size (const MazeGenerator *gen)
 {
-  GenArray arrays[4];
+  GenArray arrays[GEN_MAX_ARRAYS + 1];
   unsigned n = gen_arrays ((MazeGenerator *) gen, arrays);
   size_t size = sizeof *gen;
 
@@ -706,7 +385,7 @@ gen_clone (const MazeGenerator *gen,
            Maze                *maze)
 {
   MazeGenerator *copy = malloc (sizeof *copy);
-  GenArray from[4], to[4];
+  GenArray from[GEN_MAX_ARRAYS + 1], to[GEN_MAX_ARRAYS + 1];
   unsigned n;
   bool ok = true;
 
@@ -763,7 +442,7 @@ maze_generator_step (MazeGenerator *gen,
     {
       if (gen->phase == GEN_PHASE_TREE)
         {
-          GenResult r = gen->spec.klass->step (gen, report);
+          GenResult r = gen->spec.algorithm->generator->step (gen, report);
 
           switch (r)
             {
@@ -799,9 +478,9 @@ maze_generator_step (MazeGenerator *gen,
 void
 maze_generator_run (MazeGenerator *gen)
 {
-  if (gen->phase == GEN_PHASE_TREE && gen->spec.klass->run != NULL)
+  if (gen->phase == GEN_PHASE_TREE && gen->spec.algorithm->generator->run != NULL)
     {
-      gen->spec.klass->run (gen);
+      gen->spec.algorithm->generator->run (gen);
       if (gen->tree_left == 0)
         enter_loops (gen);
     }
@@ -828,13 +507,25 @@ maze_generator_frontier (const MazeGenerator *gen,
 {
   if (gen->phase != GEN_PHASE_TREE)
     return 0;
-  return gen->spec.klass->frontier (gen, out, max);
+  return gen->spec.algorithm->generator->frontier (gen, out, max);
 }
 
 size_t
 maze_generator_memory (const MazeGenerator *gen)
 {
   return gen->memory;
+}
+
+const MazeAlgorithm *
+maze_generator_algorithm (const MazeGenerator *gen)
+{
+  return gen->spec.algorithm;
+}
+
+const char *
+maze_generator_name (const MazeGenerator *gen)
+{
+  return gen->spec.name;
 }
 
 MazeStatus

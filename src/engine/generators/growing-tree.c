@@ -6,9 +6,9 @@
  * carve to a random one and put both cells back (the taken one first, the
  * new one after it), else drop it.  Which cell is taken makes the maze:
  *
- *   newest  the last one: depth first, the recursive backtracker of seeds
- *           001 and 004.  Its frontier is a path from the root, so it is
- *           kept as two bits a move instead of four bytes a cell.
+ *   newest  the last one: depth first, the recursive backtracker.  Its
+ *           frontier is a path from the root, so it is kept as two bits a
+ *           move instead of four bytes a cell.
  *   oldest  the first one (a queue): the tree grows round robin from the
  *           root, breadth first.
  *   random  any one.
@@ -16,13 +16,28 @@
  */
 #include "generator-private.h"
 
+/* Which cell is taken: the variant of each descriptor. */
+typedef enum
+{
+  GT_NEWEST,
+  GT_OLDEST,
+  GT_RANDOM,
+  GT_MIXED,
+} GrowingTreeMode;
+
+static GrowingTreeMode
+mode_of (const MazeGenerator *gen)
+{
+  return (GrowingTreeMode) gen->spec.algorithm->variant;
+}
+
 static MazeStatus
 growing_tree_init (MazeGenerator *gen,
                    MazeError     *error)
 {
   gen->first = gen_random_cell (gen);
   gen->cur = gen->first;
-  if (gen->spec.mode == GT_NEWEST)
+  if (mode_of (gen) == GT_NEWEST)
     return gen_moves_alloc (gen, gen->n, error);
   if (!gen_ring_reserve (gen, 1))
     return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the generator's frontier");
@@ -76,7 +91,7 @@ newest_run (MazeGenerator *gen)
   uint64_t carved = 0;
   MazeRng rng = gen->rng;
 
-  if (gen->spec.mode != GT_NEWEST)
+  if (mode_of (gen) != GT_NEWEST)
     return;
   /* Locals, not gen->...: stores to moves[] could alias gen->depth and
    * the PRNG state, which would then live in memory, not registers. */
@@ -167,10 +182,10 @@ list_step (MazeGenerator *gen,
       size_t pos;
       uint32_t cell, to;
       uint16_t sides;
-      GrowingTreeMode mode = gen->spec.mode;
+      GrowingTreeMode mode = mode_of (gen);
 
       if (mode == GT_MIXED)
-        mode = maze_rng_below (&gen->rng, gen->spec.p_den) < gen->spec.p_num
+        mode = maze_rng_below (&gen->rng, gen->spec.den) < gen->spec.num
                ? GT_NEWEST : GT_RANDOM;
       if (mode == GT_OLDEST)
         pos = 0;
@@ -199,7 +214,7 @@ static GenResult
 growing_tree_step (MazeGenerator *gen,
                    MazeStep      *report)
 {
-  if (gen->spec.mode == GT_NEWEST)
+  if (mode_of (gen) == GT_NEWEST)
     return newest_step (gen, report);
   return list_step (gen, report);
 }
@@ -209,7 +224,7 @@ growing_tree_frontier (const MazeGenerator *gen,
                        uint32_t            *out,
                        size_t               max)
 {
-  switch (gen->spec.mode)
+  switch (mode_of (gen))
     {
     case GT_NEWEST:
       return gen_moves_frontier (gen, out, max);
@@ -222,10 +237,50 @@ growing_tree_frontier (const MazeGenerator *gen,
     }
 }
 
-const GenClass gen_growing_tree_class = {
-  "growing-tree",
-  growing_tree_init,
-  growing_tree_step,
-  growing_tree_frontier,
-  newest_run,
+static const MazeGeneratorClass growing_tree_class = {
+  .init = growing_tree_init,
+  .step = growing_tree_step,
+  .frontier = growing_tree_frontier,
+  .run = newest_run,
+};
+
+const MazeAlgorithm maze_generator_growing_tree_newest = {
+  .name = "growing-tree:newest",
+  .alias = "growing-tree",
+  /* Translators: names of maze-generating algorithms, shown in a drop-down */
+  .label = MAZE_N_("Recursive Backtracker"),
+  .description = MAZE_N_("Growing tree, newest cell first: a recursive backtracker with an explicit stack; long winding passages"),
+  .flags = MAZE_ALGORITHM_DEFAULT,
+  .generator = &growing_tree_class,
+  .variant = GT_NEWEST,
+};
+
+const MazeAlgorithm maze_generator_growing_tree_oldest = {
+  .name = "growing-tree:oldest",
+  .label = MAZE_N_("Growing Tree, Oldest First"),
+  .description = MAZE_N_("Growing tree, oldest cell first (round robin, breadth-first): short dead ends around straight paths from the root"),
+  .generator = &growing_tree_class,
+  .variant = GT_OLDEST,
+};
+
+const MazeAlgorithm maze_generator_growing_tree_random = {
+  .name = "growing-tree:random",
+  .label = MAZE_N_("Growing Tree, Random"),
+  .description = MAZE_N_("Growing tree, random cell: many short branches, like Prim's"),
+  .generator = &growing_tree_class,
+  .variant = GT_RANDOM,
+};
+
+const MazeAlgorithm maze_generator_growing_tree_mixed = {
+  .name = "growing-tree:mixed",
+  .label = MAZE_N_("Growing Tree, Mixed"),
+  .description = MAZE_N_("Growing tree taking the newest cell with probability P, else a random one"),
+  .param = {
+    MAZE_PARAM_FRACTION, "P",
+    MAZE_N_("Newest Cell Share"),
+    MAZE_N_("the chance of taking the newest cell"),
+    0, 1, 0.5,
+  },
+  .generator = &growing_tree_class,
+  .variant = GT_MIXED,
 };

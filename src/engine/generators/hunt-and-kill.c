@@ -80,9 +80,15 @@ hunt_and_kill_frontier (const MazeGenerator *gen,
   return 1;
 }
 
-const GenClass gen_hunt_and_kill_class = {
-  "hunt-and-kill",
-  hunt_and_kill_init,
-  hunt_and_kill_step,
-  hunt_and_kill_frontier,
+static const MazeGeneratorClass hunt_and_kill_class = {
+  .init = hunt_and_kill_init,
+  .step = hunt_and_kill_step,
+  .frontier = hunt_and_kill_frontier,
+};
+
+const MazeAlgorithm maze_generator_hunt_and_kill = {
+  .name = "hunt-and-kill",
+  .label = MAZE_N_("Hunt and Kill"),
+  .description = MAZE_N_("Hunt and kill: a random walk until stuck, then a row-by-row hunt for an uncarved cell beside the maze"),
+  .generator = &hunt_and_kill_class,
 };

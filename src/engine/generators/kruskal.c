@@ -114,9 +114,27 @@ kruskal_frontier (const MazeGenerator *gen,
   return 0;
 }
 
-const GenClass gen_kruskal_class = {
-  "kruskal",
-  kruskal_init,
-  kruskal_step,
-  kruskal_frontier,
+static unsigned
+kruskal_arrays (MazeGenerator *gen,
+                GenArray       arrays[GEN_MAX_ARRAYS])
+{
+  arrays[0] = (GenArray) { (void **) &gen->u.kruskal.edges,
+                           (size_t) gen->u.kruskal.n_edges * sizeof (uint32_t) + 1 };
+  arrays[1] = (GenArray) { (void **) &gen->u.kruskal.parent, (size_t) gen->n * sizeof (uint32_t) };
+  return 2;
+}
+
+static const MazeGeneratorClass kruskal_class = {
+  .init = kruskal_init,
+  .step = kruskal_step,
+  .frontier = kruskal_frontier,
+  .arrays = kruskal_arrays,
+};
+
+const MazeAlgorithm maze_generator_kruskal = {
+  .name = "kruskal",
+  /* Translators: the name of the person the algorithm is named after */
+  .label = MAZE_N_("Kruskal"),
+  .description = MAZE_N_("Randomised Kruskal: knocks down walls in random order when they join two regions (union-find)"),
+  .generator = &kruskal_class,
 };

@@ -100,9 +100,25 @@ prim_frontier (const MazeGenerator *gen,
   return gen_ring_frontier (gen, out, max, false);
 }
 
-const GenClass gen_prim_class = {
-  "prim",
-  prim_init,
-  prim_step,
-  prim_frontier,
+static unsigned
+prim_arrays (MazeGenerator *gen,
+             GenArray       arrays[GEN_MAX_ARRAYS])
+{
+  arrays[0] = (GenArray) { (void **) &gen->u.prim.seen, gen->n / 8 + 1 };
+  return 1;
+}
+
+static const MazeGeneratorClass prim_class = {
+  .init = prim_init,
+  .step = prim_step,
+  .frontier = prim_frontier,
+  .arrays = prim_arrays,
+};
+
+const MazeAlgorithm maze_generator_prim = {
+  .name = "prim",
+  /* Translators: the name of the person the algorithm is named after */
+  .label = MAZE_N_("Prim"),
+  .description = MAZE_N_("Randomised Prim: adds a random frontier cell to the tree, one at a time"),
+  .generator = &prim_class,
 };

@@ -159,11 +159,26 @@ recursive_division_frontier (const MazeGenerator *gen,
   return total;
 }
 
-const GenClass gen_recursive_division_class = {
-  "recursive-division",
-  recursive_division_init,
-  recursive_division_step,
-  recursive_division_frontier,
-  NULL,
-  recursive_division_check_shape,
+static unsigned
+recursive_division_arrays (MazeGenerator *gen,
+                           GenArray       arrays[GEN_MAX_ARRAYS])
+{
+  arrays[0] = (GenArray) { (void **) &gen->u.division.stack,
+                           gen->u.division.cap * sizeof (GenChamber) };
+  return 1;
+}
+
+static const MazeGeneratorClass recursive_division_class = {
+  .init = recursive_division_init,
+  .step = recursive_division_step,
+  .frontier = recursive_division_frontier,
+  .check_shape = recursive_division_check_shape,
+  .arrays = recursive_division_arrays,
+};
+
+const MazeAlgorithm maze_generator_recursive_division = {
+  .name = "recursive-division",
+  .label = MAZE_N_("Recursive Division"),
+  .description = MAZE_N_("Recursive division: starts open and splits chambers with walls that keep one gap"),
+  .generator = &recursive_division_class,
 };

@@ -156,11 +156,16 @@ sidewinder_frontier (const MazeGenerator *gen,
   return total;
 }
 
-const GenClass gen_sidewinder_class = {
-  "sidewinder",
-  sidewinder_init,
-  sidewinder_step,
-  sidewinder_frontier,
-  NULL,
-  sidewinder_check_shape,
+static const MazeGeneratorClass sidewinder_class = {
+  .init = sidewinder_init,
+  .step = sidewinder_step,
+  .frontier = sidewinder_frontier,
+  .check_shape = sidewinder_check_shape,
+};
+
+const MazeAlgorithm maze_generator_sidewinder = {
+  .name = "sidewinder",
+  .label = MAZE_N_("Sidewinder"),
+  .description = MAZE_N_("Sidewinder: row by row, runs of east passages each closed by one passage north"),
+  .generator = &sidewinder_class,
 };

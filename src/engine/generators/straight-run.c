@@ -48,7 +48,7 @@ straight_run_step (MazeGenerator *gen,
         {
           dir = gen_pick_side (gen, sides);
           gen->u.straight.run_dir = gen_index_of_dir (dir);
-          gen->u.straight.run_left = 1 + maze_rng_below (&gen->rng, gen->spec.param);
+          gen->u.straight.run_left = 1 + maze_rng_below (&gen->rng, gen->spec.count);
         }
       gen->u.straight.run_left--;
       gen_moves_push (gen, gen->u.straight.run_dir);
@@ -57,9 +57,21 @@ straight_run_step (MazeGenerator *gen,
     }
 }
 
-const GenClass gen_straight_run_class = {
-  "straight-run",
-  straight_run_init,
-  straight_run_step,
-  gen_moves_frontier,
+static const MazeGeneratorClass straight_run_class = {
+  .init = straight_run_init,
+  .step = straight_run_step,
+  .frontier = gen_moves_frontier,
+};
+
+const MazeAlgorithm maze_generator_straight_run = {
+  .name = "straight-run",
+  .label = MAZE_N_("Straight Runs"),
+  .description = MAZE_N_("Straight runs of 1 to N cells in a random direction, backtracking when stuck"),
+  .param = {
+    MAZE_PARAM_COUNT, "N",
+    MAZE_N_("Longest Run"),
+    MAZE_N_("the longest run, in cells"),
+    1, 65535, 10,
+  },
+  .generator = &straight_run_class,
 };

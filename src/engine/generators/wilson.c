@@ -138,9 +138,16 @@ wilson_frontier (const MazeGenerator *gen,
   return k;
 }
 
-const GenClass gen_wilson_class = {
-  "wilson",
-  wilson_init,
-  wilson_step,
-  wilson_frontier,
+static const MazeGeneratorClass wilson_class = {
+  .init = wilson_init,
+  .step = wilson_step,
+  .frontier = wilson_frontier,
+};
+
+const MazeAlgorithm maze_generator_wilson = {
+  .name = "wilson",
+  /* Translators: the name of the person the algorithm is named after */
+  .label = MAZE_N_("Wilson"),
+  .description = MAZE_N_("Wilson: loop-erased random walks; an unbiased maze, slow to start on big grids"),
+  .generator = &wilson_class,
 };

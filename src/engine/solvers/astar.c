@@ -53,21 +53,18 @@ astar_expand (MazeSolver *solver,
   return true;
 }
 
-static bool
+static MazeStatus
 astar_init (MazeSolver *solver,
             MazeError  *error)
 {
   if (!astar_expand (solver, solver->start, 0))
-    {
-      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the A* open set");
-      return false;
-    }
-  return true;
+    return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the A* open set");
+  return MAZE_OK;
 }
 
 static void
-astar_search_step (MazeSolver *solver,
-                   MazeStep   *report)
+astar_step (MazeSolver *solver,
+            MazeStep   *report)
 {
   for (;;)
     {
@@ -110,10 +107,20 @@ astar_frontier (const MazeSolver *solver,
   return solver_heap_sorted (&solver->heap, out, max);
 }
 
-const MazeSolverClass maze_solver_astar_class = {
-  "astar",
-  astar_init,
-  astar_search_step,
-  astar_frontier,
-  NULL,
+static const MazeSolverClass astar_class = {
+  .init = astar_init,
+  .step = astar_step,
+  .frontier = astar_frontier,
+};
+
+const MazeAlgorithm maze_solver_astar = {
+  .name = "astar",
+  .label = MAZE_N_("A* Search"),
+  .description = MAZE_N_("A*: always extend the cell with the best moves-plus-distance estimate; shortest path"),
+  /* Translators: the name of the A* search algorithm, the subject of sentences such as "BFS reached (5, 3) from the west" */
+  .subject = MAZE_N_("A*"),
+  /* Translators: the list of cells the A* search keeps */
+  .frontier = MAZE_N_("A* open set, best first"),
+  .flags = MAZE_ALGORITHM_COMPLETE | MAZE_ALGORITHM_SHORTEST_PATH,
+  .solver = &astar_class,
 };

@@ -35,25 +35,22 @@ bfs_enqueue (MazeSolver *solver,
   return true;
 }
 
-static bool
+static MazeStatus
 bfs_init (MazeSolver *solver,
           MazeError  *error)
 {
   if (!solver_buf_reserve (solver, 64))
-    {
-      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the BFS queue");
-      return false;
-    }
+    return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the BFS queue");
   solver->cells_buf[0] = solver->start;
   solver->buf_len = 1;
   solver->buf_head = 0;
   solver->dir_index = 4; /* nothing dequeued yet */
-  return true;
+  return MAZE_OK;
 }
 
 static void
-bfs_search_step (MazeSolver *solver,
-                 MazeStep   *report)
+bfs_step (MazeSolver *solver,
+          MazeStep   *report)
 {
   uint16_t *cells = solver->cells;
 
@@ -102,7 +99,7 @@ bfs_search_step (MazeSolver *solver,
     }
 }
 
-/* maze_solver_run()'s search: the same steps as bfs_search_step() (the
+/* maze_solver_run()'s search: the same steps as bfs_step() (the
  * counters come out the same), in one loop with no reports. */
 static void
 bfs_run (MazeSolver *solver)
@@ -116,7 +113,7 @@ bfs_run (MazeSolver *solver)
   while (solver->phase == SOLVER_SEARCH && solver->dir_index < 4)
     {
       solver->steps++;
-      bfs_search_step (solver, NULL);
+      bfs_step (solver, NULL);
     }
   if (solver->phase != SOLVER_SEARCH)
     return;
@@ -184,10 +181,21 @@ bfs_frontier (const MazeSolver *solver,
   return n;
 }
 
-const MazeSolverClass maze_solver_bfs_class = {
-  "bfs",
-  bfs_init,
-  bfs_search_step,
-  bfs_frontier,
-  bfs_run,
+static const MazeSolverClass bfs_class = {
+  .init = bfs_init,
+  .step = bfs_step,
+  .frontier = bfs_frontier,
+  .run = bfs_run,
+};
+
+const MazeAlgorithm maze_solver_bfs = {
+  .name = "bfs",
+  .label = MAZE_N_("Breadth-First Search"),
+  .description = MAZE_N_("Breadth-first search: spread out one step at a time; finds a shortest path"),
+  /* Translators: abbreviation of breadth-first search, the subject of sentences such as "BFS reached (5, 3) from the west" */
+  .subject = MAZE_N_("BFS"),
+  /* Translators: the list of cells a breadth-first search keeps */
+  .frontier = MAZE_N_("BFS queue, head first"),
+  .flags = MAZE_ALGORITHM_DEFAULT | MAZE_ALGORITHM_COMPLETE | MAZE_ALGORITHM_SHORTEST_PATH,
+  .solver = &bfs_class,
 };

@@ -12,23 +12,20 @@
  */
 #include "solver-private.h"
 
-static bool
+static MazeStatus
 dfs_init (MazeSolver *solver,
           MazeError  *error)
 {
   if (!solver_buf_reserve (solver, 64))
-    {
-      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the DFS stack");
-      return false;
-    }
+    return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the DFS stack");
   solver->cells_buf[0] = solver->start;
   solver->buf_len = 1;
-  return true;
+  return MAZE_OK;
 }
 
 static void
-dfs_search_step (MazeSolver *solver,
-                 MazeStep   *report)
+dfs_step (MazeSolver *solver,
+          MazeStep   *report)
 {
   uint16_t *cells = solver->cells;
   uint32_t from = solver->cells_buf[solver->buf_len - 1];
@@ -89,10 +86,21 @@ dfs_frontier (const MazeSolver *solver,
   return n;
 }
 
-const MazeSolverClass maze_solver_dfs_class = {
-  "dfs",
-  dfs_init,
-  dfs_search_step,
-  dfs_frontier,
-  NULL,
+static const MazeSolverClass dfs_class = {
+  .init = dfs_init,
+  .step = dfs_step,
+  .frontier = dfs_frontier,
+};
+
+const MazeAlgorithm maze_solver_dfs = {
+  .name = "dfs",
+  /* Translators: names of the search algorithms that solve a maze */
+  .label = MAZE_N_("Depth-First Search"),
+  .description = MAZE_N_("Depth-first search: follow one corridor until it ends, then back up"),
+  /* Translators: abbreviation of depth-first search, the subject of sentences such as "BFS reached (5, 3) from the west" */
+  .subject = MAZE_N_("DFS"),
+  /* Translators: the list of cells a depth-first search keeps */
+  .frontier = MAZE_N_("DFS stack, top first"),
+  .flags = MAZE_ALGORITHM_COMPLETE | MAZE_ALGORITHM_LIVE_PATH,
+  .solver = &dfs_class,
 };

@@ -20,12 +20,12 @@
 
 #define JUNCTION_SEQ_MASK ((UINT32_C (1) << 30) - 1)
 
-static bool
+static MazeStatus
 junction_init (MazeSolver *solver,
                MazeError  *error)
 {
   solver->resume = false;
-  return true;
+  return MAZE_OK;
 }
 
 static unsigned
@@ -89,8 +89,8 @@ junction_move (MazeSolver *solver,
 }
 
 static void
-junction_search_step (MazeSolver *solver,
-                      MazeStep   *report)
+junction_step (MazeSolver *solver,
+               MazeStep   *report)
 {
   uint32_t cur = solver->cur;
   uint16_t ways = solver_unvisited_dirs (solver, cur);
@@ -139,10 +139,18 @@ junction_frontier (const MazeSolver *solver,
   return solver_heap_sorted (&solver->heap, out, max);
 }
 
-const MazeSolverClass maze_solver_junction_class = {
-  "junction",
-  junction_init,
-  junction_search_step,
-  junction_frontier,
-  NULL,
+static const MazeSolverClass junction_class = {
+  .init = junction_init,
+  .step = junction_step,
+  .frontier = junction_frontier,
+};
+
+const MazeAlgorithm maze_solver_junction = {
+  .name = "junction",
+  .label = MAZE_N_("Junctions, Nearest to Goal"),
+  .description = MAZE_N_("Junction jumping: at a dead end or junction, go on from the junction closest to the goal"),
+  .subject = MAZE_N_("The junction search"),
+  .frontier = MAZE_N_("Junctions still to try, next first"),
+  .flags = MAZE_ALGORITHM_COMPLETE,
+  .solver = &junction_class,
 };

@@ -3,7 +3,8 @@
  * solver-private.h: what the solver files share.  solver.c holds the
  * public functions and the pieces every algorithm uses (the growing
  * arrays, the binary heap, the path reconstruction); each algorithm lives
- * in a file of its own and fills in a MazeSolverClass.
+ * in a file of its own with its descriptor (a MazeAlgorithm, listed in
+ * registry.c) and its MazeSolverClass.
  *
  * The search writes its state into the maze, as maze-format.md 1 says:
  *  - the backtrack nibble of a cell points at the cell it was reached from
@@ -37,11 +38,9 @@ typedef struct
   size_t           cap;
 } SolverHeap;
 
-typedef struct MazeSolverClass MazeSolverClass;
-
 struct MazeSolver
 {
-  const MazeSolverClass *klass;
+  const MazeAlgorithm   *algorithm;
   Maze                  *maze;
   uint16_t              *cells;
   uint32_t               width;
@@ -76,7 +75,7 @@ struct MazeSolver
   unsigned               dir_index; /* BFS: next direction of cur to look at */
   uint16_t               heading;   /* wall follower: direction of the last move */
   bool                   resume;    /* junction solver: cur is a junction to leave */
-  bool                   right_hand;
+  bool                   right_hand; /* wall follower: the variant */
   uint32_t               seq;       /* junction solver: junctions pushed so far */
 
   /* Wall follower: the first state after leaving the start (a walk that
@@ -87,31 +86,32 @@ struct MazeSolver
   uint64_t               moves;
 };
 
+/*
+ * What a solver does, pointed at by its descriptor (MazeAlgorithm in
+ * maze.h), with the same pattern as MazeGeneratorClass: init, step,
+ * frontier, run, free.
+ */
 struct MazeSolverClass
 {
-  const char *name;
-  /* Set up the algorithm's state after the common fields; false with
-   * @error on NOMEM. */
-  bool   (*init)        (MazeSolver *solver,
-                         MazeError  *error);
+  /* Set up the algorithm's state after the common fields; MAZE_ERROR_NOMEM
+   * with @error when out of memory. */
+  MazeStatus (*init)     (MazeSolver *solver,
+                          MazeError  *error);
   /* One step of the search.  It either reports a step, switches to
    * SOLVER_PATH (goal reached, the parent pointers lead home) or ends the
    * search with solver_finish(). */
-  void   (*search_step) (MazeSolver *solver,
-                         MazeStep   *report);
-  size_t (*frontier)    (const MazeSolver *solver,
-                         uint32_t         *out,
-                         size_t            max);
+  void       (*step)     (MazeSolver *solver,
+                          MazeStep   *report);
+  size_t     (*frontier) (const MazeSolver *solver,
+                          uint32_t         *out,
+                          size_t            max);
   /* Optional: the search to its end, without reports, faster than
-   * search_step() one at a time but with the same counters. */
-  void   (*run)         (MazeSolver *solver);
+   * step() one at a time but with the same counters. */
+  void       (*run)      (MazeSolver *solver);
+  /* Optional: free what init() and step() allocated beyond cells_buf and
+   * the heap, which every solver frees. */
+  void       (*free)     (MazeSolver *solver);
 };
-
-extern const MazeSolverClass maze_solver_dfs_class;
-extern const MazeSolverClass maze_solver_bfs_class;
-extern const MazeSolverClass maze_solver_astar_class;
-extern const MazeSolverClass maze_solver_junction_class;
-extern const MazeSolverClass maze_solver_wall_follower_class;
 
 /* The open sides of a cell: passages that lead to a neighbour (an opening
  * through the outer wall leads nowhere). */

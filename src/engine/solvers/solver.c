@@ -14,113 +14,40 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const MazeAlgorithmInfo solver_infos[] = {
-  { "dfs", "Depth-first search: follow one corridor until it ends, then back up", NULL },
-  { "bfs", "Breadth-first search: spread out one step at a time; finds a shortest path", NULL },
-  { "astar", "A*: always extend the cell with the best moves-plus-distance estimate; shortest path", NULL },
-  { "junction", "Junction jumping: at a dead end or junction, go on from the junction closest to the goal", NULL },
-  { "wall-follower", "Wall follower, left hand on the wall", NULL },
-  { "wall-follower:right", "Wall follower, right hand on the wall", NULL },
-  { NULL, NULL, NULL },
-};
-
-const MazeAlgorithmInfo *
-maze_solver_list (void)
-{
-  return solver_infos;
-}
-
-/* The class for @name, and the hand of a wall follower. */
-static const MazeSolverClass *
-solver_lookup (const char *name,
-               bool       *right_hand,
-               MazeError  *error)
-{
-  static const char wall[] = "wall-follower";
-
-  *right_hand = false;
-  if (name == NULL || *name == '\0')
-    {
-      maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_NO_SOLVER, "no solver name given");
-      return NULL;
-    }
-  if (strcmp (name, "dfs") == 0)
-    return &maze_solver_dfs_class;
-  if (strcmp (name, "bfs") == 0)
-    return &maze_solver_bfs_class;
-  if (strcmp (name, "astar") == 0)
-    return &maze_solver_astar_class;
-  if (strcmp (name, "junction") == 0)
-    return &maze_solver_junction_class;
-  if (strncmp (name, wall, sizeof wall - 1) == 0)
-    {
-      const char *rest = name + sizeof wall - 1;
-
-      if (*rest == '\0' || strcmp (rest, ":left") == 0)
-        return &maze_solver_wall_follower_class;
-      if (strcmp (rest, ":right") == 0)
-        {
-          *right_hand = true;
-          return &maze_solver_wall_follower_class;
-        }
-      if (*rest == ':')
-        {
-          maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_UNKNOWN_HAND,
-                           "unknown hand '%.40s' for wall-follower (left or right)",
-                           rest + 1);
-          return NULL;
-        }
-    }
-  maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_UNKNOWN_SOLVER,
-                   "unknown solver '%.60s' (known: dfs, bfs, astar, junction, "
-                   "wall-follower, wall-follower:right)", name);
-  return NULL;
-}
-
-bool
-maze_solver_name_valid (const char *name,
-                        MazeError  *error)
-{
-  bool right_hand;
-
-  return solver_lookup (name, &right_hand, error) != NULL;
-}
-
 MazeSolver *
 maze_solver_new (Maze       *maze,
                  const char *name,
                  MazeError  *error)
 {
-  const MazeSolverClass *klass;
+  const MazeAlgorithm *algorithm;
   MazeSolver *solver;
-  bool right_hand;
 
-  klass = solver_lookup (name, &right_hand, error);
-  if (klass == NULL)
+  algorithm = maze_algorithm_find (maze_solvers, name, NULL, error);
+  if (algorithm == NULL)
     return NULL;
 
   solver = calloc (1, sizeof *solver);
   if (solver == NULL)
     {
-      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the %s solver", klass->name);
+      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the %s solver", algorithm->name);
       return NULL;
     }
   maze_reset_search (maze);
-  solver->klass = klass;
+  solver->algorithm = algorithm;
   solver->maze = maze;
   solver->cells = maze_cells (maze);
   solver->width = maze_width (maze);
   solver->n_cells = maze_n_cells (maze);
   solver->start = maze_start (maze);
   solver->goal = maze_goal (maze);
-  solver->right_hand = right_hand;
+  solver->right_hand = algorithm->variant != 0;
   solver->cur = solver->start;
   solver->phase = SOLVER_SEARCH;
   solver->visited = 1; /* the start */
   solver->max_frontier = 1;
   maze_error_clear (&solver->error);
 
-  if (!klass->init (solver, error))
+  if (algorithm->solver->init (solver, error) != MAZE_OK)
     {
       maze_solver_free (solver);
       return NULL;
@@ -135,6 +62,8 @@ maze_solver_free (MazeSolver *solver)
 {
   if (solver == NULL)
     return;
+  if (solver->algorithm->solver->free != NULL)
+    solver->algorithm->solver->free (solver);
   free (solver->cells_buf);
   free (solver->heap.data);
   free (solver);
@@ -231,7 +160,7 @@ solver_out_of_memory (MazeSolver *solver,
 {
   maze_error_setc (&solver->error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM,
                    "the %s solver ran out of memory after %llu steps",
-                   solver->klass->name, (unsigned long long) solver->steps);
+                   solver->algorithm->name, (unsigned long long) solver->steps);
   solver_finish (solver, report, false, solver->cur);
 }
 
@@ -306,7 +235,7 @@ maze_solver_step (MazeSolver *solver,
     {
     case SOLVER_SEARCH:
       solver->steps++;
-      solver->klass->search_step (solver, report);
+      solver->algorithm->solver->step (solver, report);
       return true;
     case SOLVER_PATH:
       solver->steps++;
@@ -323,12 +252,12 @@ maze_solver_step (MazeSolver *solver,
 void
 maze_solver_run (MazeSolver *solver)
 {
-  if (solver->phase == SOLVER_SEARCH && solver->klass->run != NULL)
-    solver->klass->run (solver);
+  if (solver->phase == SOLVER_SEARCH && solver->algorithm->solver->run != NULL)
+    solver->algorithm->solver->run (solver);
   while (solver->phase == SOLVER_SEARCH)
     {
       solver->steps++;
-      solver->klass->search_step (solver, NULL);
+      solver->algorithm->solver->step (solver, NULL);
     }
   while (solver->phase == SOLVER_PATH)
     {
@@ -357,7 +286,7 @@ maze_solver_frontier (const MazeSolver *solver,
 {
   if (out == NULL)
     max = 0;
-  return solver->klass->frontier (solver, out, max);
+  return solver->algorithm->solver->frontier (solver, out, max);
 }
 
 size_t
@@ -366,6 +295,12 @@ maze_solver_memory (const MazeSolver *solver)
   return sizeof *solver
          + solver->buf_cap * sizeof (uint32_t)
          + solver->heap.cap * sizeof (SolverHeapEntry);
+}
+
+const MazeAlgorithm *
+maze_solver_algorithm (const MazeSolver *solver)
+{
+  return solver->algorithm;
 }
 
 MazeStatus

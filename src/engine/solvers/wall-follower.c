@@ -36,7 +36,7 @@ turn_right (uint16_t dir)
   return (uint16_t) (((dir << 1) | (dir >> 3)) & 0xF);
 }
 
-static bool
+static MazeStatus
 wall_follower_init (MazeSolver *solver,
                     MazeError  *error)
 {
@@ -70,7 +70,7 @@ wall_follower_init (MazeSolver *solver,
             break;
           }
       }
-  return true;
+  return MAZE_OK;
 }
 
 /* Clear the solution bits of the next cell of an erased loop. */
@@ -90,8 +90,8 @@ wall_follower_erase_step (MazeSolver *solver,
 }
 
 static void
-wall_follower_search_step (MazeSolver *solver,
-                           MazeStep   *report)
+wall_follower_step (MazeSolver *solver,
+                    MazeStep   *report)
 {
   uint16_t *cells = solver->cells;
   uint32_t from = solver->cur, to;
@@ -178,10 +178,27 @@ wall_follower_frontier (const MazeSolver *solver,
   return 1;
 }
 
-const MazeSolverClass maze_solver_wall_follower_class = {
-  "wall-follower",
-  wall_follower_init,
-  wall_follower_search_step,
-  wall_follower_frontier,
-  NULL,
+static const MazeSolverClass wall_follower_class = {
+  .init = wall_follower_init,
+  .step = wall_follower_step,
+  .frontier = wall_follower_frontier,
+};
+
+const MazeAlgorithm maze_solver_wall_follower_left = {
+  .name = "wall-follower",
+  .alias = "wall-follower:left",
+  .label = MAZE_N_("Wall Follower, Left Hand"),
+  .description = MAZE_N_("Wall follower, left hand on the wall"),
+  .subject = MAZE_N_("The wall follower"),
+  .solver = &wall_follower_class,
+  .variant = false,
+};
+
+const MazeAlgorithm maze_solver_wall_follower_right = {
+  .name = "wall-follower:right",
+  .label = MAZE_N_("Wall Follower, Right Hand"),
+  .description = MAZE_N_("Wall follower, right hand on the wall"),
+  .subject = MAZE_N_("The wall follower"),
+  .solver = &wall_follower_class,
+  .variant = true,
 };

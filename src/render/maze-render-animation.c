@@ -277,8 +277,9 @@ render_animation_to_stream (const Maze                   *maze,
   if ((status = check (maze, options, animation, &width, &height, error)) != MAZE_OK)
     return status;
 
-  /* Only a see-through background needs the alpha channel. */
-  alpha = options->palette.background.alpha < 1.0;
+  /* Only a see-through background, or the outside of a shaped maze,
+   * needs the alpha channel. */
+  alpha = options->palette.background.alpha < 1.0 || maze_is_shaped (maze);
   canvas.surface = cairo_image_surface_create (alpha ? CAIRO_FORMAT_ARGB32
                                                      : CAIRO_FORMAT_RGB24,
                                                width, height);

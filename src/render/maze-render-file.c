@@ -235,9 +235,10 @@ render_png (const Maze          *maze,
   if (ih < 1)
     ih = 1;
 
-  /* An opaque background needs no alpha channel: smaller, faster PNGs. */
-  format = options->palette.background.alpha >= 1.0 ? CAIRO_FORMAT_RGB24
-                                                    : CAIRO_FORMAT_ARGB32;
+  /* An opaque background needs no alpha channel: smaller, faster PNGs.
+   * Around a shaped maze the picture is transparent. */
+  format = options->palette.background.alpha >= 1.0 && !maze_is_shaped (maze)
+           ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32;
   surface = cairo_image_surface_create (format, iw, ih);
   status = cairo_surface_status (surface);
   if (status != CAIRO_STATUS_SUCCESS)

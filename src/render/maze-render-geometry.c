@@ -373,6 +373,25 @@ render_wall_at (const Maze          *maze,
           *dir = MAZE_S;
         }
     }
+  if (maze_is_shaped (maze) && !maze_contains (maze, *cell))
+    {
+      /* Seen from the cell of the maze on its other side, if there is
+       * one: between two cells outside the shape there is no wall. */
+      uint32_t x0 = *cell % w, y0 = *cell / w, other = UINT32_MAX;
+
+      if (*dir == MAZE_N && y0 > 0)
+        other = *cell - w;
+      else if (*dir == MAZE_S && y0 + 1 < h)
+        other = *cell + w;
+      else if (*dir == MAZE_W && x0 > 0)
+        other = *cell - 1;
+      else if (*dir == MAZE_E && x0 + 1 < w)
+        other = *cell + 1;
+      if (other == UINT32_MAX || !maze_contains (maze, other))
+        return false;
+      *cell = other;
+      *dir = maze_opposite (*dir);
+    }
   return true;
 }
 

@@ -29,6 +29,12 @@
  * value depends only on where it is and on the maze, so region draws and
  * full draws still agree; a region draw writes the whole pixels its
  * extents touch.
+ *
+ * A shaped maze is drawn only where it is: the floor under the cells of
+ * its shape, walls where at least one side is a cell of the maze, nothing
+ * over the cells outside or the margin, which keep whatever was there (a
+ * transparent image, the window, the paper).  The border nibble says
+ * where the maze ends; a rectangle takes the same paths as before.
  */
 #include <math.h>
 #include <string.h>
@@ -59,6 +65,7 @@ typedef struct
   const uint16_t          *cells;
   uint32_t                 w;
   uint32_t                 h;
+  bool                     shaped; /* has cells outside its shape */
   RenderCellRect             r;  /* the region asked for */
   RenderCellRect             e;  /* grown by one cell: what may reach into r */
   double                   cs;
@@ -386,14 +393,57 @@ inner_size (const Ctx *ctx)
 
 /* ---- the BACKGROUND layer ---- */
 
+static void fill_cells (Ctx      *ctx,
+                        uint32_t  x,
+                        uint32_t  y,
+                        uint32_t  n);
+
+/* Is cell @index a cell of the maze?  (Only asked of shaped mazes, which
+ * have two cells or more: a cell with four border bits is outside.) */
+static inline bool
+is_inside (const Ctx *ctx,
+           uint32_t   index)
+{
+  return !maze_cell_outside (ctx->cells[index]);
+}
+
 static void
 draw_background (Ctx *ctx)
 {
   const RenderRgba *c = &ctx->o->palette.background;
+  uint32_t x_end = ctx->e.x + ctx->e.width;
 
-  /* The clip is the region's extents. */
-  cairo_set_source_rgba (ctx->cr, c->red, c->green, c->blue, c->alpha);
-  cairo_paint (ctx->cr);
+  if (!ctx->shaped)
+    {
+      /* The clip is the region's extents. */
+      cairo_set_source_rgba (ctx->cr, c->red, c->green, c->blue, c->alpha);
+      cairo_paint (ctx->cr);
+      return;
+    }
+  /* The floor of the shape's cells, runs along each row, each cell grown
+   * by half a wall so that the outer wall stands on it. */
+  if (!boxes_begin (ctx, c))
+    return;
+  for (uint32_t y = ctx->e.y; y < ctx->e.y + ctx->e.height; y++)
+    {
+      uint32_t row = y * ctx->w;
+      uint32_t x = ctx->e.x;
+
+      while (x < x_end)
+        {
+          uint32_t start;
+
+          while (x < x_end && !is_inside (ctx, row + x))
+            x++;
+          if (x == x_end)
+            break;
+          start = x;
+          while (x < x_end && is_inside (ctx, row + x))
+            x++;
+          fill_cells (ctx, start, y, x - start);
+        }
+    }
+  boxes_end (ctx, c);
 }
 
 /* ---- the CELLS layer ---- */
@@ -525,6 +575,8 @@ draw_labels (Ctx *ctx)
   for (uint32_t y = ctx->e.y; y < ctx->e.y + ctx->e.height; y++)
     for (uint32_t x = ctx->e.x; x < ctx->e.x + ctx->e.width; x++)
       {
+        if (ctx->shaped && !is_inside (ctx, y * ctx->w + x))
+          continue;
         render_label_text (ctx->o, ctx->cells[y * ctx->w + x], buf);
         cairo_move_to (ctx->cr, cell_x (ctx, x) + dx, cell_y (ctx, y) + dy);
         cairo_show_text (ctx->cr, buf);
@@ -549,12 +601,32 @@ draw_cells (Ctx *ctx)
 
 /* ---- the WALLS layer ---- */
 
+/* In a shaped maze, a wall stands between two cells when the one of
+ * them that is in the maze has no passage through it; between two cells
+ * outside (or outside and the grid's edge) there is no wall at all. */
+static bool
+shaped_wall (const Ctx *ctx,
+             uint32_t   a,
+             uint16_t   a_side,
+             uint32_t   b,
+             uint16_t   b_side)
+{
+  if (a != UINT32_MAX && is_inside (ctx, a))
+    return !(ctx->cells[a] & a_side);
+  if (b != UINT32_MAX && is_inside (ctx, b))
+    return !(ctx->cells[b] & b_side);
+  return false;
+}
+
 /* Is the wall on grid line @line (0 .. h) above column @x standing? */
 static inline bool
 horizontal_wall (const Ctx *ctx,
                  uint32_t   line,
                  uint32_t   x)
 {
+  if (ctx->shaped)
+    return shaped_wall (ctx, line > 0 ? (line - 1) * ctx->w + x : UINT32_MAX, MAZE_S,
+                        line < ctx->h ? line * ctx->w + x : UINT32_MAX, MAZE_N);
   if (line == 0)
     return !(ctx->cells[x] & MAZE_N);
   return !(ctx->cells[(line - 1) * ctx->w + x] & MAZE_S);
@@ -566,6 +638,9 @@ vertical_wall (const Ctx *ctx,
                uint32_t   line,
                uint32_t   y)
 {
+  if (ctx->shaped)
+    return shaped_wall (ctx, line > 0 ? y * ctx->w + line - 1 : UINT32_MAX, MAZE_E,
+                        line < ctx->w ? y * ctx->w + line : UINT32_MAX, MAZE_W);
   if (line == 0)
     return !(ctx->cells[y * ctx->w] & MAZE_W);
   return !(ctx->cells[y * ctx->w + line - 1] & MAZE_E);
@@ -944,6 +1019,7 @@ typedef struct
   int      n_box;
   uint8_t  table[18][3];  /* a cell's colour: searched * 9 + h * 3 + v walls */
   uint32_t floor;         /* pixel of the margin */
+  uint32_t outside;       /* pixel of a shaped maze's outside and margin */
   bool     search;
   bool     path;          /* the solution is shown */
 } Overview;
@@ -1016,6 +1092,54 @@ overview_table (const Ctx *ctx,
     }
   ov->floor = pack (channel (p->background.red), channel (p->background.green),
                     channel (p->background.blue));
+}
+
+/* overview_pixel() of a shaped maze: the average of the cells of the
+ * maze only (walls on their border sides, wherever the shape ends), or
+ * the outside when there are none. */
+static uint32_t
+overview_pixel_shaped (const Ctx      *ctx,
+                       const Overview *ov,
+                       uint32_t        x0,
+                       uint32_t        x1,
+                       uint32_t        y0,
+                       uint32_t        y1)
+{
+  const uint16_t search_mask = ov->search ? MAZE_BACKTRACK_MASK : 0;
+  uint64_t r = 0, g = 0, b = 0, n = 0;
+  uint32_t pixel;
+  uint16_t path = 0;
+
+  for (uint32_t y = y0; y < y1; y++)
+    {
+      const uint16_t *row = ctx->cells + (size_t) y * ctx->w;
+
+      for (uint32_t x = x0; x < x1; x++)
+        {
+          uint16_t c = row[x];
+          uint16_t border = maze_cell_border (c);
+          unsigned hw, vw;
+          const uint8_t *t;
+
+          if (border == 0xF)
+            continue;
+          hw = !(c & MAZE_N) + ((border & MAZE_S) && !(c & MAZE_S));
+          vw = !(c & MAZE_W) + ((border & MAZE_E) && !(c & MAZE_E));
+          t = ov->table[((c & search_mask) ? 9 : 0) + hw * 3 + vw];
+          r += t[0];
+          g += t[1];
+          b += t[2];
+          n++;
+          path |= c & MAZE_SOLUTION_MASK;
+        }
+    }
+  if (n == 0)
+    return ov->outside;
+  pixel = pack ((unsigned) ((r + n / 2) / n), (unsigned) ((g + n / 2) / n),
+                (unsigned) ((b + n / 2) / n));
+  if (path != 0 && ov->path)
+    pixel = blend (pixel, &ctx->o->palette.solution);
+  return pixel;
 }
 
 /* The pixel for the cells [@x0, @x1) x [@y0, @y1): their average, or the
@@ -1150,6 +1274,9 @@ draw_overview (Ctx                     *ctx,
             (o->solution_style == RENDER_SOLUTION_FILL ||
              (layers & RENDER_LAYER_OVERLAY) != 0);
   overview_table (ctx, &ov);
+  /* Around a shape nothing is drawn: transparent where the image can be,
+   * else the floor. */
+  ov.outside = cairo_image_surface_get_format (target) == CAIRO_FORMAT_ARGB32 ? 0 : ov.floor;
 
   /* The whole pixels the region's extents touch, within the caller's clip. */
   ex0 = floor (extents->x * ctx->sx + ctx->tx);
@@ -1190,10 +1317,16 @@ draw_overview (Ctx                     *ctx,
             uint32_t y0, y1;
 
             axis_cells (&ov.y, py, &y0, &y1);
-            for (int i = 0; i < n; i++)
-              row[i] = x0[i] < x1[i] && y0 < y1
-                       ? overview_pixel (ctx, &ov, x0[i], x1[i], y0, y1)
-                       : ov.floor;
+            if (ctx->shaped)
+              for (int i = 0; i < n; i++)
+                row[i] = x0[i] < x1[i] && y0 < y1
+                         ? overview_pixel_shaped (ctx, &ov, x0[i], x1[i], y0, y1)
+                         : ov.outside;
+            else
+              for (int i = 0; i < n; i++)
+                row[i] = x0[i] < x1[i] && y0 < y1
+                         ? overview_pixel (ctx, &ov, x0[i], x1[i], y0, y1)
+                         : ov.floor;
           }
       }
 
@@ -1248,6 +1381,7 @@ render_draw_region (cairo_t              *cr,
   ctx.cells = maze_cells_const (maze);
   ctx.w = maze_width (maze);
   ctx.h = maze_height (maze);
+  ctx.shaped = maze_is_shaped (maze);
   ctx.cs = options->cell_size > 0.0 ? options->cell_size : 1.0;
   ctx.m = render_origin (options);
   ctx.batch_max = cairo_surface_get_type (cairo_get_group_target (cr))

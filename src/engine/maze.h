@@ -1226,6 +1226,12 @@ typedef enum
   MAZE_ERR_MASK_TOO_WIDE,       /* line num[0] is longer than num[1] */
   MAZE_ERR_MASK_TOO_TALL,       /* more than num[0] lines */
   MAZE_ERR_V2_RECTANGLE,        /* a version 2 file without a cell outside */
+  MAZE_ERR_SHAPE_TEXT_EMPTY,    /* text: without a word */
+  MAZE_ERR_MASK_FILE_TOO_LARGE, /* mask file str[0] larger than num[0] MiB */
+  MAZE_ERR_MASK_NOT_PNG,        /* str[0] is named .png but is not a PNG */
+  MAZE_ERR_MASK_PNG,            /* cannot read the PNG str[0]: str[1] */
+  MAZE_ERR_MASK_IMAGE_SIZE,     /* image str[0] num[0]×num[1], limits num[2], num[3] */
+  MAZE_ERR_MASK_NO_DARK,        /* image str[0] has no dark pixel */
 
   MAZE_ERR_N_CODES              /* not a code: one past the last */
 } MazeErrorCode;

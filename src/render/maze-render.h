@@ -289,8 +289,10 @@ int64_t render_cell_at (const Maze          *maze,
  * edit mode: pass the answer to maze_set_wall_open() to toggle it.  An
  * interior wall is reported from the cell west of it (@dir MAZE_E) or north
  * of it (@dir MAZE_S); a wall of the outer border from the cell inside
- * (@dir the border side).  Returns false when no wall is within
- * @max_distance or the point is outside the maze's walls.
+ * (@dir the border side), also where a shaped maze's edge runs between a
+ * cell of the maze and one outside it.  Returns false when no wall is
+ * within @max_distance, the point is outside the maze's walls, or the
+ * nearest grid line runs between two cells outside the shape.
  */
 bool render_wall_at (const Maze          *maze,
                      const RenderOptions *options,
@@ -601,6 +603,57 @@ MazeStatus render_animation_to_file (const Maze                   *maze,
                                      void                         *user_data,
                                      RenderAnimationInfo          *info,
                                      MazeError                    *error);
+
+/* ------------------------------------------------------------------ */
+/* Shapes that need drawing: words and mask files                      */
+/* (maze-render-shape.c)                                               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A shaped maze is drawn only where it is: the floor under the cells of
+ * its shape and the walls around them; nothing over the cells outside its
+ * shape or over the margin, so a PNG or SVG is transparent there, paper
+ * stays white and a window shows its own background.
+ *
+ * The engine draws its built-in shapes itself (maze_shape_builtin());
+ * these functions add the ones that need cairo or libpng.  Make the maze
+ * with maze_new_shaped().
+ */
+
+/* @word in bold letters filling @width x @height (any size; drawn at
+ * most 1024 units a side, the maze scales it), standing on a bar that
+ * joins the letters; a dot of an i or an umlaut gets a stem down to its
+ * letter, so the word is one piece.  MAZE_ERROR_ARGUMENT for an empty
+ * word, SIZE, NOMEM. */
+MazeShape *render_shape_text      (const char *word,
+                                   uint32_t    width,
+                                   uint32_t    height,
+                                   MazeError  *error);
+
+/* A shape by the name the CLI and the app use: "text:WORD" (above) or a
+ * built-in name ("heart", see maze_shape_builtin_names()). */
+MazeShape *render_shape_from_name (const char *name,
+                                   uint32_t    width,
+                                   uint32_t    height,
+                                   MazeError  *error);
+
+/*
+ * render_shape_load_mask:
+ * @width, @height: the maze's size, or 0 x 0 for the mask's own size
+ *
+ * Reads a mask file.  A PNG (by its signature): its dark, opaque pixels
+ * are cells; at another size each cell is a cell when at least half the
+ * pixels it covers are.  Anything else is a text mask
+ * (maze_shape_from_text()), returned at its own size: the maze scales it.
+ * Errors name @path: MAZE_ERROR_IO (cannot open or read), FORMAT (a file
+ * named .png that is not a PNG, a broken PNG, an image of more than
+ * 65535 pixels a side or 2^26 pixels, one with no dark pixel, a file over
+ * 64 MiB, and the text mask's errors), NOMEM.
+ */
+MazeShape *render_shape_load_mask (const char *path,
+                                   uint32_t    width,
+                                   uint32_t    height,
+                                   MazeError  *error);
 
 #ifdef __cplusplus
 }

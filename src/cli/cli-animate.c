@@ -165,6 +165,9 @@ typedef struct
   const char *max_frames;
   guint64     delay;
   guint64     per_frame;
+  const char *shape;        /* --build: a shape, a mask, or neither */
+  const char *mask;
+  gboolean    keep_largest;
 } GifRequest;
 
 /* bitmaze-cli animate ... -o FILE: the animation as a GIF, through the
@@ -194,6 +197,8 @@ animate_gif (const GifRequest *request)
       animation.kind = RENDER_ANIMATE_BUILD;
       if (!maze_generator_name_valid (request->algorithm, &error))
         return cli_fail_maze (NULL, &error);
+      if (request->mask != NULL && request->size == NULL)
+        width = height = 0;
       if (request->size != NULL
           && (status = cli_parse_size (request->size, &width, &height)) != CLI_EXIT_OK)
         return status;
@@ -245,8 +250,9 @@ animate_gif (const GifRequest *request)
 
   if (request->maze_file != NULL)
     maze = cli_load (request->maze_file);
-  else if ((maze = maze_new (width, height, &error)) == NULL)
-    return cli_fail_maze (NULL, &error);
+  else
+    maze = cli_new_maze (request->shape, request->mask, request->keep_largest,
+                         &width, &height);
   if (maze == NULL)
     return CLI_EXIT_FAILURE;
   if (request->cell_size == NULL)
@@ -320,7 +326,9 @@ cli_animate (int    argc,
   g_autofree char *cell_size_text = NULL;
   g_autofree char *max_frames_text = NULL;
   g_autofree char *description = NULL;
-  gboolean ascii = FALSE, labels = FALSE;
+  g_autofree char *shape = NULL;
+  g_autofree char *mask = NULL;
+  gboolean ascii = FALSE, labels = FALSE, keep_largest = FALSE;
   /* The default shows its path growing and shrinking as it searches. */
   const char *default_name = maze_algorithm_with (maze_solvers, MAZE_ALGORITHM_LIVE_PATH)->name;
   g_autofree char *solver_help =
@@ -346,6 +354,15 @@ cli_animate (int    argc,
     { "loops", 'l', 0, G_OPTION_ARG_STRING, &loops_text,
       N_("GIF, --build: percentage of dead ends to remove (default 0)"),
       N_("PERCENT") },
+    { "shape", 0, 0, G_OPTION_ARG_STRING, &shape,
+      N_("GIF, --build: only the cells of a shape, as with generate --shape"),
+      N_("SHAPE") },
+    { "mask", 0, 0, G_OPTION_ARG_FILENAME, &mask,
+      N_("GIF, --build: only the cells of a mask, as with generate --mask"),
+      N_("FILE") },
+    { "keep-largest", 0, 0, G_OPTION_ARG_NONE, &keep_largest,
+      N_("When the shape falls into pieces, keep the largest (else it "
+         "is refused)"), NULL },
     { "cell-size", 'c', 0, G_OPTION_ARG_STRING, &cell_size_text,
       N_("GIF: side of a cell in pixels, 2 to 256 (default 16, smaller for "
          "big mazes)"), N_("N") },
@@ -397,6 +414,11 @@ cli_animate (int    argc,
   if (build != NULL && output == NULL)
     return cli_usage_error ("animate", _("--build needs -o FILE: a build is "
                                          "animated as a GIF"));
+  if ((status = cli_check_shape_options ("animate", shape, mask, keep_largest))
+      != CLI_EXIT_OK)
+    return status;
+  if ((shape != NULL || mask != NULL) && build == NULL)
+    return cli_usage_error ("animate", _("--shape and --mask need --build"));
   if (build != NULL && argc > 1)
     return cli_usage_error ("animate", _("unexpected argument '%s'"),
                             argv[1]);
@@ -419,7 +441,7 @@ cli_animate (int    argc,
         output, build == NULL ? argv[1] : NULL,
         build != NULL ? build : solver_name != NULL ? solver_name : default_name,
         size_text, seed_text, loops_text, cell_size_text, max_frames_text,
-        delay, per_frame,
+        delay, per_frame, shape, mask, keep_largest,
       };
 
       return animate_gif (&request);

@@ -68,7 +68,31 @@ check_inside (const Maze     *maze,
                      _("%s %u,%u is outside the %u×%u maze"),
                      option, end->x, end->y,
                      maze_width (maze), maze_height (maze));
+  if (end->kind == END_CELL
+      && !maze_contains (maze, maze_index (maze, end->x, end->y)))
+    return cli_fail (CLI_EXIT_FAILURE,
+                     /* Translators: an option (--start), then a cell */
+                     _("%s %u,%u is outside the maze's shape"),
+                     option, end->x, end->y);
   return CLI_EXIT_OK;
+}
+
+/* A random cell of the maze in row @y: one draw below the cells of the
+ * maze in that row (the width, for a rectangle). */
+static uint32_t
+random_in_row (const Maze *maze,
+               MazeRng    *rng,
+               uint32_t    y)
+{
+  uint32_t w = maze_width (maze), count = 0, k;
+
+  for (uint32_t x = 0; x < w; x++)
+    count += maze_contains (maze, maze_index (maze, x, y));
+  k = maze_rng_below (rng, count);
+  for (uint32_t x = 0; x < w; x++)
+    if (maze_contains (maze, maze_index (maze, x, y)) && k-- == 0)
+      return maze_index (maze, x, y);
+  return maze_last_inside (maze);
 }
 
 /* The cell farthest (by moves) from the start: what "--goal far" means
@@ -130,8 +154,7 @@ place_endpoints (Maze           *maze,
   else if (goal->kind == END_PLACEMENT
            && (goal->placement != base || start->kind == END_CELL))
     {
-      uint32_t w = maze_width (maze), h = maze_height (maze);
-      uint32_t index = maze_n_cells (maze) - 1;
+      uint32_t index = maze_last_inside (maze);
       MazeRng rng;
 
       switch (goal->placement)
@@ -141,7 +164,7 @@ place_endpoints (Maze           *maze,
         case MAZE_PLACE_ROWS:
           /* Not the start's stream of numbers: a new one for the goal. */
           maze_rng_seed (&rng, seed ^ G_GUINT64_CONSTANT (0x9E3779B97F4A7C15));
-          index = maze_index (maze, maze_rng_below (&rng, w), h - 1);
+          index = random_in_row (maze, &rng, index / maze_width (maze));
           break;
         case MAZE_PLACE_FAR:
         default:
@@ -169,13 +192,25 @@ cli_generate (int    argc,
   g_autofree char *output = NULL;
   g_autofree char *color_text = NULL;
   g_autofree char *created = NULL;
-  gboolean list = FALSE, no_openings = FALSE, ascii = FALSE;
+  g_autofree char *shape_name = NULL;
+  g_autofree char *mask = NULL;
+  gboolean list = FALSE, no_openings = FALSE, ascii = FALSE, keep_largest = FALSE;
   const char *default_name = maze_algorithm_default (maze_generators)->name;
   g_autofree char *algorithm_help =
     g_strdup_printf (_("Generator (default %s; see --list)"), default_name);
   const GOptionEntry entries[] = {
     { "size", 0, 0, G_OPTION_ARG_STRING, &size,
-      N_("Size in cells, 1 to 65535 each (default 20x15)"), N_("WxH") },
+      N_("Size in cells, 1 to 65535 each (default 20x15; with --mask, "
+         "the mask's own size)"), N_("WxH") },
+    { "shape", 0, 0, G_OPTION_ARG_STRING, &shape_name,
+      N_("Only the cells of a shape: circle, ring, heart, triangle, "
+         "diamond, cross, or text:WORD"), N_("SHAPE") },
+    { "mask", 0, 0, G_OPTION_ARG_FILENAME, &mask,
+      N_("Only the cells of a mask: a PNG (its dark pixels) or a text "
+         "file ('#' or 'X' a cell), scaled to --size"), N_("FILE") },
+    { "keep-largest", 0, 0, G_OPTION_ARG_NONE, &keep_largest,
+      N_("When the shape falls into pieces, keep the largest (else it "
+         "is refused)"), NULL },
     { "algorithm", 'a', 0, G_OPTION_ARG_STRING, &algorithm,
       algorithm_help, N_("NAME") },
     { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
@@ -228,7 +263,12 @@ cli_generate (int    argc,
                                "the top left) moves just one.\n"
                                "The file records the generator, the seed, the "
                                "title and the creation time (ISO 8601 UTC), so "
-                               "the same command with --seed makes the same maze."),
+                               "the same command with --seed makes the same maze.\n"
+                               "With --shape or --mask the maze has only the "
+                               "cells of the shape; the others are outside it "
+                               "(their four border bits set, nothing drawn).  "
+                               "Binary tree and sidewinder fill only some "
+                               "shapes, Eller and recursive division none."),
                              entries);
   if ((status = cli_parse (context, "generate", &argc, &argv)) != CLI_EXIT_OK)
     return status;
@@ -243,6 +283,11 @@ cli_generate (int    argc,
     }
 
   maze_error_clear (&error);
+  if ((status = cli_check_shape_options ("generate", shape_name, mask, keep_largest))
+      != CLI_EXIT_OK)
+    return status;
+  if (mask != NULL && size == NULL)
+    width = height = 0;
   if (size != NULL
       && (status = cli_parse_size (size, &width, &height)) != CLI_EXIT_OK)
     return status;
@@ -271,9 +316,9 @@ cli_generate (int    argc,
       != CLI_EXIT_OK)
     return status;
 
-  maze = maze_new (width, height, &error);
+  maze = cli_new_maze (shape_name, mask, keep_largest, &width, &height);
   if (maze == NULL)
-    return cli_fail_maze (NULL, &error);
+    return CLI_EXIT_FAILURE;
 
   gen = maze_generator_new (maze, algorithm, seed, (unsigned) loops, &error);
   if (gen == NULL)

@@ -151,6 +151,11 @@ cli_info (int    argc,
   g_print (ngettext ("%-18s %u × %u (%u cell)\n",
                      "%-18s %u × %u (%u cells)\n", maze_n_cells (maze)),
            _("size:"), maze_width (maze), maze_height (maze), maze_n_cells (maze));
+  if (maze_is_shaped (maze))
+    /* Translators: the cells of a shaped maze (a heart, a circle) out of
+     * all the cells of its grid */
+    g_print (_("%-18s %u of the %u cells (version 2)\n"),
+             _("shape:"), maze_n_inside (maze), maze_n_cells (maze));
   print_cell (_("start:"), maze, maze_start (maze));
   print_cell (_("goal:"), maze, maze_goal (maze));
   g_print ("%-18s %s\n", _("perfect:"),

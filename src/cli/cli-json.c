@@ -70,6 +70,8 @@ cli_json_add_size (JsonBuilder *builder,
   cli_json_add_uint (builder, "width", maze_width (maze));
   cli_json_add_uint (builder, "height", maze_height (maze));
   cli_json_add_uint (builder, "cells", maze_n_cells (maze));
+  /* the cells of the maze's shape: "cells" for a rectangle */
+  cli_json_add_uint (builder, "inside", maze_n_inside (maze));
   json_builder_end_object (builder);
 }
 

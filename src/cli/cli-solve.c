@@ -150,7 +150,7 @@ cli_solve (int    argc,
     }
   else if (status == CLI_EXIT_OK)
     {
-      double percent = 100.0 * stats.visited / maze_n_cells (maze);
+      double percent = 100.0 * stats.visited / maze_n_inside (maze);
 
       if (stats.found)
         /* Translators: the report of "bitmaze-cli solve": keep the values
@@ -166,7 +166,7 @@ cli_solve (int    argc,
       fprintf (report, _("cells visited:    %llu of %u (%.1f%%)\n"
                          "steps:            %llu\n"
                          "largest frontier: %llu\n"),
-               (unsigned long long) stats.visited, maze_n_cells (maze),
+               (unsigned long long) stats.visited, maze_n_inside (maze),
                percent, (unsigned long long) stats.steps,
                (unsigned long long) stats.max_frontier);
     }

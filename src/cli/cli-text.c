@@ -8,7 +8,9 @@
  * is the character joining the walls that meet there.  Inside a cell:
  * "@@" the start, "&&" the goal, the solution filled,
  * searched cells shaded; the gap between two cells of the path (or of the
- * search tree) is filled too, so the path reads as one line.
+ * search tree) is filled too, so the path reads as one line.  Around a
+ * shaped maze, cells outside its shape are blank, with no wall between
+ * two of them.
  */
 #include "config.h"
 
@@ -118,6 +120,25 @@ cli_text_n_lines (const Maze           *maze,
   return 2 * maze_height (maze) + 1 + (options->labels ? 1 : 0);
 }
 
+/* In a shaped maze: the wall between cells @a and @b (either may be
+ * G_MAXUINT32, off the grid) stands when the one in the maze has no
+ * passage through it; there is none between two cells outside. */
+static gboolean
+shaped_wall (const Maze *maze,
+             uint32_t    a,
+             uint16_t    a_side,
+             uint32_t    b,
+             uint16_t    b_side)
+{
+  const uint16_t *cells = maze_cells_const (maze);
+
+  if (a != G_MAXUINT32 && maze_contains (maze, a))
+    return !maze_cell_is_open (cells[a], a_side);
+  if (b != G_MAXUINT32 && maze_contains (maze, b))
+    return !maze_cell_is_open (cells[b], b_side);
+  return FALSE;
+}
+
 /* Is there a wall on horizontal line @yl (0 ..= height) above column @x? */
 static gboolean
 hwall (const Maze *maze,
@@ -127,6 +148,9 @@ hwall (const Maze *maze,
   const uint16_t *cells = maze_cells_const (maze);
   uint32_t h = maze_height (maze);
 
+  if (maze_is_shaped (maze))
+    return shaped_wall (maze, yl > 0 ? maze_index (maze, x, yl - 1) : G_MAXUINT32, MAZE_S,
+                        yl < h ? maze_index (maze, x, yl) : G_MAXUINT32, MAZE_N);
   if (yl < h)
     return !maze_cell_is_open (cells[maze_index (maze, x, yl)], MAZE_N);
   return !maze_cell_is_open (cells[maze_index (maze, x, h - 1)], MAZE_S);
@@ -141,6 +165,9 @@ vwall (const Maze *maze,
   const uint16_t *cells = maze_cells_const (maze);
   uint32_t w = maze_width (maze);
 
+  if (maze_is_shaped (maze))
+    return shaped_wall (maze, xl > 0 ? maze_index (maze, xl - 1, y) : G_MAXUINT32, MAZE_E,
+                        xl < w ? maze_index (maze, xl, y) : G_MAXUINT32, MAZE_W);
   if (xl < w)
     return !maze_cell_is_open (cells[maze_index (maze, xl, y)], MAZE_W);
   return !maze_cell_is_open (cells[maze_index (maze, w - 1, y)], MAZE_E);
@@ -247,7 +274,12 @@ wall_line (Pen                  *pen,
 
   for (uint32_t xl = 0; xl <= w; xl++)
     {
-      if (options->ascii)
+      /* Around a shape, no corner where no wall meets. */
+      if (options->ascii && maze_is_shaped (maze)
+          && !(yl > 0 && vwall (maze, xl, yl - 1)) && !(yl < h && vwall (maze, xl, yl))
+          && !(xl > 0 && hwall (maze, xl - 1, yl)) && !(xl < w && hwall (maze, xl, yl)))
+        pen_write (pen, NULL, " ");
+      else if (options->ascii)
         pen_write (pen, NULL, "+");
       else
         {

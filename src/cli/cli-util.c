@@ -13,6 +13,7 @@
 
 #include "bitmaze-error.h"
 #include "cli.h"
+#include "maze-render.h"
 
 int
 cli_fail (int         code,
@@ -257,6 +258,77 @@ cli_parse_color (const char *text,
   return CLI_EXIT_OK;
 }
 
+int
+cli_check_shape_options (const char *command,
+                         const char *shape,
+                         const char *mask,
+                         gboolean    keep_largest)
+{
+  if (shape != NULL && mask != NULL)
+    return cli_usage_error (command, _("--shape and --mask cannot be used together"));
+  if (keep_largest && shape == NULL && mask == NULL)
+    return cli_usage_error (command, _("--keep-largest needs --shape or --mask"));
+  return CLI_EXIT_OK;
+}
+
+Maze *
+cli_new_maze (const char *shape_name,
+              const char *mask,
+              gboolean    keep_largest,
+              uint32_t   *width,
+              uint32_t   *height)
+{
+  const char *option = mask != NULL ? "--mask" : "--shape";
+  MazeShape *shape;
+  MazeError error;
+  Maze *maze;
+
+  maze_error_clear (&error);
+  if (shape_name == NULL && mask == NULL)
+    {
+      maze = maze_new (*width, *height, &error);
+      if (maze == NULL)
+        cli_fail_maze (NULL, &error);
+      return maze;
+    }
+  if (mask != NULL)
+    shape = render_shape_load_mask (mask, *width, *height, &error);
+  else
+    shape = render_shape_from_name (shape_name, *width, *height, &error);
+  if (shape == NULL)
+    {
+      cli_fail_maze (option, &error);
+      return NULL;
+    }
+  if (*width == 0)
+    {
+      *width = maze_shape_width (shape);
+      *height = maze_shape_height (shape);
+    }
+  maze = maze_new_shaped (*width, *height, shape,
+                          keep_largest ? MAZE_PIECES_KEEP_LARGEST : MAZE_PIECES_REFUSE,
+                          &error);
+  maze_shape_free (shape);
+  if (maze == NULL)
+    {
+      cli_fail_maze (option, &error);
+      if (error.code == MAZE_ERR_SHAPE_PIECES)
+        cli_fail (CLI_EXIT_FAILURE, _("--keep-largest keeps the largest piece"));
+      return NULL;
+    }
+  if (shape_name != NULL)
+    maze_meta_set (maze, "shape", shape_name, NULL);
+  else
+    {
+      g_autofree char *base = g_path_get_basename (mask);
+      g_autofree char *utf8 = g_filename_display_name (base);
+      g_autofree char *value = g_strconcat ("mask:", utf8, NULL);
+
+      maze_meta_set (maze, "shape", value, NULL);
+    }
+  return maze;
+}
+
 Maze *
 cli_load (const char *path)
 {
@@ -435,7 +507,7 @@ static double
 gen_fraction (gpointer    g,
               const Maze *maze)
 {
-  return (double) maze_generator_steps (g) / maze_n_cells (maze);
+  return (double) maze_generator_steps (g) / maze_n_inside (maze);
 }
 
 /* A search visits every cell at most once. */
@@ -446,7 +518,7 @@ solver_fraction (gpointer    s,
   MazeSolveStats stats;
 
   maze_solver_stats (s, &stats);
-  return (double) stats.visited / maze_n_cells (maze);
+  return (double) stats.visited / maze_n_inside (maze);
 }
 
 int

@@ -40,24 +40,47 @@ free_mazes (GPtrArray *mazes)
   g_ptr_array_free (mazes, TRUE);
 }
 
+/* What the mazes are made of: a size, and maybe a shape. */
+typedef struct
+{
+  uint32_t    width;
+  uint32_t    height;
+  const char *shape;
+  const char *mask;
+  gboolean    keep_largest;
+} Grid;
+
 static int
 generate_mazes (GPtrArray  *mazes,
                 guint64     count,
-                uint32_t    width,
-                uint32_t    height,
+                const Grid *grid,
                 const char *algorithm,
                 guint64     seed,
                 guint64     loops)
 {
   for (guint64 k = 0; k < count; k++)
     {
+      uint32_t width = grid->width, height = grid->height;
+      MazeGenerator *gen;
       MazeError error;
-      Maze *maze = maze_generate (width, height, algorithm, seed + k,
-                                  (unsigned) loops, &error);
+      Maze *maze = cli_new_maze (grid->shape, grid->mask, grid->keep_largest,
+                                 &width, &height);
 
       if (maze == NULL)
-        return cli_fail_maze (NULL, &error);
+        return CLI_EXIT_FAILURE;
       g_ptr_array_add (mazes, maze);
+      maze_error_clear (&error);
+      gen = maze_generator_new (maze, algorithm, seed + k, (unsigned) loops, &error);
+      if (gen == NULL)
+        return cli_fail_maze (NULL, &error);
+      maze_generator_run (gen);
+      if (maze_generator_status (gen, &error) != MAZE_OK
+          || maze_place_endpoints (maze, MAZE_PLACE_CORNERS, true, seed + k, &error) != MAZE_OK)
+        {
+          maze_generator_free (gen);
+          return cli_fail_maze (NULL, &error);
+        }
+      maze_generator_free (gen);
     }
   return CLI_EXIT_OK;
 }
@@ -100,7 +123,9 @@ cli_worksheet (int    argc,
   g_autofree char *per_page_text = NULL;
   g_autofree char *title = NULL;
   g_autofree char *output = NULL;
-  gboolean no_answers = FALSE;
+  g_autofree char *shape = NULL;
+  g_autofree char *mask = NULL;
+  gboolean no_answers = FALSE, keep_largest = FALSE;
   const char *default_name = maze_algorithm_default (maze_generators)->name;
   g_autofree char *algorithm_help =
     g_strdup_printf (_("Generator (default %s; see generate --list)"), default_name);
@@ -109,6 +134,15 @@ cli_worksheet (int    argc,
       N_("Number of mazes, 1 to 240 (default 6)"), N_("N") },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size,
       N_("Size of each maze in cells, 1 to 250 each (default 15x15)"), N_("WxH") },
+    { "shape", 0, 0, G_OPTION_ARG_STRING, &shape,
+      N_("Only the cells of a shape: circle, ring, heart, triangle, "
+         "diamond, cross, or text:WORD"), N_("SHAPE") },
+    { "mask", 0, 0, G_OPTION_ARG_FILENAME, &mask,
+      N_("Only the cells of a mask: a PNG (its dark pixels) or a text "
+         "file ('#' or 'X' a cell), scaled to --size"), N_("FILE") },
+    { "keep-largest", 0, 0, G_OPTION_ARG_NONE, &keep_largest,
+      N_("When the shape falls into pieces, keep the largest (else it "
+         "is refused)"), NULL },
     { "algorithm", 'a', 0, G_OPTION_ARG_STRING, &algorithm,
       algorithm_help, N_("NAME") },
     { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
@@ -133,7 +167,7 @@ cli_worksheet (int    argc,
   g_autoptr (GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
   GPtrArray *mazes = NULL;
   RenderWorksheetOptions options;
-  uint32_t width = 15, height = 15;
+  Grid grid = { 15, 15, NULL, NULL, FALSE };
   guint64 count = 6, seed, loops = 0, per_page = 0;
   gboolean from_files;
   MazeError error;
@@ -146,8 +180,9 @@ cli_worksheet (int    argc,
                              _("Without files, generates --count mazes of "
                                "--size with the seeds --seed, --seed + 1, …; "
                                "with .maze files, puts those on the pages "
-                               "instead (--count, --size, --algorithm, --seed "
-                               "and --loops then do not apply).\n"
+                               "instead (--count, --size, --shape, --mask, "
+                               "--algorithm, --seed and --loops then do not "
+                               "apply).\n"
                                "Each maze is titled with its number and seed; "
                                "the answer pages show the shortest path."),
                              entries);
@@ -162,12 +197,18 @@ cli_worksheet (int    argc,
                                    &count)) != CLI_EXIT_OK)
     return status;
   if (size != NULL
-      && (status = cli_parse_size (size, &width, &height)) != CLI_EXIT_OK)
+      && (status = cli_parse_size (size, &grid.width, &grid.height)) != CLI_EXIT_OK)
     return status;
-  if (width > WORKSHEET_MAX_SIDE || height > WORKSHEET_MAX_SIDE)
+  if (grid.width > WORKSHEET_MAX_SIDE || grid.height > WORKSHEET_MAX_SIDE)
     return cli_fail (CLI_EXIT_FAILURE,
                      _("a %u×%u maze is too big for a worksheet (at most %u×%u)"),
-                     width, height, WORKSHEET_MAX_SIDE, WORKSHEET_MAX_SIDE);
+                     grid.width, grid.height, WORKSHEET_MAX_SIDE, WORKSHEET_MAX_SIDE);
+  if ((status = cli_check_shape_options ("worksheet", shape, mask, keep_largest))
+      != CLI_EXIT_OK)
+    return status;
+  grid.shape = shape;
+  grid.mask = mask;
+  grid.keep_largest = keep_largest;
   if (algorithm == NULL)
     algorithm = g_strdup (default_name);
   maze_error_clear (&error);
@@ -225,7 +266,7 @@ cli_worksheet (int    argc,
                            WORKSHEET_MAX_COUNT);
     }
   else
-    status = generate_mazes (mazes, count, width, height, algorithm, seed, loops);
+    status = generate_mazes (mazes, count, &grid, algorithm, seed, loops);
 
   if (status == CLI_EXIT_OK && !no_answers)
     status = solve_mazes (mazes);

@@ -86,6 +86,24 @@ int cli_parse_color (const char *text,
                      FILE       *stream,
                      gboolean   *color);
 
+/* The options of a shaped maze: --shape and --mask exclude each other,
+ * --keep-largest needs one of them.  CLI_EXIT_OK or a usage error. */
+int cli_check_shape_options (const char *command,
+                             const char *shape,
+                             const char *mask,
+                             gboolean    keep_largest);
+
+/* A new maze, every wall standing, of *@width x *@height cells, or of the
+ * cells of --shape @shape or --mask @mask when one is not NULL (with
+ * --mask and *@width 0: the mask's own size, written to *@width and
+ * *@height), keeping the largest piece of a broken shape when asked; the
+ * "shape" metadata says which.  NULL with the error printed. */
+Maze *cli_new_maze (const char *shape,
+                    const char *mask,
+                    gboolean    keep_largest,
+                    uint32_t   *width,
+                    uint32_t   *height);
+
 /* Loads a .maze file ("-" for stdin) or prints why not and returns NULL. */
 Maze *cli_load (const char *path);
 

@@ -408,6 +408,30 @@ translate (const MazeError *error)
     case MAZE_ERR_V2_RECTANGLE:
       /* Translators: an error in a maze file */
       return g_strdup (_("version 2 is for a shaped maze, and every cell of this one is inside: a rectangle is version 1"));
+    case MAZE_ERR_SHAPE_TEXT_EMPTY:
+      /* Translators: an error; keep "text:" and "text:BITS" */
+      return g_strdup (_("text: needs a word to draw, as in text:BITS"));
+    case MAZE_ERR_MASK_FILE_TOO_LARGE:
+      /* Translators: an error; a file name, then a size in mebibytes */
+      return g_strdup_printf (_("the mask file '%s' is larger than %u MiB"),
+                              S (0), U (0));
+    case MAZE_ERR_MASK_NOT_PNG:
+      /* Translators: an error; a file name ending in .png */
+      return g_strdup_printf (_("'%s' is named like a PNG image but is not one"),
+                              S (0));
+    case MAZE_ERR_MASK_PNG:
+      /* Translators: an error; a file name, then libpng's reason (English) */
+      return g_strdup_printf (_("cannot read the PNG image '%s': %s"),
+                              S (0), S (1));
+    case MAZE_ERR_MASK_IMAGE_SIZE:
+      /* Translators: an error; a file name, the image's width×height, the
+       * largest side and the most pixels a mask may have */
+      return g_strdup_printf (_("the image '%s' is %u×%u pixels, more than a mask may have (%u a side, %u pixels)"),
+                              S (0), U (0), U (1), U (2), U (3));
+    case MAZE_ERR_MASK_NO_DARK:
+      /* Translators: an error; a file name */
+      return g_strdup_printf (_("the image '%s' has no dark pixel: a mask's cells are its dark pixels"),
+                              S (0));
 
     case MAZE_ERR_NONE:
     case MAZE_ERR_N_CODES:

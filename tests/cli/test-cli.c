@@ -1124,6 +1124,124 @@ test_render_size (void)
   g_assert_cmpuint (w, ==, 20 * 4 + 4);
 }
 
+/* Shaped mazes: the pipeline of the issue, the refusals with their
+ * reasons, masks, endpoints outside the shape, the text drawing. */
+static void
+test_shapes (void)
+{
+  g_autoptr (GBytes) maze_bytes = NULL, png = NULL, text = NULL, expected = NULL;
+  g_autofree char *expected_path = g_test_build_filename (G_TEST_DIST, "expected-heart-ascii.txt", NULL);
+  g_autofree char *expected_text = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject *size;
+  const guint8 *bytes;
+  Run run;
+
+  run_cli (&run, "generate", "--shape", "heart", "--size", "60x50", "-a", "wilson",
+           "--seed", "1", "-o", "h.maze", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  run_cli (&run, "solve", "h.maze", "-o", "s.maze", NULL);
+  assert_status (&run, 0);
+  g_assert_nonnull (strstr (run.out, "result:           found"));
+  run_clear (&run);
+  run_cli (&run, "render", "s.maze", "-o", "h.png", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  maze_bytes = read_tmp ("s.maze");
+  bytes = g_bytes_get_data (maze_bytes, NULL);
+  g_assert_cmpuint (bytes[8], ==, 2);          /* version 2 */
+  png = read_tmp ("h.png");
+  g_assert_cmpuint (((const guint8 *) g_bytes_get_data (png, NULL))[25], ==, 6); /* RGBA */
+
+  run_cli (&run, "info", "s.maze", NULL);
+  assert_status (&run, 0);
+  g_assert_nonnull (strstr (run.out, "shape:"));
+  g_assert_nonnull (strstr (run.out, "of the 3000 cells (version 2)"));
+  g_assert_nonnull (strstr (run.out, "shape            heart"));
+  run_clear (&run);
+  run_cli (&run, "info", "s.maze", "--json", NULL);
+  assert_status (&run, 0);
+  g_assert_true (json_parser_load_from_data (parser, run.out, -1, NULL));
+  size = json_object_get_object_member (json_node_get_object (json_parser_get_root (parser)), "size");
+  g_assert_cmpint (json_object_get_int_member (size, "cells"), ==, 3000);
+  g_assert_cmpint (json_object_get_int_member (size, "inside"), <, 3000);
+  g_assert_cmpint (json_object_get_int_member (size, "inside"), >, 2000);
+  run_clear (&run);
+  run_cli (&run, "validate", "s.maze", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+
+  /* The refusals say why. */
+  run_cli (&run, "generate", "--shape", "heart", "--size", "30x25", "-a", "sidewinder",
+           "-o", "x.maze", NULL);
+  assert_error (&run, 1, "sidewinder cannot fill this shape");
+  g_assert_nonnull (strstr (run.err, "and 2 have none"));
+  run_clear (&run);
+  run_cli (&run, "generate", "--shape", "circle", "-a", "eller", "-o", "x.maze", NULL);
+  assert_error (&run, 1, "eller cannot fill a shaped maze");
+  run_clear (&run);
+  run_cli (&run, "generate", "--shape", "spiral", "-o", "x.maze", NULL);
+  assert_error (&run, 1, "unknown shape 'spiral'");
+  run_clear (&run);
+  g_assert_false (tmp_exists ("x.maze"));
+
+  /* Pieces: refused with their number, or the largest kept. */
+  run_cli (&run, "generate", "--shape", "text:ab", "--mask", "m.txt", NULL);
+  assert_status (&run, 2);
+  run_clear (&run);
+  {
+    g_autofree char *path = tmp_path ("pieces.txt");
+
+    g_assert_true (g_file_set_contents (path, "###..#\n###..#\n", -1, NULL));
+  }
+  run_cli (&run, "generate", "--mask", "pieces.txt", "-o", "p.maze", NULL);
+  assert_status (&run, 1);
+  g_assert_nonnull (strstr (run.err, "the shape is in 2 pieces at 6\u00d72"));
+  g_assert_nonnull (strstr (run.err, "--keep-largest"));
+  run_clear (&run);
+  run_cli (&run, "generate", "--mask", "pieces.txt", "--keep-largest", "-o", "p.maze", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  run_cli (&run, "info", "p.maze", NULL);
+  g_assert_nonnull (strstr (run.out, "6 × 2 (12 cells)"));
+  g_assert_nonnull (strstr (run.out, "6 of the 12 cells"));
+  g_assert_nonnull (strstr (run.out, "mask:pieces.txt"));
+  run_clear (&run);
+
+  /* An endpoint outside the shape. */
+  run_cli (&run, "generate", "--shape", "diamond", "--size", "9x9", "--start", "0,0",
+           "-o", "x.maze", NULL);
+  assert_error (&run, 1, "--start 0,0 is outside the maze's shape");
+  run_clear (&run);
+
+  /* Text: blank around the shape, no corners where no wall meets. */
+  run_cli (&run, "generate", "--shape", "heart", "--size", "16x12", "--seed", "5",
+           "-o", "t.maze", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  run_cli (&run, "render", "t.maze", "--ascii", NULL);
+  assert_status (&run, 0);
+  g_assert_true (g_file_get_contents (expected_path, &expected_text, NULL, NULL));
+  g_assert_cmpstr (run.out, ==, expected_text);
+  run_clear (&run);
+
+  /* A worksheet and a GIF of shaped mazes. */
+  run_cli (&run, "worksheet", "--shape", "circle", "--size", "12x12", "--count", "2",
+           "-o", "circles.pdf", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  run_cli (&run, "animate", "--build", "prim", "--shape", "cross", "--size", "9x9",
+           "--seed", "1", "-o", "cross.gif", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  g_assert_true (tmp_exists ("circles.pdf"));
+  g_assert_true (tmp_exists ("cross.gif"));
+  run_cli (&run, "animate", "h.maze", "--shape", "heart", NULL);
+  assert_error (&run, 2, "--shape and --mask need --build");
+  run_clear (&run);
+}
+
 static void
 remove_tree (const char *path)
 {
@@ -1169,6 +1287,7 @@ main (int    argc,
   g_test_add_func ("/cli/animate", test_animate);
   g_test_add_func ("/cli/animate-gif", test_animate_gif);
   g_test_add_func ("/cli/json", test_json);
+  g_test_add_func ("/cli/shapes", test_shapes);
   g_test_add_func ("/cli/animate-interrupted", test_animate_interrupted);
   g_test_add_func ("/cli/large-no-progress-when-piped",
                    test_large_no_progress_when_piped);

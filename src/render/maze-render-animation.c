@@ -20,6 +20,8 @@
  * anyway), and changed cells remembered per frame. */
 #define MAX_FRONTIER 65536
 #define MAX_CHANGED  256
+/* Cells repainted one by one at most; beyond, the whole frame is drawn. */
+#define MAX_DIRTY    2048
 
 void
 render_animation_options_init (RenderAnimationOptions *animation)
@@ -45,6 +47,7 @@ typedef struct
   MazeGenerator              *gen;
   uint32_t                    changed[MAX_CHANGED];
   size_t                      n_changed;
+  bool                        overflow;  /* more changes than changed[] holds */
 } Run;
 
 static MazeStatus
@@ -88,6 +91,8 @@ run_step (Run  *run,
   for (unsigned k = 0; more && k < step.n_changes; k++)
     if (run->n_changed < MAX_CHANGED)
       run->changed[run->n_changed++] = step.changes[k].index;
+    else
+      run->overflow = true;
   return more;
 }
 
@@ -119,17 +124,85 @@ run_clear (Run *run)
 typedef struct
 {
   const RenderOptions *options;
-  cairo_surface_t         *surface;
-  uint32_t                *frontier; /* MAX_FRONTIER cells */
+  cairo_surface_t     *surface;
+  uint32_t            *frontier; /* MAX_FRONTIER cells */
+  /* The cells highlighted in the surface now (frontier, changed), for the
+   * next frame to repaint; all_dirty when they were too many to list. */
+  uint32_t            *shown;    /* MAX_DIRTY cells */
+  size_t               n_shown;
+  bool                 all_dirty;
+  /* Cells to repaint in this frame, and the pixels they cover. */
+  uint32_t            *dirty;    /* MAX_DIRTY cells */
+  size_t               n_dirty;
+  cairo_rectangle_t    extents;
 } Canvas;
 
 static void
+mark (Canvas   *canvas,
+      uint32_t  cell)
+{
+  if (canvas->n_dirty < MAX_DIRTY)
+    canvas->dirty[canvas->n_dirty++] = cell;
+  else
+    canvas->all_dirty = true;
+}
+
+/* A cell a step changed, and its neighbours: a solution line or a passage
+ * reaches into the next cell's square. */
+static void
+mark_with_neighbours (Canvas     *canvas,
+                      const Maze *maze,
+                      uint32_t    cell)
+{
+  mark (canvas, cell);
+  for (unsigned k = 0; k < 4; k++)
+    {
+      uint32_t next = maze_neighbor (maze, cell, MAZE_DIRECTIONS[k]);
+
+      if (next != UINT32_MAX)
+        mark (canvas, next);
+    }
+}
+
+static void
+grow_extents (cairo_rectangle_t       *total,
+              const cairo_rectangle_t *rect)
+{
+  double x0, y0, x1, y1;
+
+  if (total->width <= 0 || total->height <= 0)
+    {
+      *total = *rect;
+      return;
+    }
+  x0 = fmin (total->x, rect->x);
+  y0 = fmin (total->y, rect->y);
+  x1 = fmax (total->x + total->width, rect->x + rect->width);
+  y1 = fmax (total->y + total->height, rect->y + rect->height);
+  total->x = x0;
+  total->y = y0;
+  total->width = x1 - x0;
+  total->height = y1 - y0;
+}
+
+/*
+ * Draws the maze as it is now into the canvas: everything (@full, the
+ * first and last frames, a see-through background, or too many changes),
+ * or only the cells whose look can have changed since the last frame
+ * (what the steps changed and their neighbours, the highlights of the
+ * last frame and of this one), with render_draw_region(), which gives the
+ * pixels of a full drawing there.  canvas->extents gets the area painted.
+ */
+static void
 draw (Canvas *canvas,
       Run    *run,
-      bool    highlights)
+      bool    highlights,
+      bool    full)
 {
   RenderOptions o = *canvas->options;
   const RenderAnimationOptions *animation = run->animation;
+  uint32_t width = maze_width (run->maze);
+  double w, h;
   cairo_t *cr;
 
   o.frontier = o.changed = o.trail = NULL;
@@ -149,13 +222,67 @@ draw (Canvas *canvas,
       o.n_changed = run->n_changed;
     }
 
+  /* What to repaint: last frame's highlights, this frame's changes. */
+  canvas->n_dirty = 0;
+  full = full || canvas->all_dirty || run->overflow
+         || o.palette.background.alpha < 1.0;
+  for (size_t k = 0; !full && k < canvas->n_shown; k++)
+    mark (canvas, canvas->shown[k]);
+  for (size_t k = 0; !full && k < run->n_changed; k++)
+    mark_with_neighbours (canvas, run->maze, run->changed[k]);
+  for (size_t k = 0; !full && k < o.n_frontier; k++)
+    mark (canvas, o.frontier[k]);
+  full = full || canvas->all_dirty;
+
+  /* Remember this frame's highlights for the next one. */
+  canvas->all_dirty = o.n_frontier + o.n_changed > MAX_DIRTY;
+  canvas->n_shown = 0;
+  for (size_t k = 0; !canvas->all_dirty && k < o.n_frontier; k++)
+    canvas->shown[canvas->n_shown++] = o.frontier[k];
+  for (size_t k = 0; !canvas->all_dirty && k < o.n_changed; k++)
+    canvas->shown[canvas->n_shown++] = o.changed[k];
+
   cr = cairo_create (canvas->surface);
-  cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
-  cairo_paint (cr);
-  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
-  render_draw (cr, run->maze, &o);
+  if (full)
+    {
+      cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+      cairo_paint (cr);
+      cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+      render_draw (cr, run->maze, &o);
+      render_get_size (run->maze, &o, &w, &h);
+      canvas->extents.x = canvas->extents.y = 0;
+      canvas->extents.width = w;
+      canvas->extents.height = h;
+    }
+  else
+    {
+      canvas->extents.width = canvas->extents.height = 0;
+      for (size_t k = 0; k < canvas->n_dirty; k++)
+        {
+          RenderCellRect cell = { canvas->dirty[k] % width, canvas->dirty[k] / width, 1, 1 };
+          cairo_rectangle_t rect;
+
+          if (!render_region_extents (run->maze, &o, &cell, &rect))
+            continue;
+          render_draw_region (cr, run->maze, &o, &cell, RENDER_LAYER_ALL);
+          grow_extents (&canvas->extents, &rect);
+        }
+    }
   cairo_destroy (cr);
   cairo_surface_flush (canvas->surface);
+}
+
+/* The pixels a frame can differ in from the last one, for the encoder. */
+static void
+dirty_pixels (const Canvas          *canvas,
+              cairo_rectangle_int_t *rect)
+{
+  const cairo_rectangle_t *e = &canvas->extents;
+
+  rect->x = (int) floor (e->x);
+  rect->y = (int) floor (e->y);
+  rect->width = (int) ceil (e->x + e->width) - rect->x;
+  rect->height = (int) ceil (e->y + e->height) - rect->y;
 }
 
 static unsigned
@@ -219,19 +346,20 @@ survey (const Maze                   *maze,
 
   if ((status = run_begin (&run, maze, animation, error)) != MAZE_OK)
     return status;
-  draw (canvas, &run, false);
+  draw (canvas, &run, false, true);
   render_gif_palette_add (palette, canvas->surface, true);
   for (;;)
     {
       bool sample = steps + 1 == next_sample;
 
       run.n_changed = 0;
+      run.overflow = false;
       if (!run_step (&run, sample))
         break;
       steps++;
       if (sample)
         {
-          draw (canvas, &run, true);
+          draw (canvas, &run, true, true);
           render_gif_palette_add (palette, canvas->surface, false);
           next_sample *= 2;
         }
@@ -239,7 +367,7 @@ survey (const Maze                   *maze,
   status = run_end (&run, error);
   if (status == MAZE_OK)
     {
-      draw (canvas, &run, false);
+      draw (canvas, &run, false, true);
       render_gif_palette_add (palette, canvas->surface, true);
     }
   run_clear (&run);
@@ -261,7 +389,8 @@ render_animation_to_stream (const Maze                   *maze,
   MazeError local;
   RenderGifPalette *palette = NULL;
   RenderGif *gif = NULL;
-  Canvas canvas = { options, NULL, NULL };
+  Canvas canvas = { 0 };
+  cairo_rectangle_int_t dirty;
   Run run = { 0 };
   MazeStatus status;
   uint64_t n_steps = 0, per_frame;
@@ -283,10 +412,14 @@ render_animation_to_stream (const Maze                   *maze,
   canvas.surface = cairo_image_surface_create (alpha ? CAIRO_FORMAT_ARGB32
                                                      : CAIRO_FORMAT_RGB24,
                                                width, height);
+  canvas.options = options;
   canvas.frontier = malloc (MAX_FRONTIER * sizeof *canvas.frontier);
+  canvas.shown = malloc (MAX_DIRTY * sizeof *canvas.shown);
+  canvas.dirty = malloc (MAX_DIRTY * sizeof *canvas.dirty);
   palette = render_gif_palette_new ();
   if (cairo_surface_status (canvas.surface) != CAIRO_STATUS_SUCCESS
-      || canvas.frontier == NULL || palette == NULL)
+      || canvas.frontier == NULL || canvas.shown == NULL || canvas.dirty == NULL
+      || palette == NULL)
     {
       status = maze_error_set (error, MAZE_ERROR_NOMEM,
                                "not enough memory for frames of %d x %d "
@@ -320,9 +453,10 @@ render_animation_to_stream (const Maze                   *maze,
 
   if ((status = run_begin (&run, maze, animation, error)) != MAZE_OK)
     goto out;
-  draw (&canvas, &run, false);
-  status = render_gif_add_frame (gif, canvas.surface,
-                               centiseconds (animation->delay_ms), error);
+  draw (&canvas, &run, false, true);
+  dirty_pixels (&canvas, &dirty);
+  status = render_gif_add_frame (gif, canvas.surface, &dirty,
+                                 centiseconds (animation->delay_ms), error);
   if (status == MAZE_OK && progress != NULL && !progress (user_data, 1, n_frames))
     status = maze_error_set (error, MAZE_ERROR_IO, "cancelled");
 
@@ -333,6 +467,7 @@ render_animation_to_stream (const Maze                   *maze,
       unsigned delay = animation->delay_ms;
 
       run.n_changed = 0;
+      run.overflow = false;
       for (uint64_t k = 0; more && (last || k < per_frame); k++)
         more = run_step (&run, true);
       if (last)
@@ -341,8 +476,12 @@ render_animation_to_stream (const Maze                   *maze,
             break;
           delay = animation->hold_ms > delay ? animation->hold_ms : delay;
         }
-      draw (&canvas, &run, !last);
-      status = render_gif_add_frame (gif, canvas.surface, centiseconds (delay), error);
+      /* The last frame in full: a build places its endpoints at the end,
+       * which no step reports. */
+      draw (&canvas, &run, !last, last);
+      dirty_pixels (&canvas, &dirty);
+      status = render_gif_add_frame (gif, canvas.surface, &dirty,
+                                     centiseconds (delay), error);
       if (status == MAZE_OK && progress != NULL
           && !progress (user_data, frame + 1, n_frames))
         status = maze_error_set (error, MAZE_ERROR_IO, "cancelled");
@@ -363,6 +502,8 @@ out:
   render_gif_free (gif);
   render_gif_palette_free (palette);
   free (canvas.frontier);
+  free (canvas.shown);
+  free (canvas.dirty);
   cairo_surface_destroy (canvas.surface);
   return status;
 }

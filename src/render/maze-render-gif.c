@@ -415,37 +415,39 @@ fail:
   return NULL;
 }
 
-/* The smallest rectangle holding every pixel of @frame that differs from
- * the previous frame; false when none does. */
+/* The smallest rectangle holding every pixel of @frame inside @area that
+ * differs from the previous frame; false when none does. */
 static bool
-changed_rect (const RenderGif *gif,
-              const uint8_t   *data,
-              int              stride,
-              int             *x0,
-              int             *y0,
-              int             *x1,
-              int             *y1)
+changed_rect (const RenderGif             *gif,
+              const uint8_t               *data,
+              int                          stride,
+              const cairo_rectangle_int_t *area,
+              int                         *x0,
+              int                         *y0,
+              int                         *x1,
+              int                         *y1)
 {
-  size_t row_bytes = (size_t) gif->width * sizeof (uint32_t);
-  int top = -1, bottom = -1, left = gif->width, right = -1;
+  int ax = area->x, ay = area->y;
+  int aw = area->width, ah = area->height;
+  int top = -1, bottom = -1, left = ax + aw, right = ax - 1;
 
-  for (int y = 0; y < gif->height; y++)
+  for (int y = ay; y < ay + ah; y++)
     {
       const uint32_t *row = (const uint32_t *) (const void *) (data + (size_t) y * (size_t) stride);
       const uint32_t *old = gif->previous + (size_t) y * (size_t) gif->width;
 
-      if (memcmp (row, old, row_bytes) == 0)
+      if (memcmp (row + ax, old + ax, (size_t) aw * sizeof (uint32_t)) == 0)
         continue;
       if (top < 0)
         top = y;
       bottom = y;
-      for (int x = 0; x < left; x++)
+      for (int x = ax; x < left; x++)
         if (row[x] != old[x])
           {
             left = x;
             break;
           }
-      for (int x = gif->width - 1; x > right; x--)
+      for (int x = ax + aw - 1; x > right; x--)
         if (row[x] != old[x])
           {
             right = x;
@@ -462,11 +464,13 @@ changed_rect (const RenderGif *gif,
 }
 
 MazeStatus
-render_gif_add_frame (RenderGif       *gif,
-                      cairo_surface_t *frame,
-                      unsigned         delay_cs,
-                      MazeError       *error)
+render_gif_add_frame (RenderGif                   *gif,
+                      cairo_surface_t             *frame,
+                      const cairo_rectangle_int_t *dirty,
+                      unsigned                     delay_cs,
+                      MazeError                   *error)
 {
+  cairo_rectangle_int_t area = { 0, 0, gif->width, gif->height };
   GraphicsControlBlock gcb;
   GifByteType ext[4];
   const uint8_t *data;
@@ -484,8 +488,22 @@ render_gif_add_frame (RenderGif       *gif,
                            cairo_image_surface_get_height (frame),
                            gif->width, gif->height);
 
+  /* Only the dirty area, inside the picture, needs comparing. */
+  if (dirty != NULL)
+    {
+      int ax1 = dirty->x + dirty->width, ay1 = dirty->y + dirty->height;
+
+      area.x = dirty->x < 0 ? 0 : dirty->x;
+      area.y = dirty->y < 0 ? 0 : dirty->y;
+      area.width = (ax1 > gif->width ? gif->width : ax1) - area.x;
+      area.height = (ay1 > gif->height ? gif->height : ay1) - area.y;
+      if (area.width < 0)
+        area.width = 0;
+      if (area.height < 0)
+        area.height = 0;
+    }
   diff = gif->have_previous;
-  if (diff && !changed_rect (gif, data, stride, &x0, &y0, &x1, &y1))
+  if (diff && !changed_rect (gif, data, stride, &area, &x0, &y0, &x1, &y1))
     {
       /* Nothing changed: one transparent pixel carries the delay. */
       x0 = y0 = 0;

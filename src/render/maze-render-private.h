@@ -85,11 +85,14 @@ RenderGif  *render_gif_new       (int                     width,
 
 /* Appends @frame (width x height, the format given to render_gif_new()),
  * shown for @delay_cs hundredths of a second: only the rectangle that
- * changed since the last frame is stored. */
-MazeStatus  render_gif_add_frame (RenderGif              *gif,
-                                  cairo_surface_t        *frame,
-                                  unsigned                delay_cs,
-                                  MazeError              *error);
+ * changed since the last frame is stored.  @dirty (NULL: anywhere) bounds
+ * the pixels that can differ from the last frame, so only those are
+ * compared. */
+MazeStatus  render_gif_add_frame (RenderGif                   *gif,
+                                  cairo_surface_t             *frame,
+                                  const cairo_rectangle_int_t *dirty,
+                                  unsigned                     delay_cs,
+                                  MazeError                   *error);
 
 /* Ends the file (its trailer).  Call render_gif_free() afterwards too. */
 MazeStatus  render_gif_finish    (RenderGif              *gif,

@@ -197,6 +197,28 @@ test_solve (void)
 
   player_show (&player, 0);
   assert_canvas_is_png (&player, maze, &options);
+  /* A frame between: drawn cell by cell over the last one, it still is
+   * the whole picture of that state with its highlights. */
+  {
+    Maze *half = maze_copy (maze, &error);
+    MazeSolver *s = maze_solver_new (half, "bfs", &error);
+    RenderOptions highlighted = options;
+    uint32_t frontier[256], changed[MAZE_STEP_MAX_CHANGES];
+    MazeStep step;
+
+    for (int k = 0; k < 40; k++)
+      g_assert_true (maze_solver_step (s, &step));
+    for (unsigned k = 0; k < step.n_changes; k++)
+      changed[k] = step.changes[k].index;
+    highlighted.frontier = frontier;
+    highlighted.n_frontier = MIN (maze_solver_frontier (s, frontier, 256), 256);
+    highlighted.changed = changed;
+    highlighted.n_changed = step.n_changes;
+    player_show (&player, 40);
+    assert_canvas_is_png (&player, half, &highlighted);
+    maze_solver_free (s);
+    maze_free (half);
+  }
   player_show (&player, player.gif->ImageCount - 1);
   assert_canvas_is_png (&player, solved, &options);
 

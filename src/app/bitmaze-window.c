@@ -12,6 +12,7 @@
 #include "bitmaze-op-log.h"
 #include "bitmaze-window-private.h"
 #include "bitmaze-play.h"
+#include "bitmaze-export-animation.h"
 #include "bitmaze-print.h"
 
 /* Run never spends more than this on engine steps in one frame, so the
@@ -2570,6 +2571,7 @@ bitmaze_window_init (BitmazeWindow *self)
   add_key_shortcuts (self);
   bitmaze_play_attach (self);
   bitmaze_print_add_actions (self);
+  bitmaze_export_animation_add_actions (self);
   bitmaze_inspector_install (self);
 
   drop_target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);

@@ -155,28 +155,14 @@ set_fraction (BitmazeExportAnimation *self,
 
 /* ---- the worker ---- */
 
-typedef struct
-{
-  BitmazeExportAnimation *self;
-  int                     per_mille;
-} Progress;
-
+/* On the main thread: the progress the worker last sent. */
 static gboolean
 progress_in_main (gpointer data)
 {
-  Progress *progress = data;
+  BitmazeExportAnimation *self = data;
 
-  set_fraction (progress->self, progress->per_mille / 1000.0);
+  set_fraction (self, g_atomic_int_get (&self->sent) / 1000.0);
   return G_SOURCE_REMOVE;
-}
-
-static void
-progress_free (gpointer data)
-{
-  Progress *progress = data;
-
-  g_object_unref (progress->self);
-  g_free (progress);
 }
 
 /* On the worker thread, after every frame. */
@@ -192,13 +178,9 @@ on_frame (void     *user_data,
     return false;
   if (per_mille - g_atomic_int_get (&self->sent) >= 10 || per_mille == 1000)
     {
-      Progress *progress = g_new (Progress, 1);
-
       g_atomic_int_set (&self->sent, per_mille);
-      progress->self = g_object_ref (self);
-      progress->per_mille = per_mille;
       g_main_context_invoke_full (NULL, G_PRIORITY_DEFAULT, progress_in_main,
-                                  progress, progress_free);
+                                  g_object_ref (self), g_object_unref);
     }
   return true;
 }

@@ -125,6 +125,7 @@ typedef struct
 {
   const RenderOptions *options;
   cairo_surface_t     *surface;
+  bool                 alpha;    /* ARGB32: see-through parts */
   uint32_t            *frontier; /* MAX_FRONTIER cells */
   /* The cells highlighted in the surface now (frontier, changed), for the
    * next frame to repaint; all_dirty when they were too many to list. */
@@ -224,8 +225,9 @@ draw (Canvas *canvas,
 
   /* What to repaint: last frame's highlights, this frame's changes. */
   canvas->n_dirty = 0;
-  full = full || canvas->all_dirty || run->overflow
-         || o.palette.background.alpha < 1.0;
+  /* Cells repainted over a see-through picture would darken the
+   * half-covered pixels at their edges: draw such pictures whole. */
+  full = full || canvas->all_dirty || run->overflow || canvas->alpha;
   for (size_t k = 0; !full && k < canvas->n_shown; k++)
     mark (canvas, canvas->shown[k]);
   for (size_t k = 0; !full && k < run->n_changed; k++)

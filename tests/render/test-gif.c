@@ -271,6 +271,57 @@ test_build_limited (void)
   g_remove (path);
 }
 
+/* A shaped maze: the outside is the GIF's transparent colour, as a PNG's
+ * outside is transparent, and the build ends as the engine leaves it. */
+static void
+test_shaped_build (void)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "heart.gif", NULL);
+  RenderAnimationOptions animation;
+  RenderOptions options;
+  MazeError error = { 0 };
+  MazeShape *shape = maze_shape_builtin ("heart", 20, 16, &error);
+  Maze *blank, *built;
+  MazeGenerator *gen;
+  GraphicsControlBlock gcb;
+  Player player;
+
+  g_assert_nonnull (shape);
+  blank = maze_new_shaped (20, 16, shape, MAZE_PIECES_KEEP_LARGEST, &error);
+  g_assert_nonnull (blank);
+  g_assert_true (maze_is_shaped (blank));
+  built = maze_copy (blank, &error);
+  gen = maze_generator_new (built, "wilson", 3, 0, &error);
+  g_assert_nonnull (gen);
+  maze_generator_run (gen);
+  maze_generator_free (gen);
+  g_assert_cmpint (maze_place_endpoints (built, MAZE_PLACE_CORNERS, true, 3, &error), ==, MAZE_OK);
+
+  render_options_init (&options);
+  render_animation_options_init (&animation);
+  animation.kind = RENDER_ANIMATE_BUILD;
+  animation.algorithm = "wilson";
+  animation.seed = 3;
+  animation.max_frames = 50;
+  g_assert_cmpint (render_animation_to_file (blank, &options, &animation, path,
+                                             NULL, NULL, NULL, &error),
+                   ==, MAZE_OK);
+
+  player_open (&player, path);
+  gcb = frame_control (&player, 0);
+  g_assert_cmpint (gcb.TransparentColor, !=, NO_TRANSPARENT_COLOR);
+  /* The top-left corner lies outside a heart. */
+  g_assert_cmpint (player.gif->SavedImages[0].RasterBits[0], ==, gcb.TransparentColor);
+  player_show (&player, player.gif->ImageCount - 1);
+  assert_canvas_is_png (&player, built, &options);
+  player_close (&player);
+
+  maze_free (built);
+  maze_free (blank);
+  maze_shape_free (shape);
+  g_remove (path);
+}
+
 static bool
 stop_at_three (void     *user_data,
                unsigned  frame,
@@ -372,6 +423,7 @@ main (int    argc,
 
   g_test_add_func ("/gif/solve", test_solve);
   g_test_add_func ("/gif/build-limited", test_build_limited);
+  g_test_add_func ("/gif/shaped-build", test_shaped_build);
   g_test_add_func ("/gif/cancel-leaves-no-file", test_cancel_leaves_no_file);
   g_test_add_func ("/gif/write-error", test_write_error);
 

@@ -55,6 +55,38 @@ deps ()
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing >&2
 }
 
+sudo_if_needed ()
+{
+  if [ "$(id -u)" -eq 0 ]; then
+    "$@"
+  else
+    sudo "$@"
+  fi
+}
+
+# Chromium (apt) and playwright-core (npm ci into tests/web/node_modules,
+# never committed) for the web suite.
+web_deps ()
+{
+  for p in $WEB_PACKAGES; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
+      echo "Installing: $p" >&2
+      sudo_if_needed apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive sudo_if_needed apt-get install -y -qq --no-install-recommends "$p" >&2 ||
+        echo "$p could not be installed: the web suite will skip its browser test" >&2
+    fi
+  done
+  if ! command -v npm >/dev/null 2>&1; then
+    echo "Installing: nodejs npm" >&2
+    DEBIAN_FRONTEND=noninteractive sudo_if_needed apt-get install -y -qq --no-install-recommends nodejs npm >&2
+  fi
+  if [ ! -f tests/web/node_modules/.package-lock.json ] ||
+     [ tests/web/package-lock.json -nt tests/web/node_modules/.package-lock.json ]; then
+    echo "Installing playwright-core into tests/web/node_modules (npm ci)" >&2
+    npm ci --prefix tests/web --ignore-scripts --no-audit --no-fund >&2
+  fi
+}
+
 build ()
 {
   if [ -f "$BUILDDIR/build.ninja" ]; then
@@ -116,6 +148,7 @@ run_tests ()
 case "${1:-}" in
   deps)
     deps
+    web_deps
     ;;
   build)
     deps
@@ -123,6 +156,7 @@ case "${1:-}" in
     ;;
   test)
     deps
+    web_deps
     build
     run_tests
     ;;

@@ -8,9 +8,9 @@
 #   suite     the normal suite: build-aux/dev.sh test (the README's command)
 #   asan      the whole suite (GUI included, under Xvfb) built with
 #             -Db_sanitize=address,undefined; LeakSanitizer on
-#   valgrind  the engine, format, render and GUI suites under valgrind
-#             memcheck (meson test --setup valgrind); any error or definite
-#             leak fails
+#   valgrind  the engine, format, render, net (the class server) and GUI
+#             suites under valgrind memcheck (meson test --setup valgrind);
+#             any error or definite leak fails
 #   fuzz      the .maze reader's libFuzzer target (clang) for FUZZ_SECONDS
 #             (default 60) over a copy of tests/fuzz/corpus
 #   static    cppcheck over src/ (build-aux/cppcheck.cfg); any finding fails
@@ -122,12 +122,12 @@ gate_asan ()
 
 gate_valgrind ()
 {
-  log "valgrind memcheck: engine, format, render and GUI suites"
+  log "valgrind memcheck: engine, format, render, net and GUI suites"
   [ -f "$BUILDDIR/build.ninja" ] || build_dir "$BUILDDIR" normal || return 1
   meson compile -C "$BUILDDIR" >/dev/null || { record "valgrind build" FAIL; return 1; }
   rm -f "$BUILDDIR/meson-logs/testlog-valgrind.json"
   meson test -C "$BUILDDIR" --setup valgrind --print-errorlogs \
-    --suite engine --suite format --suite render >&2
+    --suite engine --suite format --suite render --suite net >&2
   keep_log "$BUILDDIR/meson-logs/testlog-valgrind.json" valgrind-engine
   rm -f "$BUILDDIR/meson-logs/testlog-valgrind.json"
   sh -c "$XVFB meson test -C '$BUILDDIR' --setup valgrind --print-errorlogs --suite gui --test-args '$VALGRIND_SKIP'" >&2

@@ -135,6 +135,10 @@ run_tests ()
   ASAN_OPTIONS=${ASAN_OPTIONS:-fast_unwind_on_malloc=0:halt_on_error=1:abort_on_error=1:print_summary=1}
   LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/tests/valgrind/lsan.supp:print_suppressions=0}
   export ASAN_OPTIONS LSAN_OPTIONS
+  # web_deps installed playwright-core: the browser test may skip only
+  # where Chromium is missing.
+  BITMAZE_REQUIRE_BROWSER_TEST=1
+  export BITMAZE_REQUIRE_BROWSER_TEST
   # -noreset: by default Xvfb resets whenever its last client leaves, and
   # a test that connects during the reset (the next one, on a busy
   # machine) fails with "cannot open display".

@@ -7,7 +7,9 @@
  * what it must, the teacher asks, reveals and stops when the server
  * says the answers are in.
  *
- * Skipped only where Chromium is not installed.
+ * Skipped where Chromium is not installed, and where playwright-core is
+ * not unless BITMAZE_REQUIRE_BROWSER_TEST is set (build-aux/dev.sh test,
+ * which installs it, sets it: CI never skips for that).
  */
 #include "config.h"
 
@@ -17,6 +19,11 @@
 #include <sys/prctl.h>
 
 #include "class-test.h"
+
+/* meson counts a test that exits with 77 as skipped. */
+#define EXIT_SKIPPED 77
+
+static gboolean skipped;
 
 typedef struct
 {
@@ -97,13 +104,24 @@ test_student_page (void)
     {
       g_test_skip ("Chromium is not installed (Debian's package chromium): "
                    "the student page is not tried in a browser");
+      skipped = TRUE;
       return;
     }
-  if (node == NULL || *node == '\0')
-    g_error ("Node.js is not installed: run build-aux/dev.sh deps");
-  if (!g_file_test (playwright, G_FILE_TEST_EXISTS))
-    g_error ("playwright-core is not installed in tests/web: run build-aux/dev.sh deps "
-             "(npm ci --prefix tests/web)");
+  /* build-aux/dev.sh installs both, and its test run (CI's) insists on
+   * them; a bare meson test in a fresh checkout says what is missing. */
+  if (node == NULL || *node == '\0' || !g_file_test (playwright, G_FILE_TEST_EXISTS))
+    {
+      const char *what = node == NULL || *node == '\0' ? "Node.js" : "playwright-core (in tests/web)";
+
+      if (g_getenv ("BITMAZE_REQUIRE_BROWSER_TEST") != NULL)
+        g_error ("%s is not installed: build-aux/dev.sh deps installs it", what);
+      g_autofree char *why = g_strdup_printf ("%s is not installed: run build-aux/dev.sh deps "
+                                              "(npm ci --prefix tests/web)", what);
+
+      g_test_skip (why);
+      skipped = TRUE;
+      return;
+    }
 
   server = bitmaze_class_server_new ();
   g_assert_true (bitmaze_class_server_start (server, "127.0.0.1", 0, &error));
@@ -195,6 +213,7 @@ main (int   argc,
       char *argv[])
 {
   const char *localedir = g_getenv ("BITMAZE_LOCALEDIR");
+  int status;
 
   setlocale (LC_ALL, "");
   if (localedir != NULL)
@@ -205,5 +224,6 @@ main (int   argc,
 
   g_test_add_func ("/class-browser/student-page", test_student_page);
 
-  return g_test_run ();
+  status = g_test_run ();
+  return status == 0 && skipped ? EXIT_SKIPPED : status;
 }

@@ -22,6 +22,9 @@
 #define MAX_CHANGED  256
 /* Cells repainted one by one at most; beyond, the whole frame is drawn. */
 #define MAX_DIRTY    2048
+/* Mazes with more cells keep no frontier bitmap (8 MB) and draw every
+ * frame whole. */
+#define MAX_BITMAP_CELLS (UINT32_C (1) << 26)
 
 void
 render_animation_options_init (RenderAnimationOptions *animation)
@@ -127,14 +130,20 @@ typedef struct
   cairo_surface_t     *surface;
   bool                 alpha;    /* ARGB32: see-through parts */
   uint32_t            *frontier; /* MAX_FRONTIER cells */
-  /* The cells highlighted in the surface now (frontier, changed), for the
-   * next frame to repaint; all_dirty when they were too many to list. */
-  uint32_t            *shown;    /* MAX_DIRTY cells */
+  /* The last frame's frontier, as a list and as one bit a cell (with a
+   * second bitmap for this frame's, while comparing; NULL for mazes too
+   * big to keep them: every frame is then drawn whole), and the cells
+   * its "changed" highlight covered. */
+  uint32_t            *shown;    /* MAX_FRONTIER cells */
   size_t               n_shown;
-  bool                 all_dirty;
+  uint32_t            *shown_bits;
+  uint32_t            *next_bits;
+  uint32_t             last_changed[MAX_CHANGED];
+  size_t               n_last_changed;
   /* Cells to repaint in this frame, and the pixels they cover. */
   uint32_t            *dirty;    /* MAX_DIRTY cells */
   size_t               n_dirty;
+  bool                 too_many;
   cairo_rectangle_t    extents;
 } Canvas;
 
@@ -145,7 +154,7 @@ mark (Canvas   *canvas,
   if (canvas->n_dirty < MAX_DIRTY)
     canvas->dirty[canvas->n_dirty++] = cell;
   else
-    canvas->all_dirty = true;
+    canvas->too_many = true;
 }
 
 /* A cell a step changed, and its neighbours: a solution line or a passage
@@ -223,26 +232,45 @@ draw (Canvas *canvas,
       o.n_changed = run->n_changed;
     }
 
-  /* What to repaint: last frame's highlights, this frame's changes. */
+  /* What to repaint: the cells that joined or left the frontier (a
+   * growing tree's stack of hundreds of cells changes by one or two),
+   * last frame's and this frame's changed cells, and what the steps
+   * changed. */
   canvas->n_dirty = 0;
-  /* Cells repainted over a see-through picture would darken the
-   * half-covered pixels at their edges: draw such pictures whole. */
-  full = full || canvas->all_dirty || run->overflow || canvas->alpha;
-  for (size_t k = 0; !full && k < canvas->n_shown; k++)
-    mark (canvas, canvas->shown[k]);
-  for (size_t k = 0; !full && k < run->n_changed; k++)
-    mark_with_neighbours (canvas, run->maze, run->changed[k]);
-  for (size_t k = 0; !full && k < o.n_frontier; k++)
-    mark (canvas, o.frontier[k]);
-  full = full || canvas->all_dirty;
+  canvas->too_many = false;
+  if (canvas->shown_bits != NULL)
+    {
+      uint32_t *swap;
 
-  /* Remember this frame's highlights for the next one. */
-  canvas->all_dirty = o.n_frontier + o.n_changed > MAX_DIRTY;
-  canvas->n_shown = 0;
-  for (size_t k = 0; !canvas->all_dirty && k < o.n_frontier; k++)
-    canvas->shown[canvas->n_shown++] = o.frontier[k];
-  for (size_t k = 0; !canvas->all_dirty && k < o.n_changed; k++)
-    canvas->shown[canvas->n_shown++] = o.changed[k];
+      for (size_t k = 0; k < o.n_frontier; k++)
+        canvas->next_bits[o.frontier[k] / 32] |= UINT32_C (1) << (o.frontier[k] % 32);
+      for (size_t k = 0; k < canvas->n_shown; k++)
+        if (!(canvas->next_bits[canvas->shown[k] / 32] & (UINT32_C (1) << (canvas->shown[k] % 32))))
+          mark (canvas, canvas->shown[k]);
+      for (size_t k = 0; k < o.n_frontier; k++)
+        if (!(canvas->shown_bits[o.frontier[k] / 32] & (UINT32_C (1) << (o.frontier[k] % 32))))
+          mark (canvas, o.frontier[k]);
+      for (size_t k = 0; k < canvas->n_shown; k++)
+        canvas->shown_bits[canvas->shown[k] / 32] = 0;
+      swap = canvas->shown_bits;
+      canvas->shown_bits = canvas->next_bits;
+      canvas->next_bits = swap;
+      memcpy (canvas->shown, o.frontier, o.n_frontier * sizeof *o.frontier);
+      canvas->n_shown = o.n_frontier;
+    }
+  else
+    full = true;
+  for (size_t k = 0; k < canvas->n_last_changed; k++)
+    mark (canvas, canvas->last_changed[k]);
+  for (size_t k = 0; k < run->n_changed; k++)
+    mark_with_neighbours (canvas, run->maze, run->changed[k]);
+  memcpy (canvas->last_changed, o.changed, o.n_changed * sizeof *o.changed);
+  canvas->n_last_changed = o.n_changed;
+  /* Cells repainted over a see-through picture would darken the
+   * half-covered pixels at their edges: draw such pictures whole; and
+   * past a quarter of the cells, one drawing of all is cheaper. */
+  full = full || canvas->too_many || run->overflow || canvas->alpha
+         || canvas->n_dirty > maze_n_cells (run->maze) / 4;
 
   cr = cairo_create (canvas->surface);
   if (full)
@@ -416,8 +444,20 @@ render_animation_to_stream (const Maze                   *maze,
                                                width, height);
   canvas.options = options;
   canvas.frontier = malloc (MAX_FRONTIER * sizeof *canvas.frontier);
-  canvas.shown = malloc (MAX_DIRTY * sizeof *canvas.shown);
+  canvas.shown = malloc (MAX_FRONTIER * sizeof *canvas.shown);
   canvas.dirty = malloc (MAX_DIRTY * sizeof *canvas.dirty);
+  if (maze_n_cells (maze) <= MAX_BITMAP_CELLS)
+    {
+      canvas.shown_bits = calloc (maze_n_cells (maze) / 32 + 1, sizeof (uint32_t));
+      canvas.next_bits = calloc (maze_n_cells (maze) / 32 + 1, sizeof (uint32_t));
+      /* Without them, frames are drawn whole: slower, the same pixels. */
+      if (canvas.shown_bits == NULL || canvas.next_bits == NULL)
+        {
+          free (canvas.shown_bits);
+          free (canvas.next_bits);
+          canvas.shown_bits = canvas.next_bits = NULL;
+        }
+    }
   palette = render_gif_palette_new ();
   if (cairo_surface_status (canvas.surface) != CAIRO_STATUS_SUCCESS
       || canvas.frontier == NULL || canvas.shown == NULL || canvas.dirty == NULL
@@ -505,6 +545,8 @@ out:
   render_gif_palette_free (palette);
   free (canvas.frontier);
   free (canvas.shown);
+  free (canvas.shown_bits);
+  free (canvas.next_bits);
   free (canvas.dirty);
   cairo_surface_destroy (canvas.surface);
   return status;

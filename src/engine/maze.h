@@ -557,6 +557,10 @@ typedef enum
    * search: a path that grows and shrinks as it searches, the best to
    * watch. */
   MAZE_ALGORITHM_LIVE_PATH     = 1 << 3,
+  /* A generator that fills every connected shape with a perfect maze
+   * (see "Shapes").  One without it fills only some shapes, or none, and
+   * says why in its shape_limit. */
+  MAZE_ALGORITHM_ANY_SHAPE     = 1 << 4,
 } MazeAlgorithmFlags;
 
 /* The classes (the functions that do the work) are private to the
@@ -572,6 +576,8 @@ typedef struct
   const char               *description; /* MAZE_N_: one line for a listing */
   const char               *subject;     /* MAZE_N_: a solver in a sentence, "BFS" (reached ...) */
   const char               *frontier;    /* MAZE_N_: what its working set is, "BFS queue, head first", or NULL */
+  const char               *shape_limit; /* MAZE_N_: a generator without MAZE_ALGORITHM_ANY_SHAPE: why
+                                          * it cannot fill every shape, after "... cannot fill a shaped maze: " */
   MazeParam                 param;
   unsigned                  flags;       /* MazeAlgorithmFlags */
   const MazeGeneratorClass *generator;   /* the class of a generator, else NULL */
@@ -1216,10 +1222,10 @@ typedef enum
   MAZE_ERR_SHAPE_TOO_SMALL,     /* fewer than two cells at num[0]×num[1] */
   MAZE_ERR_SHAPE_PIECES,        /* the shape is in num[0] pieces */
   MAZE_ERR_MAZE_PIECES,         /* the maze's shape is in num[0] pieces */
-  MAZE_ERR_SHAPE_BINARY_TREE,   /* num[0] cells lack N and W, first (num[1], num[2]) */
-  MAZE_ERR_SHAPE_SIDEWINDER,    /* num[0] row pieces lack N, first (num[1], num[2]) */
-  MAZE_ERR_SHAPE_ELLER,         /* eller refuses every shaped maze */
-  MAZE_ERR_SHAPE_DIVISION,      /* recursive division refuses every shaped maze */
+  MAZE_ERR_SHAPE_BINARY_TREE,   /* str[0] (a name): num[0] cells lack N and W, one at (num[1], num[2]) */
+  MAZE_ERR_SHAPE_SIDEWINDER,    /* str[0] (a name): num[0] row pieces lack N, one at (num[1], num[2]) */
+  MAZE_ERR_SHAPE_REFUSED,       /* generator str[0] cannot fill shapes: str[1] (its shape_limit) */
+  MAZE_ERR_SHAPE_RESERVED,      /* not used (codes are never renumbered) */
   MAZE_ERR_MASK_EMPTY,          /* the text mask is empty */
   MAZE_ERR_MASK_NO_CELLS,       /* the mask has no cell */
   MAZE_ERR_MASK_NUL,            /* a NUL byte on line num[0]: not text */

@@ -371,22 +371,23 @@ translate (const MazeError *error)
       return g_strdup_printf (_("the maze's shape is in %u pieces, and a generator makes one tree: it needs one piece"),
                               U (0));
     case MAZE_ERR_SHAPE_BINARY_TREE:
-      /* Translators: an error; keep "binary-tree"; the number of cells
-       * (2 or more, or 0), then one such cell's column and row */
-      return g_strdup_printf (_("binary-tree cannot fill this shape: every cell but one must open north or west, and %u cells have no neighbour there (one at (%u, %u))"),
-                              U (0), U (1), U (2));
+      /* Translators: an error; %s is a generator's name (keep it); the
+       * number of cells (2 or more, or 0), then one such cell's column
+       * and row */
+      return g_strdup_printf (_("%s cannot fill this shape: every cell but one must open north or west, and %u cells have no neighbour there (one at (%u, %u))"),
+                              S (0), U (0), U (1), U (2));
     case MAZE_ERR_SHAPE_SIDEWINDER:
-      /* Translators: an error; keep "sidewinder"; a row piece is a run
-       * of cells side by side in one row; the number of such pieces (2 or
-       * more, or 0), then the column and row where one starts */
-      return g_strdup_printf (_("sidewinder cannot fill this shape: one row piece may have no neighbour to the north, and %u have none (one starts at (%u, %u))"),
-                              U (0), U (1), U (2));
-    case MAZE_ERR_SHAPE_ELLER:
-      /* Translators: an error; keep "eller" */
-      return g_strdup (_("eller cannot fill a shaped maze: it carries the sets of one row down into the next, and where the shape narrows or ends a set can be cut off for good"));
-    case MAZE_ERR_SHAPE_DIVISION:
-      /* Translators: an error; keep "recursive-division" */
-      return g_strdup (_("recursive-division cannot fill a shaped maze: it splits rectangular chambers with walls that keep one gap, and where a shape's edge crosses a wall twice, one gap is not enough"));
+      /* Translators: an error; %s is a generator's name (keep it); a row
+       * piece is a run of cells side by side in one row; the number of
+       * such pieces (2 or more, or 0), then the column and row where one
+       * starts */
+      return g_strdup_printf (_("%s cannot fill this shape: one row piece may have no neighbour to the north, and %u have none (one starts at (%u, %u))"),
+                              S (0), U (0), U (1), U (2));
+    case MAZE_ERR_SHAPE_REFUSED:
+      /* Translators: an error; %s is a generator's name (keep it), then
+       * why it cannot (the generator's own sentence, translated) */
+      return g_strdup_printf (_("%s cannot fill a shaped maze: %s"),
+                              S (0), S (1)[0] != '\0' ? _(S (1)) : "");
     case MAZE_ERR_MASK_EMPTY:
       /* Translators: an error; a mask is a file that draws a maze's shape */
       return g_strdup (_("the mask is empty"));

@@ -67,5 +67,6 @@ const MazeAlgorithm maze_generator_aldous_broder = {
   /* Translators: the names of the two people the algorithm is named after */
   .label = MAZE_N_("Aldous–Broder"),
   .description = MAZE_N_("Aldous-Broder: a random walk that carves into every cell it enters first; unbiased, very slow on big grids"),
+  .flags = MAZE_ALGORITHM_ANY_SHAPE,
   .generator = &aldous_broder_class,
 };

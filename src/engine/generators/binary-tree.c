@@ -20,8 +20,9 @@ is_root (uint16_t cell)
 }
 
 static MazeStatus
-binary_tree_check_shape (const Maze *maze,
-                         MazeError  *error)
+binary_tree_check_shape (const MazeAlgorithm *algorithm,
+                         const Maze          *maze,
+                         MazeError           *error)
 {
   const uint16_t *cells = maze_cells_const (maze);
   uint32_t n = maze_n_cells (maze), roots = 0, second = 0;
@@ -32,10 +33,11 @@ binary_tree_check_shape (const Maze *maze,
   if (roots == 1)
     return MAZE_OK;
   return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_SHAPE_BINARY_TREE,
-                          "binary-tree cannot fill this shape: every cell but one "
+                          "%s cannot fill this shape: every cell but one "
                           "must open north or west, and %u cells have no neighbour "
                           "there (one at (%u, %u))",
-                          roots, second % maze_width (maze), second / maze_width (maze));
+                          algorithm->name, roots,
+                          second % maze_width (maze), second / maze_width (maze));
 }
 
 static MazeStatus
@@ -98,5 +100,7 @@ const MazeAlgorithm maze_generator_binary_tree = {
   .name = "binary-tree",
   .label = MAZE_N_("Binary Tree"),
   .description = MAZE_N_("Binary tree: every cell opens north or west; fast, with a strong diagonal bias"),
+  .shape_limit = MAZE_N_("every cell but one must open north or west, so it fills only "
+                         "a shape where one cell alone has no neighbour there"),
   .generator = &binary_tree_class,
 };

@@ -101,5 +101,6 @@ const MazeAlgorithm maze_generator_corridor = {
     MAZE_N_("the longest corridor, in cells"),
     1, 65535, 20,
   },
+  .flags = MAZE_ALGORITHM_ANY_SHAPE,
   .generator = &corridor_class,
 };

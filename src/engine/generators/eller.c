@@ -30,16 +30,6 @@ find (uint32_t *parent,
 }
 
 static MazeStatus
-eller_check_shape (const Maze *maze,
-                   MazeError  *error)
-{
-  return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_SHAPE_ELLER,
-                          "eller cannot fill a shaped maze: it carries the sets of "
-                          "one row down into the next, and where the shape narrows "
-                          "or ends a set can be cut off for good");
-}
-
-static MazeStatus
 eller_init (MazeGenerator *gen,
             MazeError     *error)
 {
@@ -174,7 +164,6 @@ static const MazeGeneratorClass eller_class = {
   .init = eller_init,
   .step = eller_step,
   .frontier = eller_frontier,
-  .check_shape = eller_check_shape,
   .arrays = eller_arrays,
 };
 
@@ -183,5 +172,7 @@ const MazeAlgorithm maze_generator_eller = {
   /* Translators: the name of the person the algorithm is named after */
   .label = MAZE_N_("Eller"),
   .description = MAZE_N_("Eller: row by row with sets of connected cells; memory grows with the width only"),
+  .shape_limit = MAZE_N_("it carries the sets of one row down into the next, and where the "
+                         "shape narrows or ends a set can be cut off for good"),
   .generator = &eller_class,
 };

@@ -70,11 +70,13 @@ struct MazeGeneratorClass
   /* Optional: finish the tree without reports, making exactly the same
    * draws and carves as step() would; counts its steps and tree_left. */
   void       (*run)         (MazeGenerator *gen);
-  /* Optional, for an algorithm that cannot fill every connected shape:
-   * MAZE_OK when it can fill the shape of @maze (a shaped maze, every
-   * wall standing), else the reason.  NULL: any connected shape. */
-  MazeStatus (*check_shape) (const Maze *maze,
-                             MazeError  *error);
+  /* Optional, for an algorithm without MAZE_ALGORITHM_ANY_SHAPE that
+   * fills some shapes: MAZE_OK when it can fill the shape of @maze (a
+   * shaped maze, every wall standing), else the reason, naming
+   * @algorithm.  NULL (and no ANY_SHAPE): it fills no shape at all. */
+  MazeStatus (*check_shape) (const MazeAlgorithm *algorithm,
+                             const Maze          *maze,
+                             MazeError           *error);
   /* Optional: the arrays init() allocated beyond the moves and the ring
    * (which every generator has) into @arrays; returns how many.  The
    * generator frees them, and copies them for a history. */

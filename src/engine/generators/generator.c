@@ -257,9 +257,22 @@ maze_generator_new (Maze       *maze,
                        "loops must be 0..100 percent of the dead ends, got %u", loops);
       return NULL;
     }
-  if (maze_is_shaped (maze) && spec.algorithm->generator->check_shape != NULL
-      && spec.algorithm->generator->check_shape (maze, error) != MAZE_OK)
-    return NULL;
+  /* The capability says whether it fills any shape; if not, its class
+   * checks this one, or its shape_limit says why it fills none. */
+  if (maze_is_shaped (maze) && !(spec.algorithm->flags & MAZE_ALGORITHM_ANY_SHAPE))
+    {
+      const MazeAlgorithm *a = spec.algorithm;
+
+      if (a->generator->check_shape == NULL)
+        {
+          maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_SHAPE_REFUSED,
+                           "%s cannot fill a shaped maze: %s", a->name,
+                           a->shape_limit != NULL ? a->shape_limit : "");
+          return NULL;
+        }
+      if (a->generator->check_shape (a, maze, error) != MAZE_OK)
+        return NULL;
+    }
 
   gen = calloc (1, sizeof *gen);
   if (gen == NULL)

@@ -250,7 +250,7 @@ const MazeAlgorithm maze_generator_growing_tree_newest = {
   /* Translators: names of maze-generating algorithms, shown in a drop-down */
   .label = MAZE_N_("Recursive Backtracker"),
   .description = MAZE_N_("Growing tree, newest cell first: a recursive backtracker with an explicit stack; long winding passages"),
-  .flags = MAZE_ALGORITHM_DEFAULT,
+  .flags = MAZE_ALGORITHM_DEFAULT | MAZE_ALGORITHM_ANY_SHAPE,
   .generator = &growing_tree_class,
   .variant = GT_NEWEST,
 };
@@ -259,6 +259,7 @@ const MazeAlgorithm maze_generator_growing_tree_oldest = {
   .name = "growing-tree:oldest",
   .label = MAZE_N_("Growing Tree, Oldest First"),
   .description = MAZE_N_("Growing tree, oldest cell first (round robin, breadth-first): short dead ends around straight paths from the root"),
+  .flags = MAZE_ALGORITHM_ANY_SHAPE,
   .generator = &growing_tree_class,
   .variant = GT_OLDEST,
 };
@@ -267,6 +268,7 @@ const MazeAlgorithm maze_generator_growing_tree_random = {
   .name = "growing-tree:random",
   .label = MAZE_N_("Growing Tree, Random"),
   .description = MAZE_N_("Growing tree, random cell: many short branches, like Prim's"),
+  .flags = MAZE_ALGORITHM_ANY_SHAPE,
   .generator = &growing_tree_class,
   .variant = GT_RANDOM,
 };
@@ -281,6 +283,7 @@ const MazeAlgorithm maze_generator_growing_tree_mixed = {
     MAZE_N_("the chance of taking the newest cell"),
     0, 1, 0.5,
   },
+  .flags = MAZE_ALGORITHM_ANY_SHAPE,
   .generator = &growing_tree_class,
   .variant = GT_MIXED,
 };

@@ -90,5 +90,6 @@ const MazeAlgorithm maze_generator_hunt_and_kill = {
   .name = "hunt-and-kill",
   .label = MAZE_N_("Hunt and Kill"),
   .description = MAZE_N_("Hunt and kill: a random walk until stuck, then a row-by-row hunt for an uncarved cell beside the maze"),
+  .flags = MAZE_ALGORITHM_ANY_SHAPE,
   .generator = &hunt_and_kill_class,
 };

@@ -136,5 +136,6 @@ const MazeAlgorithm maze_generator_kruskal = {
   /* Translators: the name of the person the algorithm is named after */
   .label = MAZE_N_("Kruskal"),
   .description = MAZE_N_("Randomised Kruskal: knocks down walls in random order when they join two regions (union-find)"),
+  .flags = MAZE_ALGORITHM_ANY_SHAPE,
   .generator = &kruskal_class,
 };

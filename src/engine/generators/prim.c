@@ -120,5 +120,6 @@ const MazeAlgorithm maze_generator_prim = {
   /* Translators: the name of the person the algorithm is named after */
   .label = MAZE_N_("Prim"),
   .description = MAZE_N_("Randomised Prim: adds a random frontier cell to the tree, one at a time"),
+  .flags = MAZE_ALGORITHM_ANY_SHAPE,
   .generator = &prim_class,
 };

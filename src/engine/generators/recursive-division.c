@@ -15,16 +15,6 @@
  */
 #include "generator-private.h"
 
-static MazeStatus
-recursive_division_check_shape (const Maze *maze,
-                                MazeError  *error)
-{
-  return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_SHAPE_DIVISION,
-                          "recursive-division cannot fill a shaped maze: it splits "
-                          "rectangular chambers with walls that keep one gap, and "
-                          "where a shape's edge crosses a wall twice, one gap is "
-                          "not enough");
-}
 
 static void
 push (MazeGenerator *gen,
@@ -172,7 +162,6 @@ static const MazeGeneratorClass recursive_division_class = {
   .init = recursive_division_init,
   .step = recursive_division_step,
   .frontier = recursive_division_frontier,
-  .check_shape = recursive_division_check_shape,
   .arrays = recursive_division_arrays,
 };
 
@@ -180,5 +169,7 @@ const MazeAlgorithm maze_generator_recursive_division = {
   .name = "recursive-division",
   .label = MAZE_N_("Recursive Division"),
   .description = MAZE_N_("Recursive division: starts open and splits chambers with walls that keep one gap"),
+  .shape_limit = MAZE_N_("it splits rectangular chambers with walls that keep one gap, and "
+                         "where a shape's edge crosses a wall twice, one gap is not enough"),
   .generator = &recursive_division_class,
 };

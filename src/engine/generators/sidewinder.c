@@ -34,8 +34,9 @@ piece_is_top (const uint16_t *cells,
 }
 
 static MazeStatus
-sidewinder_check_shape (const Maze *maze,
-                        MazeError  *error)
+sidewinder_check_shape (const MazeAlgorithm *algorithm,
+                        const Maze          *maze,
+                        MazeError           *error)
 {
   const uint16_t *cells = maze_cells_const (maze);
   uint32_t n = maze_n_cells (maze), tops = 0, second = 0;
@@ -51,10 +52,11 @@ sidewinder_check_shape (const Maze *maze,
   if (tops == 1)
     return MAZE_OK;
   return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_SHAPE_SIDEWINDER,
-                          "sidewinder cannot fill this shape: one row piece may have "
+                          "%s cannot fill this shape: one row piece may have "
                           "no neighbour to the north, and %u have none (one starts "
                           "at (%u, %u))",
-                          tops, second % maze_width (maze), second / maze_width (maze));
+                          algorithm->name, tops,
+                          second % maze_width (maze), second / maze_width (maze));
 }
 
 static MazeStatus
@@ -167,5 +169,7 @@ const MazeAlgorithm maze_generator_sidewinder = {
   .name = "sidewinder",
   .label = MAZE_N_("Sidewinder"),
   .description = MAZE_N_("Sidewinder: row by row, runs of east passages each closed by one passage north"),
+  .shape_limit = MAZE_N_("every run of a row closes with a passage north, so it fills only "
+                         "a shape with one top row piece, one with no neighbour to its north"),
   .generator = &sidewinder_class,
 };

@@ -73,5 +73,6 @@ const MazeAlgorithm maze_generator_straight_run = {
     MAZE_N_("the longest run, in cells"),
     1, 65535, 10,
   },
+  .flags = MAZE_ALGORITHM_ANY_SHAPE,
   .generator = &straight_run_class,
 };

@@ -149,5 +149,6 @@ const MazeAlgorithm maze_generator_wilson = {
   /* Translators: the name of the person the algorithm is named after */
   .label = MAZE_N_("Wilson"),
   .description = MAZE_N_("Wilson: loop-erased random walks; an unbiased maze, slow to start on big grids"),
+  .flags = MAZE_ALGORITHM_ANY_SHAPE,
   .generator = &wilson_class,
 };

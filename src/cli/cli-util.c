@@ -312,7 +312,7 @@ cli_new_maze (const char *shape_name,
   if (maze == NULL)
     {
       cli_fail_maze (option, &error);
-      if (error.code == MAZE_ERR_SHAPE_PIECES)
+      if (error.code == MAZE_MSG_SHAPE_PIECES)
         cli_fail (CLI_EXIT_FAILURE, _("--keep-largest keeps the largest piece"));
       return NULL;
     }

@@ -247,17 +247,16 @@ unknown_name (const MazeAlgorithm *const *registry,
 
   if (is_generator_registry (registry) && !family)
     {
-      maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_UNKNOWN_GENERATOR,
-                       "unknown generator '%.80s'", name);
+      maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_UNKNOWN_GENERATOR, MAZE_TEXT (name));
       return false;
     }
   known_names (registry, name, family, known, sizeof known);
   if (is_generator_registry (registry))
-    maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_UNKNOWN_GENERATOR_VARIANT,
-                     "unknown generator '%.80s' (known: %s)", name, known);
+    maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_UNKNOWN_GENERATOR_VARIANT,
+                    MAZE_TEXT (name), MAZE_TEXT (known));
   else
-    maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_UNKNOWN_SOLVER,
-                     "unknown solver '%.80s' (known: %s)", name, known);
+    maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_UNKNOWN_SOLVER, MAZE_TEXT (name),
+                    MAZE_TEXT (known));
   return false;
 }
 
@@ -276,9 +275,8 @@ parse_param (const MazeAlgorithm *a,
 
       if (!parse_count (arg, &n) || n < param->min || n > param->max)
         {
-          maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_PARAM_COUNT,
-                           "'%s' takes a whole number from %u to %u, got '%.40s'",
-                           a->name, (unsigned) param->min, (unsigned) param->max, arg);
+          maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_PARAM_COUNT, MAZE_TEXT (a->name),
+                          MAZE_NUM (param->min), MAZE_NUM (param->max), MAZE_TEXT (arg));
           return false;
         }
       choice->count = n;
@@ -297,9 +295,8 @@ parse_param (const MazeAlgorithm *a,
       format_fraction (min, num, den);
       fraction_of (param, param->max, &num, &den);
       format_fraction (max, num, den);
-      maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_PARAM_FRACTION,
-                       "'%s' takes a number from %s to %s, got '%.40s'",
-                       a->name, min, max, arg);
+      maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_PARAM_FRACTION, MAZE_TEXT (a->name),
+                      MAZE_TEXT (min), MAZE_TEXT (max), MAZE_TEXT (arg));
       return false;
     }
   choice->value = (double) choice->num / choice->den;
@@ -361,11 +358,9 @@ maze_algorithm_choose (const MazeAlgorithm *const *registry,
   if (name == NULL || *name == '\0')
     {
       if (is_generator_registry (registry))
-        maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_NO_GENERATOR,
-                         "no generator name given");
+        maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_NO_GENERATOR);
       else
-        maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_NO_SOLVER,
-                         "no solver name given");
+        maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_NO_SOLVER);
       return false;
     }
 
@@ -402,11 +397,11 @@ maze_algorithm_choose (const MazeAlgorithm *const *registry,
           if (others)
             break;
           if (is_generator_registry (registry))
-            maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_GENERATOR_NO_PARAM,
-                             "generator '%s' takes no parameter, got '%.80s'", a->name, name);
+            maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_GENERATOR_NO_PARAM,
+                            MAZE_TEXT (a->name), MAZE_TEXT (name));
           else
-            maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_SOLVER_NO_PARAM,
-                             "solver '%s' takes no parameter, got '%.80s'", a->name, name);
+            maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_SOLVER_NO_PARAM,
+                            MAZE_TEXT (a->name), MAZE_TEXT (name));
           return false;
         }
       choice->algorithm = a;
@@ -446,7 +441,7 @@ maze_algorithm_canonical_name (const MazeAlgorithm *const *registry,
     return NULL;
   copy = strdup (choice.name);
   if (copy == NULL)
-    maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory");
+    maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
   return copy;
 }
 

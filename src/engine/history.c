@@ -448,7 +448,7 @@ history_new (Maze      *maze,
 
   if (h == NULL)
     {
-      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the step history");
+      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
       return NULL;
     }
   h->maze = maze;
@@ -465,7 +465,7 @@ history_start (MazeHistory *h,
   if (!take_checkpoint (h))
     {
       maze_history_free (h);
-      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the step history");
+      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
       return NULL;
     }
   return h;
@@ -485,8 +485,8 @@ maze_history_new_generator (Maze          *maze,
 
   if (place && maze_placement_name (placement) == NULL)
     {
-      maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_UNKNOWN_PLACEMENT,
-                       "unknown endpoint placement %d", (int) placement);
+      maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_UNKNOWN_PLACEMENT,
+                      MAZE_NUM ((int) placement));
       return NULL;
     }
   h = history_new (maze, error);
@@ -662,8 +662,7 @@ maze_history_seek (MazeHistory *h,
         {
           /* The stepper stayed where it was: so do the cells. */
           walk_to (h, was, was_entry);
-          return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM,
-                                  "out of memory for a copy of the stepper");
+          return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
         }
     }
 
@@ -745,7 +744,6 @@ maze_history_status (const MazeHistory *h,
                      MazeError         *error)
 {
   if (h->status != MAZE_OK)
-    return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM,
-                            "out of memory for the step history");
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
   return MAZE_OK;
 }

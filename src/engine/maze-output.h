@@ -28,7 +28,7 @@
  *  - P is a directory: refused (EISDIR).
  *  - P is a regular file we may not write (no write permission for us,
  *    or no write bit at all, as 0444, even for root): refused with
- *    MAZE_ERR_OUTPUT_READ_ONLY, unless MAZE_OUTPUT_FORCE is given; then it
+ *    MAZE_MSG_OUTPUT_READ_ONLY, unless MAZE_OUTPUT_FORCE is given; then it
  *    is replaced like any other file (its folder must be writable).
  *
  * maze_output_check() applies the same rule without creating anything, so

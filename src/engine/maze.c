@@ -63,181 +63,6 @@ maze_dir_name (uint16_t dir)
   return i < 0 ? "nowhere" : names[i];
 }
 
-static void
-clear_code (MazeError *error)
-{
-  error->code = MAZE_ERR_NONE;
-  memset (error->num, 0, sizeof error->num);
-  for (unsigned k = 0; k < MAZE_ERROR_STR_MAX; k++)
-    error->str[k][0] = '\0';
-}
-
-MazeStatus
-maze_error_set (MazeError  *error,
-                MazeStatus  status,
-                const char *format,
-                ...)
-{
-  va_list args;
-
-  if (error == NULL)
-    return status;
-  error->status = status;
-  va_start (args, format);
-  vsnprintf (error->message, sizeof error->message, format, args);
-  va_end (args);
-  clear_code (error);
-  return status;
-}
-
-void
-maze_error_clear (MazeError *error)
-{
-  if (error == NULL)
-    return;
-  error->status = MAZE_OK;
-  error->message[0] = '\0';
-  clear_code (error);
-}
-
-/* Walks @format as printf would and keeps its integer and string
- * arguments in error->num and error->str, in order. */
-static void
-capture_args (MazeError  *error,
-              const char *format,
-              va_list     args)
-{
-  unsigned n_num = 0;
-  unsigned n_str = 0;
-
-  for (const char *p = format; *p != '\0'; p++)
-    {
-      int precision = -1;
-      int length = 0; /* 'H' hh, 'h', 'l', 'L' ll, 'z', 'j', 't' */
-      uint64_t value;
-
-      if (*p != '%')
-        continue;
-      p++;
-      if (*p == '%')
-        continue;
-      while (*p != '\0' && strchr ("-+ #0'", *p) != NULL)
-        p++;
-      if (*p == '*')
-        {
-          (void) va_arg (args, int);
-          p++;
-        }
-      while (*p >= '0' && *p <= '9')
-        p++;
-      if (*p == '.')
-        {
-          p++;
-          if (*p == '*')
-            {
-              precision = va_arg (args, int);
-              p++;
-            }
-          else
-            {
-              precision = 0;
-              while (*p >= '0' && *p <= '9')
-                precision = precision * 10 + (*p++ - '0');
-            }
-        }
-      if (*p == 'h' || *p == 'l')
-        {
-          length = *p++;
-          if (*p == length)
-            {
-              length = length == 'h' ? 'H' : 'L';
-              p++;
-            }
-        }
-      else if (*p == 'z' || *p == 'j' || *p == 't')
-        length = *p++;
-
-      switch (*p)
-        {
-        case 'd':
-        case 'i':
-          switch (length)
-            {
-            case 'l': value = (uint64_t) va_arg (args, long); break;
-            case 'L': value = (uint64_t) va_arg (args, long long); break;
-            case 'z': value = (uint64_t) va_arg (args, size_t); break;
-            case 'j': value = (uint64_t) va_arg (args, intmax_t); break;
-            case 't': value = (uint64_t) va_arg (args, ptrdiff_t); break;
-            default: value = (uint64_t) va_arg (args, int); break;
-            }
-          break;
-        case 'u':
-        case 'x':
-        case 'X':
-        case 'o':
-        case 'c':
-          switch (length)
-            {
-            case 'l': value = va_arg (args, unsigned long); break;
-            case 'L': value = va_arg (args, unsigned long long); break;
-            case 'z': value = va_arg (args, size_t); break;
-            case 'j': value = va_arg (args, uintmax_t); break;
-            case 't': value = (uint64_t) va_arg (args, ptrdiff_t); break;
-            default: value = va_arg (args, unsigned int); break;
-            }
-          break;
-        case 's':
-          {
-            const char *arg = va_arg (args, const char *);
-            size_t len;
-
-            if (arg == NULL)
-              arg = "(null)";
-            len = strlen (arg);
-            if (precision >= 0 && (size_t) precision < len)
-              len = (size_t) precision;
-            if (n_str < MAZE_ERROR_STR_MAX)
-              {
-                if (len >= sizeof error->str[0])
-                  len = sizeof error->str[0] - 1;
-                memcpy (error->str[n_str], arg, len);
-                error->str[n_str][len] = '\0';
-                n_str++;
-              }
-            continue;
-          }
-        default:
-          return; /* not a conversion kept: stop rather than misread */
-        }
-      if (n_num < MAZE_ERROR_NUM_MAX)
-        error->num[n_num++] = value;
-    }
-}
-
-MazeStatus
-maze_error_setc (MazeError     *error,
-                 MazeStatus     status,
-                 MazeErrorCode  code,
-                 const char    *format,
-                 ...)
-{
-  va_list args;
-  va_list copy;
-
-  if (error == NULL)
-    return status;
-  error->status = status;
-  va_start (args, format);
-  va_copy (copy, args);
-  vsnprintf (error->message, sizeof error->message, format, args);
-  clear_code (error);
-  error->code = code;
-  capture_args (error, format, copy);
-  va_end (copy);
-  va_end (args);
-  return status;
-}
-
 /* ---- creation ---- */
 
 static bool
@@ -247,22 +72,20 @@ check_size (uint32_t   width,
 {
   if (width < 1 || width > MAZE_MAX_SIDE)
     {
-      maze_error_setc (error, MAZE_ERROR_SIZE, MAZE_ERR_WIDTH_RANGE, "width %u out of range (1 to %u)",
-                       width, MAZE_MAX_SIDE);
+      maze_error_set (error, MAZE_ERROR_SIZE, MAZE_MSG_WIDTH_RANGE, MAZE_NUM (width),
+                      MAZE_NUM (MAZE_MAX_SIDE));
       return false;
     }
   if (height < 1 || height > MAZE_MAX_SIDE)
     {
-      maze_error_setc (error, MAZE_ERROR_SIZE, MAZE_ERR_HEIGHT_RANGE, "height %u out of range (1 to %u)",
-                       height, MAZE_MAX_SIDE);
+      maze_error_set (error, MAZE_ERROR_SIZE, MAZE_MSG_HEIGHT_RANGE, MAZE_NUM (height),
+                      MAZE_NUM (MAZE_MAX_SIDE));
       return false;
     }
   if ((uint64_t) width * height > MAZE_MAX_CELLS)
     {
-      maze_error_setc (error, MAZE_ERROR_SIZE, MAZE_ERR_TOO_MANY_CELLS,
-                       "%u\u00d7%u is %llu cells, more than the limit of %u",
-                       width, height, (unsigned long long) width * height,
-                       MAZE_MAX_CELLS);
+      maze_error_set (error, MAZE_ERROR_SIZE, MAZE_MSG_TOO_MANY_CELLS, MAZE_NUM (width),
+                      MAZE_NUM (height), MAZE_NUM (width * height), MAZE_NUM (MAZE_MAX_CELLS));
       return false;
     }
   return true;
@@ -297,9 +120,8 @@ maze_new_raw (uint32_t   width,
   return maze;
 
 nomem:
-  maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM_MAZE,
-                   "out of memory for a %u\u00d7%u maze (%zu MB)",
-                   width, height, (n * 2) >> 20);
+  maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_MAZE, MAZE_NUM (width),
+                  MAZE_NUM (height), MAZE_NUM ((n * 2) >> 20));
   return NULL;
 }
 
@@ -552,20 +374,17 @@ move_endpoint (Maze           *maze,
   bool opened;
 
   if (index >= n)
-    return maze_error_setc (error, MAZE_ERROR_ARGUMENT,
-                            strcmp (what, "start") == 0 ? MAZE_ERR_START_OUTSIDE
-                                                        : MAZE_ERR_GOAL_OUTSIDE,
-                            "%s cell %u outside a %u\u00d7%u maze",
-                            what, index, maze->width, maze->height);
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                           strcmp (what, "start") == 0 ? MAZE_MSG_START_OUTSIDE
+                                                       : MAZE_MSG_GOAL_OUTSIDE,
+                           MAZE_NUM (index), MAZE_NUM (maze->width), MAZE_NUM (maze->height));
 
   if (!maze_contains (maze, index) && strcmp (what, "start") == 0)
-    return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_START_NOT_IN_SHAPE,
-                            "start cell (%u, %u) is outside the maze's shape",
-                            index % maze->width, index / maze->width);
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_START_NOT_IN_SHAPE,
+                           MAZE_NUM (index % maze->width), MAZE_NUM (index / maze->width));
   if (!maze_contains (maze, index))
-    return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_GOAL_NOT_IN_SHAPE,
-                            "goal cell (%u, %u) is outside the maze's shape",
-                            index % maze->width, index / maze->width);
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_GOAL_NOT_IN_SHAPE,
+                           MAZE_NUM (index % maze->width), MAZE_NUM (index / maze->width));
 
   opened = has_opening (maze, *endpoint);
   if (opened && *endpoint != other && *endpoint != index)
@@ -600,9 +419,8 @@ not_in_shape (const Maze *maze,
               uint32_t    i,
               MazeError  *error)
 {
-  return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_NOT_IN_SHAPE,
-                          "cell (%u, %u) is outside the maze's shape",
-                          i % maze->width, i / maze->width);
+  return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_NOT_IN_SHAPE,
+                         MAZE_NUM (i % maze->width), MAZE_NUM (i / maze->width));
 }
 
 MazeStatus
@@ -615,11 +433,10 @@ maze_set_wall_open (Maze      *maze,
   uint32_t j;
 
   if (i >= maze_n_cells (maze))
-    return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_CELL_OUTSIDE, "cell %u outside a %u\u00d7%u maze",
-                            i, maze->width, maze->height);
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_CELL_OUTSIDE, MAZE_NUM (i),
+                           MAZE_NUM (maze->width), MAZE_NUM (maze->height));
   if (maze_dir_index (dir) < 0)
-    return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_NOT_ONE_DIRECTION, "0x%X is not one direction",
-                            (unsigned) dir);
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_NOT_ONE_DIRECTION, MAZE_NUM (dir));
   if (!maze_contains (maze, i))
     return not_in_shape (maze, i, error);
 
@@ -652,10 +469,10 @@ maze_toggle_bit (Maze      *maze,
   uint32_t x, y;
 
   if (i >= maze_n_cells (maze))
-    return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_CELL_OUTSIDE, "cell %u outside a %u\u00d7%u maze",
-                            i, maze->width, maze->height);
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_CELL_OUTSIDE, MAZE_NUM (i),
+                           MAZE_NUM (maze->width), MAZE_NUM (maze->height));
   if (bit > 15)
-    return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_BIT_RANGE, "bit %u is not in a 16-bit cell", bit);
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_BIT_RANGE, MAZE_NUM (bit));
   x = i % maze->width;
   y = i / maze->width;
   if (!maze_contains (maze, i))
@@ -687,14 +504,10 @@ maze_toggle_bit (Maze      *maze,
   if (shift == MAZE_BORDER_SHIFT)
     {
       if (maze_cell_on_border (c[i], dir))
-        return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_BORDER_FIXED_EDGE,
-                                "the border bits are fixed: the %s side of (%u, %u) "
-                                "is the outer edge of the maze",
-                                maze_dir_name (dir), x, y);
-      return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_BORDER_FIXED_INNER,
-                              "the border bits are fixed: the %s side of (%u, %u) "
-                              "has a neighbour, so it is not on the outer edge",
-                              maze_dir_name (dir), x, y);
+        return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_BORDER_FIXED_EDGE,
+                               MAZE_DIR (dir), MAZE_NUM (x), MAZE_NUM (y));
+      return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_BORDER_FIXED_INNER,
+                             MAZE_DIR (dir), MAZE_NUM (x), MAZE_NUM (y));
     }
 
   /* solution or backtrack: at most one bit, never through the border */
@@ -704,13 +517,10 @@ maze_toggle_bit (Maze      *maze,
       return MAZE_OK;
     }
   if (maze_cell_on_border (c[i], dir))
-    return maze_error_setc (error, MAZE_ERROR_ARGUMENT,
-                            shift == MAZE_SOLUTION_SHIFT ? MAZE_ERR_SOLUTION_OUTWARD
-                                                         : MAZE_ERR_BACKTRACK_OUTWARD,
-                            "the %s bits of (%u, %u) cannot point %s: that side is "
-                            "the outer edge of the maze",
-                            shift == MAZE_SOLUTION_SHIFT ? "solution" : "backtrack",
-                            x, y, maze_dir_name (dir));
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT,
+                           shift == MAZE_SOLUTION_SHIFT ? MAZE_MSG_SOLUTION_OUTWARD
+                                                        : MAZE_MSG_BACKTRACK_OUTWARD,
+                           MAZE_NUM (x), MAZE_NUM (y), MAZE_DIR (dir));
   if (c[i] & (0xFu << shift))
     maze_op_clear (c, report, i, (uint16_t) (0xFu << shift));
   maze_op_or (c, report, i, dir, shift);
@@ -776,10 +586,8 @@ maze_check_cells (const Maze *maze,
             {
               if (cell != MAZE_OUTSIDE_CELL)
                 {
-                  maze_error_setc (error, MAZE_ERROR_INCONSISTENT, MAZE_ERR_INCONSISTENT_OUTSIDE,
-                                   "inconsistent maze at (%u, %u): a cell outside the shape "
-                                   "holds 0x%04X, not only its border bits 0x00F0",
-                                   x, y, (unsigned) cell);
+                  maze_error_set (error, MAZE_ERROR_INCONSISTENT, MAZE_MSG_INCONSISTENT_OUTSIDE,
+                                  MAZE_NUM (x), MAZE_NUM (y), MAZE_NUM (cell));
                   return false;
                 }
               continue;
@@ -802,10 +610,9 @@ maze_check_cells (const Maze *maze,
 
           if ((cell & MAZE_BORDER_MASK) != expect)
             {
-              maze_error_setc (error, MAZE_ERROR_INCONSISTENT, MAZE_ERR_INCONSISTENT_BORDER,
-                               "inconsistent maze at (%u, %u): border bits 0x%X, expected 0x%X",
-                               x, y, (unsigned) border,
-                               (unsigned) (expect >> MAZE_BORDER_SHIFT));
+              maze_error_set (error, MAZE_ERROR_INCONSISTENT, MAZE_MSG_INCONSISTENT_BORDER,
+                              MAZE_NUM (x), MAZE_NUM (y), MAZE_NUM (border),
+                              MAZE_NUM ((expect >> MAZE_BORDER_SHIFT)));
               return false;
             }
           for (int k = 0; k < 4 && inner; k++)
@@ -816,38 +623,33 @@ maze_check_cells (const Maze *maze,
                 continue;
               if (!(c[maze_index_toward (w, y * w + x, d)] & maze_opposite (d)))
                 {
-                  maze_error_setc (error, MAZE_ERROR_INCONSISTENT, MAZE_ERR_INCONSISTENT_PASSAGE,
-                                   "inconsistent maze at (%u, %u): passage %s without a passage back",
-                                   x, y, maze_dir_name (d));
+                  maze_error_set (error, MAZE_ERROR_INCONSISTENT, MAZE_MSG_INCONSISTENT_PASSAGE,
+                                  MAZE_NUM (x), MAZE_NUM (y), MAZE_DIR (d));
                   return false;
                 }
             }
           if (!one_bit_or_none (sol))
             {
-              maze_error_setc (error, MAZE_ERROR_INCONSISTENT, MAZE_ERR_INCONSISTENT_SOLUTION,
-                               "inconsistent maze at (%u, %u): solution bits 0x%X hold more than one direction",
-                               x, y, (unsigned) sol);
+              maze_error_set (error, MAZE_ERROR_INCONSISTENT, MAZE_MSG_INCONSISTENT_SOLUTION,
+                              MAZE_NUM (x), MAZE_NUM (y), MAZE_NUM (sol));
               return false;
             }
           if (sol & border)
             {
-              maze_error_setc (error, MAZE_ERROR_INCONSISTENT, MAZE_ERR_INCONSISTENT_SOLUTION_BORDER,
-                               "inconsistent maze at (%u, %u): solution points %s through the border",
-                               x, y, maze_dir_name (sol));
+              maze_error_set (error, MAZE_ERROR_INCONSISTENT, MAZE_MSG_INCONSISTENT_SOLUTION_BORDER,
+                              MAZE_NUM (x), MAZE_NUM (y), MAZE_DIR (sol));
               return false;
             }
           if (!one_bit_or_none (back))
             {
-              maze_error_setc (error, MAZE_ERROR_INCONSISTENT, MAZE_ERR_INCONSISTENT_BACKTRACK,
-                               "inconsistent maze at (%u, %u): backtrack bits 0x%X hold more than one direction",
-                               x, y, (unsigned) back);
+              maze_error_set (error, MAZE_ERROR_INCONSISTENT, MAZE_MSG_INCONSISTENT_BACKTRACK,
+                              MAZE_NUM (x), MAZE_NUM (y), MAZE_NUM (back));
               return false;
             }
           if (back & border)
             {
-              maze_error_setc (error, MAZE_ERROR_INCONSISTENT, MAZE_ERR_INCONSISTENT_BACKTRACK_BORDER,
-                               "inconsistent maze at (%u, %u): backtrack points %s through the border",
-                               x, y, maze_dir_name (back));
+              maze_error_set (error, MAZE_ERROR_INCONSISTENT, MAZE_MSG_INCONSISTENT_BACKTRACK_BORDER,
+                              MAZE_NUM (x), MAZE_NUM (y), MAZE_DIR (back));
               return false;
             }
         }
@@ -1031,9 +833,8 @@ maze_meta_set (Maze       *maze,
   char *v;
 
   if (!maze_meta_key_valid (key))
-    return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_META_KEY,
-                            "bad metadata key '%s': use 1 to 32 of a-z, 0-9, _ and -",
-                            key != NULL ? key : "(null)");
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_META_KEY,
+                           MAZE_TEXT (key != NULL ? key : "(null)"));
   for (size_t i = 0; i < maze->n_meta; i++)
     if (strcmp (maze->meta[i].key, key) == 0)
       found = i;
@@ -1055,11 +856,10 @@ maze_meta_set (Maze       *maze,
 
   vlen = strlen (value);
   if (strchr (value, '\n') != NULL)
-    return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_META_VALUE_NEWLINE,
-                            "metadata value of '%s' contains a line break", key);
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_META_VALUE_NEWLINE, MAZE_TEXT (key));
   if (!maze_utf8_valid (value, vlen))
-    return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_META_VALUE_NOT_UTF8,
-                            "metadata value of '%s' is not UTF-8", key);
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_META_VALUE_NOT_UTF8,
+                           MAZE_TEXT (key));
 
   size = maze_meta_size (maze) + vlen;
   if (found != SIZE_MAX)
@@ -1067,16 +867,15 @@ maze_meta_set (Maze       *maze,
   else
     size += strlen (key) + 2;
   if (size > MAZE_FILE_META_MAX)
-    return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_META_TOO_BIG,
-                            "metadata would take %zu bytes, more than the limit of %u",
-                            size, MAZE_FILE_META_MAX);
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_META_TOO_BIG, MAZE_NUM (size),
+                           MAZE_NUM (MAZE_FILE_META_MAX));
 
   if (found == SIZE_MAX)
     return maze_meta_append (maze, key, value, error);
 
   v = dup_string (value);
   if (v == NULL)
-    return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for metadata");
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
   maze->meta_bytes = maze->meta_bytes - strlen (maze->meta[found].value) + vlen;
   free (maze->meta[found].value);
   maze->meta[found].value = v;
@@ -1097,7 +896,7 @@ maze_meta_append (Maze       *maze,
       MetaPair *grown = realloc (maze->meta, cap * sizeof (MetaPair));
 
       if (grown == NULL)
-        return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for metadata");
+        return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
       maze->meta = grown;
       maze->meta_cap = cap;
     }
@@ -1107,7 +906,7 @@ maze_meta_append (Maze       *maze,
     {
       free (k);
       free (v);
-      return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for metadata");
+      return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
     }
   maze->meta[maze->n_meta].key = k;
   maze->meta[maze->n_meta].value = v;

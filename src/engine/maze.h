@@ -1107,183 +1107,275 @@ MazeStatus maze_save_output (const Maze *maze,
 /* Errors                                                              */
 /* ------------------------------------------------------------------ */
 
-/* A string argument holds any path the system accepts (PATH_MAX, 4096
- * bytes on Linux, NUL included) and a message that path plus the longest
- * template and reason: a message naming a file is never cut. */
-#define MAZE_ERROR_ARG_MAX     4096
-#define MAZE_ERROR_MESSAGE_MAX (MAZE_ERROR_ARG_MAX + 256)
-
-/* Errors in the user's language.
- *
- * The engine has no gettext, so besides its English @message a MazeError
- * names the message template it used (MazeErrorCode) and keeps the values
- * that went into it, for a GLib-side caller to word the message in the
- * user's language (see src/i18n/bitmaze-error.h).  @num holds the integer
- * arguments of the English message in order, @str its string arguments in
- * order (a direction is its English name, "east"); the comment at each code
- * says which is which.  Codes are only ever added, never renumbered.
- * MAZE_ERR_NONE: no template known, show @message as it is. */
+/*
+ * An error is a status (MazeStatus, at the top of this header), a message
+ * of the engine's one table of messages (MazeMessage) and the values that
+ * go into it.  The table holds each message's English template, marked
+ * with MAZE_N_(): it is the msgid.  The engine fills error->message with
+ * the English text; the app and the CLI format the template in the user's
+ * language with the same values (maze_error_format(), and
+ * src/i18n/bitmaze-error.h).  Codes name messages, not places: a code is
+ * used wherever the same thing goes wrong, and its values are those its
+ * template asks for, in order (the comment at each code).
+ */
 typedef enum
 {
-  MAZE_ERR_NONE = 0,
-  /* out of memory, whatever for; the English message says what for */
-  MAZE_ERR_NOMEM,
-  /* out of memory for a num[0]×num[1] maze of num[2] MB */
-  MAZE_ERR_NOMEM_MAZE,
+  MAZE_MSG_NONE = 0,                  /* no error */
+  MAZE_MSG_NOMEM,                     /* out of memory */
+  MAZE_MSG_NOMEM_MAZE,                /* for a width×height maze of n MB */
 
-  /* sizes (maze_new and the file header) */
-  MAZE_ERR_WIDTH_RANGE,        /* width num[0] out of range (1 to num[1]) */
-  MAZE_ERR_HEIGHT_RANGE,       /* height num[0] out of range (1 to num[1]) */
-  MAZE_ERR_TOO_MANY_CELLS,     /* num[0]×num[1] is num[2] cells, limit num[3] */
+  /* sizes, cells and bits */
+  MAZE_MSG_WIDTH_RANGE,               /* width, the largest */
+  MAZE_MSG_HEIGHT_RANGE,              /* height, the largest */
+  MAZE_MSG_TOO_MANY_CELLS,            /* width, height, cells, the most */
+  MAZE_MSG_START_OUTSIDE,             /* cell, width, height */
+  MAZE_MSG_GOAL_OUTSIDE,              /* cell, width, height */
+  MAZE_MSG_CELL_OUTSIDE,              /* cell, width, height */
+  MAZE_MSG_NOT_ONE_DIRECTION,         /* the bits */
+  MAZE_MSG_BIT_RANGE,                 /* the bit */
+  MAZE_MSG_BORDER_FIXED_EDGE,         /* direction, x, y */
+  MAZE_MSG_BORDER_FIXED_INNER,        /* direction, x, y */
+  MAZE_MSG_SOLUTION_OUTWARD,          /* x, y, direction */
+  MAZE_MSG_BACKTRACK_OUTWARD,         /* x, y, direction */
 
-  /* cells and bits (editing, start and goal, the file header) */
-  MAZE_ERR_START_OUTSIDE,      /* start cell num[0] outside a num[1]×num[2] maze */
-  MAZE_ERR_GOAL_OUTSIDE,       /* goal cell num[0] outside a num[1]×num[2] maze */
-  MAZE_ERR_CELL_OUTSIDE,       /* cell num[0] outside a num[1]×num[2] maze */
-  MAZE_ERR_NOT_ONE_DIRECTION,  /* num[0] is not one direction bit */
-  MAZE_ERR_BIT_RANGE,          /* bit num[0] is not in a 16-bit cell */
-  MAZE_ERR_BORDER_FIXED_EDGE,  /* side str[0] of (num[0], num[1]) is the edge */
-  MAZE_ERR_BORDER_FIXED_INNER, /* side str[0] of (num[0], num[1]) has a neighbour */
-  MAZE_ERR_SOLUTION_OUTWARD,   /* solution of (num[0], num[1]) cannot point str[1] */
-  MAZE_ERR_BACKTRACK_OUTWARD,  /* backtrack of (num[0], num[1]) cannot point str[1] */
+  /* inconsistent cells, maze-format.md 1: x, y first */
+  MAZE_MSG_INCONSISTENT_BORDER,       /* x, y, found, expected */
+  MAZE_MSG_INCONSISTENT_PASSAGE,      /* x, y, direction */
+  MAZE_MSG_INCONSISTENT_SOLUTION,     /* x, y, the nibble */
+  MAZE_MSG_INCONSISTENT_SOLUTION_BORDER,  /* x, y, direction */
+  MAZE_MSG_INCONSISTENT_BACKTRACK,    /* x, y, the nibble */
+  MAZE_MSG_INCONSISTENT_BACKTRACK_BORDER, /* x, y, direction */
+  MAZE_MSG_INCONSISTENT_OUTSIDE,      /* x, y, the cell word */
 
-  /* inconsistent cells at (num[0], num[1]), maze-format.md 1 */
-  MAZE_ERR_INCONSISTENT_BORDER,           /* border num[2], expected num[3] */
-  MAZE_ERR_INCONSISTENT_PASSAGE,          /* passage str[0] without one back */
-  MAZE_ERR_INCONSISTENT_SOLUTION,         /* solution bits num[2]: > 1 direction */
-  MAZE_ERR_INCONSISTENT_SOLUTION_BORDER,  /* solution points str[0] outward */
-  MAZE_ERR_INCONSISTENT_BACKTRACK,        /* backtrack bits num[2]: > 1 direction */
-  MAZE_ERR_INCONSISTENT_BACKTRACK_BORDER, /* backtrack points str[0] outward */
+  /* metadata */
+  MAZE_MSG_META_KEY,                  /* key */
+  MAZE_MSG_META_VALUE_NEWLINE,        /* key */
+  MAZE_MSG_META_VALUE_NOT_UTF8,       /* key */
+  MAZE_MSG_META_TOO_BIG,              /* bytes, the most */
 
-  /* metadata (maze_meta_set, reading and writing) */
-  MAZE_ERR_META_KEY,            /* bad key str[0] */
-  MAZE_ERR_META_VALUE_NEWLINE,  /* the value of str[0] has a line break */
-  MAZE_ERR_META_VALUE_NOT_UTF8, /* the value of str[0] is not UTF-8 */
-  MAZE_ERR_META_TOO_BIG,        /* num[0] bytes, more than the limit num[1] */
+  /* reading a .maze file, maze-format.md 2 */
+  MAZE_MSG_EMPTY_FILE,
+  MAZE_MSG_BAD_MAGIC,
+  MAZE_MSG_TRUNCATED_HEADER,          /* expected, found */
+  MAZE_MSG_UNSUPPORTED_VERSION,       /* version */
+  MAZE_MSG_HEADER_SIZE,               /* found, version 1's */
+  MAZE_MSG_HEADER_CRC,
+  MAZE_MSG_META_SIZE,                 /* found, the most */
+  MAZE_MSG_TRUNCATED,                 /* expected, found */
+  MAZE_MSG_TRAILING_DATA,             /* expected, found */
+  MAZE_MSG_TRAILING_DATA_MORE,        /* expected */
+  MAZE_MSG_DATA_CRC,
+  MAZE_MSG_META_NO_NEWLINE,           /* line */
+  MAZE_MSG_META_NOT_UTF8,             /* line */
+  MAZE_MSG_META_NUL,                  /* line */
+  MAZE_MSG_META_NO_EQUALS,            /* line */
+  MAZE_MSG_META_BAD_KEY,              /* line */
+  MAZE_MSG_DUPLICATE_KEY,             /* key, line */
+  MAZE_MSG_V2_RECTANGLE,
+  MAZE_MSG_START_NOT_IN_SHAPE,        /* x, y */
+  MAZE_MSG_GOAL_NOT_IN_SHAPE,         /* x, y */
 
-  /* reading a .maze file (maze-format.md 2) */
-  MAZE_ERR_EMPTY_FILE,          /* not a maze file (the file is empty) */
-  MAZE_ERR_BAD_MAGIC,           /* not a maze file (bad magic) */
-  MAZE_ERR_TRUNCATED_HEADER,    /* expected at least num[0] bytes, found num[1] */
-  MAZE_ERR_UNSUPPORTED_VERSION, /* version num[0] */
-  MAZE_ERR_HEADER_SIZE,         /* header size num[0], version 1 has num[1] */
-  MAZE_ERR_HEADER_CRC,          /* header checksum mismatch */
-  MAZE_ERR_META_SIZE,           /* metadata size num[0] out of 0..num[1] */
-  MAZE_ERR_TRUNCATED,           /* expected num[0] bytes, found num[1] */
-  MAZE_ERR_TRAILING_DATA,       /* expected num[0] bytes, found num[1] */
-  MAZE_ERR_TRAILING_DATA_MORE,  /* expected num[0] bytes, found more */
-  MAZE_ERR_DATA_CRC,            /* cell data checksum mismatch */
-  MAZE_ERR_META_NO_NEWLINE,     /* metadata line num[0] not ended by a newline */
-  MAZE_ERR_META_NOT_UTF8,       /* metadata line num[0] is not UTF-8 */
-  MAZE_ERR_META_NUL,            /* metadata line num[0] holds a NUL byte */
-  MAZE_ERR_META_NO_EQUALS,      /* metadata line num[0] has no '=' */
-  MAZE_ERR_META_BAD_KEY,        /* metadata line num[0] has a bad key */
-  MAZE_ERR_DUPLICATE_KEY,       /* key str[0] again on metadata line num[0] */
+  /* the system refused: the last value is its reason */
+  MAZE_MSG_IO_OPEN,                   /* path, reason */
+  MAZE_MSG_IO_READ,                   /* path, reason */
+  MAZE_MSG_IO_READ_STREAM,            /* reason */
+  MAZE_MSG_IO_WRITE_STREAM,           /* reason */
+  MAZE_MSG_IO_SAVE,                   /* path, reason */
+  MAZE_MSG_IO_WRITE_TO,               /* what (a path or "standard output"), reason */
+  MAZE_MSG_OUTPUT_READ_ONLY,          /* path */
 
-  /* the system refused (str[1] is strerror's text, "" if none) */
-  MAZE_ERR_IO_OPEN,             /* cannot open file str[0] */
-  MAZE_ERR_IO_READ,             /* cannot read file str[0] */
-  MAZE_ERR_IO_READ_STREAM,      /* cannot read the maze: str[0] */
-  MAZE_ERR_IO_WRITE_STREAM,     /* cannot write the maze: str[0] */
-  MAZE_ERR_IO_SAVE,             /* cannot save file str[0] */
+  /* algorithms, generators, placement */
+  MAZE_MSG_NO_GENERATOR,
+  MAZE_MSG_UNKNOWN_GENERATOR,         /* name */
+  MAZE_MSG_UNKNOWN_GENERATOR_VARIANT, /* name, the known names */
+  MAZE_MSG_PARAM_COUNT,               /* algorithm, least, most, given */
+  MAZE_MSG_PARAM_FRACTION,            /* algorithm, least, most, given */
+  MAZE_MSG_GENERATOR_NO_PARAM,        /* algorithm, given */
+  MAZE_MSG_NO_MAZE,
+  MAZE_MSG_LOOPS_RANGE,               /* percent */
+  MAZE_MSG_UNKNOWN_PLACEMENT,         /* number */
+  MAZE_MSG_NO_SOLVER,
+  MAZE_MSG_UNKNOWN_SOLVER,            /* name, the known names */
+  MAZE_MSG_SOLVER_NO_PARAM,           /* algorithm, given */
 
-  /* generators and endpoint placement */
-  MAZE_ERR_NO_GENERATOR,        /* no generator name given */
-  MAZE_ERR_UNKNOWN_GENERATOR,   /* unknown generator str[0] */
-  MAZE_ERR_UNKNOWN_GENERATOR_VARIANT, /* unknown generator str[0], known str[1] */
-  MAZE_ERR_PARAM_COUNT,         /* str[0] takes num[0]..num[1], got str[1] */
-  MAZE_ERR_PARAM_FRACTION,      /* str[0] takes str[1]..str[2], got str[3] */
-  MAZE_ERR_GENERATOR_NO_PARAM,  /* generator str[0] takes no parameter (str[1]) */
-  MAZE_ERR_NO_MAZE,             /* no maze given to the generator */
-  MAZE_ERR_LOOPS_RANGE,         /* loops num[0] not 0..100 percent */
-  MAZE_ERR_UNKNOWN_PLACEMENT,   /* unknown endpoint placement num[0] */
+  /* the player's walk */
+  MAZE_MSG_WALL,
+  MAZE_MSG_LEAVES_MAZE,               /* direction */
+  MAZE_MSG_WALK_BROKEN,
 
-  /* solvers */
-  MAZE_ERR_NO_SOLVER,           /* no solver name given */
-  MAZE_ERR_UNKNOWN_SOLVER,      /* unknown solver str[0], known str[1] */
-  MAZE_ERR_SOLVER_NO_PARAM,     /* solver str[0] takes no parameter (str[1]) */
+  /* shapes and masks */
+  MAZE_MSG_NOT_IN_SHAPE,              /* x, y */
+  MAZE_MSG_UNKNOWN_SHAPE,             /* name */
+  MAZE_MSG_SHAPE_TOO_SMALL,           /* width, height */
+  MAZE_MSG_SHAPE_PIECES,              /* pieces, width, height */
+  MAZE_MSG_MAZE_PIECES,               /* pieces */
+  MAZE_MSG_SHAPE_BINARY_TREE,         /* algorithm, cells, x, y */
+  MAZE_MSG_SHAPE_SIDEWINDER,          /* algorithm, row pieces, x, y */
+  MAZE_MSG_SHAPE_REFUSED,             /* algorithm, its shape_limit (a phrase) */
+  MAZE_MSG_MASK_EMPTY,
+  MAZE_MSG_MASK_NO_CELLS,
+  MAZE_MSG_MASK_NUL,                  /* line */
+  MAZE_MSG_MASK_TOO_WIDE,             /* line, the most */
+  MAZE_MSG_MASK_TOO_TALL,             /* the most */
+  MAZE_MSG_SHAPE_TEXT_EMPTY,
+  MAZE_MSG_MASK_FILE_TOO_LARGE,       /* path, MiB */
+  MAZE_MSG_MASK_NOT_PNG,              /* path */
+  MAZE_MSG_MASK_PNG,                  /* path, libpng's reason */
+  MAZE_MSG_MASK_IMAGE_SIZE,           /* path, width, height, the largest side, the most pixels */
+  MAZE_MSG_MASK_NO_DARK,              /* path */
 
-  /* walking the maze (play.c) */
-  MAZE_ERR_PLAYER_OUTSIDE,      /* player cell num[0] outside num[1] cells */
-  MAZE_ERR_WALL,                /* a wall stands there (message "wall") */
-  MAZE_ERR_LEAVES_MAZE,         /* the opening str[0] leads out of the maze */
-  MAZE_ERR_WALK_BROKEN,         /* solution bits do not lead to the player */
+  /* the renderer: options, images, worksheets, animations */
+  MAZE_MSG_CELL_SIZE,                 /* size */
+  MAZE_MSG_WALL_WIDTH,                /* width, cell size */
+  MAZE_MSG_MARGIN,                    /* margin */
+  MAZE_MSG_LABEL_NIBBLE,              /* nibble */
+  MAZE_MSG_RENDER_MODE,
+  MAZE_MSG_DRAWING_TOO_LARGE,         /* width, height */
+  MAZE_MSG_NO_FILE_NAME,
+  MAZE_MSG_UNKNOWN_FORMAT,            /* format */
+  MAZE_MSG_UNKNOWN_FORMAT_NUMBER,     /* number */
+  MAZE_MSG_UNKNOWN_EXTENSION,         /* extension, path */
+  MAZE_MSG_FORMAT_OF_NAME,            /* path */
+  MAZE_MSG_PNG_TOO_LARGE,             /* width, height, the most, a cell size that fits */
+  MAZE_MSG_PNG_TOO_LARGE_ANY_CELL,    /* width, height, the most */
+  MAZE_MSG_IMAGE_NOMEM,               /* width, height */
+  MAZE_MSG_RENDER_WRITE,              /* format, reason */
+  MAZE_MSG_WRITE_FILE,                /* path, reason */
+  MAZE_MSG_WORKSHEET_EMPTY,
+  MAZE_MSG_WORKSHEET_MISSING,         /* number */
+  MAZE_MSG_WORKSHEET_WRITE,           /* reason */
+  MAZE_MSG_PAGE_SIZE,                 /* width, height */
+  MAZE_MSG_PAGE_MARGIN,               /* margin, width, height */
+  MAZE_MSG_PER_PAGE,                  /* mazes, the most */
+  MAZE_MSG_NO_ALGORITHM,
+  MAZE_MSG_STEPS_PER_FRAME,
+  MAZE_MSG_FEW_FRAMES,
+  MAZE_MSG_FRAMES_TOO_LARGE,          /* width, height, the most */
+  MAZE_MSG_FRAMES_NOMEM,              /* width, height */
+  MAZE_MSG_CANCELLED,
+  MAZE_MSG_GIF_SIZE,                  /* width, height */
+  MAZE_MSG_GIF_FRAME_SIZE,            /* frame width, height, GIF width, height */
+  MAZE_MSG_GIF_WRITE,                 /* reason */
+  MAZE_MSG_GIF_WRITE_FAILED,
 
-  /* writing a file (maze-output.h) */
-  MAZE_ERR_OUTPUT_READ_ONLY,    /* cannot save str[0]: the file is read-only */
-  MAZE_ERR_IO_WRITE_TO,         /* cannot write to str[0] (a label): str[1] */
+  MAZE_MSG_N                          /* not a message: how many there are */
+} MazeMessage;
 
-  /* shapes */
-  MAZE_ERR_NOT_IN_SHAPE,        /* cell (num[0], num[1]) is outside the shape */
-  MAZE_ERR_START_NOT_IN_SHAPE,  /* start cell (num[0], num[1]) outside the shape */
-  MAZE_ERR_GOAL_NOT_IN_SHAPE,   /* goal cell (num[0], num[1]) outside the shape */
-  MAZE_ERR_INCONSISTENT_OUTSIDE,/* (num[0], num[1]) outside holds num[2] */
-  MAZE_ERR_UNKNOWN_SHAPE,       /* unknown shape str[0] */
-  MAZE_ERR_SHAPE_TOO_SMALL,     /* fewer than two cells at num[0]×num[1] */
-  MAZE_ERR_SHAPE_PIECES,        /* the shape is in num[0] pieces */
-  MAZE_ERR_MAZE_PIECES,         /* the maze's shape is in num[0] pieces */
-  MAZE_ERR_SHAPE_BINARY_TREE,   /* str[0] (a name): num[0] cells lack N and W, one at (num[1], num[2]) */
-  MAZE_ERR_SHAPE_SIDEWINDER,    /* str[0] (a name): num[0] row pieces lack N, one at (num[1], num[2]) */
-  MAZE_ERR_SHAPE_REFUSED,       /* generator str[0] cannot fill shapes: str[1] (its shape_limit) */
-  MAZE_ERR_SHAPE_RESERVED,      /* not used (codes are never renumbered) */
-  MAZE_ERR_MASK_EMPTY,          /* the text mask is empty */
-  MAZE_ERR_MASK_NO_CELLS,       /* the mask has no cell */
-  MAZE_ERR_MASK_NUL,            /* a NUL byte on line num[0]: not text */
-  MAZE_ERR_MASK_TOO_WIDE,       /* line num[0] is longer than num[1] */
-  MAZE_ERR_MASK_TOO_TALL,       /* more than num[0] lines */
-  MAZE_ERR_V2_RECTANGLE,        /* a version 2 file without a cell outside */
-  MAZE_ERR_SHAPE_TEXT_EMPTY,    /* text: without a word */
-  MAZE_ERR_MASK_FILE_TOO_LARGE, /* mask file str[0] larger than num[0] MiB */
-  MAZE_ERR_MASK_NOT_PNG,        /* str[0] is named .png but is not a PNG */
-  MAZE_ERR_MASK_PNG,            /* cannot read the PNG str[0]: str[1] */
-  MAZE_ERR_MASK_IMAGE_SIZE,     /* image str[0] num[0]×num[1], limits num[2], num[3] */
-  MAZE_ERR_MASK_NO_DARK,        /* image str[0] has no dark pixel */
+/* The English template of @code, which is also its msgid; "" for
+ * MAZE_MSG_NONE and for a number that is no message. */
+const char *maze_message_template (MazeMessage code);
 
-  MAZE_ERR_N_CODES              /* not a code: one past the last */
-} MazeErrorCode;
+/* A value of a message.  Make them with the macros below. */
+typedef enum
+{
+  MAZE_ARG_END = 0,   /* ends a list of values */
+  MAZE_ARG_NUMBER,    /* a whole number: %u, %d, %X in the template */
+  MAZE_ARG_REAL,      /* a number with a fraction: %g, %.0f */
+  MAZE_ARG_TEXT,      /* a path, a name, the system's reason: %s */
+  MAZE_ARG_DIRECTION, /* one direction bit, shown by name ("east"): %s */
+  MAZE_ARG_PHRASE,    /* English words marked MAZE_N_, translated with the message: %s */
+} MazeArgKind;
 
-#define MAZE_ERROR_NUM_MAX 4
-#define MAZE_ERROR_STR_MAX 4
+typedef struct
+{
+  MazeArgKind  kind;
+  uint64_t     number; /* a number, a negative one as its two's complement; a direction bit */
+  double       real;
+  const char  *text;   /* given to maze_error_set(); kept in the error's own texts */
+} MazeErrorArg;
+
+#define MAZE_NUM(n)  ((MazeErrorArg) { MAZE_ARG_NUMBER, (uint64_t) (n), 0, NULL })
+#define MAZE_REAL(x) ((MazeErrorArg) { MAZE_ARG_REAL, 0, (double) (x), NULL })
+#define MAZE_TEXT(s) ((MazeErrorArg) { MAZE_ARG_TEXT, 0, 0, (s) })
+#define MAZE_DIR(d)  ((MazeErrorArg) { MAZE_ARG_DIRECTION, (uint64_t) (d), 0, NULL })
+#define MAZE_PHRASE(s) ((MazeErrorArg) { MAZE_ARG_PHRASE, 0, 0, (s) })
+
+/* A message has at most this many values, and its texts together hold
+ * two paths of any length the system accepts (PATH_MAX, 4096 bytes on
+ * Linux) and more: a message naming files is never cut.  The message
+ * holds the texts, a template and the numbers. */
+#define MAZE_ERROR_MAX_ARGS    6
+#define MAZE_ERROR_ARG_MAX     4096
+#define MAZE_ERROR_TEXT_MAX    (2 * MAZE_ERROR_ARG_MAX + 512)
+#define MAZE_ERROR_MESSAGE_MAX (MAZE_ERROR_TEXT_MAX + 512)
 
 struct MazeError
 {
-  MazeStatus status;
-  char       message[MAZE_ERROR_MESSAGE_MAX];
-  /* the template and its values (see MazeErrorCode); all zero after
-   * maze_error_set */
-  MazeErrorCode code;
-  uint64_t      num[MAZE_ERROR_NUM_MAX];
-  char          str[MAZE_ERROR_STR_MAX][MAZE_ERROR_ARG_MAX];
+  MazeStatus   status;
+  MazeMessage  code;                         /* MAZE_MSG_NONE when cleared */
+  unsigned     n_args;
+  MazeErrorArg args[MAZE_ERROR_MAX_ARGS];    /* a text's .text is NULL: read it */
+  uint32_t     text_at[MAZE_ERROR_MAX_ARGS]; /* with maze_error_arg_text() */
+  char         texts[MAZE_ERROR_TEXT_MAX];
+  char         message[MAZE_ERROR_MESSAGE_MAX]; /* the English text */
 };
 
-/* Sets @error (if not NULL) to @status and a printf-style message.
- * Returns @status, so `return maze_error_set (...)` reads well. */
-MazeStatus maze_error_set (MazeError  *error,
-                           MazeStatus  status,
-                           const char *format,
-                           ...)
-#if defined(__GNUC__)
-  __attribute__ ((format (printf, 3, 4)))
-#endif
-  ;
+/**
+ * maze_error_set:
+ * @error: (nullable): where the error goes
+ * @status: what kind of failure
+ * @...: the message, a MazeMessage, then its values made with MAZE_NUM(),
+ *       MAZE_REAL(), MAZE_TEXT() and MAZE_DIR(), in the order of its
+ *       template
+ *
+ * Sets @error to @status, the message and its values (the texts copied),
+ * and error->message to the English text.  Returns @status, so
+ * `return maze_error_set (...)` reads well.
+ */
+#define maze_error_set(error, status, ...) \
+  maze_error_set_args ((error), (status), MAZE_ERROR_ARGS_ (__VA_ARGS__, MAZE_ARG_END_))
+#define MAZE_ERROR_ARGS_(code, ...) (code), (const MazeErrorArg[]) { __VA_ARGS__ }
+#define MAZE_ARG_END_ ((MazeErrorArg) { MAZE_ARG_END, 0, 0, NULL })
 
-/* Clears @error to MAZE_OK and an empty message. */
+/* What maze_error_set() calls: @args ends with a value of kind
+ * MAZE_ARG_END. */
+MazeStatus maze_error_set_args (MazeError          *error,
+                                MazeStatus          status,
+                                MazeMessage         code,
+                                const MazeErrorArg *args);
+
+/* Clears @error to MAZE_OK, MAZE_MSG_NONE and an empty message. */
 void maze_error_clear (MazeError *error);
 
-/* As maze_error_set, and names the template: @code goes to error->code, and
- * the arguments of @format, in order, to error->num (every integer
- * conversion: d i u x X c, any length) and error->str (every %s, cut at its
- * precision as in the message), so the values always match the English
- * message.  Formats with other conversions (%f, %p, %n) are not supported. */
-MazeStatus maze_error_setc (MazeError     *error,
-                            MazeStatus     status,
-                            MazeErrorCode  code,
-                            const char    *format,
-                            ...)
-#if defined(__GNUC__)
-  __attribute__ ((format (printf, 4, 5)))
-#endif
-  ;
+/* The text of value @n of @error's message, a text or a phrase ("" when
+ * it is neither). */
+const char *maze_error_arg_text (const MazeError *error,
+                                 unsigned         n);
+
+/* How maze_error_format() words what the engine has no words for. */
+typedef struct
+{
+  /* The name of a direction bit; NULL: the English one, "east". */
+  const char *(*direction) (uint16_t  dir,
+                            void     *data);
+  /* A phrase in the user's language; NULL: as it is, in English. */
+  const char *(*phrase)    (const char *english,
+                            void       *data);
+  void        *data;
+} MazeErrorWords;
+
+/**
+ * maze_error_format:
+ * @template: the template of error->code (maze_message_template()), or
+ *            its translation, whose conversions may name their value
+ *            ("%2$s")
+ * @words: (nullable): names for the directions
+ * @buf: (nullable): where the text goes, NUL-terminated, cut to @len
+ *
+ * Formats @template with the values of @error, as snprintf() does:
+ * %u %d %x %X (with a 0 flag and a width, length modifiers ignored) take
+ * a number, %g and %.Nf a real, %s a text, a phrase or a direction, %% is
+ * a '%'.  A
+ * conversion without a value (a bad translation) writes nothing.
+ *
+ * Returns: the length of the whole text, without the NUL; call it with
+ * @len 0 to learn the size a buffer needs.
+ */
+size_t maze_error_format (const MazeError      *error,
+                          const char           *template,
+                          const MazeErrorWords *words,
+                          char                 *buf,
+                          size_t                len);
 
 #ifdef __cplusplus
 }

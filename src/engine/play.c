@@ -71,18 +71,14 @@ maze_play_move (Maze      *maze,
   bool on_path;
 
   if (from >= n_cells)
-    return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_CELL_OUTSIDE,
-                            "player cell %u outside a maze of %u cells",
-                            (unsigned) from, (unsigned) n_cells);
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_CELL_OUTSIDE, MAZE_NUM (from),
+                           MAZE_NUM (maze_width (maze)), MAZE_NUM (maze_height (maze)));
   if (maze_dir_index (dir) < 0)
-    return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_NOT_ONE_DIRECTION,
-                            "0x%X is not one direction", (unsigned) dir);
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_NOT_ONE_DIRECTION, MAZE_NUM (dir));
   if (!maze_cell_is_open (cells[from], dir))
-    return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_WALL, "wall");
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_WALL);
   if (maze_cell_on_border (cells[from], dir))
-    return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_LEAVES_MAZE,
-                            "the opening %s leads out of the maze",
-                            maze_dir_name (dir));
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_LEAVES_MAZE, MAZE_DIR (dir));
   to = maze_neighbor (maze, from, dir);
 
   /* Back the way we came: the DFS backtrack. */
@@ -111,9 +107,7 @@ maze_play_move (Maze      *maze,
   /* A cell seen before, reached another way (a maze with loops, or a
    * step into a dead end's side branch explored earlier). */
   if (!play_find_on_path (maze, from, to, &on_path))
-    return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_WALK_BROKEN,
-                            "the solution bits do not lead from the start to "
-                            "the player: start a new walk");
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_WALK_BROKEN);
 
   if (on_path || to == maze_start (maze))
     {

@@ -34,15 +34,14 @@ maze_shape_new (uint32_t   width,
       || n > MAZE_MAX_CELLS)
     {
       if (width < 1 || width > MAZE_MAX_SIDE)
-        maze_error_setc (error, MAZE_ERROR_SIZE, MAZE_ERR_WIDTH_RANGE,
-                         "width %u out of range (1 to %u)", width, MAZE_MAX_SIDE);
+        maze_error_set (error, MAZE_ERROR_SIZE, MAZE_MSG_WIDTH_RANGE, MAZE_NUM (width),
+                        MAZE_NUM (MAZE_MAX_SIDE));
       else if (height < 1 || height > MAZE_MAX_SIDE)
-        maze_error_setc (error, MAZE_ERROR_SIZE, MAZE_ERR_HEIGHT_RANGE,
-                         "height %u out of range (1 to %u)", height, MAZE_MAX_SIDE);
+        maze_error_set (error, MAZE_ERROR_SIZE, MAZE_MSG_HEIGHT_RANGE, MAZE_NUM (height),
+                        MAZE_NUM (MAZE_MAX_SIDE));
       else
-        maze_error_setc (error, MAZE_ERROR_SIZE, MAZE_ERR_TOO_MANY_CELLS,
-                         "%u\u00d7%u is %llu cells, more than the limit of %u",
-                         width, height, (unsigned long long) n, MAZE_MAX_CELLS);
+        maze_error_set (error, MAZE_ERROR_SIZE, MAZE_MSG_TOO_MANY_CELLS, MAZE_NUM (width),
+                        MAZE_NUM (height), MAZE_NUM (n), MAZE_NUM (MAZE_MAX_CELLS));
       return NULL;
     }
   shape = calloc (1, sizeof *shape);
@@ -51,7 +50,7 @@ maze_shape_new (uint32_t   width,
   if (shape == NULL || shape->bits == NULL)
     {
       free (shape);
-      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for a shape");
+      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
       return NULL;
     }
   shape->width = width;
@@ -248,10 +247,8 @@ maze_shape_builtin (const char *name,
       func = builtin_funcs[k];
   if (func == NULL)
     {
-      maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_UNKNOWN_SHAPE,
-                       "unknown shape '%.40s' (circle, ring, heart, triangle, "
-                       "diamond, cross, text:WORD)",
-                       name != NULL ? name : "");
+      maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_UNKNOWN_SHAPE,
+                      MAZE_TEXT (name != NULL ? name : ""));
       return NULL;
     }
   shape = maze_shape_new (width, height, error);
@@ -277,7 +274,7 @@ maze_shape_from_text (const char *text,
 
   if (len == 0)
     {
-      maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_MASK_EMPTY, "the mask is empty");
+      maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_MASK_EMPTY);
       return NULL;
     }
   /* First the size, and whether it is text at all. */
@@ -287,9 +284,7 @@ maze_shape_from_text (const char *text,
 
       if (ch == '\0')
         {
-          maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_MASK_NUL,
-                           "not a mask: line %llu holds a NUL byte (neither a PNG nor text)",
-                           (unsigned long long) height + 1);
+          maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_MASK_NUL, MAZE_NUM (height + 1));
           return NULL;
         }
       if (ch == '\n')
@@ -298,8 +293,8 @@ maze_shape_from_text (const char *text,
           column = 0;
           if (height > MAZE_MAX_SIDE)
             {
-              maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_MASK_TOO_TALL,
-                               "the mask has more than %u lines", MAZE_MAX_SIDE);
+              maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_MASK_TOO_TALL,
+                              MAZE_NUM (MAZE_MAX_SIDE));
               return NULL;
             }
           continue;
@@ -311,9 +306,8 @@ maze_shape_from_text (const char *text,
         width = column;
       if (width > MAZE_MAX_SIDE)
         {
-          maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_MASK_TOO_WIDE,
-                           "mask line %llu is longer than %u characters",
-                           (unsigned long long) height + 1, MAZE_MAX_SIDE);
+          maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_MASK_TOO_WIDE, MAZE_NUM (height + 1),
+                          MAZE_NUM (MAZE_MAX_SIDE));
           return NULL;
         }
       if (ch == '#' || ch == 'X')
@@ -323,14 +317,12 @@ maze_shape_from_text (const char *text,
     height++; /* a last line without a newline */
   if (cells == 0)
     {
-      maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_MASK_NO_CELLS,
-                       "the mask has no cell (no '#' or 'X')");
+      maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_MASK_NO_CELLS);
       return NULL;
     }
   if (height > MAZE_MAX_SIDE)
     {
-      maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_MASK_TOO_TALL,
-                       "the mask has more than %u lines", MAZE_MAX_SIDE);
+      maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_MASK_TOO_TALL, MAZE_NUM (MAZE_MAX_SIDE));
       return NULL;
     }
   shape = maze_shape_new ((uint32_t) width, (uint32_t) height, error);
@@ -510,18 +502,16 @@ maze_new_shaped (uint32_t         width,
   maze_set_n_inside (maze, inside);
   if (inside < 2)
     {
-      maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_SHAPE_TOO_SMALL,
-                       "the shape leaves fewer than two neighbouring cells at %u\u00d7%u",
-                       width, height);
+      maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_SHAPE_TOO_SMALL, MAZE_NUM (width),
+                      MAZE_NUM (height));
       goto fail;
     }
 
   n_pieces = maze_count_pieces (maze, &largest, &largest_size);
   if (n_pieces > 1 && pieces != MAZE_PIECES_KEEP_LARGEST)
     {
-      maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_SHAPE_PIECES,
-                       "the shape is in %u pieces at %u\u00d7%u, and a maze must be one",
-                       n_pieces, width, height);
+      maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_SHAPE_PIECES, MAZE_NUM (n_pieces),
+                      MAZE_NUM (width), MAZE_NUM (height));
       goto fail;
     }
   if (n_pieces > 1)

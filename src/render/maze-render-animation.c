@@ -340,21 +340,17 @@ check (const Maze                   *maze,
           ? !maze_generator_name_valid (animation->algorithm, error)
           : !maze_solver_name_valid (animation->algorithm, error)))
     return animation->algorithm == NULL
-           ? maze_error_set (error, MAZE_ERROR_ARGUMENT, "no algorithm given")
+           ? maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_NO_ALGORITHM)
            : error->status;
   if (animation->steps_per_frame < 1)
-    return maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                           "steps per frame must be at least 1");
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_STEPS_PER_FRAME);
   if (animation->max_frames == 1)
-    return maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                           "an animation needs at least 2 frames");
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_FEW_FRAMES);
 
   render_get_size (maze, options, &w, &h);
   if (ceil (w) > RENDER_MAX_IMAGE_SIDE || ceil (h) > RENDER_MAX_IMAGE_SIDE)
-    return maze_error_set (error, MAZE_ERROR_SIZE,
-                           "frames of %.0f x %.0f pixels are too large (at "
-                           "most %d a side): use a smaller cell size",
-                           ceil (w), ceil (h), RENDER_MAX_IMAGE_SIDE);
+    return maze_error_set (error, MAZE_ERROR_SIZE, MAZE_MSG_FRAMES_TOO_LARGE, MAZE_REAL (ceil (w)),
+                           MAZE_REAL (ceil (h)), MAZE_NUM (RENDER_MAX_IMAGE_SIDE));
   *width = ceil (w) < 1 ? 1 : (int) ceil (w);
   *height = ceil (h) < 1 ? 1 : (int) ceil (h);
   return MAZE_OK;
@@ -463,9 +459,8 @@ render_animation_to_stream (const Maze                   *maze,
       || canvas.frontier == NULL || canvas.shown == NULL || canvas.dirty == NULL
       || palette == NULL)
     {
-      status = maze_error_set (error, MAZE_ERROR_NOMEM,
-                               "not enough memory for frames of %d x %d "
-                               "pixels", width, height);
+      status = maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_FRAMES_NOMEM, MAZE_NUM (width),
+                               MAZE_NUM (height));
       goto out;
     }
 
@@ -500,7 +495,7 @@ render_animation_to_stream (const Maze                   *maze,
   status = render_gif_add_frame (gif, canvas.surface, &dirty,
                                  centiseconds (animation->delay_ms), error);
   if (status == MAZE_OK && progress != NULL && !progress (user_data, 1, n_frames))
-    status = maze_error_set (error, MAZE_ERROR_IO, "cancelled");
+    status = maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_CANCELLED);
 
   for (unsigned frame = 1; status == MAZE_OK && frame < n_frames; frame++)
     {
@@ -526,7 +521,7 @@ render_animation_to_stream (const Maze                   *maze,
                                      centiseconds (delay), error);
       if (status == MAZE_OK && progress != NULL
           && !progress (user_data, frame + 1, n_frames))
-        status = maze_error_set (error, MAZE_ERROR_IO, "cancelled");
+        status = maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_CANCELLED);
     }
   if (status == MAZE_OK)
     status = render_gif_finish (gif, error);
@@ -595,7 +590,7 @@ render_animation_to_file (const Maze                   *maze,
     error = &local;
   maze_error_clear (error);
   if (path == NULL || path[0] == '\0')
-    return maze_error_set (error, MAZE_ERROR_ARGUMENT, "no file name given");
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_NO_FILE_NAME);
   /* Check before creating anything, so bad options leave no file. */
   if (check (maze, options, animation, &width, &height, error) != MAZE_OK)
     return error->status;

@@ -72,10 +72,9 @@ status_from_cairo (cairo_status_t  status,
                    MazeError      *error)
 {
   if (status == CAIRO_STATUS_NO_MEMORY)
-    return maze_error_set (error, MAZE_ERROR_NOMEM,
-                           "out of memory while writing the %s", what);
-  return maze_error_set (error, MAZE_ERROR_IO, "cannot write the %s: %s",
-                         what, cairo_status_to_string (status));
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+  return maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_RENDER_WRITE, MAZE_TEXT (what),
+                         MAZE_TEXT (cairo_status_to_string (status)));
 }
 
 /* ---- PNG through libpng ---- */
@@ -216,17 +215,12 @@ render_png (const Maze          *maze,
                                          RENDER_MAX_IMAGE_SIDE);
 
       if (fit > 0.0)
-        return maze_error_set (error, MAZE_ERROR_SIZE,
-                               "a PNG of %.0f x %.0f pixels is too large "
-                               "(at most %d a side): use a cell size of at "
-                               "most %.0f, or SVG or PDF",
-                               ceil (w), ceil (h), RENDER_MAX_IMAGE_SIDE,
-                               fit);
-      return maze_error_set (error, MAZE_ERROR_SIZE,
-                             "a PNG of %.0f x %.0f pixels is too large "
-                             "(at most %d a side) even with 1-pixel cells: "
-                             "use SVG or PDF",
-                             ceil (w), ceil (h), RENDER_MAX_IMAGE_SIDE);
+        return maze_error_set (error, MAZE_ERROR_SIZE, MAZE_MSG_PNG_TOO_LARGE, MAZE_REAL (ceil (w)),
+                               MAZE_REAL (ceil (h)), MAZE_NUM (RENDER_MAX_IMAGE_SIDE),
+                               MAZE_REAL (fit));
+      return maze_error_set (error, MAZE_ERROR_SIZE, MAZE_MSG_PNG_TOO_LARGE_ANY_CELL,
+                             MAZE_REAL (ceil (w)), MAZE_REAL (ceil (h)),
+                             MAZE_NUM (RENDER_MAX_IMAGE_SIDE));
     }
   iw = (int) ceil (w);
   ih = (int) ceil (h);
@@ -245,9 +239,8 @@ render_png (const Maze          *maze,
     {
       cairo_surface_destroy (surface);
       if (status == CAIRO_STATUS_NO_MEMORY)
-        return maze_error_set (error, MAZE_ERROR_NOMEM,
-                               "not enough memory for a %d x %d image: use "
-                               "a smaller cell size", iw, ih);
+        return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_IMAGE_NOMEM, MAZE_NUM (iw),
+                               MAZE_NUM (ih));
       return status_from_cairo (status, "PNG", error);
     }
 
@@ -329,8 +322,8 @@ render_to_stream (const Maze          *maze,
     case RENDER_FORMAT_PDF:
       return render_vector (maze, options, format, write_func, closure, error);
     default:
-      return maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                             "unknown image format %d", (int) format);
+      return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_UNKNOWN_FORMAT_NUMBER,
+                             MAZE_NUM ((int) format));
     }
 }
 
@@ -362,9 +355,8 @@ render_to_stdio (const Maze          *maze,
   if (status != MAZE_OK)
     return status;
   if (fflush (stream) != 0 || ferror (stream))
-    return maze_error_set (error, MAZE_ERROR_IO, "cannot write the %s: %s",
-                           render_format_name (format),
-                           strerror (errno));
+    return maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_RENDER_WRITE,
+                           MAZE_TEXT (render_format_name (format)), MAZE_TEXT (strerror (errno)));
   return MAZE_OK;
 }
 
@@ -451,10 +443,10 @@ render_write_file (const char     *path,
 
   writer.fd = open_temporary (path, &tmp);
   if (writer.fd < 0 && errno == ENOMEM)
-    return maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory");
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
   if (writer.fd < 0)
-    return maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
-                           path, strerror (errno));
+    return maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_WRITE_FILE, MAZE_TEXT (path),
+                           MAZE_TEXT (strerror (errno)));
 
   /* Replacing a file keeps its permissions. */
   if (stat (path, &st) == 0 && S_ISREG (st.st_mode))
@@ -463,17 +455,17 @@ render_write_file (const char     *path,
   status = produce (data, write_fd, &writer, error);
   /* The system's reason for a failed write says more than cairo's. */
   if ((status == MAZE_OK || status == MAZE_ERROR_IO) && writer.saved_errno != 0)
-    status = maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
-                             path, strerror (writer.saved_errno));
+    status = maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_WRITE_FILE, MAZE_TEXT (path),
+                             MAZE_TEXT (strerror (writer.saved_errno)));
   if (status == MAZE_OK && fsync (writer.fd) != 0 && errno != EINVAL)
-    status = maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
-                             path, strerror (errno));
+    status = maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_WRITE_FILE, MAZE_TEXT (path),
+                             MAZE_TEXT (strerror (errno)));
   if (close (writer.fd) != 0 && status == MAZE_OK)
-    status = maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
-                             path, strerror (errno));
+    status = maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_WRITE_FILE, MAZE_TEXT (path),
+                             MAZE_TEXT (strerror (errno)));
   if (status == MAZE_OK && rename (tmp, path) != 0)
-    status = maze_error_set (error, MAZE_ERROR_IO, "cannot write %s: %s",
-                             path, strerror (errno));
+    status = maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_WRITE_FILE, MAZE_TEXT (path),
+                             MAZE_TEXT (strerror (errno)));
   if (status != MAZE_OK)
     unlink (tmp);
   free (tmp);
@@ -510,15 +502,14 @@ render_to_file (const Maze          *maze,
   int f;
 
   if (path == NULL || path[0] == '\0')
-    return maze_error_set (error, MAZE_ERROR_ARGUMENT, "no file name given");
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_NO_FILE_NAME);
 
   if (format != NULL)
     {
       f = render_format_from_name (format);
       if (f < 0)
-        return maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                               "unknown image format \"%s\": use png, svg "
-                               "or pdf", format);
+        return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_UNKNOWN_FORMAT,
+                               MAZE_TEXT (format));
     }
   else
     {
@@ -526,13 +517,11 @@ render_to_file (const Maze          *maze,
 
       f = render_format_from_path (path);
       if (f < 0 && ext == NULL)
-        return maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                               "cannot tell the image format of %s: its "
-                               "name should end in .png, .svg or .pdf", path);
+        return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_FORMAT_OF_NAME,
+                               MAZE_TEXT (path));
       if (f < 0)
-        return maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                               "unknown image format \".%s\" of %s: use "
-                               ".png, .svg or .pdf", ext, path);
+        return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_UNKNOWN_EXTENSION,
+                               MAZE_TEXT (ext), MAZE_TEXT (path));
     }
 
   /* Check before creating anything, so bad options leave no file. */

@@ -76,38 +76,32 @@ render_options_check (const Maze          *maze,
 {
   if (!(options->cell_size > 0.0) || !isfinite (options->cell_size))
     {
-      maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                      "cell size %g must be greater than 0",
-                      options->cell_size);
+      maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_CELL_SIZE,
+                      MAZE_REAL (options->cell_size));
       return false;
     }
   if (!(options->wall_width >= 0.0) ||
       !(options->wall_width < options->cell_size))
     {
-      maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                      "wall width %g must be at least 0 and less than "
-                      "the cell size %g",
-                      options->wall_width, options->cell_size);
+      maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_WALL_WIDTH,
+                      MAZE_REAL (options->wall_width), MAZE_REAL (options->cell_size));
       return false;
     }
   if (!(options->margin >= 0.0) || !isfinite (options->margin))
     {
-      maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                      "margin %g must be at least 0", options->margin);
+      maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_MARGIN, MAZE_REAL (options->margin));
       return false;
     }
   if (options->label_nibble > 3)
     {
-      maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                      "label nibble %u out of range 0..3",
-                      options->label_nibble);
+      maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_LABEL_NIBBLE,
+                      MAZE_NUM (options->label_nibble));
       return false;
     }
   if ((unsigned) options->label_mode > RENDER_LABEL_NIBBLE_HEX ||
       (unsigned) options->solution_style > RENDER_SOLUTION_FILL)
     {
-      maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                      "unknown label mode or solution style");
+      maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_RENDER_MODE);
       return false;
     }
   if (maze != NULL)
@@ -118,9 +112,8 @@ render_options_check (const Maze          *maze,
       render_get_size (maze, options, &w, &h);
       if (w > 8e6 || h > 8e6)
         {
-          maze_error_set (error, MAZE_ERROR_SIZE,
-                          "a drawing of %.0f x %.0f units is too large "
-                          "for cairo; use a smaller cell size", w, h);
+          maze_error_set (error, MAZE_ERROR_SIZE, MAZE_MSG_DRAWING_TOO_LARGE, MAZE_REAL (w),
+                          MAZE_REAL (h));
           return false;
         }
     }

@@ -246,14 +246,12 @@ gif_error (RenderGif *gif,
            MazeError *error)
 {
   if (gif->write_failed || code == E_GIF_ERR_WRITE_FAILED)
-    return maze_error_set (error, MAZE_ERROR_IO, "cannot write the GIF: "
-                           "write error");
+    return maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_GIF_WRITE_FAILED);
   if (code == E_GIF_ERR_NOT_ENOUGH_MEM)
-    return maze_error_set (error, MAZE_ERROR_NOMEM,
-                           "out of memory while writing the GIF");
-  return maze_error_set (error, MAZE_ERROR_IO, "cannot write the GIF: %s",
-                         GifErrorString (code) != NULL ? GifErrorString (code)
-                                                       : "unknown error");
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+  return maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_GIF_WRITE,
+                         MAZE_TEXT (GifErrorString (code) != NULL ? GifErrorString (code)
+                                                       : "unknown error"));
 }
 
 static int
@@ -338,9 +336,8 @@ render_gif_new (int                     width,
 
   if (width < 1 || height < 1 || width > 65535 || height > 65535)
     {
-      maze_error_set (error, MAZE_ERROR_SIZE,
-                      "a GIF of %d x %d pixels cannot be made (1 to 65535 "
-                      "a side)", width, height);
+      maze_error_set (error, MAZE_ERROR_SIZE, MAZE_MSG_GIF_SIZE, MAZE_NUM (width),
+                      MAZE_NUM (height));
       return NULL;
     }
   gif = calloc (1, sizeof *gif);
@@ -410,8 +407,7 @@ fail:
       render_gif_free (gif);
     }
   else
-    maze_error_set (error, MAZE_ERROR_NOMEM,
-                    "out of memory while writing the GIF");
+    maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
   return NULL;
 }
 
@@ -482,11 +478,10 @@ render_gif_add_frame (RenderGif                   *gif,
   stride = cairo_image_surface_get_stride (frame);
   if (cairo_image_surface_get_width (frame) != gif->width
       || cairo_image_surface_get_height (frame) != gif->height)
-    return maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                           "a GIF frame of %d x %d pixels in a %d x %d GIF",
-                           cairo_image_surface_get_width (frame),
-                           cairo_image_surface_get_height (frame),
-                           gif->width, gif->height);
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_GIF_FRAME_SIZE,
+                           MAZE_NUM (cairo_image_surface_get_width (frame)),
+                           MAZE_NUM (cairo_image_surface_get_height (frame)),
+                           MAZE_NUM (gif->width), MAZE_NUM (gif->height));
 
   /* Only the dirty area, inside the picture, needs comparing. */
   if (dirty != NULL)

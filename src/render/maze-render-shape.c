@@ -145,8 +145,7 @@ render_shape_text (const char *word,
 
   if (word == NULL || *word == '\0')
     {
-      maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_SHAPE_TEXT_EMPTY,
-                       "text: needs a word to draw, as in text:BITS");
+      maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_SHAPE_TEXT_EMPTY);
       return NULL;
     }
   shape = maze_shape_new (width, height, error);
@@ -202,7 +201,7 @@ render_shape_text (const char *word,
     {
       cairo_surface_destroy (surface);
       if (error != NULL && error->status == MAZE_OK)
-        maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory drawing a word");
+        maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
       return NULL;
     }
   data = cairo_image_surface_get_data (surface);
@@ -322,19 +321,17 @@ shape_of_png (const char    *path,
   image.version = PNG_IMAGE_VERSION;
   if (!png_image_begin_read_from_memory (&image, bytes, len))
     {
-      maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_MASK_PNG,
-                       "cannot read the PNG image '%s': %s", path, image.message);
+      maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_MASK_PNG, MAZE_TEXT (path),
+                      MAZE_TEXT (image.message));
       return NULL;
     }
   /* Checked before decoding: a small file can announce a huge image. */
   if (image.width > MAZE_MAX_SIDE || image.height > MAZE_MAX_SIDE
       || (uint64_t) image.width * image.height > MASK_IMAGE_MAX_PIXELS)
     {
-      maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_MASK_IMAGE_SIZE,
-                       "the image '%s' is %u\u00d7%u pixels, more than a mask may "
-                       "have (%u a side, %u pixels)",
-                       path, image.width, image.height, MAZE_MAX_SIDE,
-                       MASK_IMAGE_MAX_PIXELS);
+      maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_MASK_IMAGE_SIZE, MAZE_TEXT (path),
+                      MAZE_NUM (image.width), MAZE_NUM (image.height), MAZE_NUM (MAZE_MAX_SIDE),
+                      MAZE_NUM (MASK_IMAGE_MAX_PIXELS));
       png_image_free (&image);
       return NULL;
     }
@@ -343,14 +340,14 @@ shape_of_png (const char    *path,
   if (pixels == NULL)
     {
       png_image_free (&image);
-      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the image '%s'", path);
+      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
       return NULL;
     }
   /* A white background under see-through pixels: they are no cells. */
   if (!png_image_finish_read (&image, NULL, pixels, 0, NULL))
     {
-      maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_MASK_PNG,
-                       "cannot read the PNG image '%s': %s", path, image.message);
+      maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_MASK_PNG, MAZE_TEXT (path),
+                      MAZE_TEXT (image.message));
       png_image_free (&image);
       free (pixels);
       return NULL;
@@ -359,9 +356,7 @@ shape_of_png (const char    *path,
   free (pixels);
   if (shape != NULL && maze_shape_count (shape) == 0)
     {
-      maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_MASK_NO_DARK,
-                       "the image '%s' has no dark pixel: a mask's cells are its "
-                       "dark pixels", path);
+      maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_MASK_NO_DARK, MAZE_TEXT (path));
       maze_shape_free (shape);
       return NULL;
     }
@@ -386,8 +381,8 @@ render_shape_load_mask (const char *path,
 
   if (file == NULL)
     {
-      maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_OPEN, "cannot open '%s': %s",
-                       path, strerror (errno));
+      maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_IO_OPEN, MAZE_TEXT (path),
+                      MAZE_TEXT (strerror (errno)));
       return NULL;
     }
   for (;;)
@@ -400,16 +395,15 @@ render_shape_load_mask (const char *path,
 
           if (cap >= (size_t) MASK_FILE_MAX_MIB << 20)
             {
-              maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_MASK_FILE_TOO_LARGE,
-                               "the mask file '%s' is larger than %u MiB", path,
-                               MASK_FILE_MAX_MIB);
+              maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_MASK_FILE_TOO_LARGE,
+                              MAZE_TEXT (path), MAZE_NUM (MASK_FILE_MAX_MIB));
               goto out;
             }
           cap = cap == 0 ? 65536 : cap * 2;
           grown = realloc (bytes, cap + 1);
           if (grown == NULL)
             {
-              maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory reading '%s'", path);
+              maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
               goto out;
             }
           bytes = grown;
@@ -421,15 +415,14 @@ render_shape_load_mask (const char *path,
     }
   if (ferror (file))
     {
-      maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_READ, "cannot read '%s': %s",
-                       path, strerror (errno));
+      maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_IO_READ, MAZE_TEXT (path),
+                      MAZE_TEXT (strerror (errno)));
       goto out;
     }
   if (len >= sizeof signature && memcmp (bytes, signature, sizeof signature) == 0)
     shape = shape_of_png (path, bytes, len, width, height, error);
   else if (has_png_extension (path) && len > 0)
-    maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_MASK_NOT_PNG,
-                     "'%s' is named like a PNG image but is not one", path);
+    maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_MASK_NOT_PNG, MAZE_TEXT (path));
   else
     shape = maze_shape_from_text ((const char *) bytes, len, error);
 out:

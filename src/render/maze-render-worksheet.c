@@ -77,30 +77,28 @@ render_worksheet_check (const RenderWorksheetOptions *options,
 {
   if (n_mazes == 0)
     {
-      maze_error_set (error, MAZE_ERROR_ARGUMENT, "a worksheet needs at least one maze");
+      maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_WORKSHEET_EMPTY);
       return false;
     }
   if (!(options->page_width >= 72.0 && options->page_width <= 14400.0)
       || !(options->page_height >= 72.0 && options->page_height <= 14400.0))
     {
-      maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                      "page size %g x %g out of range (72 .. 14400 points)",
-                      options->page_width, options->page_height);
+      maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_PAGE_SIZE,
+                      MAZE_REAL (options->page_width), MAZE_REAL (options->page_height));
       return false;
     }
   if (!(options->margin >= 0.0)
       || options->margin * 4.0 > fmin (options->page_width, options->page_height))
     {
-      maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                      "page margin %g too large for a %g x %g page",
-                      options->margin, options->page_width, options->page_height);
+      maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_PAGE_MARGIN,
+                      MAZE_REAL (options->margin), MAZE_REAL (options->page_width),
+                      MAZE_REAL (options->page_height));
       return false;
     }
   if (options->per_page > RENDER_WORKSHEET_MAX_PER_PAGE)
     {
-      maze_error_set (error, MAZE_ERROR_ARGUMENT,
-                      "%u mazes a page is too many (at most %u)",
-                      options->per_page, RENDER_WORKSHEET_MAX_PER_PAGE);
+      maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_PER_PAGE, MAZE_NUM (options->per_page),
+                      MAZE_NUM (RENDER_WORKSHEET_MAX_PER_PAGE));
       return false;
     }
   return true;
@@ -391,7 +389,8 @@ render_worksheet_to_stream (const Maze *const            *mazes,
     return MAZE_ERROR_ARGUMENT;
   for (size_t k = 0; k < n_mazes; k++)
     if (mazes[k] == NULL)
-      return maze_error_set (error, MAZE_ERROR_ARGUMENT, "maze %zu of the worksheet is missing", k + 1);
+      return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_WORKSHEET_MISSING,
+                             MAZE_NUM (k + 1));
 
   n_pages = render_worksheet_n_pages (options, mazes, n_mazes);
   surface = cairo_pdf_surface_create_for_stream (write_func, closure,
@@ -414,10 +413,10 @@ render_worksheet_to_stream (const Maze *const            *mazes,
   cairo_surface_destroy (surface);
 
   if (cs == CAIRO_STATUS_NO_MEMORY)
-    return maze_error_set (error, MAZE_ERROR_NOMEM, "out of memory while writing the worksheet");
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
   if (cs != CAIRO_STATUS_SUCCESS)
-    return maze_error_set (error, MAZE_ERROR_IO, "cannot write the worksheet: %s",
-                           cairo_status_to_string (cs));
+    return maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_WORKSHEET_WRITE,
+                           MAZE_TEXT (cairo_status_to_string (cs)));
   return MAZE_OK;
 }
 
@@ -452,7 +451,7 @@ render_worksheet_to_file (const Maze *const            *mazes,
   SheetJob job = { mazes, titles, n_mazes, options };
 
   if (path == NULL || path[0] == '\0')
-    return maze_error_set (error, MAZE_ERROR_ARGUMENT, "no file name given");
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_NO_FILE_NAME);
   /* Check first, so bad options leave no file behind. */
   if (!render_worksheet_check (options, n_mazes, error))
     return MAZE_ERROR_ARGUMENT;

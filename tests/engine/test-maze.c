@@ -320,6 +320,79 @@ test_step_records (void)
   maze_free (m);
 }
 
+/* The one formatter of messages: the English text is the template with
+ * the values, and a translation may reorder them ("%2$s"). */
+static const char *
+shout (uint16_t  dir,
+       void     *data)
+{
+  return dir == MAZE_E ? "EAST" : "ELSEWHERE";
+}
+
+static void
+test_error_format (void)
+{
+  static const MazeErrorWords words = { shout, NULL };
+  MazeError err;
+  char buf[64];
+  size_t len;
+
+  maze_error_set (&err, MAZE_ERROR_INCONSISTENT, MAZE_MSG_INCONSISTENT_PASSAGE,
+                  MAZE_NUM (4), MAZE_NUM (7), MAZE_DIR (MAZE_E));
+  g_assert_cmpint (err.status, ==, MAZE_ERROR_INCONSISTENT);
+  g_assert_cmpint (err.code, ==, MAZE_MSG_INCONSISTENT_PASSAGE);
+  g_assert_cmpstr (err.message, ==, "inconsistent maze at (4, 7): passage east without a passage back");
+  g_assert_cmpstr (maze_message_template (err.code), ==,
+                   "inconsistent maze at (%u, %u): passage %s without a passage back");
+
+  /* a translation that puts the direction first, with its own words */
+  len = maze_error_format (&err, "%3$s: %2$u/%1$u %% %5$s!", &words, buf, sizeof buf);
+  g_assert_cmpstr (buf, ==, "EAST: 7/4 % !");
+  g_assert_cmpuint (len, ==, strlen (buf));
+  /* too small a buffer: cut, NUL-terminated, the whole length told */
+  len = maze_error_format (&err, "%u, %u and more text", NULL, buf, 6);
+  g_assert_cmpstr (buf, ==, "4, 7 ");
+  g_assert_cmpuint (len, ==, strlen ("4, 7 and more text"));
+  g_assert_cmpuint (maze_error_format (&err, "%u", NULL, NULL, 0), ==, 1);
+
+  /* widths, hexadecimal, negative numbers, reals, texts */
+  maze_error_set (&err, MAZE_ERROR_ARGUMENT, MAZE_MSG_INCONSISTENT_OUTSIDE,
+                  MAZE_NUM (-3), MAZE_NUM (0xAB), MAZE_REAL (2.75), MAZE_TEXT ("a path"));
+  maze_error_format (&err, "%1$d 0x%2$04X %2$x %3$g %3$.0f %4$s", NULL, buf, sizeof buf);
+  g_assert_cmpstr (buf, ==, "-3 0x00AB ab 2.75 3 a path");
+  g_assert_cmpstr (maze_error_arg_text (&err, 3), ==, "a path");
+  g_assert_cmpstr (maze_error_arg_text (&err, 0), ==, "");
+
+  maze_error_clear (&err);
+  g_assert_cmpint (err.status, ==, MAZE_OK);
+  g_assert_cmpint (err.code, ==, MAZE_MSG_NONE);
+  g_assert_cmpstr (err.message, ==, "");
+  g_assert_cmpint (maze_error_set (NULL, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM), ==, MAZE_ERROR_NOMEM);
+}
+
+/* Every message of the table has a template, and a long path in one is
+ * never cut. */
+static void
+test_error_table (void)
+{
+  static MazeError err;
+  GString *path = g_string_new ("/");
+  g_autofree char *want = NULL;
+
+  for (unsigned code = MAZE_MSG_NONE + 1; code < MAZE_MSG_N; code++)
+    g_assert_cmpuint (strlen (maze_message_template ((MazeMessage) code)), >, 3);
+  g_assert_cmpstr (maze_message_template (MAZE_MSG_NONE), ==, "");
+  g_assert_cmpstr (maze_message_template (MAZE_MSG_N), ==, "");
+
+  while (path->len < MAZE_ERROR_ARG_MAX - 1)
+    g_string_append_c (path, 'x');
+  maze_error_set (&err, MAZE_ERROR_IO, MAZE_MSG_IO_SAVE, MAZE_TEXT (path->str),
+                  MAZE_TEXT ("Permission denied"));
+  want = g_strdup_printf ("cannot save '%s': Permission denied", path->str);
+  g_assert_cmpstr (err.message, ==, want);
+  g_string_free (path, TRUE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -337,5 +410,7 @@ main (int   argc,
   g_test_add_func ("/maze/utf8", test_utf8);
   g_test_add_func ("/rng/pinned", test_rng_pinned);
   g_test_add_func ("/step/records", test_step_records);
+  g_test_add_func ("/error/format", test_error_format);
+  g_test_add_func ("/error/table", test_error_table);
   return g_test_run ();
 }

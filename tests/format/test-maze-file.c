@@ -257,7 +257,7 @@ static void
 expect_error (const void    *data,
               size_t         len,
               MazeStatus     status,
-              MazeErrorCode  code,
+              MazeMessage  code,
               const char    *message)
 {
   const char *trailing = "trailing data after metadata: ";
@@ -266,7 +266,7 @@ expect_error (const void    *data,
     {
       MazeError err = { 0 };
       Maze *m = load_via (via, data, len, &err);
-      MazeErrorCode want_code = code;
+      MazeMessage want_code = code;
       g_autofree char *want = NULL;
 
       /* A pipe is not read to its end (it may have none): the reader
@@ -277,7 +277,7 @@ expect_error (const void    *data,
 
           g_assert_nonnull (found);
           want = g_strdup_printf ("%.*s, found more", (int) (found - message), message);
-          want_code = MAZE_ERR_TRAILING_DATA_MORE;
+          want_code = MAZE_MSG_TRAILING_DATA_MORE;
         }
       else
         want = g_strdup (message);
@@ -594,11 +594,11 @@ test_metadata_many_keys (void)
 
   g_string_append (meta, "k17=again\n");
   f = forge_grid (meta->str, &len);
-  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_ERR_DUPLICATE_KEY,
+  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_MSG_DUPLICATE_KEY,
                 "duplicate key `k17` (metadata line 3001)");
   g_assert_null (maze_load_memory (f, len, &err));
-  g_assert_cmpstr (err.str[0], ==, "k17");
-  g_assert_cmpuint (err.num[0], ==, 3001);
+  g_assert_cmpstr (maze_error_arg_text (&err, 0), ==, "k17");
+  g_assert_cmpuint (err.args[1].number, ==, 3001);
   g_free (f);
   g_string_free (meta, TRUE);
 }
@@ -634,15 +634,15 @@ test_error_magic (void)
   size_t len;
   uint8_t *f = forge_grid (NULL, &len);
 
-  expect_error (f, 0, MAZE_ERROR_FORMAT, MAZE_ERR_EMPTY_FILE,
+  expect_error (f, 0, MAZE_ERROR_FORMAT, MAZE_MSG_EMPTY_FILE,
                 "not a maze file (the file is empty)");
-  expect_error ("hello world\n", 12, MAZE_ERROR_FORMAT, MAZE_ERR_BAD_MAGIC,
+  expect_error ("hello world\n", 12, MAZE_ERROR_FORMAT, MAZE_MSG_BAD_MAGIC,
                 "not a maze file (bad magic)");
-  expect_error ("\x89MAZ", 4, MAZE_ERROR_FORMAT, MAZE_ERR_TRUNCATED_HEADER,
+  expect_error ("\x89MAZ", 4, MAZE_ERROR_FORMAT, MAZE_MSG_TRUNCATED_HEADER,
                 "file truncated: expected at least 40 bytes, found 4");
   /* what a text-mode transfer does to the magic */
   f[5] = '\n';
-  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_ERR_BAD_MAGIC,
+  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_MSG_BAD_MAGIC,
                 "not a maze file (bad magic)");
   g_free (f);
 }
@@ -656,12 +656,12 @@ test_error_version (void)
   /* Version 2 is a shaped maze (see test-shapes); 3 is nothing yet. */
   f[8] = 3;
   fix_header_crc (f);
-  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_ERR_UNSUPPORTED_VERSION,
+  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_MSG_UNSUPPORTED_VERSION,
                 "unsupported version 3");
   f[8] = 1;
   f[10] = 44;
   fix_header_crc (f);
-  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_ERR_HEADER_SIZE,
+  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_MSG_HEADER_SIZE,
                 "unsupported header size 44 (version 1 has 40)");
   g_free (f);
 }
@@ -673,15 +673,15 @@ test_error_size (void)
   uint8_t *f = forge_grid ("title=x\n", &len);
   uint8_t *longer;
 
-  expect_error (f, len - 1, MAZE_ERROR_FORMAT, MAZE_ERR_TRUNCATED,
+  expect_error (f, len - 1, MAZE_ERROR_FORMAT, MAZE_MSG_TRUNCATED,
                 "file truncated: expected 88 bytes, found 87");
-  expect_error (f, 41, MAZE_ERROR_FORMAT, MAZE_ERR_TRUNCATED,
+  expect_error (f, 41, MAZE_ERROR_FORMAT, MAZE_MSG_TRUNCATED,
                 "file truncated: expected 88 bytes, found 41");
-  expect_error (f, 40, MAZE_ERROR_FORMAT, MAZE_ERR_TRUNCATED,
+  expect_error (f, 40, MAZE_ERROR_FORMAT, MAZE_MSG_TRUNCATED,
                 "file truncated: expected 88 bytes, found 40");
   longer = g_malloc0 (len + 3);
   memcpy (longer, f, len);
-  expect_error (longer, len + 3, MAZE_ERROR_FORMAT, MAZE_ERR_TRAILING_DATA,
+  expect_error (longer, len + 3, MAZE_ERROR_FORMAT, MAZE_MSG_TRAILING_DATA,
                 "trailing data after metadata: expected 88 bytes, found 91");
   g_free (longer);
   g_free (f);
@@ -694,19 +694,19 @@ test_error_checksums (void)
   uint8_t *f = forge_grid ("title=x\n", &len);
 
   f[36] ^= 1;
-  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_ERR_HEADER_CRC,
+  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_MSG_HEADER_CRC,
                 "header checksum mismatch");
   f[36] ^= 1;
   f[20] = 3; /* start cell changed, header CRC not updated */
-  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_ERR_HEADER_CRC,
+  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_MSG_HEADER_CRC,
                 "header checksum mismatch");
   f[20] = 0;
   f[40] ^= 0x01;
-  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_ERR_DATA_CRC,
+  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_MSG_DATA_CRC,
                 "cell data checksum mismatch");
   f[40] ^= 0x01;
   f[len - 2] = 'y'; /* the metadata is covered too */
-  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_ERR_DATA_CRC,
+  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_MSG_DATA_CRC,
                 "cell data checksum mismatch");
   g_free (f);
 }
@@ -719,23 +719,23 @@ test_error_dimensions (void)
 
   put32 (f + 12, 0);
   fix_header_crc (f);
-  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_ERR_WIDTH_RANGE,
+  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_MSG_WIDTH_RANGE,
                 "width 0 out of range (1 to 65535)");
   put32 (f + 12, 5);
   put32 (f + 16, 70000);
   fix_header_crc (f);
-  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_ERR_HEIGHT_RANGE,
+  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_MSG_HEIGHT_RANGE,
                 "height 70000 out of range (1 to 65535)");
   put32 (f + 12, 65535);
   put32 (f + 16, 65535);
   fix_header_crc (f);
-  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_ERR_TOO_MANY_CELLS,
+  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_MSG_TOO_MANY_CELLS,
                 "65535\u00d765535 is 4294836225 cells, more than the limit of 1073741824");
   /* 2^30 cells is allowed, but a 80-byte file does not back them */
   put32 (f + 12, 32768);
   put32 (f + 16, 32768);
   fix_header_crc (f);
-  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_ERR_TRUNCATED,
+  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_MSG_TRUNCATED,
                 "file truncated: expected 2147483688 bytes, found 80");
   g_free (f);
 }
@@ -747,12 +747,12 @@ test_error_endpoints (void)
   size_t len;
   uint8_t *f = forge (30, 40, 1200, 0, maze_cells_const (m), NULL, 0, &len);
 
-  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_ERR_START_OUTSIDE,
+  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_MSG_START_OUTSIDE,
                 "start cell 1200 outside a 30\u00d740 maze");
   put32 (f + 20, 1199);
   put32 (f + 24, 4000000000u);
   fix_header_crc (f);
-  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_ERR_GOAL_OUTSIDE,
+  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_MSG_GOAL_OUTSIDE,
                 "goal cell 4000000000 outside a 30\u00d740 maze");
   /* start may equal goal */
   put32 (f + 24, 1199);
@@ -777,22 +777,22 @@ test_error_metadata (void)
   {
     const char *meta;
     size_t      len; /* 0: strlen */
-    MazeErrorCode code;
+    MazeMessage code;
     const char *message;
   } cases[] = {
-    { "title=a\xff\n", 0, MAZE_ERR_META_NOT_UTF8, "metadata is not UTF-8 (line 1)" },
-    { "title=ok\nseed=\xc0\xaf\n", 0, MAZE_ERR_META_NOT_UTF8, "metadata is not UTF-8 (line 2)" },          /* overlong '/' */
-    { "a=1\nb=2\nc=\xed\xa0\x80\n", 0, MAZE_ERR_META_NOT_UTF8, "metadata is not UTF-8 (line 3)" },      /* a surrogate */
-    { "a=1\nb=2\nno equals sign\n", 0, MAZE_ERR_META_NO_EQUALS, "bad metadata line 3: no '=' between key and value" },
-    { "a=1\n\n", 0, MAZE_ERR_META_NO_EQUALS, "bad metadata line 2: no '=' between key and value" },
-    { "Title=x\n", 0, MAZE_ERR_META_BAD_KEY, "bad metadata line 1: the key must be 1 to 32 of a-z, 0-9, _ and -" },
-    { "=x\n", 0, MAZE_ERR_META_BAD_KEY, "bad metadata line 1: the key must be 1 to 32 of a-z, 0-9, _ and -" },
-    { "a b=x\n", 0, MAZE_ERR_META_BAD_KEY, "bad metadata line 1: the key must be 1 to 32 of a-z, 0-9, _ and -" },
+    { "title=a\xff\n", 0, MAZE_MSG_META_NOT_UTF8, "metadata is not UTF-8 (line 1)" },
+    { "title=ok\nseed=\xc0\xaf\n", 0, MAZE_MSG_META_NOT_UTF8, "metadata is not UTF-8 (line 2)" },          /* overlong '/' */
+    { "a=1\nb=2\nc=\xed\xa0\x80\n", 0, MAZE_MSG_META_NOT_UTF8, "metadata is not UTF-8 (line 3)" },      /* a surrogate */
+    { "a=1\nb=2\nno equals sign\n", 0, MAZE_MSG_META_NO_EQUALS, "bad metadata line 3: no '=' between key and value" },
+    { "a=1\n\n", 0, MAZE_MSG_META_NO_EQUALS, "bad metadata line 2: no '=' between key and value" },
+    { "Title=x\n", 0, MAZE_MSG_META_BAD_KEY, "bad metadata line 1: the key must be 1 to 32 of a-z, 0-9, _ and -" },
+    { "=x\n", 0, MAZE_MSG_META_BAD_KEY, "bad metadata line 1: the key must be 1 to 32 of a-z, 0-9, _ and -" },
+    { "a b=x\n", 0, MAZE_MSG_META_BAD_KEY, "bad metadata line 1: the key must be 1 to 32 of a-z, 0-9, _ and -" },
     { "abcdefghijklmnopqrstuvwxyz0123456=x\n", 0,
-      MAZE_ERR_META_BAD_KEY, "bad metadata line 1: the key must be 1 to 32 of a-z, 0-9, _ and -" },
-    { "a=1\ntitle=no newline", 0, MAZE_ERR_META_NO_NEWLINE, "bad metadata line 2: not ended by a newline" },
-    { "a=1\nb=x\0y\n", 10, MAZE_ERR_META_NUL, "bad metadata line 2: it holds a NUL byte" },
-    { "seed=1\ntitle=t\nseed=2\n", 0, MAZE_ERR_DUPLICATE_KEY, "duplicate key `seed` (metadata line 3)" },
+      MAZE_MSG_META_BAD_KEY, "bad metadata line 1: the key must be 1 to 32 of a-z, 0-9, _ and -" },
+    { "a=1\ntitle=no newline", 0, MAZE_MSG_META_NO_NEWLINE, "bad metadata line 2: not ended by a newline" },
+    { "a=1\nb=x\0y\n", 10, MAZE_MSG_META_NUL, "bad metadata line 2: it holds a NUL byte" },
+    { "seed=1\ntitle=t\nseed=2\n", 0, MAZE_MSG_DUPLICATE_KEY, "duplicate key `seed` (metadata line 3)" },
   };
 
   for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -830,7 +830,7 @@ test_error_metadata_size (void)
 
   put32 (f + 28, 65537);
   fix_header_crc (f);
-  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_ERR_META_SIZE,
+  expect_error (f, len, MAZE_ERROR_FORMAT, MAZE_MSG_META_SIZE,
                 "metadata size 65537 out of range (0 to 65536)");
   g_free (f);
 }
@@ -843,19 +843,19 @@ test_error_inconsistent (void)
   {
     uint32_t    x, y;
     uint16_t    set, clear;
-    MazeErrorCode code;
+    MazeMessage code;
     const char *message;
   } cases[] = {
-    { 2, 1, MAZE_E, 0, MAZE_ERR_INCONSISTENT_PASSAGE, "inconsistent maze at (2, 1): passage east without a passage back" },
-    { 4, 3, MAZE_N, 0, MAZE_ERR_INCONSISTENT_PASSAGE, "inconsistent maze at (4, 3): passage north without a passage back" },
-    { 3, 2, MAZE_S << 4, 0, MAZE_ERR_INCONSISTENT_BORDER, "inconsistent maze at (3, 2): border bits 0x4, expected 0x0" },
-    { 0, 0, 0, MAZE_W << 4, MAZE_ERR_INCONSISTENT_BORDER, "inconsistent maze at (0, 0): border bits 0x1, expected 0x9" },
+    { 2, 1, MAZE_E, 0, MAZE_MSG_INCONSISTENT_PASSAGE, "inconsistent maze at (2, 1): passage east without a passage back" },
+    { 4, 3, MAZE_N, 0, MAZE_MSG_INCONSISTENT_PASSAGE, "inconsistent maze at (4, 3): passage north without a passage back" },
+    { 3, 2, MAZE_S << 4, 0, MAZE_MSG_INCONSISTENT_BORDER, "inconsistent maze at (3, 2): border bits 0x4, expected 0x0" },
+    { 0, 0, 0, MAZE_W << 4, MAZE_MSG_INCONSISTENT_BORDER, "inconsistent maze at (0, 0): border bits 0x1, expected 0x9" },
     { 1, 1, (MAZE_E | MAZE_S) << 8, 0,
-      MAZE_ERR_INCONSISTENT_SOLUTION, "inconsistent maze at (1, 1): solution bits 0x6 hold more than one direction" },
-    { 1, 0, MAZE_N << 8, 0, MAZE_ERR_INCONSISTENT_SOLUTION_BORDER, "inconsistent maze at (1, 0): solution points north through the border" },
+      MAZE_MSG_INCONSISTENT_SOLUTION, "inconsistent maze at (1, 1): solution bits 0x6 hold more than one direction" },
+    { 1, 0, MAZE_N << 8, 0, MAZE_MSG_INCONSISTENT_SOLUTION_BORDER, "inconsistent maze at (1, 0): solution points north through the border" },
     { 2, 2, (MAZE_N | MAZE_W) << 12, 0,
-      MAZE_ERR_INCONSISTENT_BACKTRACK, "inconsistent maze at (2, 2): backtrack bits 0x9 hold more than one direction" },
-    { 4, 2, MAZE_E << 12, 0, MAZE_ERR_INCONSISTENT_BACKTRACK_BORDER, "inconsistent maze at (4, 2): backtrack points east through the border" },
+      MAZE_MSG_INCONSISTENT_BACKTRACK, "inconsistent maze at (2, 2): backtrack bits 0x9 hold more than one direction" },
+    { 4, 2, MAZE_E << 12, 0, MAZE_MSG_INCONSISTENT_BACKTRACK_BORDER, "inconsistent maze at (4, 2): backtrack points east through the border" },
   };
 
   for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -874,10 +874,13 @@ test_error_inconsistent (void)
         MazeError err = { 0 };
 
         g_assert_null (maze_load_memory (f, len, &err));
-        g_assert_cmpuint (err.num[0], ==, cases[i].x);
-        g_assert_cmpuint (err.num[1], ==, cases[i].y);
-        if (cases[i].code == MAZE_ERR_INCONSISTENT_PASSAGE)
-          g_assert_cmpstr (err.str[0], ==, maze_dir_name (cases[i].set));
+        g_assert_cmpuint (err.args[0].number, ==, cases[i].x);
+        g_assert_cmpuint (err.args[1].number, ==, cases[i].y);
+        if (cases[i].code == MAZE_MSG_INCONSISTENT_PASSAGE)
+          {
+            g_assert_cmpint (err.args[2].kind, ==, MAZE_ARG_DIRECTION);
+            g_assert_cmpuint (err.args[2].number, ==, cases[i].set);
+          }
       }
       g_free (f);
       maze_free (m);
@@ -939,8 +942,8 @@ test_every_truncation (void)
                  : g_strdup_printf ("file truncated: expected %zu bytes, found %zu", len, cut);
 
       expect_error (f, cut, MAZE_ERROR_FORMAT,
-                    cut == 0 ? MAZE_ERR_EMPTY_FILE
-                    : cut < 40 ? MAZE_ERR_TRUNCATED_HEADER : MAZE_ERR_TRUNCATED,
+                    cut == 0 ? MAZE_MSG_EMPTY_FILE
+                    : cut < 40 ? MAZE_MSG_TRUNCATED_HEADER : MAZE_MSG_TRUNCATED,
                     want);
       g_free (want);
     }
@@ -975,13 +978,13 @@ test_every_bit_flip (void)
       back = maze_load_memory (f, len, &err);
       g_assert_null (back);
       g_assert_cmpstr (err.message, ==, want);
-      g_assert_cmpint (err.code, ==, at < 8 ? MAZE_ERR_BAD_MAGIC
-                                     : at < 10 ? MAZE_ERR_UNSUPPORTED_VERSION
-                                     : at < 12 ? MAZE_ERR_HEADER_SIZE
-                                     : at < 40 ? MAZE_ERR_HEADER_CRC
-                                     : MAZE_ERR_DATA_CRC);
+      g_assert_cmpint (err.code, ==, at < 8 ? MAZE_MSG_BAD_MAGIC
+                                     : at < 10 ? MAZE_MSG_UNSUPPORTED_VERSION
+                                     : at < 12 ? MAZE_MSG_HEADER_SIZE
+                                     : at < 40 ? MAZE_MSG_HEADER_CRC
+                                     : MAZE_MSG_DATA_CRC);
       if (at >= 8 && at < 10)
-        g_assert_cmpuint (err.num[0], ==, 1u ^ flip);
+        g_assert_cmpuint (err.args[0].number, ==, 1u ^ flip);
       f[at] ^= (uint8_t) (1u << (bit % 8));
       g_free (version);
       g_free (hsize);
@@ -1069,12 +1072,12 @@ test_forged_header_no_allocation (void)
         g_assert_cmpint (setrlimit (RLIMIT_AS, &lim), ==, 0);
       }
 #endif
-      expect_error (file, sizeof file, MAZE_ERROR_FORMAT, MAZE_ERR_TRUNCATED,
+      expect_error (file, sizeof file, MAZE_ERROR_FORMAT, MAZE_MSG_TRUNCATED,
                     "file truncated: expected 2147483688 bytes, found 100");
       put32 (file + 12, 65535);
       put32 (file + 16, 65535);
       fix_header_crc (file);
-      expect_error (file, sizeof file, MAZE_ERROR_FORMAT, MAZE_ERR_TOO_MANY_CELLS,
+      expect_error (file, sizeof file, MAZE_ERROR_FORMAT, MAZE_MSG_TOO_MANY_CELLS,
                     "65535\u00d765535 is 4294836225 cells, more than the limit of 1073741824");
       return;
     }
@@ -1094,17 +1097,17 @@ test_load_file_errors (void)
   g_assert_null (maze_load_file (missing, &err));
   g_assert_cmpint (err.status, ==, MAZE_ERROR_IO);
   g_assert_cmpstr (err.message, ==, want);
-  g_assert_cmpint (err.code, ==, MAZE_ERR_IO_OPEN);
-  g_assert_cmpstr (err.str[0], ==, missing);
-  g_assert_cmpstr (err.str[1], ==, "No such file or directory");
+  g_assert_cmpint (err.code, ==, MAZE_MSG_IO_OPEN);
+  g_assert_cmpstr (maze_error_arg_text (&err, 0), ==, missing);
+  g_assert_cmpstr (maze_error_arg_text (&err, 1), ==, "No such file or directory");
   g_free (want);
 
   want = g_strdup_printf ("cannot read '%s': Is a directory", tmp_dir);
   g_assert_null (maze_load_file (tmp_dir, &err));
   g_assert_cmpint (err.status, ==, MAZE_ERROR_IO);
   g_assert_cmpstr (err.message, ==, want);
-  g_assert_cmpint (err.code, ==, MAZE_ERR_IO_READ);
-  g_assert_cmpstr (err.str[0], ==, tmp_dir);
+  g_assert_cmpint (err.code, ==, MAZE_MSG_IO_READ);
+  g_assert_cmpstr (maze_error_arg_text (&err, 0), ==, tmp_dir);
   g_free (want);
   g_free (missing);
 }
@@ -1124,8 +1127,8 @@ test_long_path_not_cut (void)
   want = g_strdup_printf ("cannot open '%s': No such file or directory", missing->str);
   g_assert_null (maze_load_file (missing->str, &err));
   g_assert_cmpstr (err.message, ==, want);
-  g_assert_cmpstr (err.str[0], ==, missing->str);
-  g_assert_cmpstr (err.str[1], ==, "No such file or directory");
+  g_assert_cmpstr (maze_error_arg_text (&err, 0), ==, missing->str);
+  g_assert_cmpstr (maze_error_arg_text (&err, 1), ==, "No such file or directory");
   g_free (want);
   g_string_free (missing, TRUE);
 }
@@ -1174,7 +1177,7 @@ test_save_stdio_error (void)
     }
   g_assert_cmpint (maze_save_stdio (m, full, &err), ==, MAZE_ERROR_IO);
   g_assert_cmpstr (err.message, ==, "cannot write the maze: No space left on device");
-  g_assert_cmpint (err.code, ==, MAZE_ERR_IO_WRITE_STREAM);
+  g_assert_cmpint (err.code, ==, MAZE_MSG_IO_WRITE_STREAM);
   fclose (full);
   maze_free (m);
 }

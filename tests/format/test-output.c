@@ -267,11 +267,11 @@ test_read_only_refused (Fixture       *fx,
   g_assert_cmpint (g_chmod (path, 0444), ==, 0);
 
   g_assert_cmpint (maze_output_check (path, 0, &err), ==, MAZE_ERROR_IO);
-  g_assert_cmpint (err.code, ==, MAZE_ERR_OUTPUT_READ_ONLY);
+  g_assert_cmpint (err.code, ==, MAZE_MSG_OUTPUT_READ_ONLY);
   g_assert_cmpstr (err.message, ==, want);
   g_assert_cmpint (maze_save_file (m, path, &err), ==, MAZE_ERROR_IO);
   g_assert_cmpstr (err.message, ==, want);
-  g_assert_cmpstr (err.str[0], ==, path);
+  g_assert_cmpstr (maze_error_arg_text (&err, 0), ==, path);
   title = title_of (path);
   g_assert_cmpstr (title, ==, "old");
   g_clear_pointer (&title, g_free);
@@ -375,7 +375,7 @@ test_long_path_message (Fixture       *fx,
   want = g_strdup_printf ("cannot save '%s': %s", path->str, g_strerror (ENOENT));
   g_assert_cmpint (maze_save_file (m, path->str, &err), ==, MAZE_ERROR_IO);
   g_assert_cmpstr (err.message, ==, want);
-  g_assert_cmpstr (err.str[0], ==, path->str);
+  g_assert_cmpstr (maze_error_arg_text (&err, 0), ==, path->str);
   g_string_free (path, TRUE);
   maze_free (m);
 }
@@ -561,7 +561,7 @@ test_open_fd (Fixture       *fx,
   /* a read-only descriptor */
   g_assert_cmpint (pipe (fds), ==, 0);
   g_assert_null (maze_output_open_fd (fds[0], "standard output", &err));
-  g_assert_cmpint (err.code, ==, MAZE_ERR_IO_WRITE_TO);
+  g_assert_cmpint (err.code, ==, MAZE_MSG_IO_WRITE_TO);
   g_assert_cmpstr (err.message, ==, "cannot write to standard output: Bad file descriptor");
   close (fds[0]);
   close (fds[1]);

@@ -429,9 +429,9 @@ test_words (void)
       maze_shape_free (shape);
     }
   g_assert_null (render_shape_from_name ("text:", 10, 10, &err));
-  g_assert_cmpint (err.code, ==, MAZE_ERR_SHAPE_TEXT_EMPTY);
+  g_assert_cmpint (err.code, ==, MAZE_MSG_SHAPE_TEXT_EMPTY);
   g_assert_null (render_shape_from_name ("spiral", 10, 10, &err));
-  g_assert_cmpint (err.code, ==, MAZE_ERR_UNKNOWN_SHAPE);
+  g_assert_cmpint (err.code, ==, MAZE_MSG_UNKNOWN_SHAPE);
   /* a huge maze gets a word drawn at 1024 a side and scaled */
   {
     MazeShape *big = render_shape_text ("BITS", 4000, 1500, &err);
@@ -547,7 +547,7 @@ test_png_masks (void)
 static void
 expect_mask_error (const char    *path,
                    MazeStatus     status,
-                   MazeErrorCode  code,
+                   MazeMessage  code,
                    const char    *part)
 {
   MazeError err = { 0 };
@@ -604,15 +604,15 @@ test_bad_masks (void)
   put_be32 (huge + 53, maze_crc32 (0, huge + 49, 4));
   huge_png = temp_file ("bitmaze-test-huge.png", huge, sizeof huge);
 
-  expect_mask_error (empty, MAZE_ERROR_FORMAT, MAZE_ERR_MASK_EMPTY, "the mask is empty");
-  expect_mask_error (no_cells, MAZE_ERROR_FORMAT, MAZE_ERR_MASK_NO_CELLS, "no cell");
-  expect_mask_error (binary, MAZE_ERROR_FORMAT, MAZE_ERR_MASK_NUL, "NUL byte");
-  expect_mask_error (text_png, MAZE_ERROR_FORMAT, MAZE_ERR_MASK_NOT_PNG, "is not one");
-  expect_mask_error (broken, MAZE_ERROR_FORMAT, MAZE_ERR_MASK_PNG, "cannot read the PNG image");
-  expect_mask_error (huge_png, MAZE_ERROR_FORMAT, MAZE_ERR_MASK_IMAGE_SIZE,
+  expect_mask_error (empty, MAZE_ERROR_FORMAT, MAZE_MSG_MASK_EMPTY, "the mask is empty");
+  expect_mask_error (no_cells, MAZE_ERROR_FORMAT, MAZE_MSG_MASK_NO_CELLS, "no cell");
+  expect_mask_error (binary, MAZE_ERROR_FORMAT, MAZE_MSG_MASK_NUL, "NUL byte");
+  expect_mask_error (text_png, MAZE_ERROR_FORMAT, MAZE_MSG_MASK_NOT_PNG, "is not one");
+  expect_mask_error (broken, MAZE_ERROR_FORMAT, MAZE_MSG_MASK_PNG, "cannot read the PNG image");
+  expect_mask_error (huge_png, MAZE_ERROR_FORMAT, MAZE_MSG_MASK_IMAGE_SIZE,
                      "is 100000\u00d7100000 pixels");
-  expect_mask_error (white, MAZE_ERROR_FORMAT, MAZE_ERR_MASK_NO_DARK, "no dark pixel");
-  expect_mask_error (missing, MAZE_ERROR_IO, MAZE_ERR_IO_OPEN, "No such file");
+  expect_mask_error (white, MAZE_ERROR_FORMAT, MAZE_MSG_MASK_NO_DARK, "no dark pixel");
+  expect_mask_error (missing, MAZE_ERROR_IO, MAZE_MSG_IO_OPEN, "No such file");
   for (const char *const *p = (const char *const[]) { empty, no_cells, binary, text_png,
                                                       broken, huge_png, white, NULL };
        *p != NULL; p++)

@@ -21,8 +21,8 @@ static const char *const must_fill[] = {
 
 /* The refusals a generator without MAZE_ALGORITHM_ANY_SHAPE may give
  * for a connected shape. */
-static const MazeErrorCode refusal_codes[] = {
-  MAZE_ERR_SHAPE_BINARY_TREE, MAZE_ERR_SHAPE_SIDEWINDER, MAZE_ERR_SHAPE_REFUSED,
+static const MazeMessage refusal_codes[] = {
+  MAZE_MSG_SHAPE_BINARY_TREE, MAZE_MSG_SHAPE_SIDEWINDER, MAZE_MSG_SHAPE_REFUSED,
 };
 
 /* Every generator of the registry, by its name (a parameter takes its
@@ -291,19 +291,19 @@ test_refusals (void)
   Maze *m = shaped ("heart", 30, 25);
 
   g_assert_null (maze_generator_new (m, "sidewinder", 1, 0, &err));
-  g_assert_cmpint (err.code, ==, MAZE_ERR_SHAPE_SIDEWINDER);
-  g_assert_cmpuint (err.num[0], ==, 2); /* two lobes, two tops */
+  g_assert_cmpint (err.code, ==, MAZE_MSG_SHAPE_SIDEWINDER);
+  g_assert_cmpuint (err.args[1].number, ==, 2); /* two lobes, two tops */
   g_assert_nonnull (strstr (err.message, "and 2 have none"));
 
   g_assert_null (maze_generator_new (m, "eller", 1, 0, &err));
-  g_assert_cmpint (err.code, ==, MAZE_ERR_SHAPE_REFUSED);
-  g_assert_cmpstr (err.str[0], ==, "eller");
+  g_assert_cmpint (err.code, ==, MAZE_MSG_SHAPE_REFUSED);
+  g_assert_cmpstr (maze_error_arg_text (&err, 0), ==, "eller");
   g_assert_true (g_str_has_prefix (err.message, "eller cannot fill a shaped maze: it carries"));
   g_assert_null (maze_generator_new (m, "recursive-division", 1, 0, &err));
-  g_assert_cmpint (err.code, ==, MAZE_ERR_SHAPE_REFUSED);
+  g_assert_cmpint (err.code, ==, MAZE_MSG_SHAPE_REFUSED);
   g_assert_null (maze_generator_new (m, "binary-tree", 1, 0, &err));
-  g_assert_cmpint (err.code, ==, MAZE_ERR_SHAPE_BINARY_TREE);
-  g_assert_cmpuint (err.num[0], >, 1);
+  g_assert_cmpint (err.code, ==, MAZE_MSG_SHAPE_BINARY_TREE);
+  g_assert_cmpuint (err.args[1].number, >, 1);
   /* A refusal leaves the maze as it was: nothing carved. */
   g_assert_cmpuint (interior_passages (m), ==, 0);
   maze_free (m);
@@ -414,7 +414,7 @@ test_shape_names (void)
   MazeError err = { 0 };
 
   g_assert_null (maze_shape_builtin ("hexagon", 10, 10, &err));
-  g_assert_cmpint (err.code, ==, MAZE_ERR_UNKNOWN_SHAPE);
+  g_assert_cmpint (err.code, ==, MAZE_MSG_UNKNOWN_SHAPE);
   g_assert_nonnull (strstr (err.message, "'hexagon'"));
   g_assert_null (maze_shape_builtin ("heart", 0, 10, &err));
   g_assert_cmpint (err.status, ==, MAZE_ERROR_SIZE);
@@ -459,8 +459,8 @@ test_pieces (void)
   Maze *m;
 
   g_assert_null (from_text (two, MAZE_PIECES_REFUSE, &err));
-  g_assert_cmpint (err.code, ==, MAZE_ERR_SHAPE_PIECES);
-  g_assert_cmpuint (err.num[0], ==, 2);
+  g_assert_cmpint (err.code, ==, MAZE_MSG_SHAPE_PIECES);
+  g_assert_cmpuint (err.args[0].number, ==, 2);
   g_assert_nonnull (strstr (err.message, "in 2 pieces"));
 
   m = from_text (two, MAZE_PIECES_KEEP_LARGEST, &err);
@@ -473,7 +473,7 @@ test_pieces (void)
 
   /* Nothing but lone cells: fewer than two neighbouring cells. */
   g_assert_null (from_text ("#.#\n.#.\n", MAZE_PIECES_KEEP_LARGEST, &err));
-  g_assert_cmpint (err.code, ==, MAZE_ERR_SHAPE_TOO_SMALL);
+  g_assert_cmpint (err.code, ==, MAZE_MSG_SHAPE_TOO_SMALL);
 
   /* A file can hold a maze in two pieces; a generator refuses it. */
   {
@@ -494,8 +494,8 @@ test_pieces (void)
     g_assert_nonnull (b);
     g_assert_cmpuint (maze_n_inside (b), ==, 4);
     g_assert_null (maze_generator_new (b, "prim", 1, 0, &err));
-    g_assert_cmpint (err.code, ==, MAZE_ERR_MAZE_PIECES);
-    g_assert_cmpuint (err.num[0], ==, 2);
+    g_assert_cmpint (err.code, ==, MAZE_MSG_MAZE_PIECES);
+    g_assert_cmpuint (err.args[0].number, ==, 2);
     maze_free (a);
     maze_free (b);
     g_free (bytes);
@@ -508,7 +508,7 @@ test_pieces (void)
 static void
 expect_mask_error (const char    *text,
                    size_t         len,
-                   MazeErrorCode  code,
+                   MazeMessage  code,
                    const char    *message)
 {
   MazeError err = { 0 };
@@ -540,18 +540,18 @@ test_text_masks (void)
   g_assert_cmpuint (maze_shape_count (s), ==, 5);
   maze_shape_free (s);
 
-  expect_mask_error ("", 0, MAZE_ERR_MASK_EMPTY, "the mask is empty");
-  expect_mask_error ("....\n. .\n", 9, MAZE_ERR_MASK_NO_CELLS,
+  expect_mask_error ("", 0, MAZE_MSG_MASK_EMPTY, "the mask is empty");
+  expect_mask_error ("....\n. .\n", 9, MAZE_MSG_MASK_NO_CELLS,
                      "the mask has no cell (no '#' or 'X')");
-  expect_mask_error ("##\n#\0#\n", 7, MAZE_ERR_MASK_NUL,
+  expect_mask_error ("##\n#\0#\n", 7, MAZE_MSG_MASK_NUL,
                      "not a mask: line 2 holds a NUL byte (neither a PNG nor text)");
   wide = g_strnfill (70000, '#');
-  expect_mask_error (wide, 70000, MAZE_ERR_MASK_TOO_WIDE,
+  expect_mask_error (wide, 70000, MAZE_MSG_MASK_TOO_WIDE,
                      "mask line 1 is longer than 65535 characters");
   tall = g_string_new (NULL);
   for (int k = 0; k < 70000; k++)
     g_string_append (tall, "#\n");
-  expect_mask_error (tall->str, tall->len, MAZE_ERR_MASK_TOO_TALL,
+  expect_mask_error (tall->str, tall->len, MAZE_MSG_MASK_TOO_TALL,
                      "the mask has more than 65535 lines");
   g_string_free (tall, TRUE);
 }
@@ -598,19 +598,19 @@ test_outside_refused (void)
   Maze *m = from_text (".##\n###\n", MAZE_PIECES_REFUSE, &err);
 
   g_assert_cmpint (maze_set_start (m, 0, &err), ==, MAZE_ERROR_ARGUMENT);
-  g_assert_cmpint (err.code, ==, MAZE_ERR_START_NOT_IN_SHAPE);
+  g_assert_cmpint (err.code, ==, MAZE_MSG_START_NOT_IN_SHAPE);
   g_assert_cmpstr (err.message, ==, "start cell (0, 0) is outside the maze's shape");
   g_assert_cmpint (maze_set_goal (m, 0, &err), ==, MAZE_ERROR_ARGUMENT);
-  g_assert_cmpint (err.code, ==, MAZE_ERR_GOAL_NOT_IN_SHAPE);
+  g_assert_cmpint (err.code, ==, MAZE_MSG_GOAL_NOT_IN_SHAPE);
   g_assert_cmpint (maze_set_wall_open (m, 0, MAZE_E, true, &err), ==, MAZE_ERROR_ARGUMENT);
-  g_assert_cmpint (err.code, ==, MAZE_ERR_NOT_IN_SHAPE);
+  g_assert_cmpint (err.code, ==, MAZE_MSG_NOT_IN_SHAPE);
   g_assert_cmpint (maze_toggle_bit (m, 0, 1, NULL, &err), ==, MAZE_ERROR_ARGUMENT);
-  g_assert_cmpint (err.code, ==, MAZE_ERR_NOT_IN_SHAPE);
+  g_assert_cmpint (err.code, ==, MAZE_MSG_NOT_IN_SHAPE);
   g_assert_cmphex (maze_cells_const (m)[0], ==, MAZE_OUTSIDE_CELL);
 
   /* the border bit facing outside is fixed, like the grid's edge */
   g_assert_cmpint (maze_toggle_bit (m, 1, 4 + 3, NULL, &err), ==, MAZE_ERROR_ARGUMENT);
-  g_assert_cmpint (err.code, ==, MAZE_ERR_BORDER_FIXED_EDGE);
+  g_assert_cmpint (err.code, ==, MAZE_MSG_BORDER_FIXED_EDGE);
   /* an opening towards the outside changes the inside cell only */
   g_assert_cmpint (maze_set_wall_open (m, 1, MAZE_W, true, &err), ==, MAZE_OK);
   g_assert_cmphex (maze_cells_const (m)[0], ==, MAZE_OUTSIDE_CELL);
@@ -896,7 +896,7 @@ static void
 expect_load_error (uint8_t       *f,
                    size_t         len,
                    MazeStatus     status,
-                   MazeErrorCode  code,
+                   MazeMessage  code,
                    const char    *message)
 {
   MazeError err = { 0 };
@@ -930,19 +930,19 @@ test_validation (void)
 
   /* an outside cell with a passage */
   f[cell0] = 0xF2;
-  expect_load_error (f, len, MAZE_ERROR_INCONSISTENT, MAZE_ERR_INCONSISTENT_OUTSIDE,
+  expect_load_error (f, len, MAZE_ERROR_INCONSISTENT, MAZE_MSG_INCONSISTENT_OUTSIDE,
                      "inconsistent maze at (0, 0): a cell outside the shape holds "
                      "0x00F2, not only its border bits 0x00F0");
   memcpy (f, good, len);
   /* an outside cell with a search bit */
   f[cell0 + 1] = 0x10;
-  expect_load_error (f, len, MAZE_ERROR_INCONSISTENT, MAZE_ERR_INCONSISTENT_OUTSIDE,
+  expect_load_error (f, len, MAZE_ERROR_INCONSISTENT, MAZE_MSG_INCONSISTENT_OUTSIDE,
                      "inconsistent maze at (0, 0): a cell outside the shape holds "
                      "0x10F0, not only its border bits 0x00F0");
   memcpy (f, good, len);
   /* (1, 0) without its border towards the outside cell to its west */
   f[cell1] = (uint8_t) (MAZE_N << 4);
-  expect_load_error (f, len, MAZE_ERROR_INCONSISTENT, MAZE_ERR_INCONSISTENT_BORDER,
+  expect_load_error (f, len, MAZE_ERROR_INCONSISTENT, MAZE_MSG_INCONSISTENT_BORDER,
                      "inconsistent maze at (1, 0): border bits 0x1, expected 0x9");
   memcpy (f, good, len);
   /* a passage into the outside is an opening (fine); a passage from
@@ -959,24 +959,24 @@ test_validation (void)
   memcpy (f, good, len);
   /* the start outside the shape */
   f[20] = 0;
-  expect_load_error (f, len, MAZE_ERROR_FORMAT, MAZE_ERR_START_NOT_IN_SHAPE,
+  expect_load_error (f, len, MAZE_ERROR_FORMAT, MAZE_MSG_START_NOT_IN_SHAPE,
                      "start cell (0, 0) is outside the maze's shape");
   memcpy (f, good, len);
   f[24] = 0;
-  expect_load_error (f, len, MAZE_ERROR_FORMAT, MAZE_ERR_GOAL_NOT_IN_SHAPE,
+  expect_load_error (f, len, MAZE_ERROR_FORMAT, MAZE_MSG_GOAL_NOT_IN_SHAPE,
                      "goal cell (0, 0) is outside the maze's shape");
   memcpy (f, good, len);
   /* version 1 cannot hold a shape: a reader that knows only version 1
    * refuses it (the border bits are not the grid's) */
   f[8] = 1;
-  expect_load_error (f, len, MAZE_ERROR_INCONSISTENT, MAZE_ERR_INCONSISTENT_BORDER,
+  expect_load_error (f, len, MAZE_ERROR_INCONSISTENT, MAZE_MSG_INCONSISTENT_BORDER,
                      "inconsistent maze at (0, 0): border bits 0xF, expected 0x9");
   memcpy (f, good, len);
   /* version 2 for a rectangle: one version for one maze */
   f[cell0] = (uint8_t) ((MAZE_N | MAZE_W) << 4);
   f[cell1] = (uint8_t) (MAZE_N << 4);
   f[cell3] = (uint8_t) ((MAZE_S | MAZE_W) << 4);
-  expect_load_error (f, len, MAZE_ERROR_FORMAT, MAZE_ERR_V2_RECTANGLE,
+  expect_load_error (f, len, MAZE_ERROR_FORMAT, MAZE_MSG_V2_RECTANGLE,
                      "version 2 is for a shaped maze, and every cell of this one "
                      "is inside: a rectangle is version 1");
   g_free (f);

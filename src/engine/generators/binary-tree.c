@@ -32,12 +32,10 @@ binary_tree_check_shape (const MazeAlgorithm *algorithm,
       second = i;
   if (roots == 1)
     return MAZE_OK;
-  return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_SHAPE_BINARY_TREE,
-                          "%s cannot fill this shape: every cell but one "
-                          "must open north or west, and %u cells have no neighbour "
-                          "there (one at (%u, %u))",
-                          algorithm->name, roots,
-                          second % maze_width (maze), second / maze_width (maze));
+  return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_SHAPE_BINARY_TREE,
+                         MAZE_TEXT (algorithm->name), MAZE_NUM (roots),
+                         MAZE_NUM (second % maze_width (maze)),
+                         MAZE_NUM (second / maze_width (maze)));
 }
 
 static MazeStatus

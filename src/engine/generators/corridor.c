@@ -19,7 +19,7 @@ corridor_init (MazeGenerator *gen,
   gen->cur = gen->first;
   gen->u.corridor.length = 0;
   if (!gen_ring_reserve (gen, 1))
-    return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the generator's cells");
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
   gen->ring[0] = gen->first;
   gen->ring_len = 1;
   return MAZE_OK;

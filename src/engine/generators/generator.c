@@ -93,8 +93,7 @@ gen_moves_alloc (MazeGenerator *gen,
 
   gen->moves = gen_alloc (gen, words * sizeof (uint64_t), true);
   if (gen->moves == NULL)
-    return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM,
-                            "out of memory for the generator's stack of %zu moves", count);
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
   gen->depth = 0;
   return MAZE_OK;
 }
@@ -246,15 +245,14 @@ maze_generator_new (Maze       *maze,
 
   if (maze == NULL)
     {
-      maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_NO_MAZE, "no maze given to the generator");
+      maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_NO_MAZE);
       return NULL;
     }
   if (!maze_algorithm_choose (maze_generators, algorithm, &spec, error))
     return NULL;
   if (loops > 100)
     {
-      maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_LOOPS_RANGE,
-                       "loops must be 0..100 percent of the dead ends, got %u", loops);
+      maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_LOOPS_RANGE, MAZE_NUM (loops));
       return NULL;
     }
   /* The capability says whether it fills any shape; if not, its class
@@ -265,9 +263,8 @@ maze_generator_new (Maze       *maze,
 
       if (a->generator->check_shape == NULL)
         {
-          maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_SHAPE_REFUSED,
-                           "%s cannot fill a shaped maze: %s", a->name,
-                           a->shape_limit != NULL ? a->shape_limit : "");
+          maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_SHAPE_REFUSED,
+                          MAZE_TEXT (a->name), MAZE_PHRASE (a->shape_limit));
           return NULL;
         }
       if (a->generator->check_shape (a, maze, error) != MAZE_OK)
@@ -277,7 +274,7 @@ maze_generator_new (Maze       *maze,
   gen = calloc (1, sizeof *gen);
   if (gen == NULL)
     {
-      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the generator");
+      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
       return NULL;
     }
   gen->memory = sizeof *gen;
@@ -305,9 +302,7 @@ maze_generator_new (Maze       *maze,
 
       if (pieces > 1)
         {
-          maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_MAZE_PIECES,
-                           "the maze's shape is in %u pieces, and a generator "
-                           "makes one tree: it needs one piece", pieces);
+          maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_MAZE_PIECES, MAZE_NUM (pieces));
           maze_generator_free (gen);
           return NULL;
         }
@@ -546,9 +541,7 @@ maze_generator_status (const MazeGenerator *gen,
                        MazeError           *error)
 {
   if (gen->status == MAZE_ERROR_NOMEM)
-    return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM,
-                            "out of memory while generating with %s after %" PRIu64 " steps",
-                            gen->spec.name, gen->steps);
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
   return MAZE_OK;
 }
 

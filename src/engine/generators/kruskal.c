@@ -27,9 +27,7 @@ kruskal_init (MazeGenerator *gen,
   gen->u.kruskal.edges = gen_alloc (gen, (size_t) m * sizeof (uint32_t) + 1, false);
   gen->u.kruskal.parent = gen_alloc (gen, (size_t) gen->n * sizeof (uint32_t), false);
   if (gen->u.kruskal.edges == NULL || gen->u.kruskal.parent == NULL)
-    return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM,
-                            "out of memory for the %" PRIu64 " walls of the union-find",
-                            m);
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
   /* The walls with a cell on both sides: east and south sides without a
    * border bit (a shape has fewer than the grid's m). */
   for (uint32_t i = 0; i < gen->n; i++)

@@ -88,8 +88,7 @@ farthest (const Maze *maze,
     {
       free (queue);
       free (seen);
-      return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM,
-                              "out of memory for the search of the farthest cell");
+      return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
     }
   queue[tail++] = from;
   seen[from >> 3] |= (uint8_t) (1u << (from & 7));
@@ -197,8 +196,8 @@ gen_place_endpoints (Maze          *maze,
         return status;
       break;
     default:
-      return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_UNKNOWN_PLACEMENT,
-                              "unknown endpoint placement %d", (int) placement);
+      return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_UNKNOWN_PLACEMENT,
+                             MAZE_NUM ((int) placement));
     }
 
   /* The only words placement changes: the old and the new endpoints. */

@@ -51,11 +51,11 @@ prim_init (MazeGenerator *gen,
 {
   gen->u.prim.seen = gen_alloc (gen, (size_t) gen->n / 8 + 1, true);
   if (gen->u.prim.seen == NULL)
-    return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the generator's cell marks");
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
   gen->first = gen_random_cell (gen);
   mark_seen (gen, gen->first);
   if (!add_neighbours (gen, gen->first))
-    return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the generator's frontier");
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
   return MAZE_OK;
 }
 

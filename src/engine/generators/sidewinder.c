@@ -51,12 +51,10 @@ sidewinder_check_shape (const MazeAlgorithm *algorithm,
     }
   if (tops == 1)
     return MAZE_OK;
-  return maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_SHAPE_SIDEWINDER,
-                          "%s cannot fill this shape: one row piece may have "
-                          "no neighbour to the north, and %u have none (one starts "
-                          "at (%u, %u))",
-                          algorithm->name, tops,
-                          second % maze_width (maze), second / maze_width (maze));
+  return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_SHAPE_SIDEWINDER,
+                         MAZE_TEXT (algorithm->name), MAZE_NUM (tops),
+                         MAZE_NUM (second % maze_width (maze)),
+                         MAZE_NUM (second / maze_width (maze)));
 }
 
 static MazeStatus

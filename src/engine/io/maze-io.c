@@ -138,28 +138,26 @@ header_parse (const uint8_t *data,
   uint64_t n_cells;
 
   if (avail == 0)
-    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_EMPTY_FILE,
-                            "not a maze file (the file is empty)");
+    return maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_EMPTY_FILE);
   if (memcmp (data, MAZE_MAGIC, n) != 0)
-    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_BAD_MAGIC, "not a maze file (bad magic)");
+    return maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_BAD_MAGIC);
   if (avail < MAZE_FILE_HEADER_SIZE)
-    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_TRUNCATED_HEADER,
-                            "file truncated: expected at least %u bytes, found %zu",
-                            MAZE_FILE_HEADER_SIZE, avail);
+    return maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_TRUNCATED_HEADER,
+                           MAZE_NUM (MAZE_FILE_HEADER_SIZE), MAZE_NUM (avail));
 
   /* Version and header size first: a later version may put its
    * checksum elsewhere, and "unsupported version 2" is the useful news. */
   version = get_u16 (data + 8);
   if (version != MAZE_FILE_VERSION && version != MAZE_FILE_VERSION_SHAPED)
-    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_UNSUPPORTED_VERSION, "unsupported version %u", version);
+    return maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_UNSUPPORTED_VERSION,
+                           MAZE_NUM (version));
   hd->version = version;
   header_size = get_u16 (data + 10);
   if (header_size != MAZE_FILE_HEADER_SIZE)
-    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_HEADER_SIZE,
-                            "unsupported header size %u (version 1 has %u)",
-                            header_size, MAZE_FILE_HEADER_SIZE);
+    return maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_HEADER_SIZE, MAZE_NUM (header_size),
+                           MAZE_NUM (MAZE_FILE_HEADER_SIZE));
   if (get_u32 (data + 36) != maze_crc32 (0, data, 36))
-    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_HEADER_CRC, "header checksum mismatch");
+    return maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_HEADER_CRC);
 
   hd->width = get_u32 (data + 12);
   hd->height = get_u32 (data + 16);
@@ -169,31 +167,24 @@ header_parse (const uint8_t *data,
   hd->data_crc = get_u32 (data + 32);
 
   if (hd->width < 1 || hd->width > MAZE_MAX_SIDE)
-    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_WIDTH_RANGE,
-                            "width %" PRIu32 " out of range (1 to %u)",
-                            hd->width, MAZE_MAX_SIDE);
+    return maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_WIDTH_RANGE, MAZE_NUM (hd->width),
+                           MAZE_NUM (MAZE_MAX_SIDE));
   if (hd->height < 1 || hd->height > MAZE_MAX_SIDE)
-    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_HEIGHT_RANGE,
-                            "height %" PRIu32 " out of range (1 to %u)",
-                            hd->height, MAZE_MAX_SIDE);
+    return maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_HEIGHT_RANGE, MAZE_NUM (hd->height),
+                           MAZE_NUM (MAZE_MAX_SIDE));
   n_cells = (uint64_t) hd->width * hd->height;
   if (n_cells > MAZE_MAX_CELLS)
-    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_TOO_MANY_CELLS,
-                            "%" PRIu32 "\u00d7%" PRIu32 " is %" PRIu64
-                            " cells, more than the limit of %u",
-                            hd->width, hd->height, n_cells, MAZE_MAX_CELLS);
+    return maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_TOO_MANY_CELLS, MAZE_NUM (hd->width),
+                           MAZE_NUM (hd->height), MAZE_NUM (n_cells), MAZE_NUM (MAZE_MAX_CELLS));
   if (hd->start >= n_cells)
-    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_START_OUTSIDE,
-                            "start cell %" PRIu32 " outside a %" PRIu32 "\u00d7%" PRIu32 " maze",
-                            hd->start, hd->width, hd->height);
+    return maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_START_OUTSIDE, MAZE_NUM (hd->start),
+                           MAZE_NUM (hd->width), MAZE_NUM (hd->height));
   if (hd->goal >= n_cells)
-    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_GOAL_OUTSIDE,
-                            "goal cell %" PRIu32 " outside a %" PRIu32 "\u00d7%" PRIu32 " maze",
-                            hd->goal, hd->width, hd->height);
+    return maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_GOAL_OUTSIDE, MAZE_NUM (hd->goal),
+                           MAZE_NUM (hd->width), MAZE_NUM (hd->height));
   if (hd->meta_size > MAZE_FILE_META_MAX)
-    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_META_SIZE,
-                            "metadata size %" PRIu32 " out of range (0 to %u)",
-                            hd->meta_size, MAZE_FILE_META_MAX);
+    return maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_META_SIZE, MAZE_NUM (hd->meta_size),
+                           MAZE_NUM (MAZE_FILE_META_MAX));
 
   hd->n_cells = (size_t) n_cells;
   hd->file_size = MAZE_FILE_HEADER_SIZE + 2 * n_cells + hd->meta_size;
@@ -207,14 +198,11 @@ check_file_size (const FileHeader *hd,
                  MazeError        *error)
 {
   if (found < hd->file_size)
-    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_TRUNCATED,
-                            "file truncated: expected %" PRIu64 " bytes, found %" PRIu64,
-                            hd->file_size, found);
+    return maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_TRUNCATED, MAZE_NUM (hd->file_size),
+                           MAZE_NUM (found));
   if (found > hd->file_size)
-    return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_TRAILING_DATA,
-                            "trailing data after metadata: expected %" PRIu64
-                            " bytes, found %" PRIu64,
-                            hd->file_size, found);
+    return maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_TRAILING_DATA,
+                           MAZE_NUM (hd->file_size), MAZE_NUM (found));
   return MAZE_OK;
 }
 
@@ -285,19 +273,15 @@ meta_parse (Maze          *maze,
 
       line++;
       if (nl == NULL)
-        return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_META_NO_NEWLINE,
-                                "bad metadata line %u: not ended by a newline", line);
+        return maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_META_NO_NEWLINE, MAZE_NUM (line));
       line_len = (size_t) (nl - start);
       if (!maze_utf8_valid ((const char *) start, line_len))
-        return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_META_NOT_UTF8,
-                                "metadata is not UTF-8 (line %u)", line);
+        return maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_META_NOT_UTF8, MAZE_NUM (line));
       if (memchr (start, '\0', line_len) != NULL)
-        return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_META_NUL,
-                                "bad metadata line %u: it holds a NUL byte", line);
+        return maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_META_NUL, MAZE_NUM (line));
       eq = memchr (start, '=', line_len);
       if (eq == NULL)
-        return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_META_NO_EQUALS,
-                                "bad metadata line %u: no '=' between key and value", line);
+        return maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_META_NO_EQUALS, MAZE_NUM (line));
 
       /* key and value side by side in the scratch buffer */
       key_len = (size_t) (eq - start);
@@ -307,12 +291,10 @@ meta_parse (Maze          *maze,
       key = scratch;
       value = scratch + key_len + 1;
       if (!maze_meta_key_valid (key))
-        return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_META_BAD_KEY,
-                                "bad metadata line %u: the key must be 1 to 32 of a-z, 0-9, _ and -",
-                                line);
+        return maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_META_BAD_KEY, MAZE_NUM (line));
       if (!key_set_add (keys, meta, pos, key_len))
-        return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_DUPLICATE_KEY,
-                                "duplicate key `%s` (metadata line %u)", key, line);
+        return maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_DUPLICATE_KEY, MAZE_TEXT (key),
+                               MAZE_NUM (line));
       if (maze_meta_append (maze, key, value, error) != MAZE_OK)
         return error != NULL ? error->status : MAZE_ERROR_NOMEM;
       pos += line_len + 1;
@@ -333,15 +315,14 @@ meta_serialize (const Maze *maze,
 
   if (total > MAZE_FILE_META_MAX)
     {
-      maze_error_setc (error, MAZE_ERROR_ARGUMENT, MAZE_ERR_META_TOO_BIG,
-                       "metadata takes %zu bytes, more than the limit of %u",
-                       total, MAZE_FILE_META_MAX);
+      maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_META_TOO_BIG, MAZE_NUM (total),
+                      MAZE_NUM (MAZE_FILE_META_MAX));
       return NULL;
     }
   buf = malloc (total > 0 ? total : 1);
   if (buf == NULL)
     {
-      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the metadata");
+      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
       return NULL;
     }
   p = buf;
@@ -483,7 +464,7 @@ load_finish (Maze             *maze,
   crc = maze_crc32 (cells_crc, meta, hd->meta_size);
   if (crc != hd->data_crc)
     {
-      maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_DATA_CRC, "cell data checksum mismatch");
+      maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_DATA_CRC);
       goto fail;
     }
   if (!host_is_little_endian ())
@@ -505,7 +486,7 @@ load_finish (Maze             *maze,
         {
           free (scratch);
           free (keys.slots);
-          maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the metadata");
+          maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
           goto fail;
         }
       status = meta_parse (maze, meta, hd->meta_size, scratch, &keys, error);
@@ -532,24 +513,20 @@ load_finish (Maze             *maze,
       if (inside == hd->n_cells)
         {
           /* One version for one maze: a rectangle is version 1. */
-          maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_V2_RECTANGLE,
-                           "version 2 is for a shaped maze, and every cell of "
-                           "this one is inside: a rectangle is version 1");
+          maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_V2_RECTANGLE);
           goto fail;
         }
       maze_set_n_inside (maze, inside);
       if (!maze_contains (maze, hd->start))
         {
-          maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_START_NOT_IN_SHAPE,
-                           "start cell (%u, %u) is outside the maze's shape",
-                           hd->start % hd->width, hd->start / hd->width);
+          maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_START_NOT_IN_SHAPE,
+                          MAZE_NUM (hd->start % hd->width), MAZE_NUM (hd->start / hd->width));
           goto fail;
         }
       if (!maze_contains (maze, hd->goal))
         {
-          maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_GOAL_NOT_IN_SHAPE,
-                           "goal cell (%u, %u) is outside the maze's shape",
-                           hd->goal % hd->width, hd->goal / hd->width);
+          maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_GOAL_NOT_IN_SHAPE,
+                          MAZE_NUM (hd->goal % hd->width), MAZE_NUM (hd->goal / hd->width));
           goto fail;
         }
     }
@@ -645,10 +622,10 @@ source_read (Source    *src,
 
 failed:
   if (src->path != NULL)
-    return maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_READ, "cannot read '%s': %s",
-                            src->path, strerror (errno));
-  return maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_READ_STREAM, "cannot read the maze: %s",
-                          strerror (errno));
+    return maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_IO_READ, MAZE_TEXT (src->path),
+                           MAZE_TEXT (strerror (errno)));
+  return maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_IO_READ_STREAM,
+                         MAZE_TEXT (strerror (errno)));
 }
 
 /* There is more input after the announced end, how much is not known
@@ -657,9 +634,8 @@ static MazeStatus
 trailing_data (const FileHeader *hd,
                MazeError        *error)
 {
-  return maze_error_setc (error, MAZE_ERROR_FORMAT, MAZE_ERR_TRAILING_DATA_MORE,
-                          "trailing data after metadata: expected %" PRIu64 " bytes, found more",
-                          hd->file_size);
+  return maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_TRAILING_DATA_MORE,
+                         MAZE_NUM (hd->file_size));
 }
 
 /* The input's size is known and has been checked against the header:
@@ -683,7 +659,7 @@ load_sized (Source           *src,
   meta = malloc ((size_t) hd->meta_size + 1);
   if (meta == NULL)
     {
-      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the metadata");
+      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
       goto fail;
     }
 
@@ -782,7 +758,7 @@ load_unsized (Source           *src,
 
 nomem:
   free (buf);
-  maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory reading the maze");
+  maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
   return NULL;
 }
 
@@ -839,18 +815,21 @@ maze_load_file (const char *path,
   src.fd = open (path, O_RDONLY | O_CLOEXEC);
   if (src.fd < 0)
     {
-      maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_OPEN, "cannot open '%s': %s", path, strerror (errno));
+      maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_IO_OPEN, MAZE_TEXT (path),
+                      MAZE_TEXT (strerror (errno)));
       return NULL;
     }
   if (fstat (src.fd, &st) != 0)
     {
-      maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_READ, "cannot read '%s': %s", path, strerror (errno));
+      maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_IO_READ, MAZE_TEXT (path),
+                      MAZE_TEXT (strerror (errno)));
       close (src.fd);
       return NULL;
     }
   if (S_ISDIR (st.st_mode))
     {
-      maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_READ, "cannot read '%s': %s", path, strerror (EISDIR));
+      maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_IO_READ, MAZE_TEXT (path),
+                      MAZE_TEXT (strerror (EISDIR)));
       close (src.fd);
       return NULL;
     }
@@ -977,7 +956,7 @@ maze_save_memory (const Maze *maze,
   if (out == NULL)
     {
       free (meta);
-      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for a %zu-byte file", total);
+      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
       return NULL;
     }
   p = out + MAZE_FILE_HEADER_SIZE;
@@ -1023,8 +1002,8 @@ maze_save_stdio (const Maze *maze,
        fflush (stream) == 0;
   free (meta);
   if (!ok)
-    return maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_WRITE_STREAM, "cannot write the maze: %s",
-                            strerror (errno != 0 ? errno : EIO));
+    return maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_IO_WRITE_STREAM,
+                           MAZE_TEXT (strerror (errno != 0 ? errno : EIO)));
   return MAZE_OK;
 }
 

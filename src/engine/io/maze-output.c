@@ -95,8 +95,8 @@ fail_path (MazeError  *error,
            const char *path,
            int         err)
 {
-  return maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_SAVE,
-                          "cannot save '%s': %s", path, strerror (err));
+  return maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_IO_SAVE, MAZE_TEXT (path),
+                         MAZE_TEXT (strerror (err)));
 }
 
 static MazeStatus
@@ -106,15 +106,14 @@ fail_output (const MazeOutput *out,
 {
   if (out->is_path)
     return fail_path (error, out->name, err);
-  return maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_WRITE_TO,
-                          "cannot write to %s: %s", out->name, strerror (err));
+  return maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_IO_WRITE_TO, MAZE_TEXT (out->name),
+                         MAZE_TEXT (strerror (err)));
 }
 
 static MazeStatus
 fail_nomem (MazeError *error)
 {
-  return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM,
-                          "out of memory for an output file");
+  return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
 }
 
 /* ---- cleaning up on a fatal signal ---- */
@@ -479,8 +478,7 @@ check_atomic (const char      *path,
       file_read_only (plan->target, &plan->st))
     {
       free (dir);
-      return maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_OUTPUT_READ_ONLY,
-                              "cannot save '%s': the file is read-only", path);
+      return maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_OUTPUT_READ_ONLY, MAZE_TEXT (path));
     }
 
   fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -528,8 +526,8 @@ check_direct_fd (const char *name,
     {
       if (is_path)
         return fail_path (error, name, EBADF);
-      return maze_error_setc (error, MAZE_ERROR_IO, MAZE_ERR_IO_WRITE_TO,
-                              "cannot write to %s: %s", name, strerror (EBADF));
+      return maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_IO_WRITE_TO, MAZE_TEXT (name),
+                             MAZE_TEXT (strerror (EBADF)));
     }
   return MAZE_OK;
 }

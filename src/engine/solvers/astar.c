@@ -58,7 +58,7 @@ astar_init (MazeSolver *solver,
             MazeError  *error)
 {
   if (!astar_expand (solver, solver->start, 0))
-    return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the A* open set");
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
   return MAZE_OK;
 }
 

@@ -40,7 +40,7 @@ bfs_init (MazeSolver *solver,
           MazeError  *error)
 {
   if (!solver_buf_reserve (solver, 64))
-    return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the BFS queue");
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
   solver->cells_buf[0] = solver->start;
   solver->buf_len = 1;
   solver->buf_head = 0;

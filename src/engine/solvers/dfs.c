@@ -17,7 +17,7 @@ dfs_init (MazeSolver *solver,
           MazeError  *error)
 {
   if (!solver_buf_reserve (solver, 64))
-    return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the DFS stack");
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
   solver->cells_buf[0] = solver->start;
   solver->buf_len = 1;
   return MAZE_OK;

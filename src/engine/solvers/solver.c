@@ -29,7 +29,7 @@ maze_solver_new (Maze       *maze,
   solver = calloc (1, sizeof *solver);
   if (solver == NULL)
     {
-      maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM, "out of memory for the %s solver", algorithm->name);
+      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
       return NULL;
     }
   maze_reset_search (maze);
@@ -158,9 +158,7 @@ void
 solver_out_of_memory (MazeSolver *solver,
                       MazeStep   *report)
 {
-  maze_error_setc (&solver->error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM,
-                   "the %s solver ran out of memory after %llu steps",
-                   solver->algorithm->name, (unsigned long long) solver->steps);
+  maze_error_set (&solver->error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
   solver_finish (solver, report, false, solver->cur);
 }
 

@@ -122,9 +122,7 @@ maze_stats (const Maze *maze,
 
   next = malloc ((size_t) n * sizeof *next);
   if (next == NULL)
-    return maze_error_setc (error, MAZE_ERROR_NOMEM, MAZE_ERR_NOMEM,
-                            "out of memory for the statistics of a %ux%u maze",
-                            width, maze_height (maze));
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
   stats_bfs (cells, width, n, next, maze_start (maze), maze_goal (maze), &goal_dist, &u);
   stats->solution_length = goal_dist;
   stats->longest_path = stats_bfs (cells, width, n, next, u, u, &ignored, &v);

@@ -477,6 +477,9 @@ render_animation_to_stream (const Maze                   *maze,
       if (fit > per_frame)
         per_frame = fit;
     }
+  /* Even without a limit, the frames are counted in an unsigned. */
+  if (n_steps / per_frame >= UINT32_MAX - 2)
+    per_frame = n_steps / (UINT32_MAX - 2) + 1;
   n_frames = 1 + (unsigned) (n_steps == 0 ? 1 : (n_steps + per_frame - 1) / per_frame);
 
   gif = render_gif_new (width, height, alpha, palette, write_func, closure, error);

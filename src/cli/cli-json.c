@@ -110,6 +110,7 @@ cli_json_add_error (JsonBuilder     *builder,
   json_builder_begin_object (builder);
   cli_json_add_string (builder, "status", status_word (error->status));
   cli_json_add_uint (builder, "code", (guint64) error->code);
+  cli_json_add_string (builder, "template", maze_message_template (error->code));
   cli_json_add_string (builder, "message", message);
   cli_json_add_string (builder, "message_en", error->message);
   json_builder_end_object (builder);

@@ -153,9 +153,10 @@ JsonBuilder *cli_json_begin     (const char      *file);
 
 /* Members of the open object: a number (clamped to G_MAXINT64), a string
  * (null for NULL), a cell as {"x", "y"}, "size" as {"width", "height",
- * "cells"}, and "error" as {"status", "code", "message", "message_en"}
- * (the MazeStatus as a word, the MazeMessage, the message in the
- * user's language and in the engine's English). */
+ * "cells"}, and "error" as {"status", "code", "template", "message",
+ * "message_en"} (the MazeStatus as a word, the MazeMessage and its
+ * English template, the message in the user's language and in the
+ * engine's English). */
 void         cli_json_add_uint   (JsonBuilder     *builder,
                                   const char      *key,
                                   guint64          value);

@@ -862,7 +862,7 @@ assert_error_object (JsonObject *object,
                      const char *file,
                      const char *status)
 {
-  static const char *const keys[] = { "status", "code", "message", "message_en", NULL };
+  static const char *const keys[] = { "status", "code", "template", "message", "message_en", NULL };
   JsonObject *error;
 
   g_assert_cmpstr (json_object_get_string_member (object, "file"), ==, file);
@@ -872,6 +872,7 @@ assert_error_object (JsonObject *object,
   g_assert_cmpstr (json_object_get_string_member (error, "status"), ==, status);
   g_assert_cmpint (json_object_get_int_member (error, "code"), >, 0);
   g_assert_cmpstr (json_object_get_string_member (error, "message"), !=, "");
+  g_assert_cmpstr (json_object_get_string_member (error, "template"), !=, "");
 }
 
 /* info, solve and validate --json: objects a JSON parser reads back, with
@@ -935,7 +936,11 @@ test_json (void)
   run_cli (&run, "info", "json-bad.maze", "--json", NULL);
   assert_status (&run, 1);
   g_assert_cmpstr (run.err, ==, "");
-  assert_error_object (parse_object (parser, run.out), "json-bad.maze", "format");
+  object = parse_object (parser, run.out);
+  assert_error_object (object, "json-bad.maze", "format");
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (object, "error"),
+                                                  "template"),
+                   ==, "not a maze file (bad magic)");
   run_clear (&run);
   run_cli (&run, "solve", "missing.maze", "--json", NULL);
   assert_status (&run, 1);

@@ -40,6 +40,19 @@ bool maze_algorithm_choose (const MazeAlgorithm *const *registry,
                             MazeChoice                 *choice,
                             MazeError                  *error);
 
+/* The working set of an algorithm that keeps none but the cell it stands
+ * on (a random walk, a hand on the wall): @cell, into @out when @max
+ * allows.  Returns 1, the whole count. */
+static inline size_t
+maze_frontier_of_cell (uint32_t  cell,
+                       uint32_t *out,
+                       size_t    max)
+{
+  if (max > 0)
+    out[0] = cell;
+  return 1;
+}
+
 /* The three bit operations a step applies. */
 typedef enum
 {

@@ -46,20 +46,9 @@ aldous_broder_step (MazeGenerator *gen,
   return GEN_SCANNED;
 }
 
-static size_t
-single_frontier (const MazeGenerator *gen,
-                 uint32_t            *out,
-                 size_t               max)
-{
-  if (max > 0)
-    out[0] = gen->cur;
-  return 1;
-}
-
 static const MazeGeneratorClass aldous_broder_class = {
   .init = aldous_broder_init,
   .step = aldous_broder_step,
-  .frontier = single_frontier,
 };
 
 const MazeAlgorithm maze_generator_aldous_broder = {

@@ -64,6 +64,7 @@ struct MazeGeneratorClass
   /* One tree operation (a carve, or a wall), or one bounded scan. */
   GenResult  (*step)        (MazeGenerator *gen,
                              MazeStep      *report);
+  /* NULL: the working set is the current cell, gen->cur. */
   size_t     (*frontier)    (const MazeGenerator *gen,
                              uint32_t            *out,
                              size_t               max);

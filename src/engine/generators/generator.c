@@ -515,6 +515,8 @@ maze_generator_frontier (const MazeGenerator *gen,
 {
   if (gen->phase != GEN_PHASE_TREE)
     return 0;
+  if (gen->spec.algorithm->generator->frontier == NULL)
+    return maze_frontier_of_cell (gen->cur, out, max);
   return gen->spec.algorithm->generator->frontier (gen, out, max);
 }
 

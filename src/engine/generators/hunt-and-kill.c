@@ -70,20 +70,9 @@ hunt_and_kill_step (MazeGenerator *gen,
   return GEN_FINISHED;
 }
 
-static size_t
-hunt_and_kill_frontier (const MazeGenerator *gen,
-                        uint32_t            *out,
-                        size_t               max)
-{
-  if (max > 0)
-    out[0] = gen->cur;
-  return 1;
-}
-
 static const MazeGeneratorClass hunt_and_kill_class = {
   .init = hunt_and_kill_init,
   .step = hunt_and_kill_step,
-  .frontier = hunt_and_kill_frontier,
 };
 
 const MazeAlgorithm maze_generator_hunt_and_kill = {

@@ -102,6 +102,7 @@ struct MazeSolverClass
    * search with solver_finish(). */
   void       (*step)     (MazeSolver *solver,
                           MazeStep   *report);
+  /* NULL: the working set is the current cell, solver->cur. */
   size_t     (*frontier) (const MazeSolver *solver,
                           uint32_t         *out,
                           size_t            max);

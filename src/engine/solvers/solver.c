@@ -284,6 +284,8 @@ maze_solver_frontier (const MazeSolver *solver,
 {
   if (out == NULL)
     max = 0;
+  if (solver->algorithm->solver->frontier == NULL)
+    return maze_frontier_of_cell (solver->cur, out, max);
   return solver->algorithm->solver->frontier (solver, out, max);
 }
 

@@ -168,20 +168,9 @@ wall_follower_step (MazeSolver *solver,
     }
 }
 
-static size_t
-wall_follower_frontier (const MazeSolver *solver,
-                        uint32_t         *out,
-                        size_t            max)
-{
-  if (max > 0)
-    out[0] = solver->cur;
-  return 1;
-}
-
 static const MazeSolverClass wall_follower_class = {
   .init = wall_follower_init,
   .step = wall_follower_step,
-  .frontier = wall_follower_frontier,
 };
 
 const MazeAlgorithm maze_solver_wall_follower_left = {

@@ -14,6 +14,7 @@
 
 #include "bitmaze-error.h"
 #include "bitmaze-print.h"
+#include "bitmaze-worksheet.h"
 #include "bitmaze-window-private.h"
 
 /* Worksheets: as in bitmaze-cli worksheet. */
@@ -56,31 +57,21 @@ maze_display_name (BitmazeWindow *window,
   return g_strdup (_("Untitled Maze"));
 }
 
-/* A copy of the window's maze without the walk or search on it, solved by
- * BFS (the answer page reads the solution nibbles). */
+/* A copy of the window's maze without the walk or search on it, solved
+ * for a shortest path (the answer page reads the solution nibbles). */
 static Maze *
 copy_solved (const Maze  *maze,
              GError     **error)
 {
   MazeError merror;
   Maze *copy = maze_copy (maze, &merror);
-  MazeSolver *solver;
 
-  if (copy == NULL)
-    {
-      bitmaze_error_propagate (error, G_IO_ERROR, G_IO_ERROR_FAILED, &merror);
-      return NULL;
-    }
-  solver = maze_solver_new (copy, maze_algorithm_with (maze_solvers, MAZE_ALGORITHM_SHORTEST_PATH)->name,
-                            &merror);
-  if (solver == NULL)
+  if (copy == NULL || render_worksheet_solve (&copy, 1, &merror) != MAZE_OK)
     {
       maze_free (copy);
       bitmaze_error_propagate (error, G_IO_ERROR, G_IO_ERROR_FAILED, &merror);
       return NULL;
     }
-  maze_solver_run (solver);
-  maze_solver_free (solver);
   return copy;
 }
 
@@ -323,7 +314,7 @@ bitmaze_print_write_worksheet (BitmazeWindow  *window,
   g_autofree char *path = g_file_get_path (file);
   g_autofree char *generator = NULL;
   g_autoptr (GPtrArray) mazes = g_ptr_array_new_with_free_func ((GDestroyNotify) maze_free);
-  g_autoptr (GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) titles = NULL;
   guint64 seed = bitmaze_window_get_seed (window);
   RenderWorksheetOptions options;
   MazeError merror;
@@ -354,9 +345,7 @@ bitmaze_print_write_worksheet (BitmazeWindow  *window,
 
   for (guint k = 0; k < count; k++)
     {
-      Maze *maze = maze_generate (width, height, generator, seed + k, 0, &merror);
-      MazeSolver *solver;
-      char seed_text[24];
+      Maze *maze = maze_new (width, height, &merror);
 
       if (maze == NULL)
         {
@@ -364,18 +353,16 @@ bitmaze_print_write_worksheet (BitmazeWindow  *window,
           return FALSE;
         }
       g_ptr_array_add (mazes, maze);
-      if (answers && (solver = maze_solver_new (maze, maze_algorithm_with (maze_solvers, MAZE_ALGORITHM_SHORTEST_PATH)->name,
-                                                NULL)) != NULL)
-        {
-          maze_solver_run (solver);
-          maze_solver_free (solver);
-        }
-      /* The seed goes in as text: xgettext cannot see through
-       * G_GUINT64_FORMAT, and the message is bitmaze-cli worksheet's. */
-      g_snprintf (seed_text, sizeof seed_text, "%" G_GUINT64_FORMAT, seed + k);
-      /* Translators: a maze's title on a worksheet: its number and seed */
-      g_ptr_array_add (titles, g_strdup_printf (_("Maze %u — seed %s"), k + 1, seed_text));
     }
+  if (render_worksheet_generate ((Maze *const *) mazes->pdata, mazes->len, generator,
+                                 seed, 0, &merror) != MAZE_OK
+      || (answers && render_worksheet_solve ((Maze *const *) mazes->pdata, mazes->len,
+                                             &merror) != MAZE_OK))
+    {
+      bitmaze_error_propagate (error, G_IO_ERROR, G_IO_ERROR_FAILED, &merror);
+      return FALSE;
+    }
+  titles = bitmaze_worksheet_titles ((const Maze *const *) mazes->pdata, mazes->len);
 
   render_worksheet_options_init (&options, paper);
   options.heading = _("Mazes");

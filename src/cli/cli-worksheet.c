@@ -9,6 +9,7 @@
 #include <langinfo.h>
 #include <string.h>
 
+#include "bitmaze-worksheet.h"
 #include "cli.h"
 #include "maze-render.h"
 
@@ -50,6 +51,7 @@ typedef struct
   gboolean    keep_largest;
 } Grid;
 
+/* New mazes @count of the grid, carved as worksheet_generate() says. */
 static int
 generate_mazes (GPtrArray  *mazes,
                 guint64     count,
@@ -58,55 +60,22 @@ generate_mazes (GPtrArray  *mazes,
                 guint64     seed,
                 guint64     loops)
 {
+  MazeError error;
+
   for (guint64 k = 0; k < count; k++)
     {
       uint32_t width = grid->width, height = grid->height;
-      MazeGenerator *gen;
-      MazeError error;
       Maze *maze = cli_new_maze (grid->shape, grid->mask, grid->keep_largest,
                                  &width, &height);
 
       if (maze == NULL)
         return CLI_EXIT_FAILURE;
       g_ptr_array_add (mazes, maze);
-      maze_error_clear (&error);
-      gen = maze_generator_new (maze, algorithm, seed + k, (unsigned) loops, &error);
-      if (gen == NULL)
-        return cli_fail_maze (NULL, &error);
-      maze_generator_run (gen);
-      if (maze_generator_status (gen, &error) != MAZE_OK
-          || maze_place_endpoints (maze, MAZE_PLACE_CORNERS, true, seed + k, &error) != MAZE_OK)
-        {
-          maze_generator_free (gen);
-          return cli_fail_maze (NULL, &error);
-        }
-      maze_generator_free (gen);
     }
-  return CLI_EXIT_OK;
-}
-
-/* The answers are shortest paths, read off the solution nibbles; a maze
- * without one keeps an empty answer. */
-static int
-solve_mazes (GPtrArray *mazes)
-{
-  const MazeAlgorithm *shortest = maze_algorithm_with (maze_solvers,
-                                                       MAZE_ALGORITHM_SHORTEST_PATH);
-
-  for (guint k = 0; k < mazes->len; k++)
-    {
-      MazeError error;
-      MazeSolver *solver = maze_solver_new (g_ptr_array_index (mazes, k), shortest->name, &error);
-      MazeStatus status;
-
-      if (solver == NULL)
-        return cli_fail_maze (NULL, &error);
-      maze_solver_run (solver);
-      status = maze_solver_status (solver, &error);
-      maze_solver_free (solver);
-      if (status != MAZE_OK)
-        return cli_fail_maze (NULL, &error);
-    }
+  maze_error_clear (&error);
+  if (render_worksheet_generate ((Maze *const *) mazes->pdata, mazes->len, algorithm,
+                                 seed, (unsigned) loops, &error) != MAZE_OK)
+    return cli_fail_maze (NULL, &error);
   return CLI_EXIT_OK;
 }
 
@@ -164,7 +133,7 @@ cli_worksheet (int    argc,
     { NULL }
   };
   g_autoptr (GOptionContext) context = NULL;
-  g_autoptr (GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) titles = NULL;
   GPtrArray *mazes = NULL;
   RenderWorksheetOptions options;
   Grid grid = { 15, 15, NULL, NULL, FALSE };
@@ -268,29 +237,14 @@ cli_worksheet (int    argc,
   else
     status = generate_mazes (mazes, count, &grid, algorithm, seed, loops);
 
-  if (status == CLI_EXIT_OK && !no_answers)
-    status = solve_mazes (mazes);
+  if (status == CLI_EXIT_OK && !no_answers
+      && render_worksheet_solve ((Maze *const *) mazes->pdata, mazes->len,
+                                 &error) != MAZE_OK)
+    status = cli_fail_maze (NULL, &error);
 
   if (status == CLI_EXIT_OK)
     {
-      for (guint k = 0; k < mazes->len; k++)
-        {
-          const Maze *maze = g_ptr_array_index (mazes, k);
-          const char *maze_title = maze_meta_get (maze, "title");
-          const char *maze_seed = maze_meta_get (maze, "seed");
-
-          if (maze_title != NULL && maze_seed != NULL)
-            /* Translators: a maze's title on a worksheet: its name and seed */
-            g_ptr_array_add (titles, g_strdup_printf (_("%s — seed %s"), maze_title, maze_seed));
-          else if (maze_title != NULL)
-            g_ptr_array_add (titles, g_strdup (maze_title));
-          else if (maze_seed != NULL)
-            /* Translators: a maze's title on a worksheet: its number and seed */
-            g_ptr_array_add (titles, g_strdup_printf (_("Maze %u — seed %s"), k + 1, maze_seed));
-          else
-            g_ptr_array_add (titles, g_strdup_printf (_("Maze %u"), k + 1));
-        }
-
+      titles = bitmaze_worksheet_titles ((const Maze *const *) mazes->pdata, mazes->len);
       render_worksheet_options_init (&options, (RenderPaper) paper);
       options.per_page = (unsigned) per_page;
       options.heading = title != NULL ? title : _("Mazes");

@@ -458,3 +458,55 @@ render_worksheet_to_file (const Maze *const            *mazes,
 
   return render_write_file (path, produce_sheet, &job, error);
 }
+
+/* ---- the mazes of a worksheet ---- */
+
+MazeStatus
+render_worksheet_generate (Maze *const *mazes,
+                           size_t       n_mazes,
+                           const char  *generator,
+                           uint64_t     seed,
+                           unsigned     loops,
+                           MazeError   *error)
+{
+  for (size_t k = 0; k < n_mazes; k++)
+    {
+      MazeGenerator *gen = maze_generator_new (mazes[k], generator, seed + k, loops, error);
+      MazeStatus status;
+
+      if (gen == NULL)
+        return error != NULL ? error->status : MAZE_ERROR_ARGUMENT;
+      maze_generator_run (gen);
+      status = maze_generator_status (gen, error);
+      maze_generator_free (gen);
+      if (status == MAZE_OK)
+        status = maze_place_endpoints (mazes[k], MAZE_PLACE_CORNERS, true, seed + k, error);
+      if (status != MAZE_OK)
+        return status;
+    }
+  return MAZE_OK;
+}
+
+MazeStatus
+render_worksheet_solve (Maze *const *mazes,
+                        size_t       n_mazes,
+                        MazeError   *error)
+{
+  const MazeAlgorithm *shortest = maze_algorithm_with (maze_solvers,
+                                                       MAZE_ALGORITHM_SHORTEST_PATH);
+
+  for (size_t k = 0; k < n_mazes; k++)
+    {
+      MazeSolver *solver = maze_solver_new (mazes[k], shortest->name, error);
+      MazeStatus status;
+
+      if (solver == NULL)
+        return error != NULL ? error->status : MAZE_ERROR_NOMEM;
+      maze_solver_run (solver);
+      status = maze_solver_status (solver, error);
+      maze_solver_free (solver);
+      if (status != MAZE_OK)
+        return status;
+    }
+  return MAZE_OK;
+}

@@ -490,6 +490,31 @@ MazeStatus render_worksheet_to_stream  (const Maze *const            *mazes,
                                         void                         *closure,
                                         MazeError                    *error);
 
+/*
+ * render_worksheet_generate:
+ * @mazes: @n_mazes mazes of the size (and shape) wanted, every wall
+ *         standing (maze_new(), maze_new_shaped())
+ *
+ * What a worksheet of new mazes holds: maze k is carved by @generator with
+ * seed @seed + k and @loops percent of loops, its start top-left and goal
+ * bottom-right with openings in the outer wall, as maze_generate() does.
+ * Returns MAZE_OK, or the first maze's error.
+ */
+MazeStatus render_worksheet_generate (Maze *const *mazes,
+                                      size_t       n_mazes,
+                                      const char  *generator,
+                                      uint64_t     seed,
+                                      unsigned     loops,
+                                      MazeError   *error);
+
+/* The answers of a worksheet: each maze solved by the registry's first
+ * shortest-path solver, so its solution nibbles hold a shortest path (a
+ * maze without a path keeps an empty answer).  Returns MAZE_OK, or the
+ * error of the maze that could not be solved. */
+MazeStatus render_worksheet_solve    (Maze *const *mazes,
+                                      size_t       n_mazes,
+                                      MazeError   *error);
+
 /* The same into the PDF file @path, written atomically like
  * render_to_file() (an old file of that name is kept on failure). */
 MazeStatus render_worksheet_to_file    (const Maze *const            *mazes,

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * bitmaze-worksheet.h: the titles of a worksheet's mazes in the user's
+ * language, for the app's and the CLI's worksheets.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "maze.h"
+
+G_BEGIN_DECLS
+
+/* One title per maze, for render_worksheet_to_file(): from its "title"
+ * and "seed" metadata, "Maze 3 — seed 44" for a generated one, else its
+ * number.  A new array of strings; free it with g_ptr_array_unref(). */
+GPtrArray *bitmaze_worksheet_titles (const Maze *const *mazes,
+                                     size_t             n_mazes);
+
+G_END_DECLS

@@ -726,6 +726,52 @@ maze_history_peek (MazeHistory *h,
   return stepped;
 }
 
+/* The log offset of the first entry after step @step. */
+static uint64_t
+entry_of (const MazeHistory *h,
+          uint64_t           step)
+{
+  const Checkpoint *cp;
+  uint64_t e;
+
+  if (step == h->position)
+    return h->cursor;
+  cp = &h->checkpoints[checkpoint_before (h, step)];
+  e = cp->entry;
+  for (uint64_t k = cp->step; k < step; k++)
+    e = step_end (h, e);
+  return e;
+}
+
+size_t
+maze_history_changed_cells (const MazeHistory *h,
+                            uint64_t           a,
+                            uint64_t           b,
+                            uint32_t          *out,
+                            size_t             max)
+{
+  uint64_t from, to;
+  size_t n = 0;
+
+  if (h->n_checkpoints == 0)
+    return 0;
+  a = a < h->first ? h->first : a > h->length ? h->length : a;
+  b = b < h->first ? h->first : b > h->length ? h->length : b;
+  from = entry_of (h, a < b ? a : b);
+  to = entry_of (h, a < b ? b : a);
+  for (uint64_t e = from; e < to; e++)
+    {
+      const uint16_t *entry = entry_at (h, e);
+
+      if (entry[2] == 0)
+        continue;
+      if (n < max)
+        out[n] = entry[0] | ((uint32_t) (entry[1] & ~FIRST) << 16);
+      n++;
+    }
+  return n;
+}
+
 size_t
 maze_history_memory (const MazeHistory *h)
 {

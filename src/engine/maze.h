@@ -1033,6 +1033,16 @@ MazeStatus   maze_history_seek          (MazeHistory   *history,
 bool         maze_history_peek          (MazeHistory   *history,
                                          MazeStep      *next);
 
+/* The cells whose words the steps between positions @a and @b (either
+ * order, clamped to the history) change: up to @max indices into @out, a
+ * cell once for each step that changed it.  Returns how many there are,
+ * which may be more than @max (then only the first @max are written). */
+size_t       maze_history_changed_cells (const MazeHistory *history,
+                                         uint64_t       a,
+                                         uint64_t       b,
+                                         uint32_t      *out,
+                                         size_t         max);
+
 /* Bytes the history holds (log and checkpoints, not the stepper itself). */
 size_t       maze_history_memory        (const MazeHistory *history);
 void         maze_history_set_limit     (MazeHistory   *history,

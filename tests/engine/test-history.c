@@ -281,7 +281,8 @@ reference_state (const Algorithm *a,
 }
 
 /* A jump to step k shows what k single steps show, jumping back and
- * forth in any order, and hands over the steps that led there. */
+ * forth in any order, and hands over the steps that led there; the cells
+ * it says the jump changes are all the cells that differ. */
 static void
 test_seek (void)
 {
@@ -304,6 +305,22 @@ test_seek (void)
           State state, want;
           size_t got = 99;
           MazeError error;
+          uint32_t changed[WIDTH * HEIGHT * 4];
+          guint64 from = maze_history_position (h);
+          size_t n_changed = maze_history_changed_cells (h, from, k, changed, G_N_ELEMENTS (changed));
+          const State *before = &g_array_index (states, State, from);
+          const State *after = &g_array_index (states, State, k);
+
+          /* Every word the jump changes is in the list of changed cells. */
+          g_assert_cmpuint (n_changed, <=, G_N_ELEMENTS (changed));
+          for (guint c = 0; c < WIDTH * HEIGHT; c++)
+            {
+              gboolean listed = FALSE;
+
+              for (size_t j = 0; j < n_changed && !listed; j++)
+                listed = changed[j] == c;
+              g_assert_true (listed || before->cells[c] == after->cells[c]);
+            }
 
           g_assert_cmpint (maze_history_seek (h, k, reports, G_N_ELEMENTS (reports), &got, &error), ==, MAZE_OK);
           g_assert_cmpuint (maze_history_position (h), ==, k);

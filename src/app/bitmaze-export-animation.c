@@ -18,7 +18,6 @@
 
 #include "bitmaze-error.h"
 #include "bitmaze-export-animation.h"
-#include "bitmaze-window-private.h"
 
 struct _BitmazeExportAnimation
 {
@@ -297,8 +296,8 @@ find_toast_overlay (GtkWidget *widget)
 }
 
 static void
-show_toast (BitmazeWindow *window,
-            const char    *message)
+export_toast (GtkWindow  *window,
+              const char *message)
 {
   GtkWidget *overlay = find_toast_overlay (GTK_WIDGET (window));
 
@@ -308,7 +307,7 @@ show_toast (BitmazeWindow *window,
 
 typedef struct
 {
-  BitmazeWindow          *window;  /* weak */
+  GtkWindow              *window;  /* weak */
   GtkWidget              *dialog;  /* weak */
   BitmazeExportAnimation *export;
   GApplication           *app;     /* held until the worker is done */
@@ -352,27 +351,29 @@ run_finished_cb (BitmazeExportAnimation *export,
   else
     message = g_strdup_printf (_("Could not export the animation: %s"), error->message);
   if (run->window != NULL)
-    show_toast (run->window, message);
+    export_toast (run->window, message);
   export_run_free (run);
 }
 
 BitmazeExportAnimation *
-bitmaze_export_animation_run (BitmazeWindow *window,
-                              GFile         *file)
+bitmaze_export_animation_run (GtkWindow      *window,
+                              BitmazeSession *session,
+                              GFile          *file)
 {
-  g_autofree char *solver = NULL;
+  const char *solver;
   RenderOptions options;
   ExportRun *run;
   GtkWidget *bar;
   Maze *maze;
 
-  g_return_val_if_fail (BITMAZE_IS_WINDOW (window), NULL);
+  g_return_val_if_fail (GTK_IS_WINDOW (window), NULL);
+  g_return_val_if_fail (BITMAZE_IS_SESSION (session), NULL);
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
-  maze = bitmaze_window_get_maze (window);
+  maze = bitmaze_session_get_maze (session);
   if (maze == NULL)
     return NULL;
-  g_object_get (window, "solver", &solver, NULL);
+  solver = bitmaze_session_get_solver (session);
   render_options_init (&options);
   render_auto_size (maze, &options);
 
@@ -381,7 +382,7 @@ bitmaze_export_animation_run (BitmazeWindow *window,
   run->export = bitmaze_export_animation_new (maze, solver, &options);
   run->name = g_file_get_basename (file);
 
-  run->dialog = adw_message_dialog_new (GTK_WINDOW (window), _("Exporting Animation"), NULL);
+  run->dialog = adw_message_dialog_new (window, _("Exporting Animation"), NULL);
   g_object_add_weak_pointer (G_OBJECT (run->dialog), (gpointer *) &run->dialog);
   /* Translators: the body of the progress dialog: the file being written */
   adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (run->dialog), _("Drawing “%s” frame by frame"),
@@ -414,8 +415,9 @@ bitmaze_export_animation_run (BitmazeWindow *window,
 static void
 chooser_response_cb (GtkNativeDialog *chooser,
                      int              response,
-                     BitmazeWindow   *window)
+                     BitmazeSession  *session)
 {
+  GtkWindow *window = gtk_native_dialog_get_transient_for (chooser);
   g_autoptr (GFile) file = NULL;
 
   if (response == GTK_RESPONSE_ACCEPT)
@@ -432,32 +434,34 @@ chooser_response_cb (GtkNativeDialog *chooser,
           g_object_unref (file);
           file = g_file_new_for_path (with_ext);
         }
-      bitmaze_export_animation_run (window, file);
+      if (window != NULL)
+        bitmaze_export_animation_run (window, session, file);
     }
   gtk_native_dialog_destroy (chooser);
   g_object_unref (chooser);
 }
 
 static void
-win_export_animation_cb (GSimpleAction *action,
-                         GVariant      *parameter,
-                         BitmazeWindow *window)
+win_export_animation_cb (GSimpleAction  *action,
+                         GVariant       *parameter,
+                         BitmazeSession *session)
 {
+  GtkWindow *window = g_object_get_data (G_OBJECT (action), "bitmaze-export-window");
   g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
   GtkFileChooserNative *chooser;
   g_autofree char *name = NULL;
   g_autofree char *solver = NULL;
-  GFile *current = bitmaze_window_get_file (window);
+  GFile *current = bitmaze_session_get_file (session);
 
-  if (bitmaze_window_get_maze (window) == NULL)
+  if (bitmaze_session_get_maze (session) == NULL)
     return;
-  if (bitmaze_window_get_generator (window) != NULL)
+  if (bitmaze_session_get_phase (session) == BITMAZE_PHASE_BUILDING)
     {
-      show_toast (window, _("The maze is still being built"));
+      export_toast (window, _("The maze is still being built"));
       return;
     }
 
-  chooser = gtk_file_chooser_native_new (_("Export Animation"), GTK_WINDOW (window),
+  chooser = gtk_file_chooser_native_new (_("Export Animation"), window,
                                          GTK_FILE_CHOOSER_ACTION_SAVE,
                                          _("_Export"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
@@ -467,7 +471,7 @@ win_export_animation_cb (GSimpleAction *action,
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
 
   /* "maze-bfs.gif": the maze's name and the solver animated. */
-  g_object_get (window, "solver", &solver, NULL);
+  solver = g_strdup (bitmaze_session_get_solver (session));
   g_strdelimit (solver, ":", '-');
   if (current != NULL)
     {
@@ -484,25 +488,31 @@ win_export_animation_cb (GSimpleAction *action,
     name = g_strdup_printf (_("maze-%s.gif"), solver);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
 
-  g_signal_connect_object (chooser, "response", G_CALLBACK (chooser_response_cb), window, 0);
+  g_signal_connect_object (chooser, "response", G_CALLBACK (chooser_response_cb), session, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
 static void
-maze_notify_cb (BitmazeWindow *window,
-                GParamSpec    *pspec,
-                GSimpleAction *action)
+export_maze_notify_cb (BitmazeSession *session,
+                       GParamSpec     *pspec,
+                       GSimpleAction  *action)
 {
-  g_simple_action_set_enabled (action, bitmaze_window_get_maze (window) != NULL);
+  g_simple_action_set_enabled (action, bitmaze_session_get_maze (session) != NULL);
 }
 
 void
-bitmaze_export_animation_add_actions (BitmazeWindow *window)
+bitmaze_export_animation_add_actions (GtkWindow      *window,
+                                      BitmazeSession *session)
 {
   g_autoptr (GSimpleAction) action = g_simple_action_new ("export-animation", NULL);
 
-  g_signal_connect_object (action, "activate", G_CALLBACK (win_export_animation_cb), window, 0);
-  g_signal_connect_object (window, "notify::maze", G_CALLBACK (maze_notify_cb), action, 0);
-  g_simple_action_set_enabled (action, bitmaze_window_get_maze (window) != NULL);
+  g_return_if_fail (G_IS_ACTION_MAP (window));
+  g_return_if_fail (BITMAZE_IS_SESSION (session));
+
+  /* The action lives on the window and never outlives it. */
+  g_object_set_data (G_OBJECT (action), "bitmaze-export-window", window);
+  g_signal_connect_object (action, "activate", G_CALLBACK (win_export_animation_cb), session, 0);
+  g_signal_connect_object (session, "notify::maze", G_CALLBACK (export_maze_notify_cb), action, 0);
+  g_simple_action_set_enabled (action, bitmaze_session_get_maze (session) != NULL);
   g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (action));
 }

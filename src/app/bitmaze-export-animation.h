@@ -13,7 +13,9 @@
 
 #include <gio/gio.h>
 
-#include "bitmaze-window.h"
+#include <gtk/gtk.h>
+
+#include "bitmaze-session.h"
 #include "maze.h"
 #include "maze-render.h"
 
@@ -42,15 +44,18 @@ void                    bitmaze_export_animation_cancel   (BitmazeExportAnimatio
 double                  bitmaze_export_animation_get_fraction (BitmazeExportAnimation *self);
 
 /* What win.export-animation does once a file is chosen: starts the export
- * of the window's maze and solver to @file with the progress dialog (its
- * Cancel stops it) and a toast at the end.  Returns the export, owned by
- * the run (valid until "finished" has been emitted), or NULL without a
- * maze. */
-BitmazeExportAnimation *bitmaze_export_animation_run   (BitmazeWindow          *window,
+ * of @session's maze and solver to @file with the progress dialog over
+ * @window (its Cancel stops it) and a toast at the end.  Returns the
+ * export, owned by the run (valid until "finished" has been emitted), or
+ * NULL without a maze. */
+BitmazeExportAnimation *bitmaze_export_animation_run   (GtkWindow              *window,
+                                                        BitmazeSession         *session,
                                                         GFile                  *file);
 
-/* Adds win.export-animation to @window: a file chooser for the GIF, then a
- * dialog with a progress bar and Cancel while it is made, then a toast. */
-void                    bitmaze_export_animation_add_actions (BitmazeWindow       *window);
+/* Adds win.export-animation to @window (a GActionMap) about @session's
+ * maze: a file chooser for the GIF, then a dialog with a progress bar and
+ * Cancel while it is made, then a toast. */
+void                    bitmaze_export_animation_add_actions (GtkWindow           *window,
+                                                              BitmazeSession      *session);
 
 G_END_DECLS

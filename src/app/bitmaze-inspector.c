@@ -7,7 +7,6 @@
 
 #include "bitmaze-inspector.h"
 #include "bitmaze-settings-choice.h"
-#include "bitmaze-window-private.h"
 
 /* How many cells of the frontier the list shows (the count says the rest). */
 #define FRONTIER_SHOWN 64
@@ -17,7 +16,7 @@ struct _BitmazeInspector
 {
   GtkBox           parent_instance;
 
-  BitmazeWindow   *window; /* not owned: the inspector lives inside it */
+  BitmazeSession  *session;
   BitmazeMazeView *view;
   GSettings       *settings;
   BitmazeOpLog    *log;
@@ -35,9 +34,6 @@ struct _BitmazeInspector
   gboolean         log_pinned;     /* new lines scroll the log to its end */
   gboolean         log_scroll_pending;
   size_t           frontier_total;
-  /* The stepper the frontier was read from, to notice Reset and the end */
-  gconstpointer    frontier_source;
-  BitmazePhase     frontier_phase;
   guint            text_size;
   char            *message;
 
@@ -129,9 +125,9 @@ bit_meaning (guint bit)
 /* ------------------------------------------------------------------ */
 
 static Maze *
-get_maze (BitmazeInspector *self)
+inspector_maze (BitmazeInspector *self)
 {
-  return self->window != NULL ? bitmaze_window_get_maze (self->window) : NULL;
+  return self->session != NULL ? bitmaze_session_get_maze (self->session) : NULL;
 }
 
 static void
@@ -207,7 +203,7 @@ update_bit_button (BitmazeInspector *self,
 static int
 default_cell (BitmazeInspector *self)
 {
-  Maze *maze = get_maze (self);
+  Maze *maze = inspector_maze (self);
 
   return maze != NULL ? (int) maze_start (maze) : -1;
 }
@@ -215,7 +211,7 @@ default_cell (BitmazeInspector *self)
 static void
 refresh_cell (BitmazeInspector *self)
 {
-  Maze *maze = get_maze (self);
+  Maze *maze = inspector_maze (self);
   g_autofree char *title = NULL;
   g_autofree char *text = NULL;
   g_autofree char *markup = NULL;
@@ -317,15 +313,11 @@ step_cell (const MazeStep *step)
 static const char *
 frontier_title (BitmazeInspector *self)
 {
-  g_autofree char *name = NULL;
-  const MazeAlgorithm *solver = NULL;
+  const MazeAlgorithm *solver = maze_algorithm_find (maze_solvers, bitmaze_session_get_solver (self->session),
+                                                     NULL, NULL);
 
-  if (bitmaze_window_get_generator (self->window) != NULL)
+  if (bitmaze_session_get_phase (self->session) == BITMAZE_PHASE_BUILDING)
     return _("Generator’s working set, next first");
-
-  g_object_get (self->window, "solver", &name, NULL);
-  if (name != NULL)
-    solver = maze_algorithm_find (maze_solvers, name, NULL, NULL);
   if (solver == NULL || solver->frontier == NULL)
     return _("Frontier, next first");
   return _(solver->frontier);
@@ -334,9 +326,7 @@ frontier_title (BitmazeInspector *self)
 static void
 refresh_frontier (BitmazeInspector *self)
 {
-  Maze *maze = get_maze (self);
-  MazeGenerator *generator = NULL;
-  MazeSolver *solver = NULL;
+  Maze *maze = inspector_maze (self);
   g_autofree char *count = NULL;
   const char *strings[FRONTIER_SHOWN + 1];
   g_autofree char *texts = NULL;
@@ -345,16 +335,7 @@ refresh_frontier (BitmazeInspector *self)
   self->frontier_dirty = FALSE;
 
   if (maze != NULL)
-    {
-      generator = bitmaze_window_get_generator (self->window);
-      solver = bitmaze_window_get_solver (self->window);
-    }
-  self->frontier_source = generator != NULL ? (gconstpointer) generator : (gconstpointer) solver;
-  self->frontier_phase = bitmaze_window_get_phase (self->window);
-  if (generator != NULL)
-    total = maze_generator_frontier (generator, self->frontier, FRONTIER_SHOWN);
-  else if (solver != NULL && bitmaze_window_get_phase (self->window) == BITMAZE_PHASE_SOLVING)
-    total = maze_solver_frontier (solver, self->frontier, FRONTIER_SHOWN);
+    total = bitmaze_session_get_frontier (self->session, self->frontier, FRONTIER_SHOWN);
   n = MIN (total, FRONTIER_SHOWN);
   self->frontier_total = total;
 
@@ -381,7 +362,7 @@ refresh_frontier (BitmazeInspector *self)
 }
 
 /* ------------------------------------------------------------------ */
-/* Following the window                                                */
+/* Following the session                                               */
 /* ------------------------------------------------------------------ */
 
 static void
@@ -398,68 +379,20 @@ update_log_count (BitmazeInspector *self)
   gtk_label_set_label (self->log_count_label, text);
 }
 
-static const char *
-current_algorithm (BitmazeInspector *self,
-                   char            **owned)
-{
-  if (bitmaze_window_get_generator (self->window) != NULL)
-    {
-      g_object_get (self->window, "generator", owned, NULL);
-      return *owned;
-    }
-  g_object_get (self->window, "solver", owned, NULL);
-  return *owned;
-}
-
-static gboolean
-is_repeated_end (BitmazeInspector *self,
-                 const MazeStep   *steps,
-                 guint             n)
-{
-  const MazeStep *last = &steps[n - 1];
-  g_autoptr (BitmazeOpItem) item = NULL;
-  const MazeStep *previous;
-  guint n_logged;
-
-  if ((last->kind != MAZE_STEP_FOUND && last->kind != MAZE_STEP_NO_PATH) || last->n_changes != 0)
-    return FALSE;
-
-  if (n >= 2)
-    previous = &steps[n - 2];
-  else
-    {
-      n_logged = g_list_model_get_n_items (G_LIST_MODEL (self->log));
-      if (n_logged == 0)
-        return FALSE;
-      item = g_list_model_get_item (G_LIST_MODEL (self->log), n_logged - 1);
-      previous = bitmaze_op_item_get_step (item);
-    }
-
-  return previous->kind == last->kind && previous->cell == last->cell;
-}
-
 static void
 steps_done (BitmazeInspector *self,
             const MazeStep   *steps,
             guint             n)
 {
-  Maze *maze = get_maze (self);
-  g_autofree char *algorithm = NULL;
+  Maze *maze = inspector_maze (self);
   gboolean at_end;
 
   if (maze == NULL || n == 0)
     return;
 
-  /* A finished search repeats its last report (the window's step that
-   * notices the end): the log shows the end once. */
-  if (is_repeated_end (self, steps, n))
-    n--;
-  if (n == 0)
-    return;
-
   at_end = log_follows_end (self);
   bitmaze_op_log_append (self->log, steps, n,
-                         current_algorithm (self, &algorithm),
+                         bitmaze_session_get_algorithm (self->session),
                          maze_width (maze));
   update_log_count (self);
   /* Scrolled after the next layout, once the new rows have a size. */
@@ -486,8 +419,8 @@ steps_done (BitmazeInspector *self,
 }
 
 static void
-window_step_done_cb (BitmazeInspector *self,
-                     gpointer          step)
+session_step_done_cb (BitmazeInspector *self,
+                      gpointer          step)
 {
   steps_done (self, step, 1);
   /* A single step is seen at once, not a frame later. */
@@ -495,15 +428,50 @@ window_step_done_cb (BitmazeInspector *self,
 }
 
 static void
-window_steps_done_cb (BitmazeInspector *self,
-                      gpointer          steps,
-                      guint             n)
+session_steps_done_cb (BitmazeInspector *self,
+                       gpointer          steps,
+                       guint             n)
 {
   steps_done (self, steps, n);
 }
 
+/* Back or a jump: the log holds the steps up to the one shown. */
 static void
-window_maze_cb (BitmazeInspector *self)
+session_history_moved_cb (BitmazeInspector *self,
+                          gpointer          steps,
+                          guint             n)
+{
+  bitmaze_op_log_clear (self->log);
+  update_log_count (self);
+  if (n > 0)
+    steps_done (self, steps, n);
+  else if (self->following)
+    self->cell = -1;
+  self->log_scroll_pending = TRUE;
+  bitmaze_inspector_sync (self);
+}
+
+/* A change by hand (a bit flipped, a move in Play mode): logged as the
+ * user's own, without an algorithm. */
+static void
+session_edited_cb (BitmazeInspector *self,
+                   const MazeStep   *step)
+{
+  Maze *maze = inspector_maze (self);
+
+  if (maze == NULL)
+    return;
+  bitmaze_op_log_append (self->log, step, 1, NULL, maze_width (maze));
+  update_log_count (self);
+  if (log_follows_end (self))
+    self->log_scroll_pending = TRUE;
+  self->frontier_dirty = TRUE;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+session_maze_cb (BitmazeInspector *self)
 {
   bitmaze_op_log_clear (self->log);
   update_log_count (self);
@@ -534,7 +502,7 @@ view_selected_cb (BitmazeInspector *self)
 static void
 after_paint_cb (BitmazeInspector *self)
 {
-  Maze *maze = get_maze (self);
+  Maze *maze = inspector_maze (self);
   int cell = self->cell;
 
   if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
@@ -554,15 +522,12 @@ after_paint_cb (BitmazeInspector *self)
       log_scroll_to_end (self);
     }
 
-  if (self->frontier_dirty ||
-      self->frontier_phase != bitmaze_window_get_phase (self->window) ||
-      (self->frontier_source != (gconstpointer) bitmaze_window_get_generator (self->window) &&
-       self->frontier_source != (gconstpointer) bitmaze_window_get_solver (self->window)))
+  if (self->frontier_dirty)
     refresh_frontier (self);
 }
 
 static void
-window_phase_cb (BitmazeInspector *self)
+session_moved_cb (BitmazeInspector *self)
 {
   self->frontier_dirty = TRUE;
   if (gtk_widget_get_mapped (GTK_WIDGET (self)))
@@ -579,7 +544,7 @@ refusal_message (BitmazeInspector *self,
                  guint             bit,
                  const GError     *error)
 {
-  Maze *maze = get_maze (self);
+  Maze *maze = inspector_maze (self);
   guint16 dir = (guint16) (1u << (bit & 3));
   guint x, y;
 
@@ -610,15 +575,14 @@ bit_clicked_cb (GtkButton        *button,
                 BitmazeInspector *self)
 {
   guint bit = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "bit"));
-  Maze *maze = get_maze (self);
+  Maze *maze = inspector_maze (self);
   g_autoptr (GError) error = NULL;
-  MazeStep report;
   int cell = self->shown_cell;
 
   if (maze == NULL || cell < 0)
     return;
 
-  if (!bitmaze_window_toggle_bit (self->window, (guint) cell, bit, &report, &error))
+  if (!bitmaze_session_toggle_bit (self->session, (guint) cell, bit, &error))
     {
       g_autofree char *message = refusal_message (self, (guint) cell, bit, error);
 
@@ -628,8 +592,6 @@ bit_clicked_cb (GtkButton        *button,
     }
 
   set_message (self, NULL);
-  bitmaze_op_log_append (self->log, &report, 1, NULL, maze_width (maze));
-  update_log_count (self);
   log_scroll_to_end (self);
   self->cell = cell;
   self->frontier_dirty = TRUE;
@@ -651,7 +613,7 @@ follow_toggled_cb (BitmazeInspector *self)
       self->log_pinned = TRUE;
       log_scroll_to_end (self);
     }
-  if (following && self->window != NULL && (last = bitmaze_window_get_last_step (self->window)) != NULL)
+  if (following && self->session != NULL && (last = bitmaze_session_get_last_step (self->session)) != NULL)
     {
       int cell = step_cell (last);
 
@@ -665,7 +627,7 @@ static void
 select_cell (BitmazeInspector *self,
              guint             cell)
 {
-  Maze *maze = get_maze (self);
+  Maze *maze = inspector_maze (self);
 
   if (maze == NULL || cell >= maze_n_cells (maze))
     return;
@@ -1053,6 +1015,7 @@ bitmaze_inspector_finalize (GObject *object)
 {
   BitmazeInspector *self = BITMAZE_INSPECTOR (object);
 
+  g_clear_object (&self->session);
   g_clear_object (&self->log);
   g_clear_object (&self->frontier_model);
   g_clear_pointer (&self->frontier, g_free);
@@ -1149,153 +1112,38 @@ bitmaze_inspector_init (BitmazeInspector *self)
 /* API                                                                 */
 /* ------------------------------------------------------------------ */
 
-/* The panel is made the first time it is shown, so a window whose
- * inspector was never opened pays nothing for it during Run. */
-static BitmazeInspector *
-get_inspector (BitmazeWindow *window)
+BitmazeInspector *
+bitmaze_inspector_new (BitmazeSession  *session,
+                       BitmazeMazeView *view)
 {
-  GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (bitmaze_window_get_side_panel (window)));
+  BitmazeInspector *self;
 
-  return BITMAZE_IS_INSPECTOR (child) ? BITMAZE_INSPECTOR (child) : NULL;
-}
+  g_return_val_if_fail (BITMAZE_IS_SESSION (session), NULL);
+  g_return_val_if_fail (BITMAZE_IS_MAZE_VIEW (view), NULL);
 
-static BitmazeInspector *
-create_inspector (BitmazeWindow *window)
-{
-  BitmazeInspector *self = g_object_new (BITMAZE_TYPE_INSPECTOR, NULL);
-
-  self->window = window;
-  self->view = bitmaze_window_get_view (window);
+  self = g_object_new (BITMAZE_TYPE_INSPECTOR, NULL);
+  self->session = g_object_ref (session);
+  self->view = view;
   self->settings = g_settings_new (APP_ID);
 
   bitmaze_inspector_set_text_size (self, g_settings_get_uint (self->settings, "inspector-text-size"));
   bitmaze_settings_bind_choice (self->settings, "label-mode",
                                 self->label_mode_dropdown, "selected", label_choices);
 
-  g_signal_connect_object (window, "step-done", G_CALLBACK (window_step_done_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (window, "steps-done", G_CALLBACK (window_steps_done_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (window, "notify::maze", G_CALLBACK (window_maze_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (window, "notify::running", G_CALLBACK (window_phase_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (window, "notify::solver", G_CALLBACK (window_phase_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->view, "notify::selected-cell", G_CALLBACK (view_selected_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->view, "notify::dark", G_CALLBACK (view_dark_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "step-done", G_CALLBACK (session_step_done_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "steps-done", G_CALLBACK (session_steps_done_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "history-moved", G_CALLBACK (session_history_moved_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "edited", G_CALLBACK (session_edited_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::maze", G_CALLBACK (session_maze_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "moved", G_CALLBACK (session_moved_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::solver", G_CALLBACK (session_moved_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (view, "notify::selected-cell", G_CALLBACK (view_selected_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (view, "notify::dark", G_CALLBACK (view_dark_cb), self, G_CONNECT_SWAPPED);
 
-  self->cell = bitmaze_maze_view_get_selected_cell (self->view);
+  self->cell = bitmaze_maze_view_get_selected_cell (view);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
-  gtk_box_append (bitmaze_window_get_side_panel (window), GTK_WIDGET (self));
 
   return self;
-}
-
-static void
-show_inspector_setting_cb (GSettings     *settings,
-                           const char    *key,
-                           BitmazeWindow *window)
-{
-  gboolean show = g_settings_get_boolean (settings, key);
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (window), "show-inspector");
-
-  if (show && get_inspector (window) == NULL)
-    create_inspector (window);
-  if (action != NULL)
-    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (show));
-}
-
-static void
-show_inspector_activate_cb (GSimpleAction *action,
-                            GVariant      *parameter,
-                            GSettings     *settings)
-{
-  g_settings_set_boolean (settings, "show-inspector",
-                          !g_settings_get_boolean (settings, "show-inspector"));
-}
-
-static void
-show_inspector_change_state_cb (GSimpleAction *action,
-                                GVariant      *state,
-                                GSettings     *settings)
-{
-  g_settings_set_value (settings, "show-inspector", state);
-}
-
-static gboolean
-shortcut_text_cb (GtkWidget *widget,
-                  GVariant  *args,
-                  gpointer   user_data)
-{
-  BitmazeInspector *self = get_inspector (BITMAZE_WINDOW (widget));
-  const char *action = g_variant_get_string (args, NULL);
-
-  if (self == NULL || !gtk_widget_get_visible (gtk_widget_get_parent (GTK_WIDGET (self))))
-    return FALSE;
-
-  return gtk_widget_activate_action (GTK_WIDGET (self), action, NULL);
-}
-
-static void
-add_window_shortcuts (BitmazeWindow *window)
-{
-  GtkEventController *controller = gtk_shortcut_controller_new ();
-  GtkShortcut *shortcut;
-
-  shortcut = gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("F9"),
-                               gtk_named_action_new ("win.show-inspector"));
-  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
-
-  shortcut = gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Control><Shift>plus|<Control><Shift>equal|<Control><Shift>KP_Add"),
-                               gtk_callback_action_new (shortcut_text_cb, NULL, NULL));
-  gtk_shortcut_set_arguments (shortcut, g_variant_new_string ("inspector.text-bigger"));
-  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
-
-  shortcut = gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Control><Shift>minus|<Control><Shift>underscore|<Control><Shift>KP_Subtract"),
-                               gtk_callback_action_new (shortcut_text_cb, NULL, NULL));
-  gtk_shortcut_set_arguments (shortcut, g_variant_new_string ("inspector.text-smaller"));
-  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
-
-  /* Before the application's Ctrl+plus (zoom the maze), which would
-   * match a shifted plus too. */
-  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
-  gtk_widget_add_controller (GTK_WIDGET (window), controller);
-}
-
-void
-bitmaze_inspector_install (BitmazeWindow *window)
-{
-  GSettings *settings;
-  GSimpleAction *action;
-  g_autoptr (GVariant) shown = NULL;
-
-  g_return_if_fail (BITMAZE_IS_WINDOW (window));
-
-  settings = g_settings_new (APP_ID);
-  g_object_set_data_full (G_OBJECT (window), "bitmaze-inspector-settings", settings, g_object_unref);
-
-  /* Not g_settings_create_action(): that action stays connected to the
-   * settings and can outlive the window's action group. */
-  /* A full reference, not a floating one: the action takes its own. */
-  shown = g_settings_get_value (settings, "show-inspector");
-  action = g_simple_action_new_stateful ("show-inspector", NULL, shown);
-  g_signal_connect_object (action, "activate", G_CALLBACK (show_inspector_activate_cb), settings, 0);
-  g_signal_connect_object (action, "change-state", G_CALLBACK (show_inspector_change_state_cb), settings, 0);
-  g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (action));
-  g_object_unref (action);
-
-  g_signal_connect_object (settings, "changed::show-inspector",
-                           G_CALLBACK (show_inspector_setting_cb), window, 0);
-  g_settings_bind (settings, "show-inspector", bitmaze_window_get_side_panel (window), "visible",
-                   G_SETTINGS_BIND_GET);
-  if (g_settings_get_boolean (settings, "show-inspector"))
-    create_inspector (window);
-
-  add_window_shortcuts (window);
-}
-
-BitmazeInspector *
-bitmaze_inspector_get_for_window (BitmazeWindow *window)
-{
-  g_return_val_if_fail (BITMAZE_IS_WINDOW (window), NULL);
-
-  return get_inspector (window);
 }
 
 int

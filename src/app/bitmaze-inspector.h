@@ -1,32 +1,33 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * bitmaze-inspector.h: the bit inspector, the window's side panel that
- * shows one cell's 16 bits, the C operations of every step and the
- * search's frontier.
+ * bitmaze-inspector.h: the bit inspector, a side panel that shows one
+ * cell's 16 bits, the C operations of every step and the search's
+ * frontier.
  */
 #pragma once
 
 #include <gtk/gtk.h>
 
+#include "bitmaze-maze-view.h"
 #include "bitmaze-op-log.h"
-#include "bitmaze-window.h"
+#include "bitmaze-session.h"
 
 G_BEGIN_DECLS
 
-/* How many operations the log keeps (fewer than the window keeps of one
- * frame of Run, so a fast frame fills the log with its newest steps). */
+/* How many operations the log keeps (fewer than the session hands over
+ * of one frame of Run, so a fast frame fills the log with its newest
+ * steps). */
 #define BITMAZE_INSPECTOR_LOG_MAX 4000
 
 #define BITMAZE_TYPE_INSPECTOR (bitmaze_inspector_get_type ())
 
 G_DECLARE_FINAL_TYPE (BitmazeInspector, bitmaze_inspector, BITMAZE, INSPECTOR, GtkBox)
 
-/* Adds win.show-inspector (a boolean state, remembered in GSettings; F9)
- * and the shortcuts of the panel's text size to @window.  The inspector
- * itself is made in the window's side panel the first time it is shown. */
-void              bitmaze_inspector_install        (BitmazeWindow    *window);
-/* The inspector of @window, or NULL while it was never shown. */
-BitmazeInspector *bitmaze_inspector_get_for_window (BitmazeWindow    *window);
+/* A panel that shows @session's steps and the cell selected in @view
+ * (or the cell of each step while following the search).  Its actions
+ * inspector.text-bigger and inspector.text-smaller change its text size. */
+BitmazeInspector *bitmaze_inspector_new            (BitmazeSession   *session,
+                                                    BitmazeMazeView  *view);
 
 /* The cell shown, or -1. */
 int               bitmaze_inspector_get_cell      (BitmazeInspector *self);

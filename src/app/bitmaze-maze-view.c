@@ -28,6 +28,7 @@
 #include <glib/gi18n.h>
 
 #include "bitmaze-maze-view.h"
+#include "bitmaze-session.h"
 #include "maze-render.h"
 
 /* Side of a tile in device pixels. */
@@ -44,6 +45,8 @@
 #define MAX_CELL_SIZE 256.0
 #define ZOOM_STEP 1.25
 #define ZOOM_MAX 100000.0
+/* How many cells of a frontier the view highlights at most. */
+#define FRONTIER_MAX 4096
 /* How far from a wall's centre line a click still toggles it, in cells. */
 #define WALL_HIT_DISTANCE 0.35
 /* Time a frame may spend drawing tiles afresh (microseconds); the others
@@ -68,6 +71,8 @@ struct _BitmazeMazeView
   GtkWidget         parent_instance;
 
   Maze             *maze;
+  BitmazeSession   *session;
+  guint32          *session_frontier;
 
   GtkAdjustment    *hadjustment;
   GtkAdjustment    *vadjustment;
@@ -1057,6 +1062,83 @@ bitmaze_maze_view_set_maze (BitmazeMazeView *self,
   update_accessible (self);
 }
 
+/* ---- following a session ---- */
+
+static void
+view_session_maze_cb (BitmazeMazeView *self)
+{
+  bitmaze_maze_view_set_maze (self, bitmaze_session_get_maze (self->session));
+}
+
+static void
+view_session_cells_cb (BitmazeMazeView *self,
+                       const guint32   *cells,
+                       guint            n)
+{
+  bitmaze_maze_view_cells_changed (self, cells, n);
+}
+
+/* The step shown: its cells highlighted (not after a finished build: the
+ * maze is ready), the labels on the nibble it changed, and the frontier. */
+static void
+view_session_moved_cb (BitmazeMazeView *self)
+{
+  const MazeStep *step = bitmaze_session_get_last_step (self->session);
+  guint32 last[MAZE_STEP_MAX_CHANGES];
+  unsigned n_last = 0;
+  gsize n;
+
+  if (step != NULL && bitmaze_session_get_phase (self->session) != BITMAZE_PHASE_READY)
+    {
+      gboolean nibble_set = FALSE;
+
+      for (unsigned i = 0; i < step->n_changes; i++)
+        {
+          guint16 diff = step->changes[i].before ^ step->changes[i].after;
+
+          last[n_last++] = step->changes[i].index;
+          for (guint nibble = 0; nibble < 4 && !nibble_set; nibble++)
+            {
+              if (diff & (0xF << (nibble * 4)))
+                {
+                  bitmaze_maze_view_set_label_nibble (self, nibble);
+                  nibble_set = TRUE;
+                }
+            }
+        }
+    }
+  bitmaze_maze_view_set_changed (self, last, n_last);
+
+  n = bitmaze_session_get_frontier (self->session, self->session_frontier, FRONTIER_MAX);
+  bitmaze_maze_view_set_frontier (self, self->session_frontier, MIN (n, FRONTIER_MAX));
+}
+
+void
+bitmaze_maze_view_set_session (BitmazeMazeView *self,
+                               BitmazeSession  *session)
+{
+  g_return_if_fail (BITMAZE_IS_MAZE_VIEW (self));
+  g_return_if_fail (session == NULL || BITMAZE_IS_SESSION (session));
+
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_set_object (&self->session, session);
+  if (session == NULL)
+    {
+      bitmaze_maze_view_set_maze (self, NULL);
+      return;
+    }
+
+  if (self->session_frontier == NULL)
+    self->session_frontier = g_new (guint32, FRONTIER_MAX);
+  g_signal_connect_swapped (session, "notify::maze", G_CALLBACK (view_session_maze_cb), self);
+  g_signal_connect_swapped (session, "cells-changed", G_CALLBACK (view_session_cells_cb), self);
+  g_signal_connect_swapped (session, "maze-changed", G_CALLBACK (bitmaze_maze_view_walls_changed), self);
+  g_signal_connect_swapped (session, "moved", G_CALLBACK (view_session_moved_cb), self);
+  view_session_maze_cb (self);
+  view_session_moved_cb (self);
+}
+
 Maze *
 bitmaze_maze_view_get_maze (BitmazeMazeView *self)
 {
@@ -1824,6 +1906,9 @@ bitmaze_maze_view_dispose (GObject *object)
     }
   if (self->tiles != NULL)
     g_hash_table_remove_all (self->tiles);
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_clear_object (&self->session);
   self->maze = NULL;
 
   G_OBJECT_CLASS (bitmaze_maze_view_parent_class)->dispose (object);
@@ -1841,6 +1926,7 @@ bitmaze_maze_view_finalize (GObject *object)
   g_clear_pointer (&self->region_changed, g_array_unref);
   g_clear_pointer (&self->trail, g_array_unref);
   g_clear_pointer (&self->tiles, g_hash_table_unref);
+  g_clear_pointer (&self->session_frontier, g_free);
 
   G_OBJECT_CLASS (bitmaze_maze_view_parent_class)->finalize (object);
 }

@@ -8,6 +8,8 @@
 
 #include "maze.h"
 
+#include "bitmaze-session.h"
+
 G_BEGIN_DECLS
 
 /**
@@ -43,6 +45,11 @@ GtkWidget        *bitmaze_maze_view_new               (void);
 void              bitmaze_maze_view_set_maze          (BitmazeMazeView *self,
                                                        Maze            *maze);
 Maze             *bitmaze_maze_view_get_maze          (BitmazeMazeView *self);
+
+/* Shows the maze of @session and follows it: its cells as they change,
+ * the step shown (highlighted) and the frontier.  NULL stops. */
+void              bitmaze_maze_view_set_session       (BitmazeMazeView *self,
+                                                       BitmazeSession  *session);
 
 /* Walls (passage bits) changed anywhere, or the start or goal moved:
  * rebuilds the cached drawing. */

@@ -2,23 +2,23 @@
 /*
  * bitmaze-play.c: Play mode, the maze walked by hand.
  *
- * The player's walk is the engine's (maze_play_move): a depth-first search
- * done by a person, written into the same solution and backtrack nibbles
- * as the DFS solver, so every move is reported on the window's ::step-done
- * like a solver step and the bit inspector explains it.  This file only
- * turns keys, clicks and drags into directions, shows the trail, the move
- * counter and the clock, and compares the result with the shortest path.
+ * The player's walk is the engine's (maze_play_move), done through the
+ * session: a depth-first search done by a person, written into the same
+ * solution and backtrack nibbles as the DFS solver, so every move is
+ * reported on the session's ::edited like a step and the bit inspector
+ * explains it.  This file only turns keys, clicks and drags into
+ * directions, shows the trail, the move counter and the clock, and
+ * compares the result with the shortest path.
  *
- * The bar is a widget placed below the maze by bitmaze_play_attach(); the
- * win.play action lives on the window so the header's toggle and the
- * shortcuts reach it.
+ * The bar is a widget the window places below the maze; the win.play
+ * action lives on the window so the header's toggle and the shortcuts
+ * reach it.
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
 #include "bitmaze-play.h"
-#include "bitmaze-window-private.h"
 
 /* How long the view shows it bumped into a wall. */
 #define BUMP_MS 160
@@ -27,14 +27,14 @@ struct _BitmazePlay
 {
   GtkWidget        parent_instance;
 
-  BitmazeWindow   *window;  /* not owned: the bar lives inside it */
+  BitmazeSession  *session;
+  GtkWidget       *window;  /* not owned: the bar lives inside it */
   BitmazeMazeView *view;
   GSimpleAction   *action;
 
   gboolean         active;
   gboolean         begun;     /* the walk is set up on the current maze */
   gboolean         finished;
-  gboolean         emitting;  /* our own ::step-done */
   gboolean         dragging;
   gboolean         saved_show_solution;
   guint32          position;
@@ -62,9 +62,15 @@ static void update_bar (BitmazePlay *self);
 /* ------------------------------------------------------------------ */
 
 static Maze *
-get_maze (BitmazePlay *self)
+play_maze (BitmazePlay *self)
 {
-  return self->window != NULL ? bitmaze_window_get_maze (self->window) : NULL;
+  return self->session != NULL ? bitmaze_session_get_maze (self->session) : NULL;
+}
+
+static gboolean
+building (BitmazePlay *self)
+{
+  return bitmaze_session_get_phase (self->session) == BITMAZE_PHASE_BUILDING;
 }
 
 static void
@@ -111,7 +117,7 @@ static void
 announce_position (BitmazePlay *self)
 {
   static const char *const names[4] = { N_("north"), N_("east"), N_("south"), N_("west") };
-  Maze *maze = get_maze (self);
+  Maze *maze = play_maze (self);
   g_autoptr (GString) open = g_string_new (NULL);
   uint32_t mw;
   uint16_t cell;
@@ -154,7 +160,7 @@ announce_position (BitmazePlay *self)
 static void
 show_trail (BitmazePlay *self)
 {
-  Maze *maze = get_maze (self);
+  Maze *maze = play_maze (self);
   int64_t n;
 
   if (maze == NULL || !self->active)
@@ -173,26 +179,17 @@ show_trail (BitmazePlay *self)
                                self->trail->len);
 }
 
-/* Sets the walk up on the window's maze: the player on the start, the
- * search bits cleared through the window (so its status agrees). */
+/* Sets the walk up on the session's maze: the player on the start, the
+ * search and its bits cleared. */
 static gboolean
 begin_walk (BitmazePlay *self)
 {
-  Maze *maze = get_maze (self);
-  GtkWidget *window = GTK_WIDGET (self->window);
+  guint32 position;
 
-  if (maze == NULL || bitmaze_window_get_generator (self->window) != NULL)
+  if (play_maze (self) == NULL || !bitmaze_session_play_begin (self->session, &position))
     return FALSE;
 
-  if (bitmaze_window_get_running (self->window))
-    gtk_widget_activate_action (window, "win.stop", NULL);
-  if (bitmaze_window_get_solver (self->window) != NULL || maze_has_search (maze))
-    gtk_widget_activate_action (window, "win.reset", NULL);
-
-  maze_play_begin (maze, &self->position);
-  bitmaze_maze_view_set_frontier (self->view, NULL, 0);
-  bitmaze_maze_view_set_changed (self->view, NULL, 0);
-  bitmaze_maze_view_walls_changed (self->view);
+  self->position = position;
   self->begun = TRUE;
   self->finished = FALSE;
   self->moves = 0;
@@ -210,11 +207,11 @@ begin_walk (BitmazePlay *self)
 static gboolean
 ensure_walk (BitmazePlay *self)
 {
-  Maze *maze = get_maze (self);
+  Maze *maze = play_maze (self);
 
   if (!self->active || maze == NULL)
     return FALSE;
-  if (bitmaze_window_get_generator (self->window) != NULL)
+  if (building (self))
     return FALSE;
   if (!self->begun || self->position >= maze_n_cells (maze)
       || maze_play_path (maze, self->position, NULL, 0) < 0)
@@ -256,14 +253,12 @@ move_quietly (BitmazePlay *self,
 {
   Maze *maze;
   MazeStep report;
-  MazeError error;
-  uint32_t changed[MAZE_STEP_MAX_CHANGES];
 
   if (!ensure_walk (self) || self->finished)
     return FALSE;
-  maze = get_maze (self);
+  maze = play_maze (self);
 
-  if (maze_play_move (maze, &self->position, dir, &report, &error) != MAZE_OK)
+  if (!bitmaze_session_play_move (self->session, &self->position, dir, &report))
     {
       if (bump_on_wall)
         bump (self);
@@ -279,19 +274,12 @@ move_quietly (BitmazePlay *self,
   if (self->position == maze_goal (maze))
     reach_goal (self);
 
-  for (unsigned i = 0; i < report.n_changes; i++)
-    changed[i] = report.changes[i].index;
-  bitmaze_maze_view_cells_changed (self->view, changed, report.n_changes);
   /* The selection follows the player, so the bit inspector shows the
    * cell the player stands on. */
   bitmaze_maze_view_set_selected_cell (self->view, (int) self->position);
   show_trail (self);
   announce_position (self);
   update_bar (self);
-
-  self->emitting = TRUE;
-  g_signal_emit_by_name (self->window, "step-done", &report);
-  self->emitting = FALSE;
   return TRUE;
 }
 
@@ -310,7 +298,7 @@ bitmaze_play_move (BitmazePlay *self,
 static gboolean
 step_back (BitmazePlay *self)
 {
-  Maze *maze = get_maze (self);
+  Maze *maze = play_maze (self);
   uint16_t back;
 
   if (!ensure_walk (self) || self->finished)
@@ -334,7 +322,7 @@ update_bar (BitmazePlay *self)
   g_autofree char *moves = NULL;
   g_autofree char *message = NULL;
   char time[32];
-  Maze *maze = get_maze (self);
+  Maze *maze = play_maze (self);
 
   gtk_widget_set_visible (GTK_WIDGET (self), self->active);
   g_simple_action_set_enabled (self->action, maze != NULL);
@@ -368,7 +356,7 @@ update_bar (BitmazePlay *self)
       else
         message = g_strdup (_("Goal reached."));
     }
-  else if (maze != NULL && bitmaze_window_get_generator (self->window) != NULL)
+  else if (maze != NULL && building (self))
     message = g_strdup (_("The maze is still being built"));
   else
     message = g_strdup (_("Walk to the goal with the arrow keys or WASD; Backspace steps back"));
@@ -411,7 +399,7 @@ again_clicked_cb (BitmazePlay *self)
 static void
 new_clicked_cb (BitmazePlay *self)
 {
-  gtk_widget_activate_action (GTK_WIDGET (self->window), "win.new", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.new", NULL);
   gtk_widget_grab_focus (GTK_WIDGET (self->view));
 }
 
@@ -436,7 +424,7 @@ bitmaze_play_set_active (BitmazePlay *self,
   active = !!active;
   if (active == self->active)
     return;
-  if (active && get_maze (self) == NULL)
+  if (active && play_maze (self) == NULL)
     return;
 
   self->active = active;
@@ -483,7 +471,7 @@ maze_changed_cb (BitmazePlay *self)
   self->started = 0;
   self->elapsed = 0;
   stop_clock (self);
-  if (get_maze (self) == NULL && self->active)
+  if (play_maze (self) == NULL && self->active)
     {
       bitmaze_play_set_active (self, FALSE);
       return;
@@ -493,21 +481,21 @@ maze_changed_cb (BitmazePlay *self)
   update_bar (self);
 }
 
-/* A solver step (not ours) means the search took the bits over. */
+/* A step of a build or a search means the stepper took the bits over. */
 static void
-step_done_cb (BitmazePlay    *self,
-              const MazeStep *step)
+session_stepped_cb (BitmazePlay *self)
 {
-  if (self->emitting || !self->active)
+  if (!self->active)
     return;
-  if (bitmaze_window_get_generator (self->window) != NULL)
+  if (building (self))
     {
       /* a new maze being built step by step: walk it once it is done */
       self->begun = FALSE;
       update_bar (self);
       return;
     }
-  bitmaze_play_set_active (self, FALSE);
+  if (bitmaze_session_get_running (self->session) || bitmaze_session_get_length (self->session) > 0)
+    bitmaze_play_set_active (self, FALSE);
 }
 
 static void
@@ -524,7 +512,7 @@ edit_mode_cb (BitmazePlay *self)
 static gboolean
 focus_in_text (BitmazePlay *self)
 {
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self->window));
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (self->window));
 
   return focus != NULL && GTK_IS_EDITABLE (focus);
 }
@@ -562,7 +550,7 @@ key_pressed_cb (GtkEventControllerKey *controller,
       return TRUE;
     case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_ISO_Enter:
       /* on the maze Enter would move the start; at the goal, play again */
-      if (gtk_root_get_focus (GTK_ROOT (self->window)) != GTK_WIDGET (self->view))
+      if (gtk_root_get_focus (gtk_widget_get_root (self->window)) != GTK_WIDGET (self->view))
         return FALSE;
       if (self->finished)
         begin_walk (self);
@@ -594,7 +582,7 @@ walk_towards (BitmazePlay *self,
               uint32_t     target,
               gboolean     bump_on_wall)
 {
-  Maze *maze = get_maze (self);
+  Maze *maze = play_maze (self);
   uint32_t mw = maze_width (maze);
 
   for (guint guard = 0; guard < mw + maze_height (maze) && self->position != target; guard++)
@@ -620,7 +608,7 @@ drag_begin_cb (GtkGestureDrag *gesture,
                double          y,
                BitmazePlay    *self)
 {
-  Maze *maze = get_maze (self);
+  Maze *maze = play_maze (self);
   int cell;
 
   self->dragging = FALSE;
@@ -652,7 +640,7 @@ drag_update_cb (GtkGestureDrag *gesture,
                 double          dy,
                 BitmazePlay    *self)
 {
-  Maze *maze = get_maze (self);
+  Maze *maze = play_maze (self);
   double x, y;
   int cell;
 
@@ -715,6 +703,7 @@ bitmaze_play_finalize (GObject *object)
 {
   BitmazePlay *self = BITMAZE_PLAY (object);
 
+  g_clear_object (&self->session);
   g_clear_pointer (&self->trail, g_array_unref);
   g_clear_pointer (&self->announcement, g_free);
 
@@ -799,39 +788,31 @@ bitmaze_play_init (BitmazePlay *self)
 /* ------------------------------------------------------------------ */
 
 BitmazePlay *
-bitmaze_play_attach (BitmazeWindow *window)
+bitmaze_play_new (BitmazeSession  *session,
+                  BitmazeMazeView *view,
+                  GtkWidget       *window)
 {
   BitmazePlay *self;
-  GtkWidget *view;
-  GtkWidget *scroller;
-  GtkWidget *box;
   GtkEventController *keys;
   GtkEventController *shortcuts;
   GtkGesture *drag;
   static const char *const triggers[] = { "p", "<Control><Shift>p" };
 
-  g_return_val_if_fail (BITMAZE_IS_WINDOW (window), NULL);
+  g_return_val_if_fail (BITMAZE_IS_SESSION (session), NULL);
+  g_return_val_if_fail (BITMAZE_IS_MAZE_VIEW (view), NULL);
+  g_return_val_if_fail (G_IS_ACTION_MAP (window), NULL);
 
   self = g_object_new (BITMAZE_TYPE_PLAY, NULL);
+  self->session = g_object_ref (session);
   self->window = window;
-  self->view = bitmaze_window_get_view (window);
-  view = GTK_WIDGET (self->view);
-  g_object_set_data (G_OBJECT (window), "bitmaze-play", self);
-
-  /* Below the maze's scrolled window, above the status line. */
-  scroller = gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW);
-  box = scroller != NULL ? gtk_widget_get_parent (scroller) : NULL;
-  if (box != NULL && GTK_IS_BOX (box))
-    gtk_box_insert_child_after (GTK_BOX (box), GTK_WIDGET (self), scroller);
-  else
-    g_critical ("Play mode found no place for its bar below the maze");
+  self->view = view;
 
   g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (self->action));
 
   keys = gtk_event_controller_key_new ();
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (window), keys);
+  gtk_widget_add_controller (window, keys);
 
   shortcuts = gtk_shortcut_controller_new ();
   for (guint i = 0; i < G_N_ELEMENTS (triggers); i++)
@@ -845,7 +826,7 @@ bitmaze_play_attach (BitmazeWindow *window)
         gtk_shortcut_set_arguments (shortcut, g_variant_new_boolean (TRUE));
       gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts), shortcut);
     }
-  gtk_widget_add_controller (GTK_WIDGET (window), shortcuts);
+  gtk_widget_add_controller (window, shortcuts);
 
   drag = gtk_gesture_drag_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), 0);
@@ -853,22 +834,15 @@ bitmaze_play_attach (BitmazeWindow *window)
   g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
   g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update_cb), self);
   g_signal_connect (drag, "drag-end", G_CALLBACK (drag_end_cb), self);
-  gtk_widget_add_controller (view, GTK_EVENT_CONTROLLER (drag));
+  gtk_widget_add_controller (GTK_WIDGET (view), GTK_EVENT_CONTROLLER (drag));
 
-  g_signal_connect_object (window, "notify::maze", G_CALLBACK (maze_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (window, "step-done", G_CALLBACK (step_done_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::maze", G_CALLBACK (maze_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "step-done", G_CALLBACK (session_stepped_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::running", G_CALLBACK (session_stepped_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (view, "notify::edit-mode", G_CALLBACK (edit_mode_cb), self, G_CONNECT_SWAPPED);
 
   update_bar (self);
   return self;
-}
-
-BitmazePlay *
-bitmaze_play_get_for_window (BitmazeWindow *window)
-{
-  g_return_val_if_fail (BITMAZE_IS_WINDOW (window), NULL);
-
-  return g_object_get_data (G_OBJECT (window), "bitmaze-play");
 }
 
 guint

@@ -3,7 +3,8 @@
 
 #include <gtk/gtk.h>
 
-#include "bitmaze-window.h"
+#include "bitmaze-maze-view.h"
+#include "bitmaze-session.h"
 
 G_BEGIN_DECLS
 
@@ -11,13 +12,13 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (BitmazePlay, bitmaze_play, BITMAZE, PLAY, GtkWidget)
 
-/* Play mode for @window: adds the win.play toggle (P, Ctrl+Shift+P), the
- * play bar below the maze (moves, time, the result) and the keys, clicks
- * and drags that walk the player.  The bar belongs to the window. */
-BitmazePlay *bitmaze_play_attach         (BitmazeWindow *window);
-
-/* The play bar of @window, or NULL before bitmaze_play_attach(). */
-BitmazePlay *bitmaze_play_get_for_window (BitmazeWindow *window);
+/* Play mode on @session's maze, shown in @view: the play bar (moves,
+ * time, the result) for the caller to place below the maze; the win.play
+ * toggle (P, Ctrl+Shift+P) added to @window (a GActionMap), and the keys,
+ * clicks and drags that walk the player. */
+BitmazePlay *bitmaze_play_new            (BitmazeSession  *session,
+                                          BitmazeMazeView *view,
+                                          GtkWidget       *window);
 
 gboolean     bitmaze_play_get_active     (BitmazePlay   *self);
 void         bitmaze_play_set_active     (BitmazePlay   *self,

@@ -15,7 +15,6 @@
 #include "bitmaze-error.h"
 #include "bitmaze-print.h"
 #include "bitmaze-worksheet.h"
-#include "bitmaze-window-private.h"
 
 /* Worksheets: as in bitmaze-cli worksheet. */
 #define SHEET_MAX_SIDE  250
@@ -23,7 +22,7 @@
 
 typedef struct
 {
-  BitmazeWindow  *window;
+  GtkWindow      *window;      /* the dialogs' parent, or NULL */
   Maze           *maze;        /* a copy, solved by BFS for the answer */
   char           *title;
   char           *answer_title;
@@ -44,11 +43,11 @@ print_job_free (PrintJob *job)
 
 /* The maze's name: its title, its file's name, or "Untitled Maze". */
 static char *
-maze_display_name (BitmazeWindow *window,
-                   const Maze    *maze)
+maze_display_name (BitmazeSession *session,
+                   const Maze     *maze)
 {
   const char *title = maze_meta_get (maze, "title");
-  GFile *file = bitmaze_window_get_file (window);
+  GFile *file = bitmaze_session_get_file (session);
 
   if (title != NULL && title[0] != '\0')
     return g_strdup (title);
@@ -57,7 +56,7 @@ maze_display_name (BitmazeWindow *window,
   return g_strdup (_("Untitled Maze"));
 }
 
-/* A copy of the window's maze without the walk or search on it, solved
+/* A copy of the session's maze without the walk or search on it, solved
  * for a shortest path (the answer page reads the solution nibbles). */
 static Maze *
 copy_solved (const Maze  *maze,
@@ -76,10 +75,11 @@ copy_solved (const Maze  *maze,
 }
 
 static PrintJob *
-print_job_new (BitmazeWindow  *window,
-               GError        **error)
+print_job_new (GtkWindow       *window,
+               BitmazeSession  *session,
+               GError         **error)
 {
-  Maze *maze = bitmaze_window_get_maze (window);
+  Maze *maze = bitmaze_session_get_maze (session);
   g_autofree char *name = NULL;
   const char *seed;
   PrintJob *job;
@@ -97,7 +97,7 @@ print_job_new (BitmazeWindow  *window,
       print_job_free (job);
       return NULL;
     }
-  name = maze_display_name (window, maze);
+  name = maze_display_name (session, maze);
   seed = maze_meta_get (maze, "seed");
   if (seed != NULL)
     /* Translators: the title printed above a maze: its name and seed */
@@ -181,7 +181,8 @@ static GtkPrintOperation *
 print_operation_new (PrintJob *job)
 {
   GtkPrintOperation *operation = gtk_print_operation_new ();
-  GtkPrintSettings *settings = g_object_get_data (G_OBJECT (job->window), "bitmaze-print-settings");
+  GtkPrintSettings *settings = job->window != NULL
+                               ? g_object_get_data (G_OBJECT (job->window), "bitmaze-print-settings") : NULL;
 
   gtk_print_operation_set_unit (operation, GTK_UNIT_POINTS);
   gtk_print_operation_set_job_name (operation, job->title);
@@ -203,7 +204,7 @@ handle_result (GtkPrintOperation       *operation,
     return;
   job->handled = TRUE;
 
-  if (result == GTK_PRINT_OPERATION_RESULT_APPLY)
+  if (result == GTK_PRINT_OPERATION_RESULT_APPLY && job->window != NULL)
     g_object_set_data_full (G_OBJECT (job->window), "bitmaze-print-settings",
                             g_object_ref (gtk_print_operation_get_print_settings (operation)),
                             g_object_unref);
@@ -213,7 +214,7 @@ handle_result (GtkPrintOperation       *operation,
       GtkWidget *dialog;
 
       gtk_print_operation_get_error (operation, &error);
-      dialog = adw_message_dialog_new (GTK_WINDOW (job->window), _("Could Not Print"),
+      dialog = adw_message_dialog_new (job->window, _("Could Not Print"),
                                        error != NULL ? error->message : NULL);
       adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
       gtk_window_present (GTK_WINDOW (dialog));
@@ -234,14 +235,15 @@ print_done_cb (GtkPrintOperation       *operation,
 }
 
 static void
-win_print_cb (GSimpleAction *action,
-              GVariant      *parameter,
-              BitmazeWindow *window)
+win_print_cb (GSimpleAction  *action,
+              GVariant       *parameter,
+              BitmazeSession *session)
 {
+  GtkWindow *window = g_object_get_data (G_OBJECT (action), "bitmaze-print-window");
   g_autoptr (GError) error = NULL;
   GtkPrintOperation *operation;
   GtkPrintOperationResult result;
-  PrintJob *job = print_job_new (window, &error);
+  PrintJob *job = print_job_new (window, session, &error);
 
   if (job == NULL)
     return;
@@ -257,7 +259,7 @@ win_print_cb (GSimpleAction *action,
   gtk_print_operation_set_allow_async (operation, TRUE);
 
   result = gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG,
-                                    GTK_WINDOW (window), &error);
+                                    window, &error);
   if (result == GTK_PRINT_OPERATION_RESULT_IN_PROGRESS)
     {
       job->async = TRUE;
@@ -268,17 +270,17 @@ win_print_cb (GSimpleAction *action,
 }
 
 gboolean
-bitmaze_print_export_pdf (BitmazeWindow  *window,
-                          GFile          *file,
-                          gboolean        with_solution,
-                          GError        **error)
+bitmaze_print_export_pdf (BitmazeSession  *session,
+                          GFile           *file,
+                          gboolean         with_solution,
+                          GError         **error)
 {
   g_autoptr (GtkPrintOperation) operation = NULL;
   g_autofree char *path = g_file_get_path (file);
   GtkPrintOperationResult result;
   PrintJob *job;
 
-  g_return_val_if_fail (BITMAZE_IS_WINDOW (window), FALSE);
+  g_return_val_if_fail (BITMAZE_IS_SESSION (session), FALSE);
 
   if (path == NULL)
     {
@@ -286,7 +288,7 @@ bitmaze_print_export_pdf (BitmazeWindow  *window,
                            _("Only local files can be written"));
       return FALSE;
     }
-  job = print_job_new (window, error);
+  job = print_job_new (NULL, session, error);
   if (job == NULL)
     return FALSE;
   job->with_solution = with_solution;
@@ -302,8 +304,8 @@ bitmaze_print_export_pdf (BitmazeWindow  *window,
 /* ------------------------------------------------------------------ */
 
 gboolean
-bitmaze_print_write_worksheet (BitmazeWindow  *window,
-                               GFile          *file,
+bitmaze_print_write_worksheet (BitmazeSession  *session,
+                               GFile           *file,
                                guint           count,
                                guint           width,
                                guint           height,
@@ -315,7 +317,7 @@ bitmaze_print_write_worksheet (BitmazeWindow  *window,
   g_autofree char *generator = NULL;
   g_autoptr (GPtrArray) mazes = g_ptr_array_new_with_free_func ((GDestroyNotify) maze_free);
   g_autoptr (GPtrArray) titles = NULL;
-  guint64 seed = bitmaze_window_get_seed (window);
+  guint64 seed = bitmaze_session_get_seed (session);
   RenderWorksheetOptions options;
   MazeError merror;
 
@@ -334,7 +336,7 @@ bitmaze_print_write_worksheet (BitmazeWindow  *window,
       return FALSE;
     }
 
-  g_object_get (window, "generator", &generator, NULL);
+  generator = g_strdup (bitmaze_session_get_generator (session));
   if (generator == NULL || !maze_generator_name_valid (generator, NULL))
     {
       g_free (generator);
@@ -380,7 +382,8 @@ bitmaze_print_write_worksheet (BitmazeWindow  *window,
 
 typedef struct
 {
-  BitmazeWindow  *window;
+  GtkWindow      *window;
+  BitmazeSession *session;
   GtkAdjustment  *count;
   GtkAdjustment  *width;
   GtkAdjustment  *height;
@@ -398,12 +401,13 @@ sheet_dialog_free (SheetDialog *sheet)
   g_clear_object (&sheet->paper);
   g_clear_object (&sheet->answers);
   g_clear_object (&sheet->chooser);
+  g_clear_object (&sheet->session);
   g_free (sheet);
 }
 
 static void
-show_toast (BitmazeWindow *window,
-            const char    *message)
+print_toast (GtkWindow  *window,
+             const char *message)
 {
   GtkWidget *overlay = gtk_widget_get_first_child (GTK_WIDGET (window));
 
@@ -429,7 +433,7 @@ sheet_chooser_response_cb (GtkNativeDialog *dialog,
       g_autofree char *name = g_file_get_basename (file);
       g_autofree char *message = NULL;
 
-      if (bitmaze_print_write_worksheet (sheet->window, file,
+      if (bitmaze_print_write_worksheet (sheet->session, file,
                                          (guint) gtk_adjustment_get_value (sheet->count),
                                          (guint) gtk_adjustment_get_value (sheet->width),
                                          (guint) gtk_adjustment_get_value (sheet->height),
@@ -440,7 +444,7 @@ sheet_chooser_response_cb (GtkNativeDialog *dialog,
         message = g_strdup_printf (_("Exported “%s”"), name);
       else
         message = g_strdup_printf (_("Could not export the worksheet: %s"), error->message);
-      show_toast (sheet->window, message);
+      print_toast (sheet->window, message);
     }
   gtk_native_dialog_destroy (dialog);
   sheet_dialog_free (sheet);
@@ -460,7 +464,7 @@ sheet_dialog_response_cb (AdwMessageDialog *dialog,
     }
 
   sheet->chooser = gtk_file_chooser_native_new (_("Export Worksheet"),
-                                                GTK_WINDOW (sheet->window),
+                                                sheet->window,
                                                 GTK_FILE_CHOOSER_ACTION_SAVE,
                                                 _("_Export"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (sheet->chooser), TRUE);
@@ -506,13 +510,14 @@ sheet_spin (GtkWidget  *list,
 }
 
 static void
-win_export_worksheet_cb (GSimpleAction *action,
-                         GVariant      *parameter,
-                         BitmazeWindow *window)
+win_export_worksheet_cb (GSimpleAction  *action,
+                         GVariant       *parameter,
+                         BitmazeSession *session)
 {
+  GtkWindow *window = g_object_get_data (G_OBJECT (action), "bitmaze-print-window");
   static const char *const papers[] = { N_("A4"), N_("Letter"), NULL };
   const char *translated[3] = { _(papers[0]), _(papers[1]), NULL };
-  Maze *maze = bitmaze_window_get_maze (window);
+  Maze *maze = bitmaze_session_get_maze (session);
   SheetDialog *sheet = g_new0 (SheetDialog, 1);
   GtkWidget *dialog, *list, *paper, *answers;
   guint w = 15, h = 15;
@@ -523,8 +528,9 @@ win_export_worksheet_cb (GSimpleAction *action,
       h = MIN (maze_height (maze), SHEET_MAX_SIDE);
     }
   sheet->window = window;
+  sheet->session = g_object_ref (session);
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (window), _("Export Worksheet"),
+  dialog = adw_message_dialog_new (window, _("Export Worksheet"),
                                    _("New mazes made with the current algorithm, from the "
                                      "current seed on, several to a page, with the answers "
                                      "after them."));
@@ -556,23 +562,30 @@ win_export_worksheet_cb (GSimpleAction *action,
 }
 
 static void
-maze_notify_cb (BitmazeWindow *window,
-                GParamSpec    *pspec,
-                GSimpleAction *action)
+print_maze_notify_cb (BitmazeSession *session,
+                      GParamSpec     *pspec,
+                      GSimpleAction  *action)
 {
-  g_simple_action_set_enabled (action, bitmaze_window_get_maze (window) != NULL);
+  g_simple_action_set_enabled (action, bitmaze_session_get_maze (session) != NULL);
 }
 
 void
-bitmaze_print_add_actions (BitmazeWindow *window)
+bitmaze_print_add_actions (GtkWindow      *window,
+                           BitmazeSession *session)
 {
   g_autoptr (GSimpleAction) print = g_simple_action_new ("print", NULL);
   g_autoptr (GSimpleAction) sheet = g_simple_action_new ("export-worksheet", NULL);
 
-  g_signal_connect_object (print, "activate", G_CALLBACK (win_print_cb), window, 0);
-  g_signal_connect_object (sheet, "activate", G_CALLBACK (win_export_worksheet_cb), window, 0);
-  g_signal_connect_object (window, "notify::maze", G_CALLBACK (maze_notify_cb), print, 0);
-  g_simple_action_set_enabled (print, bitmaze_window_get_maze (window) != NULL);
+  g_return_if_fail (G_IS_ACTION_MAP (window));
+  g_return_if_fail (BITMAZE_IS_SESSION (session));
+
+  /* The actions live on the window and never outlive it. */
+  g_object_set_data (G_OBJECT (print), "bitmaze-print-window", window);
+  g_object_set_data (G_OBJECT (sheet), "bitmaze-print-window", window);
+  g_signal_connect_object (print, "activate", G_CALLBACK (win_print_cb), session, 0);
+  g_signal_connect_object (sheet, "activate", G_CALLBACK (win_export_worksheet_cb), session, 0);
+  g_signal_connect_object (session, "notify::maze", G_CALLBACK (print_maze_notify_cb), print, 0);
+  g_simple_action_set_enabled (print, bitmaze_session_get_maze (session) != NULL);
   g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (print));
   g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (sheet));
 }

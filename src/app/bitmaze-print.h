@@ -3,28 +3,30 @@
 
 #include <gtk/gtk.h>
 
-#include "bitmaze-window.h"
+#include "bitmaze-session.h"
 #include "maze-render.h"
 
 G_BEGIN_DECLS
 
-/* Adds win.print (Ctrl+P: the maze on a page, with its solution on a
- * second page if asked in the print dialog's Maze tab) and
- * win.export-worksheet (several new mazes on A4 or Letter pages, answers
- * after them, as a PDF) to @window. */
-void     bitmaze_print_add_actions      (BitmazeWindow  *window);
+/* Adds to @window (its action map and the parent of the dialogs)
+ * win.print (Ctrl+P: the maze on a page, with its solution on a second
+ * page if asked in the print dialog's Maze tab) and win.export-worksheet
+ * (several new mazes on A4 or Letter pages, answers after them, as a
+ * PDF), both about @session's maze. */
+void     bitmaze_print_add_actions      (GtkWindow      *window,
+                                         BitmazeSession *session);
 
 /* What win.print prints, written to a PDF without any dialog (the print
  * operation's export). */
-gboolean bitmaze_print_export_pdf       (BitmazeWindow  *window,
+gboolean bitmaze_print_export_pdf       (BitmazeSession *session,
                                          GFile          *file,
                                          gboolean        with_solution,
                                          GError        **error);
 
 /* What win.export-worksheet writes once its dialogs are answered: @count
- * mazes of @width x @height cells made with the window's generator from
+ * mazes of @width x @height cells made with the session's generator from
  * its seed on (seed, seed + 1, ...). */
-gboolean bitmaze_print_write_worksheet  (BitmazeWindow  *window,
+gboolean bitmaze_print_write_worksheet  (BitmazeSession *session,
                                          GFile          *file,
                                          guint           count,
                                          guint           width,

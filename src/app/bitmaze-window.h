@@ -4,6 +4,7 @@
 #include <adwaita.h>
 
 #include "bitmaze-application.h"
+#include "bitmaze-session.h"
 
 G_BEGIN_DECLS
 
@@ -17,5 +18,7 @@ void           bitmaze_window_open_file   (BitmazeWindow      *self,
                                            GFile              *file);
 /* An untitled maze without changes: the window can take a file instead. */
 gboolean       bitmaze_window_is_pristine (BitmazeWindow      *self);
+/* The session the window shows: its maze, file, steps and recipe. */
+BitmazeSession *bitmaze_window_get_session (BitmazeWindow     *self);
 
 G_END_DECLS

@@ -19,7 +19,7 @@
 
 #include "maze.h"
 
-#include "bitmaze-window-private.h"
+#include "../common/window-test.h"
 
 typedef struct
 {
@@ -65,7 +65,7 @@ static gboolean
 is_phase (BitmazeWindow *window,
           BitmazePhase   phase)
 {
-  return bitmaze_window_get_phase (window) == phase && !bitmaze_window_get_running (window);
+  return bitmaze_session_get_phase (window_test_session (window)) == phase && !bitmaze_session_get_running (window_test_session (window));
 }
 
 static gint64
@@ -89,7 +89,7 @@ reset_stats (FrameStats    *stats,
   stats->max_gap = 0;
   stats->max_cpu_gap = 0;
   stats->frames = 0;
-  bitmaze_window_take_max_frame_work (window);
+  bitmaze_session_take_max_frame_work (window_test_session (window));
 }
 
 int
@@ -117,14 +117,14 @@ main (int   argc,
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
 
   /* 200 x 200, BFS at full speed. */
-  bitmaze_window_set_seed (window, 1);
-  bitmaze_window_set_maze_size (window, 200, 200);
+  bitmaze_session_set_seed (window_test_session (window), 1);
+  bitmaze_session_set_size (window_test_session (window), 200, 200);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.generate", NULL);
   wait_for_phase (window, BITMAZE_PHASE_READY);
   reset_stats (&stats, window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL);
   elapsed = wait_for_phase (window, BITMAZE_PHASE_SOLVED);
-  work = bitmaze_window_take_max_frame_work (window);
+  work = bitmaze_session_take_max_frame_work (window_test_session (window));
   g_print ("200x200 bfs full speed: %.1f ms, %u frames, max work/frame %.2f ms, max frame gap %.1f ms (%.1f ms CPU)\n",
            elapsed / 1000.0, stats.frames, work / 1000.0, stats.max_gap / 1000.0,
            stats.max_cpu_gap / 1000.0);
@@ -135,14 +135,14 @@ main (int   argc,
     }
 
   /* 2000 x 2000: generation in slices. */
-  bitmaze_window_set_maze_size (window, 2000, 2000);
+  bitmaze_session_set_size (window_test_session (window), 2000, 2000);
   reset_stats (&stats, window);
   elapsed = g_get_monotonic_time ();
   gtk_widget_activate_action (GTK_WIDGET (window), "win.generate", NULL);
   elapsed = g_get_monotonic_time () - elapsed;
   g_print ("2000x2000 generate: first slice (blocking) %.1f ms\n", elapsed / 1000.0);
   elapsed = wait_for_phase (window, BITMAZE_PHASE_READY);
-  work = bitmaze_window_take_max_frame_work (window);
+  work = bitmaze_session_take_max_frame_work (window_test_session (window));
   g_print ("2000x2000 generate: %.1f ms more, %u frames, max work/frame %.2f ms, max frame gap %.1f ms (%.1f ms CPU)\n",
            elapsed / 1000.0, stats.frames, work / 1000.0, stats.max_gap / 1000.0,
            stats.max_cpu_gap / 1000.0);
@@ -163,7 +163,7 @@ main (int   argc,
   reset_stats (&stats, window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL);
   elapsed = wait_for_phase (window, BITMAZE_PHASE_SOLVED);
-  work = bitmaze_window_take_max_frame_work (window);
+  work = bitmaze_session_take_max_frame_work (window_test_session (window));
   g_print ("2000x2000 bfs full speed: %.1f ms, %u frames, max work/frame %.2f ms, max frame gap %.1f ms (%.1f ms CPU)\n",
            elapsed / 1000.0, stats.frames, work / 1000.0, stats.max_gap / 1000.0,
            stats.max_cpu_gap / 1000.0);

@@ -14,7 +14,7 @@
 
 #include "../common/gui-test.h"
 
-#include "bitmaze-window-private.h"
+#include "../common/window-test.h"
 
 #define SEED 4242u
 
@@ -26,7 +26,7 @@ typedef struct
 } Fixture;
 
 static void
-step_done_cb (BitmazeWindow  *window,
+step_done_cb (BitmazeSession *session,
               const MazeStep *step,
               Fixture        *fixture)
 {
@@ -48,12 +48,12 @@ fixture_setup (Fixture       *fixture,
   g_object_add_weak_pointer (G_OBJECT (fixture->window), (gpointer *) &fixture->window);
   gtk_window_present (GTK_WINDOW (fixture->window));
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generator", "s", "growing-tree:newest");
-  bitmaze_window_set_seed (fixture->window, SEED);
-  bitmaze_window_set_maze_size (fixture->window, 40, 25);
+  bitmaze_session_set_seed (window_test_session (fixture->window), SEED);
+  bitmaze_session_set_size (window_test_session (fixture->window), 40, 25);
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generate", NULL);
-  gui_test_wait_for_property (fixture->window, "running", FALSE);
-  gui_test_wait_for_frames (bitmaze_window_get_view (fixture->window), 1);
-  g_signal_connect (fixture->window, "step-done", G_CALLBACK (step_done_cb), fixture);
+  gui_test_wait_for_property (window_test_session (fixture->window), "running", FALSE);
+  gui_test_wait_for_frames (window_test_view (fixture->window), 1);
+  g_signal_connect (window_test_session (fixture->window), "step-done", G_CALLBACK (step_done_cb), fixture);
 }
 
 static void
@@ -78,7 +78,7 @@ press (Fixture    *fixture,
 static void
 focus_view (Fixture *fixture)
 {
-  GtkWidget *view = GTK_WIDGET (bitmaze_window_get_view (fixture->window));
+  GtkWidget *view = GTK_WIDGET (window_test_view (fixture->window));
 
   g_assert_true (gtk_widget_grab_focus (view));
   g_assert_true (gtk_root_get_focus (GTK_ROOT (fixture->window)) == view);
@@ -90,7 +90,7 @@ static void
 test_right_steps_from_the_maze (Fixture       *fixture,
                                 gconstpointer  data)
 {
-  BitmazeMazeView *view = bitmaze_window_get_view (fixture->window);
+  BitmazeMazeView *view = window_test_view (fixture->window);
 
   if (!gui_test_have_xdotool ())
     return;
@@ -107,7 +107,7 @@ test_right_steps_from_the_maze (Fixture       *fixture,
   /* The other arrows still pick a cell: the first one selects the start. */
   press (fixture, "Down");
   g_assert_cmpint (bitmaze_maze_view_get_selected_cell (view), ==,
-                   (int) maze_start (bitmaze_window_get_maze (fixture->window)));
+                   (int) maze_start (window_test_maze (fixture->window)));
   g_assert_cmpuint (fixture->steps, ==, 4);
 }
 
@@ -117,8 +117,8 @@ static void
 test_right_picks_a_cell_in_the_inspector (Fixture       *fixture,
                                           gconstpointer  data)
 {
-  BitmazeMazeView *view = bitmaze_window_get_view (fixture->window);
-  Maze *maze = bitmaze_window_get_maze (fixture->window);
+  BitmazeMazeView *view = window_test_view (fixture->window);
+  Maze *maze = window_test_maze (fixture->window);
   int start = (int) maze_start (maze);
   int expected = start % (int) maze_width (maze) + 1 < (int) maze_width (maze) ? start + 1 : start;
 
@@ -154,7 +154,7 @@ static GtkLabel *
 find_status_label (Fixture *fixture)
 {
   g_autoptr (GPtrArray) labels = g_ptr_array_new ();
-  g_autoptr (GString) want = g_string_new (bitmaze_window_get_status_text (fixture->window));
+  g_autoptr (GString) want = g_string_new (window_test_status_text (fixture->window, "numbers"));
 
   g_string_replace (want, "\xc2\xa0", " ", 0);
   collect_labels (GTK_WIDGET (fixture->window), labels);
@@ -198,7 +198,7 @@ test_status_shows_every_number (Fixture       *fixture,
   g_settings_set_boolean (fixture->settings, "show-inspector", TRUE);
   for (guint i = 0; i < 5; i++)
     gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.step", NULL);
-  g_assert_nonnull (strstr (bitmaze_window_get_status_text (fixture->window), "Largest frontier"));
+  g_assert_nonnull (strstr (window_test_status_text (fixture->window, "numbers"), "Largest frontier"));
   assert_every_number_shows (fixture);
 
   label = find_status_label (fixture);
@@ -207,8 +207,8 @@ test_status_shows_every_number (Fixture       *fixture,
     g_assert_true (g_str_has_suffix (lines[i - 1], "·"));
 
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.run", NULL);
-  gui_test_wait_for_property (fixture->window, "running", FALSE);
-  g_assert_cmpint (bitmaze_window_get_phase (fixture->window), ==, BITMAZE_PHASE_SOLVED);
+  gui_test_wait_for_property (window_test_session (fixture->window), "running", FALSE);
+  g_assert_cmpint (bitmaze_session_get_phase (window_test_session (fixture->window)), ==, BITMAZE_PHASE_SOLVED);
   assert_every_number_shows (fixture);
 }
 
@@ -218,7 +218,7 @@ static void
 test_hide_the_controls (Fixture       *fixture,
                         gconstpointer  data)
 {
-  GtkWidget *view = GTK_WIDGET (bitmaze_window_get_view (fixture->window));
+  GtkWidget *view = GTK_WIDGET (window_test_view (fixture->window));
   int with_controls, without_controls;
 
   if (!gui_test_have_xdotool ())
@@ -234,7 +234,7 @@ test_hide_the_controls (Fixture       *fixture,
   g_assert_false (g_settings_get_boolean (fixture->settings, "show-controls"));
   g_assert_cmpint (without_controls, >=, with_controls + 300);
   /* the inspector keeps its width: the room goes to the maze */
-  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (bitmaze_window_get_side_panel (fixture->window))), <, 500);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window_test_side_panel (fixture->window))), <, 500);
 
   /* Right steps now that the maze holds the focus, in a window a
    * keyboard user can still drive */
@@ -280,7 +280,7 @@ static void
 test_default_size (Fixture       *fixture,
                    gconstpointer  data)
 {
-  GtkWidget *view = GTK_WIDGET (bitmaze_window_get_view (fixture->window));
+  GtkWidget *view = GTK_WIDGET (window_test_view (fixture->window));
   int width, height;
 
   gtk_window_get_default_size (GTK_WINDOW (fixture->window), &width, &height);

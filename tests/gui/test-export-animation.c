@@ -14,7 +14,7 @@
 #include "../common/gui-test.h"
 
 #include "bitmaze-export-animation.h"
-#include "bitmaze-window-private.h"
+#include "../common/window-test.h"
 
 #define SEED 20240501u
 
@@ -37,10 +37,10 @@ fixture_setup (Fixture       *fixture,
   g_object_add_weak_pointer (G_OBJECT (fixture->window), (gpointer *) &fixture->window);
   gtk_window_present (GTK_WINDOW (fixture->window));
 
-  bitmaze_window_set_seed (fixture->window, SEED);
-  bitmaze_window_set_maze_size (fixture->window, 12, 9);
+  bitmaze_session_set_seed (window_test_session (fixture->window), SEED);
+  bitmaze_session_set_size (window_test_session (fixture->window), 12, 9);
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generate", NULL);
-  gui_test_wait_for_property (fixture->window, "running", FALSE);
+  gui_test_wait_for_property (window_test_session (fixture->window), "running", FALSE);
 
   fixture->tmpdir = g_dir_make_tmp ("bitmaze-export-XXXXXX", NULL);
   g_assert_nonnull (fixture->tmpdir);
@@ -120,7 +120,7 @@ test_writes_gif (Fixture       *fixture,
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (fixture->window),
                                                     "export-animation"));
 
-  export = bitmaze_export_animation_run (fixture->window, file);
+  export = bitmaze_export_animation_run (GTK_WINDOW (fixture->window), window_test_session (fixture->window), file);
   g_assert_nonnull (export);
   g_assert_nonnull (find_dialog (fixture->window));
   finished = gui_test_signal_watch (export, "finished");
@@ -149,7 +149,7 @@ test_cancel_leaves_no_file (Fixture       *fixture,
   BitmazeExportAnimation *export;
   AdwMessageDialog *dialog;
 
-  export = bitmaze_export_animation_run (fixture->window, file);
+  export = bitmaze_export_animation_run (GTK_WINDOW (fixture->window), window_test_session (fixture->window), file);
   g_assert_nonnull (export);
   finished = gui_test_signal_watch (export, "finished");
   g_signal_connect (export, "finished", G_CALLBACK (on_finished), &error);

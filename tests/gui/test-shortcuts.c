@@ -15,7 +15,7 @@
 #include "../common/gui-test.h"
 
 #include "bitmaze-application.h"
-#include "bitmaze-window-private.h"
+#include "../common/window-test.h"
 
 #define HELP_OVERLAY "/io/github/bitmaze/Bitmaze/gtk/help-overlay.ui"
 
@@ -154,7 +154,7 @@ test_shortcuts_are_real (void)
   g_application_activate (G_APPLICATION (app));
   g_assert_nonnull (gtk_application_get_windows (GTK_APPLICATION (app)));
   window = BITMAZE_WINDOW (gtk_application_get_windows (GTK_APPLICATION (app))->data);
-  view = GTK_WIDGET (bitmaze_window_get_view (window));
+  view = GTK_WIDGET (window_test_view (window));
 
   collect (overlay, GTK_TYPE_SHORTCUTS_SHORTCUT, shortcuts);
   g_assert_cmpuint (shortcuts->len, >, 20);

@@ -12,7 +12,7 @@
 
 #include "../common/gui-test.h"
 
-#include "bitmaze-window-private.h"
+#include "../common/window-test.h"
 
 #define SEED 20240501u
 
@@ -38,11 +38,11 @@ fixture_setup (Fixture       *fixture,
   gtk_window_present (GTK_WINDOW (fixture->window));
 
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generator", "s", "growing-tree:newest");
-  bitmaze_window_set_seed (fixture->window, SEED);
-  bitmaze_window_set_maze_size (fixture->window, 20, 15);
+  bitmaze_session_set_seed (window_test_session (fixture->window), SEED);
+  bitmaze_session_set_size (window_test_session (fixture->window), 20, 15);
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generate", NULL);
-  gui_test_wait_for_property (fixture->window, "running", FALSE);
-  gui_test_wait_for_frames (bitmaze_window_get_view (fixture->window), 1);
+  gui_test_wait_for_property (window_test_session (fixture->window), "running", FALSE);
+  gui_test_wait_for_frames (window_test_view (fixture->window), 1);
 
   fixture->tmpdir = g_dir_make_tmp ("bitmaze-test-XXXXXX", NULL);
   g_assert_nonnull (fixture->tmpdir);
@@ -69,7 +69,7 @@ fixture_teardown (Fixture       *fixture,
 {
   if (fixture->window != NULL)
     {
-      AdwMessageDialog *dialog = bitmaze_window_get_save_dialog (fixture->window);
+      AdwMessageDialog *dialog = window_test_save_dialog (fixture->window);
 
       if (dialog != NULL)
         adw_message_dialog_response (dialog, "discard");
@@ -103,8 +103,8 @@ test_window_opens_with_maze (Fixture       *fixture,
                              gconstpointer  data)
 {
   BitmazeWindow *window = fixture->window;
-  Maze *maze = bitmaze_window_get_maze (window);
-  BitmazeMazeView *view = bitmaze_window_get_view (window);
+  Maze *maze = window_test_maze (window);
+  BitmazeMazeView *view = window_test_view (window);
   const char *title = gtk_window_get_title (GTK_WINDOW (window));
   MazeError error;
 
@@ -114,8 +114,8 @@ test_window_opens_with_maze (Fixture       *fixture,
   g_assert_cmpuint (maze_height (maze), ==, 15);
   g_assert_true (maze_check_consistent (maze, &error));
   g_assert_true (maze_is_perfect (maze));
-  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_READY);
-  g_assert_cmpuint (bitmaze_window_get_seed (window), ==, SEED);
+  g_assert_cmpint (bitmaze_session_get_phase (window_test_session (window)), ==, BITMAZE_PHASE_READY);
+  g_assert_cmpuint (bitmaze_session_get_seed (window_test_session (window)), ==, SEED);
 
   /* The same seed and settings give the engine's maze, walls for walls. */
   {
@@ -127,21 +127,21 @@ test_window_opens_with_maze (Fixture       *fixture,
   }
 
   g_assert_nonnull (strstr (title, "Bitmaze"));
-  g_assert_false (bitmaze_window_get_modified (window));
+  g_assert_false (bitmaze_session_get_modified (window_test_session (window)));
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (view)));
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (view)), >, 100);
 
   /* The side panel for later inspectors is there, hidden and empty. */
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bitmaze_window_get_side_panel (window))));
-  g_assert_null (gtk_widget_get_first_child (GTK_WIDGET (bitmaze_window_get_side_panel (window))));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window_test_side_panel (window))));
+  g_assert_null (gtk_widget_get_first_child (GTK_WIDGET (window_test_side_panel (window))));
 }
 
 static void
-step_done_cb (BitmazeWindow  *window,
+step_done_cb (BitmazeSession *session,
               const MazeStep *step,
               guint          *count)
 {
-  g_assert_true (step == bitmaze_window_get_last_step (window));
+  g_assert_true (step == bitmaze_session_get_last_step (session));
   (*count)++;
 }
 
@@ -179,13 +179,13 @@ test_step_changes_reported_cells (Fixture       *fixture,
                                   gconstpointer  data)
 {
   BitmazeWindow *window = fixture->window;
-  Maze *maze = bitmaze_window_get_maze (window);
+  Maze *maze = window_test_maze (window);
   guint emitted = 0;
   guint steps = 0;
 
-  g_signal_connect (window, "step-done", G_CALLBACK (step_done_cb), &emitted);
+  g_signal_connect (window_test_session (window), "step-done", G_CALLBACK (step_done_cb), &emitted);
 
-  while (bitmaze_window_get_phase (window) != BITMAZE_PHASE_SOLVED && steps < 10000)
+  while (bitmaze_session_get_phase (window_test_session (window)) != BITMAZE_PHASE_SOLVED && steps < 10000)
     {
       g_autofree uint16_t *before = copy_cells (maze);
       const MazeStep *step;
@@ -193,15 +193,15 @@ test_step_changes_reported_cells (Fixture       *fixture,
       gtk_widget_activate_action (GTK_WIDGET (window), "win.step", NULL);
       steps++;
 
-      step = bitmaze_window_get_last_step (window);
+      step = bitmaze_session_get_last_step (window_test_session (window));
       g_assert_nonnull (step);
       assert_step_changed_exactly (maze, before, step);
-      g_assert_cmpint (bitmaze_window_get_phase (window), !=, BITMAZE_PHASE_READY);
+      g_assert_cmpint (bitmaze_session_get_phase (window_test_session (window)), !=, BITMAZE_PHASE_READY);
     }
 
-  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_SOLVED);
+  g_assert_cmpint (bitmaze_session_get_phase (window_test_session (window)), ==, BITMAZE_PHASE_SOLVED);
   g_assert_cmpuint (emitted, ==, steps);
-  g_assert_cmpstr (bitmaze_window_get_state_text (window), ==, "Solved");
+  g_assert_cmpstr (window_test_status_text (window, "state"), ==, "Solved");
 
   /* Solved: Step has nothing left to do. */
   {
@@ -215,7 +215,7 @@ test_step_changes_reported_cells (Fixture       *fixture,
 static gboolean
 is_finished (BitmazeWindow *window)
 {
-  BitmazePhase phase = bitmaze_window_get_phase (window);
+  BitmazePhase phase = bitmaze_session_get_phase (window_test_session (window));
 
   return phase == BITMAZE_PHASE_SOLVED || phase == BITMAZE_PHASE_NO_PATH;
 }
@@ -226,7 +226,7 @@ test_run_solves (Fixture       *fixture,
 {
   const char *solver = data;
   BitmazeWindow *window = fixture->window;
-  Maze *maze = bitmaze_window_get_maze (window);
+  Maze *maze = window_test_maze (window);
   MazeError error;
   Maze *expected;
   MazeSolver *reference;
@@ -246,13 +246,13 @@ test_run_solves (Fixture       *fixture,
   g_assert_true (stats.found);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL);
-  g_assert_true (bitmaze_window_get_running (window));
-  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_SOLVING);
+  g_assert_true (bitmaze_session_get_running (window_test_session (window)));
+  g_assert_cmpint (bitmaze_session_get_phase (window_test_session (window)), ==, BITMAZE_PHASE_SOLVING);
 
-  gui_test_wait_for_property (window, "running", FALSE);
+  gui_test_wait_for_property (window_test_session (window), "running", FALSE);
 
-  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_SOLVED);
-  g_assert_cmpstr (bitmaze_window_get_state_text (window), ==, "Solved");
+  g_assert_cmpint (bitmaze_session_get_phase (window_test_session (window)), ==, BITMAZE_PHASE_SOLVED);
+  g_assert_cmpstr (window_test_status_text (window, "state"), ==, "Solved");
 
   /* The window's cells are those of the engine's own solve. */
   g_assert_cmpmem (maze_cells_const (maze), 2 * maze_n_cells (maze),
@@ -260,7 +260,7 @@ test_run_solves (Fixture       *fixture,
   g_assert_cmpint (maze_path_cells (maze, NULL, 0), ==, (gint64) stats.path_length);
 
   path_text = g_strdup_printf ("Path %" G_GUINT64_FORMAT " ", stats.path_length);
-  g_assert_nonnull (strstr (bitmaze_window_get_status_text (window), path_text));
+  g_assert_nonnull (strstr (window_test_status_text (window, "numbers"), path_text));
 
   maze_solver_free (reference);
   maze_free (expected);
@@ -271,24 +271,24 @@ test_switch_solver_resets (Fixture       *fixture,
                            gconstpointer  data)
 {
   BitmazeWindow *window = fixture->window;
-  Maze *maze = bitmaze_window_get_maze (window);
+  Maze *maze = window_test_maze (window);
   g_autofree char *solver = NULL;
 
   for (int i = 0; i < 10; i++)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.step", NULL);
 
-  g_assert_nonnull (bitmaze_window_get_solver (window));
+  g_assert_cmpuint (bitmaze_session_get_length (window_test_session (window)), ==, 10);
   g_assert_true (maze_has_search (maze));
-  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_SOLVING);
+  g_assert_cmpint (bitmaze_session_get_phase (window_test_session (window)), ==, BITMAZE_PHASE_SOLVING);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.solver", "s", "dfs");
 
   g_object_get (window, "solver", &solver, NULL);
   g_assert_cmpstr (solver, ==, "dfs");
-  g_assert_null (bitmaze_window_get_solver (window));
+  g_assert_cmpuint (bitmaze_session_get_length (window_test_session (window)), ==, 0);
   g_assert_false (maze_has_search (maze));
-  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_READY);
-  g_assert_null (bitmaze_window_get_last_step (window));
+  g_assert_cmpint (bitmaze_session_get_phase (window_test_session (window)), ==, BITMAZE_PHASE_READY);
+  g_assert_null (bitmaze_session_get_last_step (window_test_session (window)));
   g_assert_true (maze_is_perfect (maze));
 }
 
@@ -297,17 +297,17 @@ test_reset_clears_search (Fixture       *fixture,
                           gconstpointer  data)
 {
   BitmazeWindow *window = fixture->window;
-  Maze *maze = bitmaze_window_get_maze (window);
+  Maze *maze = window_test_maze (window);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL);
-  gui_test_wait_for_property (window, "running", FALSE);
+  gui_test_wait_for_property (window_test_session (window), "running", FALSE);
   g_assert_true (is_finished (window));
   g_assert_true (maze_has_search (maze));
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset", NULL);
   g_assert_false (maze_has_search (maze));
-  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_READY);
-  g_assert_cmpstr (bitmaze_window_get_state_text (window), ==, "Ready");
+  g_assert_cmpint (bitmaze_session_get_phase (window_test_session (window)), ==, BITMAZE_PHASE_READY);
+  g_assert_cmpstr (window_test_status_text (window, "state"), ==, "Ready");
 }
 
 static void
@@ -319,19 +319,19 @@ test_open_modify_save_open (Fixture       *fixture,
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (GError) error = NULL;
   g_autofree uint16_t *saved = NULL;
-  BitmazeMazeView *view = bitmaze_window_get_view (window);
+  BitmazeMazeView *view = window_test_view (window);
   Maze *maze;
   uint32_t n;
 
-  g_assert_true (bitmaze_window_save_to_file (window, file, &error));
+  g_assert_true (bitmaze_session_save (window_test_session (window), file, &error));
   g_assert_no_error (error);
-  g_assert_true (g_file_equal (bitmaze_window_get_file (window), file));
+  g_assert_true (g_file_equal (bitmaze_session_get_file (window_test_session (window)), file));
   g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), "round.maze"));
 
   /* Open it again, then knock down a wall in edit mode. */
-  g_assert_true (bitmaze_window_load_file (window, file, &error));
+  g_assert_true (bitmaze_session_load (window_test_session (window), file, &error));
   g_assert_no_error (error);
-  maze = bitmaze_window_get_maze (window);
+  maze = window_test_maze (window);
   n = maze_n_cells (maze);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.edit-mode", NULL);
@@ -344,7 +344,7 @@ test_open_modify_save_open (Fixture       *fixture,
     g_assert_true (maze_cell_is_open (maze_cells_const (maze)[22], MAZE_W) != was_open);
     g_assert_true (maze_check_consistent (maze, NULL));
   }
-  g_assert_true (bitmaze_window_get_modified (window));
+  g_assert_true (bitmaze_session_get_modified (window_test_session (window)));
   g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), "•"));
 
   /* A few search steps too: a solve in progress comes back as it was. */
@@ -352,24 +352,24 @@ test_open_modify_save_open (Fixture       *fixture,
     gtk_widget_activate_action (GTK_WIDGET (window), "win.step", NULL);
   g_assert_true (maze_has_search (maze));
 
-  g_assert_true (bitmaze_window_save_to_file (window, file, &error));
+  g_assert_true (bitmaze_session_save (window_test_session (window), file, &error));
   g_assert_no_error (error);
-  g_assert_false (bitmaze_window_get_modified (window));
+  g_assert_false (bitmaze_session_get_modified (window_test_session (window)));
   g_assert_null (strstr (gtk_window_get_title (GTK_WINDOW (window)), "•"));
   saved = copy_cells (maze);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL);
-  g_assert_null (bitmaze_window_get_save_dialog (window));
-  g_assert_null (bitmaze_window_get_file (window));
+  g_assert_null (window_test_save_dialog (window));
+  g_assert_null (bitmaze_session_get_file (window_test_session (window)));
 
-  g_assert_true (bitmaze_window_load_file (window, file, &error));
+  g_assert_true (bitmaze_session_load (window_test_session (window), file, &error));
   g_assert_no_error (error);
-  maze = bitmaze_window_get_maze (window);
+  maze = window_test_maze (window);
   g_assert_cmpuint (maze_n_cells (maze), ==, n);
   g_assert_cmpmem (maze_cells_const (maze), 2 * n, saved, 2 * n);
   g_assert_true (maze_has_search (maze));
   g_assert_cmpstr (maze_meta_get (maze, "solver"), ==, "bfs");
-  g_assert_false (bitmaze_window_get_modified (window));
+  g_assert_false (bitmaze_session_get_modified (window_test_session (window)));
 }
 
 /* A solve saved half-way goes on where it stopped once the file is open
@@ -392,8 +392,8 @@ test_saved_search_goes_on (Fixture       *fixture,
   gtk_widget_activate_action (GTK_WIDGET (window), "win.solver", "s", solver);
   for (guint i = 0; i < steps; i++)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.step", NULL);
-  g_assert_cmpstr (bitmaze_window_get_state_text (window), ==, "Searching");
-  g_assert_true (bitmaze_window_save_to_file (window, file, &error));
+  g_assert_cmpstr (window_test_status_text (window, "state"), ==, "Searching");
+  g_assert_true (bitmaze_session_save (window_test_session (window), file, &error));
   g_assert_no_error (error);
 
   /* The same search done straight through, one step further. */
@@ -405,19 +405,19 @@ test_saved_search_goes_on (Fixture       *fixture,
     g_assert_true (maze_solver_step (search, NULL));
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL);
-  g_assert_cmpstr (bitmaze_window_get_state_text (window), ==, "Ready");
-  g_assert_true (bitmaze_window_load_file (window, file, &error));
+  g_assert_cmpstr (window_test_status_text (window, "state"), ==, "Ready");
+  g_assert_true (bitmaze_session_load (window_test_session (window), file, &error));
   g_assert_no_error (error);
-  g_assert_cmpstr (bitmaze_window_get_state_text (window), ==, "Searching");
+  g_assert_cmpstr (window_test_status_text (window, "state"), ==, "Searching");
   {
     g_autofree char *count = g_strdup_printf ("Steps %u", steps);
 
-    g_assert_nonnull (strstr (bitmaze_window_get_status_text (window), count));
+    g_assert_nonnull (strstr (window_test_status_text (window, "numbers"), count));
   }
-  g_assert_false (bitmaze_window_get_modified (window));
+  g_assert_false (bitmaze_session_get_modified (window_test_session (window)));
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.step", NULL);
-  maze = bitmaze_window_get_maze (window);
+  maze = window_test_maze (window);
   g_assert_cmpmem (maze_cells_const (maze), 2 * maze_n_cells (maze),
                    maze_cells_const (reference), 2 * maze_n_cells (reference));
 
@@ -430,7 +430,7 @@ test_saved_search_goes_on (Fixture       *fixture,
 static gboolean
 is_solved (gpointer window)
 {
-  return bitmaze_window_get_phase (window) == BITMAZE_PHASE_SOLVED;
+  return bitmaze_session_get_phase (window_test_session (window)) == BITMAZE_PHASE_SOLVED;
 }
 
 static void
@@ -466,32 +466,32 @@ test_saved_big_search_comes_back (Fixture       *fixture,
   saved = copy_cells (maze);
   maze_free (maze);
 
-  g_assert_true (bitmaze_window_load_file (window, file, &error));
+  g_assert_true (bitmaze_session_load (window_test_session (window), file, &error));
   g_assert_no_error (error);
   gui_test_wait_until (is_solved, window, "the saved search to come back solved");
-  g_assert_cmpstr (bitmaze_window_get_state_text (window), ==, "Solved");
-  maze = bitmaze_window_get_maze (window);
+  g_assert_cmpstr (window_test_status_text (window, "state"), ==, "Solved");
+  maze = window_test_maze (window);
   g_assert_cmpmem (maze_cells_const (maze), 2 * maze_n_cells (maze), saved, 2 * 700 * 700);
   g_assert_cmpint (maze_path_cells (maze, NULL, 0), ==, path_length);
   {
     g_autofree char *text = g_strdup_printf ("Path %" G_GINT64_FORMAT, path_length);
 
-    g_assert_nonnull (strstr (bitmaze_window_get_status_text (window), text));
+    g_assert_nonnull (strstr (window_test_status_text (window, "numbers"), text));
   }
-  g_assert_false (bitmaze_window_get_modified (window));
+  g_assert_false (bitmaze_session_get_modified (window_test_session (window)));
 
   /* Again, and move the goal at once: the replay gives up, the maze is
    * the file's with the new goal. */
-  g_assert_true (bitmaze_window_load_file (window, file, &error));
+  g_assert_true (bitmaze_session_load (window_test_session (window), file, &error));
   g_assert_no_error (error);
-  g_signal_emit_by_name (bitmaze_window_get_view (window), "cell-clicked", 5u, GDK_SHIFT_MASK, 1u);
+  g_signal_emit_by_name (window_test_view (window), "cell-clicked", 5u, GDK_SHIFT_MASK, 1u);
   /* The replay goes on when the main loop is idle: the next slice sees the
    * change and gives up. */
   gui_test_wait_for_idle ("the replay to give up");
-  maze = bitmaze_window_get_maze (window);
+  maze = window_test_maze (window);
   g_assert_cmpuint (maze_goal (maze), ==, 5);
-  g_assert_true (bitmaze_window_get_modified (window));
-  g_assert_cmpstr (bitmaze_window_get_state_text (window), ==, "Ready");
+  g_assert_true (bitmaze_session_get_modified (window_test_session (window)));
+  g_assert_cmpstr (window_test_status_text (window, "state"), ==, "Ready");
   g_assert_false (maze_has_search (maze));
 }
 
@@ -511,21 +511,21 @@ test_saved_foreign_search_kept (Fixture       *fixture,
 
   for (guint i = 0; i < 12; i++)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.step", NULL);
-  maze = bitmaze_window_get_maze (window);
+  maze = window_test_maze (window);
   /* A solution bit on a cell BFS has not reached yet: the far corner. */
   maze_cells (maze)[maze_n_cells (maze) - 1] |= (uint16_t) (MAZE_N << 8);
   g_assert_cmpint (maze_save_file (maze, path, &merror), ==, MAZE_OK);
   saved = copy_cells (maze);
 
-  g_assert_true (bitmaze_window_load_file (window, file, &error));
+  g_assert_true (bitmaze_session_load (window_test_session (window), file, &error));
   g_assert_no_error (error);
-  maze = bitmaze_window_get_maze (window);
+  maze = window_test_maze (window);
   g_assert_cmpmem (maze_cells_const (maze), 2 * maze_n_cells (maze), saved, 2 * maze_n_cells (maze));
-  g_assert_cmpstr (bitmaze_window_get_state_text (window), ==, "Ready");
+  g_assert_cmpstr (window_test_status_text (window, "state"), ==, "Ready");
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.step", NULL);
-  g_assert_cmpstr (bitmaze_window_get_state_text (window), ==, "Searching");
-  g_assert_nonnull (strstr (bitmaze_window_get_status_text (window), "Steps 1 "));
+  g_assert_cmpstr (window_test_status_text (window, "state"), ==, "Searching");
+  g_assert_nonnull (strstr (window_test_status_text (window, "numbers"), "Steps 1 "));
 }
 
 static void
@@ -536,27 +536,24 @@ test_open_corrupt_keeps_maze (Fixture       *fixture,
   g_autofree char *path = tmp_path (fixture, "broken.maze");
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (GError) error = NULL;
-  Maze *maze = bitmaze_window_get_maze (window);
+  Maze *maze = window_test_maze (window);
   g_autofree uint16_t *before = copy_cells (maze);
   uint32_t n = maze_n_cells (maze);
-  const char *toast;
 
   g_assert_true (g_file_set_contents (path, "\x89MAZE\r\n\x1a garbage that is not a maze", -1, NULL));
 
-  g_assert_false (bitmaze_window_load_file (window, file, &error));
+  g_assert_false (bitmaze_session_load (window_test_session (window), file, &error));
   g_assert_nonnull (error);
   g_assert_cmpstr (error->message, !=, "");
 
   /* Through the user's path: a toast names the file and the reason. */
   bitmaze_window_open_file (window, file);
-  toast = bitmaze_window_get_last_toast (window);
-  g_assert_nonnull (toast);
-  g_assert_nonnull (strstr (toast, "broken.maze"));
-  g_assert_nonnull (strstr (toast, error->message));
+  g_assert_true (window_test_toast_says (window, "broken.maze"));
+  g_assert_true (window_test_toast_says (window, error->message));
 
-  g_assert_true (bitmaze_window_get_maze (window) == maze);
+  g_assert_true (window_test_maze (window) == maze);
   g_assert_cmpmem (maze_cells_const (maze), 2 * n, before, 2 * n);
-  g_assert_null (bitmaze_window_get_file (window));
+  g_assert_null (bitmaze_session_get_file (window_test_session (window)));
 }
 
 static void
@@ -568,21 +565,21 @@ test_failed_save_loses_nothing (Fixture       *fixture,
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (GError) error = NULL;
 
-  g_signal_emit_by_name (bitmaze_window_get_view (window), "cell-clicked", 5u, (GdkModifierType) 0, 1u);
-  g_assert_true (bitmaze_window_get_modified (window));
+  g_signal_emit_by_name (window_test_view (window), "cell-clicked", 5u, (GdkModifierType) 0, 1u);
+  g_assert_true (bitmaze_session_get_modified (window_test_session (window)));
 
-  g_assert_false (bitmaze_window_save_to_file (window, file, &error));
+  g_assert_false (bitmaze_session_save (window_test_session (window), file, &error));
   g_assert_nonnull (error);
-  g_assert_true (bitmaze_window_get_modified (window));
-  g_assert_null (bitmaze_window_get_file (window));
-  g_assert_cmpuint (maze_start (bitmaze_window_get_maze (window)), ==, 5);
+  g_assert_true (bitmaze_session_get_modified (window_test_session (window)));
+  g_assert_null (bitmaze_session_get_file (window_test_session (window)));
+  g_assert_cmpuint (maze_start (window_test_maze (window)), ==, 5);
 }
 
 static gboolean
 save_dialog_shown (gpointer data)
 {
   Fixture *fixture = data;
-  AdwMessageDialog *dialog = bitmaze_window_get_save_dialog (fixture->window);
+  AdwMessageDialog *dialog = window_test_save_dialog (fixture->window);
 
   return dialog != NULL && gtk_widget_get_mapped (GTK_WIDGET (dialog));
 }
@@ -592,46 +589,46 @@ test_unsaved_changes_guard (Fixture       *fixture,
                             gconstpointer  data)
 {
   BitmazeWindow *window = fixture->window;
-  BitmazeMazeView *view = bitmaze_window_get_view (window);
+  BitmazeMazeView *view = window_test_view (window);
   g_autofree char *path = tmp_path (fixture, "guard.maze");
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (GError) error = NULL;
   AdwMessageDialog *dialog;
-  Maze *maze = bitmaze_window_get_maze (window);
+  Maze *maze = window_test_maze (window);
 
   /* Shift+click moves the goal: a change worth asking about. */
   g_signal_emit_by_name (view, "cell-clicked", 7u, GDK_SHIFT_MASK, 1u);
   g_assert_cmpuint (maze_goal (maze), ==, 7);
-  g_assert_true (bitmaze_window_get_modified (window));
+  g_assert_true (bitmaze_session_get_modified (window_test_session (window)));
 
   /* New asks first; Cancel keeps everything. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL);
-  dialog = bitmaze_window_get_save_dialog (window);
+  dialog = window_test_save_dialog (window);
   g_assert_nonnull (dialog);
   adw_message_dialog_response (dialog, "cancel");
-  g_assert_null (bitmaze_window_get_save_dialog (window));
-  g_assert_true (bitmaze_window_get_maze (window) == maze);
+  g_assert_null (window_test_save_dialog (window));
+  g_assert_true (window_test_maze (window) == maze);
   g_assert_cmpuint (maze_goal (maze), ==, 7);
-  g_assert_true (bitmaze_window_get_modified (window));
+  g_assert_true (bitmaze_session_get_modified (window_test_session (window)));
 
   /* Closing asks too, and Cancel keeps the window. */
   gtk_window_close (GTK_WINDOW (window));
   gui_test_wait_until (save_dialog_shown, fixture, "the Save Changes dialog on closing");
   g_assert_nonnull (fixture->window);
-  dialog = bitmaze_window_get_save_dialog (window);
+  dialog = window_test_save_dialog (window);
   adw_message_dialog_response (dialog, "cancel");
   g_assert_nonnull (fixture->window);
 
   /* Save writes the file, then goes on with New. */
-  g_assert_true (bitmaze_window_save_to_file (window, file, &error));
+  g_assert_true (bitmaze_session_save (window_test_session (window), file, &error));
   g_signal_emit_by_name (view, "cell-clicked", 8u, (GdkModifierType) 0, 3u);
-  g_assert_cmpuint (maze_goal (bitmaze_window_get_maze (window)), ==, 8);
+  g_assert_cmpuint (maze_goal (window_test_maze (window)), ==, 8);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL);
-  dialog = bitmaze_window_get_save_dialog (window);
+  dialog = window_test_save_dialog (window);
   g_assert_nonnull (dialog);
   adw_message_dialog_response (dialog, "save");
-  g_assert_null (bitmaze_window_get_file (window));
-  g_assert_false (bitmaze_window_get_modified (window));
+  g_assert_null (bitmaze_session_get_file (window_test_session (window)));
+  g_assert_false (bitmaze_session_get_modified (window_test_session (window)));
   {
     MazeError merror;
     Maze *on_disk = maze_load_file (path, &merror);
@@ -643,11 +640,11 @@ test_unsaved_changes_guard (Fixture       *fixture,
 
   /* Discard on close closes. */
   g_signal_emit_by_name (view, "cell-clicked", 9u, (GdkModifierType) 0, 1u);
-  g_assert_true (bitmaze_window_get_modified (window));
+  g_assert_true (bitmaze_session_get_modified (window_test_session (window)));
   gtk_window_close (GTK_WINDOW (window));
   gui_test_wait_until (save_dialog_shown, fixture, "the Save Changes dialog on closing");
   g_assert_nonnull (fixture->window);
-  adw_message_dialog_response (bitmaze_window_get_save_dialog (window), "discard");
+  adw_message_dialog_response (window_test_save_dialog (window), "discard");
   gui_test_wait_for_finalize (&fixture->window, "the window to close after Discard");
 }
 
@@ -662,29 +659,26 @@ test_close_failed_save_stays (Fixture       *fixture,
   g_autofree char *path = g_build_filename (folder, "class.maze", NULL);
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (GError) error = NULL;
-  const char *toast;
 
   g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
-  g_assert_true (bitmaze_window_save_to_file (window, file, &error));
+  g_assert_true (bitmaze_session_save (window_test_session (window), file, &error));
   g_assert_no_error (error);
   g_assert_cmpint (g_remove (path), ==, 0);
   g_assert_cmpint (g_rmdir (folder), ==, 0);
 
-  g_signal_emit_by_name (bitmaze_window_get_view (window), "cell-clicked", 6u, (GdkModifierType) 0, 1u);
+  g_signal_emit_by_name (window_test_view (window), "cell-clicked", 6u, (GdkModifierType) 0, 1u);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.close", NULL);
   gui_test_wait_until (save_dialog_shown, fixture, "the Save Changes dialog on closing");
   /* The answer is handled at once: a window that closed would be unmapped
    * by now. */
-  adw_message_dialog_response (bitmaze_window_get_save_dialog (window), "save");
+  adw_message_dialog_response (window_test_save_dialog (window), "save");
   g_assert_nonnull (fixture->window);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window)));
-  g_assert_true (bitmaze_window_get_modified (window));
+  g_assert_true (bitmaze_session_get_modified (window_test_session (window)));
   g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), "•"));
-  g_assert_cmpuint (maze_start (bitmaze_window_get_maze (window)), ==, 6);
-  toast = bitmaze_window_get_last_toast (window);
-  g_assert_nonnull (toast);
-  g_assert_true (g_str_has_prefix (toast, "Could not save the maze: "));
-  g_assert_nonnull (strstr (toast, "class.maze"));
+  g_assert_cmpuint (maze_start (window_test_maze (window)), ==, 6);
+  g_assert_true (window_test_toast_says (window, "Could not save the maze: "));
+  g_assert_true (window_test_toast_says (window, "class.maze"));
 }
 
 static void
@@ -806,29 +800,29 @@ test_animated_generation (Fixture       *fixture,
   g_settings_set_boolean (fixture->settings, "animate-generation", TRUE);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.generate", NULL);
   /* Building starts running at once; pause it to step by hand. */
-  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_BUILDING);
+  g_assert_cmpint (bitmaze_session_get_phase (window_test_session (window)), ==, BITMAZE_PHASE_BUILDING);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.stop", NULL);
-  g_assert_false (bitmaze_window_get_running (window));
-  maze = bitmaze_window_get_maze (window);
+  g_assert_false (bitmaze_session_get_running (window_test_session (window)));
+  maze = window_test_maze (window);
 
   for (int i = 0; i < 25; i++)
     {
       g_autofree uint16_t *before = copy_cells (maze);
 
       gtk_widget_activate_action (GTK_WIDGET (window), "win.step", NULL);
-      assert_step_changed_exactly (maze, before, bitmaze_window_get_last_step (window));
+      assert_step_changed_exactly (maze, before, bitmaze_session_get_last_step (window_test_session (window)));
     }
-  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_BUILDING);
-  g_assert_nonnull (bitmaze_window_get_generator (window));
+  g_assert_cmpint (bitmaze_session_get_phase (window_test_session (window)), ==, BITMAZE_PHASE_BUILDING);
+  g_assert_cmpuint (bitmaze_session_get_position (window_test_session (window)), ==, 25);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL);
-  gui_test_wait_for_property (window, "running", FALSE);
-  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_READY);
-  g_assert_null (bitmaze_window_get_generator (window));
+  gui_test_wait_for_property (window_test_session (window), "running", FALSE);
+  g_assert_cmpint (bitmaze_session_get_phase (window_test_session (window)), ==, BITMAZE_PHASE_READY);
+  g_assert_cmpuint (bitmaze_session_get_position (window_test_session (window)), ==, 300);
   g_assert_true (maze_is_perfect (maze));
   /* the finished maze keeps no "just changed" highlight */
   for (guint i = 0; i < maze_n_cells (maze); i++)
-    g_assert_false (bitmaze_maze_view_cell_is_changed (bitmaze_window_get_view (window), i));
+    g_assert_false (bitmaze_maze_view_cell_is_changed (window_test_view (window), i));
 
   expected = maze_generate (20, 15, "growing-tree:newest", SEED, 0, &error);
   g_assert_nonnull (expected);
@@ -844,15 +838,15 @@ test_big_maze_in_slices (Fixture       *fixture,
 
   /* 2000 x 2000 is far too much for one frame's slice: the window stays
    * responsive and finishes over several frames. */
-  bitmaze_window_set_maze_size (window, 2000, 2000);
+  bitmaze_session_set_size (window_test_session (window), 2000, 2000);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.generate", NULL);
-  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_BUILDING);
-  g_assert_true (bitmaze_window_get_running (window));
+  g_assert_cmpint (bitmaze_session_get_phase (window_test_session (window)), ==, BITMAZE_PHASE_BUILDING);
+  g_assert_true (bitmaze_session_get_running (window_test_session (window)));
 
-  gui_test_wait_for_property (window, "running", FALSE);
-  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_READY);
-  g_assert_cmpuint (maze_n_cells (bitmaze_window_get_maze (window)), ==, 4000000);
-  g_assert_true (maze_is_perfect (bitmaze_window_get_maze (window)));
+  gui_test_wait_for_property (window_test_session (window), "running", FALSE);
+  g_assert_cmpint (bitmaze_session_get_phase (window_test_session (window)), ==, BITMAZE_PHASE_READY);
+  g_assert_cmpuint (maze_n_cells (window_test_maze (window)), ==, 4000000);
+  g_assert_true (maze_is_perfect (window_test_maze (window)));
 }
 
 static void
@@ -868,13 +862,13 @@ test_export_image (Fixture       *fixture,
   g_autofree char *contents = NULL;
   gsize len = 0;
 
-  g_assert_true (bitmaze_window_export_to_file (window, png_file, &error));
+  g_assert_true (bitmaze_session_export (window_test_session (window), png_file, TRUE, TRUE, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (png, &contents, &len, NULL));
   g_assert_cmpuint (len, >, 8);
   g_assert_cmpmem (contents, 8, "\x89PNG\r\n\x1a\n", 8);
 
-  g_assert_false (bitmaze_window_export_to_file (window, bad_file, &error));
+  g_assert_false (bitmaze_session_export (window_test_session (window), bad_file, TRUE, TRUE, &error));
   g_assert_nonnull (error);
   g_assert_false (g_file_test (bad, G_FILE_TEST_EXISTS));
 }

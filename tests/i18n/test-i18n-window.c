@@ -12,7 +12,7 @@
 
 #include "../common/gui-test.h"
 
-#include "bitmaze-window-private.h"
+#include "../common/window-test.h"
 
 typedef struct
 {
@@ -90,12 +90,12 @@ test_window_translated (void)
   g_settings_set_boolean (settings, "animate-generation", FALSE);
   window = bitmaze_window_new (NULL);
   gtk_window_present (GTK_WINDOW (window));
-  bitmaze_window_set_seed (window, 1);
-  bitmaze_window_set_maze_size (window, 20, 15);
+  bitmaze_session_set_seed (window_test_session (window), 1);
+  bitmaze_session_set_size (window_test_session (window), 20, 15);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.generate", NULL);
-  gui_test_wait_for_property (window, "running", FALSE);
+  gui_test_wait_for_property (window_test_session (window), "running", FALSE);
   gui_test_wait_for_frames (window, 1);
-  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_READY);
+  g_assert_cmpint (bitmaze_session_get_phase (window_test_session (window)), ==, BITMAZE_PHASE_READY);
 
   collect_labels (GTK_WIDGET (window), texts);
   g_assert_cmpuint (texts->len, >, 10);
@@ -108,7 +108,7 @@ test_window_translated (void)
   g_assert_true (has_text (texts, want->search));
   g_assert_true (has_text (texts, want->ready));
   g_assert_true (has_text (texts, want->cells));
-  g_assert_cmpstr (bitmaze_window_get_state_text (window), ==, want->ready);
+  g_assert_cmpstr (window_test_status_text (window, "state"), ==, want->ready);
   g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), want->untitled));
 
   gui_test_destroy_window (GTK_WINDOW (window));

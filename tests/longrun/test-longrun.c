@@ -22,7 +22,7 @@
 
 #include "../common/gui-test.h"
 
-#include "bitmaze-window-private.h"
+#include "../common/window-test.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define UNDER_ASAN 1
@@ -110,22 +110,22 @@ cycle (BitmazeWindow *window,
     }
 
   gtk_widget_activate_action (widget, "win.run", NULL);
-  gui_test_wait_for_property (window, "running", FALSE);
-  g_assert_true (bitmaze_window_get_phase (window) == BITMAZE_PHASE_SOLVED
-                 || bitmaze_window_get_phase (window) == BITMAZE_PHASE_NO_PATH);
-  maze = bitmaze_window_get_maze (window);
+  gui_test_wait_for_property (window_test_session (window), "running", FALSE);
+  g_assert_true (bitmaze_session_get_phase (window_test_session (window)) == BITMAZE_PHASE_SOLVED
+                 || bitmaze_session_get_phase (window_test_session (window)) == BITMAZE_PHASE_NO_PATH);
+  maze = window_test_maze (window);
   g_assert_true (maze_has_search (maze));
 
   gtk_widget_activate_action (widget, "win.reset", NULL);
   g_assert_false (maze_has_search (maze));
-  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_READY);
+  g_assert_cmpint (bitmaze_session_get_phase (window_test_session (window)), ==, BITMAZE_PHASE_READY);
 
   gtk_widget_activate_action (widget, "win.new-maze", NULL);
   /* Nothing was edited: New must not ask to save. */
-  g_assert_null (bitmaze_window_get_save_dialog (window));
-  gui_test_wait_for_property (window, "running", FALSE);
-  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_READY);
-  g_assert_cmpuint (maze_n_cells (bitmaze_window_get_maze (window)), ==, MAZE_W * MAZE_H);
+  g_assert_null (window_test_save_dialog (window));
+  gui_test_wait_for_property (window_test_session (window), "running", FALSE);
+  g_assert_cmpint (bitmaze_session_get_phase (window_test_session (window)), ==, BITMAZE_PHASE_READY);
+  g_assert_cmpuint (maze_n_cells (window_test_maze (window)), ==, MAZE_W * MAZE_H);
 }
 
 static void
@@ -149,12 +149,12 @@ test_run_reset_new_loop (void)
   window = bitmaze_window_new (NULL);
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
   gtk_window_present (GTK_WINDOW (window));
-  bitmaze_window_set_seed (window, 20240501u);
-  bitmaze_window_set_maze_size (window, MAZE_W, MAZE_H);
+  bitmaze_session_set_seed (window_test_session (window), 20240501u);
+  bitmaze_session_set_size (window_test_session (window), MAZE_W, MAZE_H);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.generate", NULL);
-  gui_test_wait_for_property (window, "running", FALSE);
-  g_assert_cmpint (bitmaze_window_get_phase (window), ==, BITMAZE_PHASE_READY);
-  gui_test_wait_for_frames (bitmaze_window_get_view (window), 1);
+  gui_test_wait_for_property (window_test_session (window), "running", FALSE);
+  g_assert_cmpint (bitmaze_session_get_phase (window_test_session (window)), ==, BITMAZE_PHASE_READY);
+  gui_test_wait_for_frames (window_test_view (window), 1);
 
   t0 = g_get_monotonic_time ();
   for (guint i = 0; i < warmup; i++)

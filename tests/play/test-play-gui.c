@@ -14,7 +14,7 @@
 
 #include "bitmaze-play.h"
 #include "bitmaze-print.h"
-#include "bitmaze-window-private.h"
+#include "../common/window-test.h"
 
 #define SEED 77u
 
@@ -28,7 +28,7 @@ typedef struct
 } Fixture;
 
 static void
-step_done_cb (BitmazeWindow  *window,
+step_done_cb (BitmazeSession *session,
               const MazeStep *step,
               Fixture        *fixture)
 {
@@ -46,15 +46,15 @@ fixture_setup (Fixture       *fixture,
   g_object_add_weak_pointer (G_OBJECT (fixture->window), (gpointer *) &fixture->window);
   gtk_window_present (GTK_WINDOW (fixture->window));
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generator", "s", "growing-tree:newest");
-  bitmaze_window_set_seed (fixture->window, SEED);
-  bitmaze_window_set_maze_size (fixture->window, 12, 8);
+  bitmaze_session_set_seed (window_test_session (fixture->window), SEED);
+  bitmaze_session_set_size (window_test_session (fixture->window), 12, 8);
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generate", NULL);
-  gui_test_wait_for_property (fixture->window, "running", FALSE);
-  gui_test_wait_for_frames (bitmaze_window_get_view (fixture->window), 1);
+  gui_test_wait_for_property (window_test_session (fixture->window), "running", FALSE);
+  gui_test_wait_for_frames (window_test_view (fixture->window), 1);
 
-  fixture->play = bitmaze_play_get_for_window (fixture->window);
+  fixture->play = window_test_play (fixture->window);
   g_assert_nonnull (fixture->play);
-  g_signal_connect (fixture->window, "step-done", G_CALLBACK (step_done_cb), fixture);
+  g_signal_connect (window_test_session (fixture->window), "edited", G_CALLBACK (step_done_cb), fixture);
   fixture->tmpdir = g_dir_make_tmp ("bitmaze-play-XXXXXX", NULL);
   g_assert_nonnull (fixture->tmpdir);
 }
@@ -94,7 +94,7 @@ start_playing (Fixture *fixture)
 static char *
 shortest_moves (Fixture *fixture)
 {
-  Maze *copy = maze_copy (bitmaze_window_get_maze (fixture->window), NULL);
+  Maze *copy = maze_copy (window_test_maze (fixture->window), NULL);
   MazeSolver *bfs = maze_solver_new (copy, "bfs", NULL);
   char *moves;
 
@@ -118,7 +118,7 @@ test_keys_reach_goal (Fixture       *fixture,
   if (!gui_test_have_xdotool ())
     return;
   start_playing (fixture);
-  maze = bitmaze_window_get_maze (fixture->window);
+  maze = window_test_maze (fixture->window);
   g_assert_cmpuint (bitmaze_play_get_position (fixture->play), ==, maze_start (maze));
   g_assert_nonnull (strstr (bitmaze_play_get_announcement (fixture->play), "Player at (0, 0)"));
 
@@ -164,7 +164,7 @@ test_wall_does_not_move (Fixture       *fixture,
   if (!gui_test_have_xdotool ())
     return;
   start_playing (fixture);
-  maze = bitmaze_window_get_maze (fixture->window);
+  maze = window_test_maze (fixture->window);
   cell = maze_cells_const (maze)[maze_start (maze)];
   for (int k = 0; k < 4 && wall < 0; k++)
     if (!maze_cell_is_open (cell, MAZE_DIRECTIONS[k]))
@@ -186,7 +186,7 @@ static void
 test_click_neighbour (Fixture       *fixture,
                       gconstpointer  data)
 {
-  BitmazeMazeView *view = bitmaze_window_get_view (fixture->window);
+  BitmazeMazeView *view = window_test_view (fixture->window);
   Maze *maze;
   uint32_t start, target = UINT32_MAX;
   double cx, cy;
@@ -194,7 +194,7 @@ test_click_neighbour (Fixture       *fixture,
   if (!gui_test_have_xdotool ())
     return;
   start_playing (fixture);
-  maze = bitmaze_window_get_maze (fixture->window);
+  maze = window_test_maze (fixture->window);
   start = maze_start (maze);
   for (int k = 0; k < 4 && target == UINT32_MAX; k++)
     {
@@ -226,7 +226,7 @@ test_solver_ends_play (Fixture       *fixture,
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.step", NULL);
   g_assert_false (bitmaze_play_get_active (fixture->play));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (fixture->play)));
-  g_assert_true (bitmaze_maze_view_get_show_solution (bitmaze_window_get_view (fixture->window)));
+  g_assert_true (bitmaze_maze_view_get_show_solution (window_test_view (fixture->window)));
 }
 
 static guint
@@ -257,18 +257,18 @@ test_print_and_worksheet (Fixture       *fixture,
   g_autoptr (GError) error = NULL;
 
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (fixture->window), "print"));
-  g_assert_true (bitmaze_print_export_pdf (fixture->window, one_file, FALSE, &error));
+  g_assert_true (bitmaze_print_export_pdf (window_test_session (fixture->window), one_file, FALSE, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (count_pdf_pages (one), ==, 1);
-  g_assert_true (bitmaze_print_export_pdf (fixture->window, two_file, TRUE, &error));
+  g_assert_true (bitmaze_print_export_pdf (window_test_session (fixture->window), two_file, TRUE, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (count_pdf_pages (two), ==, 2);
 
-  g_assert_true (bitmaze_print_write_worksheet (fixture->window, sheet_file, 6, 20, 20,
+  g_assert_true (bitmaze_print_write_worksheet (window_test_session (fixture->window), sheet_file, 6, 20, 20,
                                                 RENDER_PAPER_LETTER, TRUE, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (count_pdf_pages (sheet), ==, 2);
-  g_assert_false (bitmaze_print_write_worksheet (fixture->window, sheet_file, 6, 400, 20,
+  g_assert_false (bitmaze_print_write_worksheet (window_test_session (fixture->window), sheet_file, 6, 400, 20,
                                                  RENDER_PAPER_A4, TRUE, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
 }

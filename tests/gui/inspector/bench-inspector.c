@@ -12,7 +12,7 @@
 #include "maze.h"
 
 #include "bitmaze-inspector.h"
-#include "bitmaze-window-private.h"
+#include "../../common/window-test.h"
 
 typedef struct
 {
@@ -44,7 +44,7 @@ wait_for_phase (BitmazeWindow *window,
   gint64 start = g_get_monotonic_time ();
   gint64 end = start + 300 * G_USEC_PER_SEC;
 
-  while ((bitmaze_window_get_phase (window) != phase || bitmaze_window_get_running (window)) &&
+  while ((bitmaze_session_get_phase (window_test_session (window)) != phase || bitmaze_session_get_running (window_test_session (window))) &&
          g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, TRUE);
 
@@ -63,11 +63,11 @@ solve (BitmazeWindow *window,
   stats->last = 0;
   stats->max_gap = 0;
   stats->frames = 0;
-  bitmaze_window_take_max_frame_work (window);
+  bitmaze_session_take_max_frame_work (window_test_session (window));
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL);
   elapsed = wait_for_phase (window, BITMAZE_PHASE_SOLVED);
-  work = bitmaze_window_take_max_frame_work (window);
+  work = bitmaze_session_take_max_frame_work (window_test_session (window));
   g_print ("200x200 bfs full speed, %s: %.1f ms, %u frames, max work/frame %.2f ms, max frame gap %.1f ms\n",
            label, elapsed / 1000.0, stats->frames, work / 1000.0, stats->max_gap / 1000.0);
 
@@ -99,15 +99,15 @@ main (int   argc,
   gtk_window_present (GTK_WINDOW (window));
   gtk_widget_add_tick_callback (GTK_WIDGET (window), frame_tick, &stats, NULL);
 
-  bitmaze_window_set_seed (window, 1);
-  bitmaze_window_set_maze_size (window, 200, 200);
+  bitmaze_session_set_seed (window_test_session (window), 1);
+  bitmaze_session_set_size (window_test_session (window), 200, 200);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.generate", NULL);
   wait_for_phase (window, BITMAZE_PHASE_READY);
 
   solve (window, &stats, "panel never shown");
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-inspector", NULL);
-  inspector = bitmaze_inspector_get_for_window (window);
+  inspector = window_test_inspector (window);
   g_assert_nonnull (inspector);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (inspector));
 

@@ -13,7 +13,7 @@
 #include "../../common/gui-test.h"
 
 #include "bitmaze-inspector.h"
-#include "bitmaze-window-private.h"
+#include "../../common/window-test.h"
 
 #define SEED 20240501u
 
@@ -31,10 +31,10 @@ make_maze (Fixture    *fixture,
            guint       height)
 {
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generator", "s", generator);
-  bitmaze_window_set_seed (fixture->window, SEED);
-  bitmaze_window_set_maze_size (fixture->window, width, height);
+  bitmaze_session_set_seed (window_test_session (fixture->window), SEED);
+  bitmaze_session_set_size (window_test_session (fixture->window), width, height);
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generate", NULL);
-  gui_test_wait_for_property (fixture->window, "running", FALSE);
+  gui_test_wait_for_property (window_test_session (fixture->window), "running", FALSE);
 }
 
 /* A window with the inspector shown, on a 20 x 15 recursive-backtracker
@@ -58,15 +58,15 @@ fixture_setup (Fixture       *fixture,
   gtk_window_present (GTK_WINDOW (fixture->window));
 
   /* Never shown, the inspector is not made. */
-  panel = GTK_WIDGET (bitmaze_window_get_side_panel (fixture->window));
+  panel = GTK_WIDGET (window_test_side_panel (fixture->window));
   g_assert_false (gtk_widget_get_visible (panel));
-  g_assert_null (bitmaze_inspector_get_for_window (fixture->window));
+  g_assert_null (window_test_inspector (fixture->window));
   /* The header bar's toggle and F9 both activate this action. */
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.show-inspector", NULL);
   g_assert_true (gtk_widget_get_visible (panel));
   g_assert_true (g_settings_get_boolean (fixture->settings, "show-inspector"));
 
-  fixture->inspector = bitmaze_inspector_get_for_window (fixture->window);
+  fixture->inspector = window_test_inspector (fixture->window);
   g_assert_true (BITMAZE_IS_INSPECTOR (fixture->inspector));
   g_assert_true (gtk_widget_get_parent (GTK_WIDGET (fixture->inspector)) == panel);
 
@@ -80,7 +80,7 @@ fixture_teardown (Fixture       *fixture,
 {
   if (fixture->window != NULL)
     {
-      AdwMessageDialog *dialog = bitmaze_window_get_save_dialog (fixture->window);
+      AdwMessageDialog *dialog = window_test_save_dialog (fixture->window);
 
       if (dialog != NULL)
         adw_message_dialog_response (dialog, "discard");
@@ -154,8 +154,8 @@ static void
 test_selected_cell (Fixture       *fixture,
                     gconstpointer  data)
 {
-  Maze *maze = bitmaze_window_get_maze (fixture->window);
-  BitmazeMazeView *view = bitmaze_window_get_view (fixture->window);
+  Maze *maze = window_test_maze (fixture->window);
+  BitmazeMazeView *view = window_test_view (fixture->window);
   guint index = 3 * 20 + 7;
   guint16 word = maze_cells_const (maze)[index];
   g_autofree char *decimal = g_strdup_printf ("Decimal %u", word);
@@ -201,7 +201,7 @@ static void
 test_step_log (Fixture       *fixture,
                gconstpointer  data)
 {
-  Maze *maze = bitmaze_window_get_maze (fixture->window);
+  Maze *maze = window_test_maze (fixture->window);
   BitmazeOpLog *log = bitmaze_inspector_get_log (fixture->inspector);
   guint reached = 0;
 
@@ -216,7 +216,7 @@ test_step_log (Fixture       *fixture,
       const MazeStep *step, *logged;
 
       gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.step", NULL);
-      step = bitmaze_window_get_last_step (fixture->window);
+      step = bitmaze_session_get_last_step (window_test_session (fixture->window));
       g_assert_nonnull (step);
       g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (log)), ==, k);
 
@@ -269,10 +269,9 @@ test_step_log (Fixture       *fixture,
 
   /* The frontier is the BFS queue, head (the next cell) first. */
   {
-    MazeSolver *solver = bitmaze_window_get_solver (fixture->window);
     GListModel *frontier = bitmaze_inspector_get_frontier (fixture->inspector);
     uint32_t cells[8];
-    size_t total = maze_solver_frontier (solver, cells, G_N_ELEMENTS (cells));
+    size_t total = bitmaze_session_get_frontier (window_test_session (fixture->window), cells, G_N_ELEMENTS (cells));
     g_autofree char *head = NULL;
 
     g_assert_cmpuint (total, >, 0);
@@ -300,7 +299,7 @@ static void
 test_log_click_selects (Fixture       *fixture,
                         gconstpointer  data)
 {
-  BitmazeMazeView *view = bitmaze_window_get_view (fixture->window);
+  BitmazeMazeView *view = window_test_view (fixture->window);
   GListModel *log = G_LIST_MODEL (bitmaze_inspector_get_log (fixture->inspector));
   g_autoptr (BitmazeOpItem) item = NULL;
   GtkWidget *list_view = NULL;
@@ -349,8 +348,8 @@ static void
 test_toggle_passage (Fixture       *fixture,
                      gconstpointer  data)
 {
-  Maze *maze = bitmaze_window_get_maze (fixture->window);
-  BitmazeMazeView *view = bitmaze_window_get_view (fixture->window);
+  Maze *maze = window_test_maze (fixture->window);
+  BitmazeMazeView *view = window_test_view (fixture->window);
   g_autofree uint16_t *original = g_memdup2 (maze_cells_const (maze), 2 * maze_n_cells (maze));
   int cell = find_closed_interior_wall (maze, MAZE_E);
   uint32_t east;
@@ -358,7 +357,7 @@ test_toggle_passage (Fixture       *fixture,
 
   g_assert_cmpint (cell, >=, 0);
   east = maze_neighbor (maze, (uint32_t) cell, MAZE_E);
-  g_assert_false (bitmaze_window_get_modified (fixture->window));
+  g_assert_false (bitmaze_session_get_modified (window_test_session (fixture->window)));
 
   bitmaze_maze_view_set_selected_cell (view, cell);
   /* Bit 1 is E of the passages. */
@@ -369,7 +368,7 @@ test_toggle_passage (Fixture       *fixture,
   g_assert_true (maze_cell_is_open (maze_cells_const (maze)[east], MAZE_W));
   g_assert_true (maze_check_consistent (maze, &error));
   g_assert_false (maze_is_perfect (maze)); /* a new loop */
-  g_assert_true (bitmaze_window_get_modified (fixture->window));
+  g_assert_true (bitmaze_session_get_modified (window_test_session (fixture->window)));
 
   {
     g_autoptr (BitmazeOpItem) item = last_op (fixture);
@@ -400,8 +399,8 @@ static void
 test_toggle_border_refused (Fixture       *fixture,
                             gconstpointer  data)
 {
-  Maze *maze = bitmaze_window_get_maze (fixture->window);
-  BitmazeMazeView *view = bitmaze_window_get_view (fixture->window);
+  Maze *maze = window_test_maze (fixture->window);
+  BitmazeMazeView *view = window_test_view (fixture->window);
   g_autofree uint16_t *original = g_memdup2 (maze_cells_const (maze), 2 * maze_n_cells (maze));
   guint n_ops = g_list_model_get_n_items (G_LIST_MODEL (bitmaze_inspector_get_log (fixture->inspector)));
   const char *message;
@@ -415,7 +414,7 @@ test_toggle_border_refused (Fixture       *fixture,
   g_assert_nonnull (strstr (message, "Border bits never change"));
   g_assert_nonnull (strstr (message, "outer edge"));
   g_assert_cmpmem (original, 2 * maze_n_cells (maze), maze_cells_const (maze), 2 * maze_n_cells (maze));
-  g_assert_false (bitmaze_window_get_modified (fixture->window));
+  g_assert_false (bitmaze_session_get_modified (window_test_session (fixture->window)));
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (bitmaze_inspector_get_log (fixture->inspector))), ==, n_ops);
 
   g_signal_emit_by_name (bitmaze_inspector_get_bit_button (fixture->inspector, 5), "clicked");
@@ -450,21 +449,19 @@ test_run_keeps_newest (Fixture       *fixture,
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (log)), ==, 0);
 
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.run", NULL);
-  gui_test_wait_for_property (fixture->window, "running", FALSE);
-  g_assert_cmpint (bitmaze_window_get_phase (fixture->window), ==, BITMAZE_PHASE_SOLVED);
+  gui_test_wait_for_property (window_test_session (fixture->window), "running", FALSE);
+  g_assert_cmpint (bitmaze_session_get_phase (window_test_session (fixture->window)), ==, BITMAZE_PHASE_SOLVED);
 
-  maze_solver_stats (bitmaze_window_get_solver (fixture->window), &stats);
+  bitmaze_session_get_stats (window_test_session (fixture->window), &stats);
   g_assert_cmpuint (stats.steps, >, BITMAZE_INSPECTOR_LOG_MAX);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (log)), ==, BITMAZE_INSPECTOR_LOG_MAX);
 
-  last = bitmaze_window_get_last_step (fixture->window);
+  last = bitmaze_session_get_last_step (window_test_session (fixture->window));
   item = last_op (fixture);
   g_assert_cmpint (bitmaze_op_item_get_step (item)->kind, ==, MAZE_STEP_FOUND);
   g_assert_cmpint (last->kind, ==, MAZE_STEP_FOUND);
-  /* The window's very last step repeats the end (no change); the log
-   * shows the end once. */
   g_assert_cmpuint (bitmaze_op_item_get_step (item)->cell, ==, last->cell);
-  g_assert_cmpuint (bitmaze_op_item_get_step (item)->cell, ==, maze_goal (bitmaze_window_get_maze (fixture->window)));
+  g_assert_cmpuint (bitmaze_op_item_get_step (item)->cell, ==, maze_goal (window_test_maze (fixture->window)));
 
   /* The steps before the end wrote the solution path, in order. */
   {
@@ -487,8 +484,8 @@ test_generation_steps (Fixture       *fixture,
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generate", NULL);
   /* Animated building starts running: pause it before its first frame. */
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.stop", NULL);
-  g_assert_nonnull (bitmaze_window_get_generator (fixture->window));
-  maze = bitmaze_window_get_maze (fixture->window);
+  g_assert_cmpint (bitmaze_session_get_phase (window_test_session (fixture->window)), ==, BITMAZE_PHASE_BUILDING);
+  maze = window_test_maze (fixture->window);
 
   for (guint k = 0; k < 20; k++)
     {
@@ -497,7 +494,7 @@ test_generation_steps (Fixture       *fixture,
       const MazeStep *step;
 
       gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.step", NULL);
-      step = bitmaze_window_get_last_step (fixture->window);
+      step = bitmaze_session_get_last_step (window_test_session (fixture->window));
       item = last_op (fixture);
       text = bitmaze_op_item_dup_description (item);
       if (step->kind != MAZE_STEP_CARVE)
@@ -527,7 +524,7 @@ static void
 test_controls (Fixture       *fixture,
                gconstpointer  data)
 {
-  BitmazeMazeView *view = bitmaze_window_get_view (fixture->window);
+  BitmazeMazeView *view = window_test_view (fixture->window);
   GtkWidget *inspector = GTK_WIDGET (fixture->inspector);
 
   g_assert_true (gtk_widget_activate_action (inspector, "inspector.text-bigger", NULL));
@@ -545,7 +542,7 @@ test_controls (Fixture       *fixture,
   g_assert_cmpint (bitmaze_maze_view_get_label_mode (view), ==, BITMAZE_LABEL_WORD_HEX);
 
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.show-inspector", NULL);
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bitmaze_window_get_side_panel (fixture->window))));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window_test_side_panel (fixture->window))));
 }
 
 int

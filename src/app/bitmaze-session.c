@@ -1,0 +1,1976 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "maze-render.h"
+
+#include "bitmaze-error.h"
+#include "bitmaze-session.h"
+
+/* Run never spends more than this on engine steps in one frame, so a
+ * window keeps drawing at the display's rate whatever the speed. */
+#define FRAME_BUDGET_US   8000
+/* How many steps run between two looks at the clock. */
+#define CLOCK_CHECK_EVERY 64
+/* A jump in the history that changes more words than this has the whole
+ * maze redrawn instead of a list of cells. */
+#define JUMP_CELLS_MAX    (1u << 18)
+
+struct _BitmazeSession
+{
+  GObject          parent_instance;
+
+  /* The document */
+  Maze            *maze;
+  GFile           *file;
+  gboolean         modified;
+  gboolean         has_search;  /* the maze holds search bits */
+  guint            maze_serial; /* counts replacements of the maze */
+
+  /* The recipe of the next maze, and the search */
+  char            *generator;
+  char            *solver;
+  guint64          seed;
+  guint            width;
+  guint            height;
+  guint            loops;
+  gboolean         animate;
+  MazePlacement    placement;
+  double           speed;
+
+  /* The stepper in progress: a build or a search with its history, or a
+   * build without one (Animate Building off) made in slices. */
+  MazeHistory     *history;
+  gboolean         history_builds;
+  MazeGenerator   *quick;
+  BitmazePhase     phase;
+  MazeStep         last_step;
+  gboolean         has_last_step;
+  gint64           engine_us;
+
+  /* A step held back as a question */
+  MazeStep         question;
+  gboolean         has_question;
+
+  /* A saved build or search coming back (resume_saved ()) */
+  guint            resume_id;
+  guint            resume_serial;
+  Maze            *resume_maze;
+  MazeHistory     *resume_history;
+  gboolean         resume_builds;
+  gsize            resume_differ;
+  gint64           resume_us;
+
+  /* Run */
+  gboolean         running;
+  gint64           last_frame_time;
+  double           credit;
+  gint64           view_us;
+  gint64           max_frame_work;
+  GArray          *changed;
+  /* The newest reports of a frame of Run, or of a jump, in a ring */
+  MazeStep        *steps;
+  guint            n_steps;
+  guint            steps_next;
+};
+
+G_DEFINE_FINAL_TYPE (BitmazeSession, bitmaze_session, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_MAZE,
+  PROP_FILE,
+  PROP_MODIFIED,
+  PROP_GENERATOR,
+  PROP_SOLVER,
+  PROP_SEED,
+  PROP_WIDTH,
+  PROP_HEIGHT,
+  PROP_LOOPS,
+  PROP_ANIMATE,
+  PROP_PLACEMENT,
+  PROP_SPEED,
+  PROP_PHASE,
+  PROP_RUNNING,
+  PROP_FIRST,
+  PROP_POSITION,
+  PROP_LENGTH,
+  N_PROPS
+};
+
+enum {
+  CELLS_CHANGED,
+  MAZE_CHANGED,
+  MOVED,
+  STEP_DONE,
+  STEPS_DONE,
+  HISTORY_MOVED,
+  EDITED,
+  MESSAGE,
+  QUESTION,
+  REVEALED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void cancel_resume (BitmazeSession *self);
+
+G_DEFINE_ENUM_TYPE (BitmazePhase, bitmaze_phase,
+                    G_DEFINE_ENUM_VALUE (BITMAZE_PHASE_BUILDING, "building"),
+                    G_DEFINE_ENUM_VALUE (BITMAZE_PHASE_READY, "ready"),
+                    G_DEFINE_ENUM_VALUE (BITMAZE_PHASE_SOLVING, "solving"),
+                    G_DEFINE_ENUM_VALUE (BITMAZE_PHASE_SOLVED, "solved"),
+                    G_DEFINE_ENUM_VALUE (BITMAZE_PHASE_NO_PATH, "no-path"))
+
+/* ------------------------------------------------------------------ */
+/* Small helpers                                                       */
+/* ------------------------------------------------------------------ */
+
+static void
+emit_message (BitmazeSession  *self,
+              const MazeError *error)
+{
+  g_autofree char *message = bitmaze_error_message (error);
+
+  g_signal_emit (self, signals[MESSAGE], 0, message);
+}
+
+static gboolean
+maze_error_to_gerror (const MazeError  *merror,
+                      GError          **error)
+{
+  int code = G_IO_ERROR_FAILED;
+
+  switch (merror->status)
+    {
+    case MAZE_ERROR_FORMAT:
+    case MAZE_ERROR_INCONSISTENT:
+      code = G_IO_ERROR_INVALID_DATA;
+      break;
+    case MAZE_ERROR_NOMEM:
+      code = G_IO_ERROR_NO_SPACE;
+      break;
+    case MAZE_ERROR_ARGUMENT:
+    case MAZE_ERROR_SIZE:
+      code = G_IO_ERROR_INVALID_ARGUMENT;
+      break;
+    case MAZE_OK:
+    case MAZE_ERROR_IO:
+    default:
+      break;
+    }
+
+  bitmaze_error_propagate (error, G_IO_ERROR, code, merror);
+
+  return FALSE;
+}
+
+static void
+set_modified (BitmazeSession *self,
+              gboolean        modified)
+{
+  if (self->modified == modified)
+    return;
+  self->modified = modified;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+}
+
+static void
+set_file (BitmazeSession *self,
+          GFile          *file)
+{
+  if (g_set_object (&self->file, file))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
+}
+
+static void
+withdraw_question (BitmazeSession *self)
+{
+  if (!self->has_question)
+    return;
+  self->has_question = FALSE;
+  g_signal_emit (self, signals[QUESTION], 0, NULL);
+}
+
+static guint64
+history_position (BitmazeSession *self)
+{
+  return self->history != NULL ? maze_history_position (self->history) : 0;
+}
+
+/* The phase follows from the stepper: a build or a search, finished or
+ * not at the position shown. */
+static BitmazePhase
+compute_phase (BitmazeSession *self)
+{
+  MazeSolveStats stats;
+
+  if (self->quick != NULL)
+    return BITMAZE_PHASE_BUILDING;
+  if (self->history == NULL)
+    return BITMAZE_PHASE_READY;
+  if (self->history_builds)
+    return maze_history_finished (self->history) ? BITMAZE_PHASE_READY : BITMAZE_PHASE_BUILDING;
+  if (!maze_history_finished (self->history))
+    return BITMAZE_PHASE_SOLVING;
+  maze_solver_stats (maze_history_solver (self->history), &stats);
+  return stats.found ? BITMAZE_PHASE_SOLVED : BITMAZE_PHASE_NO_PATH;
+}
+
+/* Notifies what changed of the phase and the history since @before_*,
+ * then ::moved: everything that shows the step follows. */
+typedef struct
+{
+  BitmazePhase phase;
+  guint64      first;
+  guint64      position;
+  guint64      length;
+} Shown;
+
+static void
+remember_shown (BitmazeSession *self,
+                Shown          *shown)
+{
+  shown->phase = self->phase;
+  shown->first = bitmaze_session_get_first (self);
+  shown->position = bitmaze_session_get_position (self);
+  shown->length = bitmaze_session_get_length (self);
+}
+
+static void
+announce_moved (BitmazeSession *self,
+                const Shown    *before)
+{
+  GObject *object = G_OBJECT (self);
+
+  self->phase = compute_phase (self);
+  g_object_freeze_notify (object);
+  if (before->phase != self->phase)
+    g_object_notify_by_pspec (object, properties[PROP_PHASE]);
+  if (before->first != bitmaze_session_get_first (self))
+    g_object_notify_by_pspec (object, properties[PROP_FIRST]);
+  if (before->position != bitmaze_session_get_position (self))
+    g_object_notify_by_pspec (object, properties[PROP_POSITION]);
+  if (before->length != bitmaze_session_get_length (self))
+    g_object_notify_by_pspec (object, properties[PROP_LENGTH]);
+  g_object_thaw_notify (object);
+
+  g_signal_emit (self, signals[MOVED], 0);
+}
+
+static void
+emit_cells (BitmazeSession *self,
+            const guint32  *cells,
+            guint           n)
+{
+  if (n > 0)
+    g_signal_emit (self, signals[CELLS_CHANGED], 0, cells, n);
+}
+
+static void
+emit_step_cells (BitmazeSession *self,
+                 const MazeStep *step)
+{
+  guint32 cells[MAZE_STEP_MAX_CHANGES];
+
+  for (unsigned i = 0; i < step->n_changes; i++)
+    cells[i] = step->changes[i].index;
+  emit_cells (self, cells, step->n_changes);
+}
+
+/* ------------------------------------------------------------------ */
+/* Steppers                                                            */
+/* ------------------------------------------------------------------ */
+
+static void
+drop_stepper (BitmazeSession *self)
+{
+  g_clear_pointer (&self->history, maze_history_free);
+  g_clear_pointer (&self->quick, maze_generator_free);
+  self->history_builds = FALSE;
+  self->has_last_step = FALSE;
+  self->engine_us = 0;
+}
+
+/* Replaces the maze; the old one is freed after everybody let go. */
+static void
+replace_maze (BitmazeSession *self,
+              Maze           *maze)
+{
+  Maze *old = self->maze;
+
+  self->maze = maze;
+  self->maze_serial++;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAZE]);
+  maze_free (old);
+}
+
+/* The end of a build without a history: the endpoints as chosen. */
+static void
+finish_quick_build (BitmazeSession *self)
+{
+  MazeError error;
+
+  if (maze_generator_status (self->quick, &error) != MAZE_OK
+      || maze_place_endpoints (self->maze, self->placement, TRUE, self->seed, &error) != MAZE_OK)
+    emit_message (self, &error);
+  g_clear_pointer (&self->quick, maze_generator_free);
+  g_signal_emit (self, signals[MAZE_CHANGED], 0);
+}
+
+/* A new search from the start: the old search's bits go. */
+static gboolean
+start_search (BitmazeSession *self)
+{
+  MazeHistory *history;
+  MazeError error;
+
+  history = maze_history_new_solver (self->maze, self->solver, &error);
+  if (history == NULL)
+    {
+      emit_message (self, &error);
+      return FALSE;
+    }
+  drop_stepper (self);
+  self->history = history;
+  if (self->has_search)
+    g_signal_emit (self, signals[MAZE_CHANGED], 0);
+  self->has_search = TRUE;
+  return TRUE;
+}
+
+/* One step forward of whatever is in progress, reported into @report
+ * (NULL only for a build without history).  A search starts when none is
+ * in progress.  FALSE when no step was done. */
+static gboolean
+advance (BitmazeSession *self,
+         MazeStep       *report)
+{
+  if (self->quick != NULL)
+    {
+      maze_generator_step (self->quick, NULL);
+      if (maze_generator_done (self->quick))
+        finish_quick_build (self);
+      return TRUE;
+    }
+
+  if (self->history == NULL || (self->history_builds && maze_history_finished (self->history)))
+    {
+      if (!start_search (self))
+        return FALSE;
+    }
+  else if (maze_history_finished (self->history))
+    return FALSE;
+
+  return maze_history_step (self->history, report);
+}
+
+static gboolean
+stepper_finished (BitmazeSession *self)
+{
+  if (self->quick != NULL)
+    return FALSE;
+  return self->history == NULL || maze_history_finished (self->history);
+}
+
+/* ------------------------------------------------------------------ */
+/* Run                                                                 */
+/* ------------------------------------------------------------------ */
+
+/* The slot for the next report of this frame; the oldest is overwritten
+ * once the ring is full (a log keeps only the newest anyway). */
+static MazeStep *
+next_frame_step (BitmazeSession *self)
+{
+  MazeStep *slot = &self->steps[self->steps_next];
+
+  self->steps_next = (self->steps_next + 1) % BITMAZE_SESSION_STEPS_MAX;
+  self->n_steps = MIN (self->n_steps + 1, BITMAZE_SESSION_STEPS_MAX);
+  return slot;
+}
+
+/* Hands the ring's reports to @signal, oldest first: one emission, or two
+ * when the ring wrapped. */
+static void
+emit_frame_steps (BitmazeSession *self,
+                  guint           signal)
+{
+  guint first = (self->steps_next + BITMAZE_SESSION_STEPS_MAX - self->n_steps) % BITMAZE_SESSION_STEPS_MAX;
+  guint head = MIN (self->n_steps, BITMAZE_SESSION_STEPS_MAX - first);
+
+  if (self->n_steps == 0)
+    return;
+  g_signal_emit (self, signals[signal], 0, &self->steps[first], head);
+  if (head < self->n_steps)
+    g_signal_emit (self, signals[signal], 0, &self->steps[0], self->n_steps - head);
+  self->n_steps = 0;
+}
+
+static void
+collect_changes (GArray         *array,
+                 const MazeStep *step)
+{
+  for (unsigned i = 0; i < step->n_changes; i++)
+    g_array_append_val (array, step->changes[i].index);
+}
+
+void
+bitmaze_session_run_frame (BitmazeSession *self,
+                           gint64          frame_time)
+{
+  gint64 start = g_get_monotonic_time ();
+  gboolean quick = self->quick != NULL;
+  gboolean unlimited = quick || self->speed >= BITMAZE_SPEED_MAX - 1e-6;
+  gboolean record = !quick && g_signal_has_handler_pending (self, signals[STEPS_DONE], 0, FALSE);
+  guint64 wanted = G_MAXUINT64;
+  guint64 done = 0;
+  gboolean more = TRUE;
+  gint64 budget, view_start, work;
+  Shown before;
+
+  g_return_if_fail (BITMAZE_IS_SESSION (self));
+
+  if (!self->running || self->maze == NULL)
+    return;
+  remember_shown (self, &before);
+
+  if (!unlimited)
+    {
+      double rate = pow (10.0, self->speed);
+
+      if (self->last_frame_time != 0)
+        self->credit += rate * (frame_time - self->last_frame_time) / G_USEC_PER_SEC;
+      /* After a stall, do not try to catch up in one burst. */
+      self->credit = MIN (self->credit, MAX (1.0, rate / 4));
+      wanted = (guint64) self->credit;
+    }
+  self->last_frame_time = frame_time;
+
+  g_array_set_size (self->changed, 0);
+  self->n_steps = 0;
+
+  /* Handing the changes over costs time too (more for big frames): what
+   * it took last frame comes off this frame's stepping. */
+  budget = MAX (FRAME_BUDGET_US / 4, FRAME_BUDGET_US - self->view_us);
+
+  while (done < wanted && more)
+    {
+      if (quick)
+        {
+          advance (self, NULL);
+          more = self->quick != NULL;
+        }
+      else
+        {
+          MazeStep *report = record ? next_frame_step (self) : &self->last_step;
+
+          if (!advance (self, report))
+            {
+              /* (only when a search could not start) */
+              if (record)
+                self->n_steps--;
+              more = FALSE;
+              break;
+            }
+          self->has_last_step = TRUE;
+          collect_changes (self->changed, report);
+          more = !stepper_finished (self);
+        }
+      done++;
+
+      if (done % CLOCK_CHECK_EVERY == 0 && g_get_monotonic_time () - start > budget)
+        break;
+    }
+
+  if (!unlimited)
+    self->credit -= done;
+
+  view_start = g_get_monotonic_time ();
+  self->engine_us += view_start - start;
+
+  if (record && self->n_steps > 0)
+    self->last_step = self->steps[(self->steps_next + BITMAZE_SESSION_STEPS_MAX - 1) % BITMAZE_SESSION_STEPS_MAX];
+  if (!quick)
+    emit_cells (self, (const guint32 *) (gpointer) self->changed->data, self->changed->len);
+  if (!more)
+    bitmaze_session_set_running (self, FALSE);
+  announce_moved (self, &before);
+  self->view_us = g_get_monotonic_time () - view_start;
+  if (record)
+    emit_frame_steps (self, STEPS_DONE);
+
+  work = g_get_monotonic_time () - start;
+  self->max_frame_work = MAX (self->max_frame_work, work);
+}
+
+void
+bitmaze_session_set_running (BitmazeSession *self,
+                             gboolean        running)
+{
+  g_return_if_fail (BITMAZE_IS_SESSION (self));
+
+  running = !!running && self->maze != NULL;
+  if (running == self->running)
+    return;
+
+  withdraw_question (self);
+  if (running && self->quick == NULL
+      && (self->history == NULL || maze_history_finished (self->history)))
+    {
+      /* A new search starts at once (after the end of one, from the
+       * start again), so the phase says so before the first frame. */
+      Shown before;
+
+      remember_shown (self, &before);
+      if (!start_search (self))
+        return;
+      announce_moved (self, &before);
+    }
+
+  self->running = running;
+  if (running)
+    {
+      self->last_frame_time = 0;
+      self->view_us = 0;
+      /* The first step comes at once, even at one step a second. */
+      self->credit = 1.0;
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+}
+
+/* ------------------------------------------------------------------ */
+/* A saved build or search comes back                                  */
+/* ------------------------------------------------------------------ */
+
+/* A file keeps a search as its solution and backtrack nibbles and the
+ * solver's name, and a build in progress as its passages and the
+ * generator's name and seed.  The steppers are deterministic: run the
+ * named one again from the start, on a copy of the maze and with a
+ * history, until the copy's words are the ones saved; then the copy (with
+ * its history) takes the maze's place and the work goes on from there, as
+ * if never stopped, and can step back too.  A big one is replayed in
+ * slices when the main loop is idle, so the window never freezes.  When no
+ * step gives the saved words (another program wrote them, a walk in Play
+ * mode), nothing changes. */
+static void
+cancel_resume (BitmazeSession *self)
+{
+  g_clear_handle_id (&self->resume_id, g_source_remove);
+  g_clear_pointer (&self->resume_history, maze_history_free);
+  g_clear_pointer (&self->resume_maze, maze_free);
+}
+
+/* Replays one slice; TRUE while there is more to replay. */
+static gboolean
+resume_slice (BitmazeSession *self)
+{
+  const guint16 *saved = maze_cells_const (self->maze);
+  gint64 start = g_get_monotonic_time ();
+  gboolean going = TRUE;
+  guint n = 0;
+  MazeStep step;
+  Shown before;
+
+  while (self->resume_differ > 0 && (going = maze_history_step (self->resume_history, &step)))
+    {
+      /* Each change takes its word from one value to the next: count the
+       * cell out as it was and in as it is now. */
+      for (unsigned i = 0; i < step.n_changes; i++)
+        {
+          const MazeChange *change = &step.changes[i];
+
+          self->resume_differ -= change->before != saved[change->index];
+          self->resume_differ += change->after != saved[change->index];
+        }
+      if (++n % (CLOCK_CHECK_EVERY * 64) == 0 && g_get_monotonic_time () - start > FRAME_BUDGET_US)
+        break;
+    }
+  self->resume_us += g_get_monotonic_time () - start;
+
+  if (self->resume_differ > 0 && going)
+    return TRUE;
+
+  if (self->resume_differ > 0
+      || (self->resume_builds && maze_generator_done (maze_history_generator (self->resume_history))))
+    {
+      /* No step gives the saved words, or the build was already complete:
+       * the file is a finished maze. */
+      cancel_resume (self);
+      return FALSE;
+    }
+
+  /* With the whole path marked, all that is left of a finished search is
+   * its last step, which only reports the goal found: take it too, so a
+   * solved maze comes back solved. */
+  if (!self->resume_builds && !maze_history_finished (self->resume_history)
+      && maze_path_cells (self->resume_maze, NULL, 0) >= 0)
+    {
+      if (!maze_history_peek (self->resume_history, &step) || step.n_changes > 0)
+        {
+          cancel_resume (self);
+          return FALSE;
+        }
+      maze_history_step (self->resume_history, &step);
+    }
+
+  remember_shown (self, &before);
+  drop_stepper (self);
+  self->history = g_steal_pointer (&self->resume_history);
+  self->history_builds = self->resume_builds;
+  replace_maze (self, g_steal_pointer (&self->resume_maze));
+  self->engine_us = self->resume_us;
+  if (maze_history_back (self->history, NULL))
+    {
+      /* the step shown is reported as if just done */
+      maze_history_step (self->history, &self->last_step);
+      self->has_last_step = TRUE;
+    }
+  announce_moved (self, &before);
+
+  return FALSE;
+}
+
+static gboolean
+resume_idle_cb (gpointer data)
+{
+  BitmazeSession *self = data;
+
+  /* Anything done to the maze meanwhile makes the replay pointless. */
+  if (self->maze_serial != self->resume_serial || self->history != NULL
+      || self->quick != NULL || self->modified)
+    {
+      self->resume_id = 0;
+      cancel_resume (self);
+      return G_SOURCE_REMOVE;
+    }
+
+  if (resume_slice (self))
+    return G_SOURCE_CONTINUE;
+
+  self->resume_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
+/* Does any cell have an opening in the outer wall?  A build in progress
+ * has none: the endpoints are placed at its end. */
+static gboolean
+has_openings (const Maze *maze)
+{
+  const guint16 *cells = maze_cells_const (maze);
+  guint32 n = maze_n_cells (maze);
+
+  for (guint32 i = 0; i < n; i++)
+    if (maze_cell_passages (cells[i]) & maze_cell_border (cells[i]))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+resume_saved (BitmazeSession *self,
+              gboolean        build)
+{
+  const guint16 *saved = maze_cells_const (self->maze);
+  const guint16 *cells;
+  guint32 n_cells = maze_n_cells (self->maze);
+  MazeError error;
+
+  cancel_resume (self);
+  self->resume_maze = maze_copy (self->maze, &error);
+  if (self->resume_maze == NULL)
+    return;
+  if (build)
+    self->resume_history = maze_history_new_generator (self->resume_maze, self->generator, self->seed,
+                                                       self->loops, TRUE, self->placement, TRUE, &error);
+  else
+    self->resume_history = maze_history_new_solver (self->resume_maze, self->solver, &error);
+  if (self->resume_history == NULL)
+    {
+      cancel_resume (self);
+      return;
+    }
+
+  self->resume_builds = build;
+  cells = maze_cells_const (self->resume_maze);
+  self->resume_differ = 0;
+  for (guint32 i = 0; i < n_cells; i++)
+    self->resume_differ += cells[i] != saved[i];
+  self->resume_us = 0;
+  self->resume_serial = self->maze_serial;
+
+  /* Small ones come back at once, big ones in the background. */
+  if (resume_slice (self))
+    self->resume_id = g_idle_add (resume_idle_cb, self);
+}
+
+/* ------------------------------------------------------------------ */
+/* The recipe                                                          */
+/* ------------------------------------------------------------------ */
+
+static void
+set_generator (BitmazeSession *self,
+               const char     *name)
+{
+  MazeError error;
+
+  if (name == NULL || g_strcmp0 (name, self->generator) == 0)
+    return;
+  if (!maze_generator_name_valid (name, &error))
+    {
+      g_warning ("%s", error.message);
+      return;
+    }
+  g_free (self->generator);
+  self->generator = g_strdup (name);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GENERATOR]);
+}
+
+static void
+set_solver (BitmazeSession *self,
+            const char     *name)
+{
+  MazeError error;
+
+  if (name == NULL || g_strcmp0 (name, self->solver) == 0)
+    return;
+  if (!maze_solver_name_valid (name, &error))
+    {
+      g_warning ("%s", error.message);
+      return;
+    }
+  g_free (self->solver);
+  self->solver = g_strdup (name);
+
+  /* A search of another algorithm means nothing for this one. */
+  if (self->maze != NULL && self->quick == NULL && !self->history_builds
+      && (self->history != NULL || self->has_search))
+    bitmaze_session_reset (self);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SOLVER]);
+}
+
+/* Takes the recipe a file was made with, where it says, without
+ * clearing the search the file holds. */
+static void
+take_recipe (BitmazeSession *self,
+             const Maze     *maze)
+{
+  const char *value;
+  guint64 number;
+
+  value = maze_meta_get (maze, "generator");
+  if (value != NULL && maze_generator_name_valid (value, NULL))
+    set_generator (self, value);
+  value = maze_meta_get (maze, "seed");
+  if (value != NULL && g_ascii_string_to_unsigned (value, 10, 0, G_MAXUINT64, &number, NULL))
+    bitmaze_session_set_seed (self, number);
+  /* A generator writes its loops only when there are some. */
+  value = maze_meta_get (maze, "loops");
+  if (value == NULL || !g_ascii_string_to_unsigned (value, 10, 0, 100, &number, NULL))
+    number = 0;
+  if (maze_meta_get (maze, "generator") != NULL)
+    g_object_set (self, "loops", (guint) number, NULL);
+  value = maze_meta_get (maze, "solver");
+  if (value != NULL && maze_solver_name_valid (value, NULL))
+    set_solver (self, value);
+  bitmaze_session_set_size (self, maze_width (maze), maze_height (maze));
+}
+
+/* ------------------------------------------------------------------ */
+/* GObject                                                             */
+/* ------------------------------------------------------------------ */
+
+static void
+bitmaze_session_dispose (GObject *object)
+{
+  BitmazeSession *self = BITMAZE_SESSION (object);
+
+  cancel_resume (self);
+  self->running = FALSE;
+
+  G_OBJECT_CLASS (bitmaze_session_parent_class)->dispose (object);
+}
+
+static void
+bitmaze_session_finalize (GObject *object)
+{
+  BitmazeSession *self = BITMAZE_SESSION (object);
+
+  drop_stepper (self);
+  g_clear_pointer (&self->maze, maze_free);
+  g_clear_object (&self->file);
+  g_clear_pointer (&self->generator, g_free);
+  g_clear_pointer (&self->solver, g_free);
+  g_clear_pointer (&self->changed, g_array_unref);
+  g_clear_pointer (&self->steps, g_free);
+
+  G_OBJECT_CLASS (bitmaze_session_parent_class)->finalize (object);
+}
+
+static void
+bitmaze_session_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  BitmazeSession *self = BITMAZE_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_MAZE:
+      g_value_set_pointer (value, self->maze);
+      break;
+    case PROP_FILE:
+      g_value_set_object (value, self->file);
+      break;
+    case PROP_MODIFIED:
+      g_value_set_boolean (value, self->modified);
+      break;
+    case PROP_GENERATOR:
+      g_value_set_string (value, self->generator);
+      break;
+    case PROP_SOLVER:
+      g_value_set_string (value, self->solver);
+      break;
+    case PROP_SEED:
+      g_value_set_uint64 (value, self->seed);
+      break;
+    case PROP_WIDTH:
+      g_value_set_uint (value, self->width);
+      break;
+    case PROP_HEIGHT:
+      g_value_set_uint (value, self->height);
+      break;
+    case PROP_LOOPS:
+      g_value_set_uint (value, self->loops);
+      break;
+    case PROP_ANIMATE:
+      g_value_set_boolean (value, self->animate);
+      break;
+    case PROP_PLACEMENT:
+      g_value_set_string (value, maze_placement_name (self->placement));
+      break;
+    case PROP_SPEED:
+      g_value_set_double (value, self->speed);
+      break;
+    case PROP_PHASE:
+      g_value_set_enum (value, self->phase);
+      break;
+    case PROP_RUNNING:
+      g_value_set_boolean (value, self->running);
+      break;
+    case PROP_FIRST:
+      g_value_set_uint64 (value, bitmaze_session_get_first (self));
+      break;
+    case PROP_POSITION:
+      g_value_set_uint64 (value, bitmaze_session_get_position (self));
+      break;
+    case PROP_LENGTH:
+      g_value_set_uint64 (value, bitmaze_session_get_length (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+/* Sets a guint field and notifies when it changed. */
+static void
+set_uint (BitmazeSession *self,
+          guint          *field,
+          guint           value,
+          guint           prop_id)
+{
+  if (*field == value)
+    return;
+  *field = value;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
+}
+
+static void
+bitmaze_session_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  BitmazeSession *self = BITMAZE_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_GENERATOR:
+      set_generator (self, g_value_get_string (value));
+      break;
+    case PROP_SOLVER:
+      set_solver (self, g_value_get_string (value));
+      break;
+    case PROP_SEED:
+      bitmaze_session_set_seed (self, g_value_get_uint64 (value));
+      break;
+    case PROP_WIDTH:
+      set_uint (self, &self->width, g_value_get_uint (value), PROP_WIDTH);
+      break;
+    case PROP_HEIGHT:
+      set_uint (self, &self->height, g_value_get_uint (value), PROP_HEIGHT);
+      break;
+    case PROP_LOOPS:
+      set_uint (self, &self->loops, g_value_get_uint (value), PROP_LOOPS);
+      break;
+    case PROP_ANIMATE:
+      if (self->animate != g_value_get_boolean (value))
+        {
+          self->animate = g_value_get_boolean (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_PLACEMENT:
+      {
+        int placement = maze_placement_from_name (g_value_get_string (value));
+
+        if (placement >= 0 && (MazePlacement) placement != self->placement)
+          {
+            self->placement = (MazePlacement) placement;
+            g_object_notify_by_pspec (object, pspec);
+          }
+      }
+      break;
+    case PROP_SPEED:
+      if (self->speed != g_value_get_double (value))
+        {
+          self->speed = g_value_get_double (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_RUNNING:
+      bitmaze_session_set_running (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bitmaze_session_class_init (BitmazeSessionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = bitmaze_session_dispose;
+  object_class->finalize = bitmaze_session_finalize;
+  object_class->get_property = bitmaze_session_get_property;
+  object_class->set_property = bitmaze_session_set_property;
+
+  /**
+   * BitmazeSession:maze:
+   *
+   * The Maze shown (a pointer owned by the session); notified when New or
+   * Open replaces it, or a saved search comes back on a copy.
+   */
+  properties[PROP_MAZE] = g_param_spec_pointer ("maze", NULL, NULL, ro);
+  properties[PROP_FILE] = g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE, ro);
+  properties[PROP_MODIFIED] = g_param_spec_boolean ("modified", NULL, NULL, FALSE, ro);
+  /**
+   * BitmazeSession:generator:
+   *
+   * The engine name of the generator of the next maze, with its parameter.
+   */
+  properties[PROP_GENERATOR] =
+    g_param_spec_string ("generator", NULL, NULL,
+                         maze_algorithm_default (maze_generators)->name, rw);
+  /**
+   * BitmazeSession:solver:
+   *
+   * The engine name of the search algorithm; changing it clears a search.
+   */
+  properties[PROP_SOLVER] = g_param_spec_string ("solver", NULL, NULL,
+                                                 maze_algorithm_default (maze_solvers)->name, rw);
+  properties[PROP_SEED] = g_param_spec_uint64 ("seed", NULL, NULL, 0, G_MAXUINT64, 0, rw);
+  properties[PROP_WIDTH] = g_param_spec_uint ("width", NULL, NULL, 1, MAZE_MAX_SIDE, 40, rw);
+  properties[PROP_HEIGHT] = g_param_spec_uint ("height", NULL, NULL, 1, MAZE_MAX_SIDE, 25, rw);
+  properties[PROP_LOOPS] = g_param_spec_uint ("loops", NULL, NULL, 0, 100, 0, rw);
+  /**
+   * BitmazeSession:animate:
+   *
+   * Whether a new maze is built step by step (with Step, Run and Step
+   * Back) rather than at once.
+   */
+  properties[PROP_ANIMATE] = g_param_spec_boolean ("animate", NULL, NULL, FALSE, rw);
+  /**
+   * BitmazeSession:placement:
+   *
+   * Where a new maze's start and goal go: "corners", "rows" or "far".
+   */
+  properties[PROP_PLACEMENT] = g_param_spec_string ("placement", NULL, NULL, "corners", rw);
+  /**
+   * BitmazeSession:speed:
+   *
+   * The speed of Run, log10 (steps a second); BITMAZE_SPEED_MAX is "as
+   * fast as possible".
+   */
+  properties[PROP_SPEED] = g_param_spec_double ("speed", NULL, NULL, 0, BITMAZE_SPEED_MAX, 1.5, rw);
+  properties[PROP_PHASE] = g_param_spec_enum ("phase", NULL, NULL, BITMAZE_TYPE_PHASE,
+                                              BITMAZE_PHASE_READY, ro);
+  properties[PROP_RUNNING] = g_param_spec_boolean ("running", NULL, NULL, FALSE, rw);
+  /**
+   * BitmazeSession:position:
+   *
+   * The step of the build or search shown; :first and :length bound it.
+   */
+  properties[PROP_FIRST] = g_param_spec_uint64 ("first", NULL, NULL, 0, G_MAXUINT64, 0, ro);
+  properties[PROP_POSITION] = g_param_spec_uint64 ("position", NULL, NULL, 0, G_MAXUINT64, 0, ro);
+  properties[PROP_LENGTH] = g_param_spec_uint64 ("length", NULL, NULL, 0, G_MAXUINT64, 0, ro);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * BitmazeSession::cells-changed:
+   * @cells: (type gpointer): the cell indices (guint32), valid during the emission
+   * @n_cells: how many (a cell may come more than once)
+   *
+   * The words of these cells changed (search bits, or passages while
+   * building).
+   */
+  signals[CELLS_CHANGED] =
+    g_signal_new ("cells-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_UINT);
+
+  /**
+   * BitmazeSession::maze-changed:
+   *
+   * Any word may have changed, or the start or the goal moved: a view
+   * draws the whole maze again.
+   */
+  signals[MAZE_CHANGED] =
+    g_signal_new ("maze-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
+   * BitmazeSession::moved:
+   *
+   * The step shown changed (a step, a frame of Run, a step back, a jump,
+   * Reset, a new stepper): its report, the frontier, the counters and the
+   * phase may differ.  Once an operation, after the cells and properties.
+   */
+  signals[MOVED] =
+    g_signal_new ("moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
+   * BitmazeSession::step-done:
+   * @step: (type gpointer): the MazeStep report, valid during the emission
+   *
+   * Emitted after each single step forward (bitmaze_session_step()).
+   */
+  signals[STEP_DONE] =
+    g_signal_new ("step-done", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  /**
+   * BitmazeSession::steps-done:
+   * @steps: (type gpointer): MazeStep reports, oldest first, valid during the emission
+   * @n_steps: how many
+   *
+   * Emitted once or twice a frame while Run steps, with the newest
+   * reports of that frame (at most BITMAZE_SESSION_STEPS_MAX); only
+   * collected while somebody listens.
+   */
+  signals[STEPS_DONE] =
+    g_signal_new ("steps-done", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_UINT);
+
+  /**
+   * BitmazeSession::history-moved:
+   * @steps: (type gpointer): MazeStep reports, oldest first, valid during the emission
+   * @n_steps: how many
+   *
+   * The position went back or jumped: @steps are the newest steps up to
+   * the step now shown (at most BITMAZE_SESSION_STEPS_MAX; none at the
+   * first step), what a log of the steps should now hold.  Emitted once or
+   * twice, then ::moved.
+   */
+  signals[HISTORY_MOVED] =
+    g_signal_new ("history-moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_UINT);
+
+  /**
+   * BitmazeSession::edited:
+   * @step: (type gpointer): the engine's MazeStep report of the change
+   *
+   * The user changed words by hand: a bit flipped, or a move of the walk
+   * in Play mode.
+   */
+  signals[EDITED] =
+    g_signal_new ("edited", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  /**
+   * BitmazeSession::message:
+   * @message: a sentence in the user's language
+   *
+   * Something went wrong that the user should read (an engine error
+   * while stepping or placing the endpoints).
+   */
+  signals[MESSAGE] =
+    g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  /**
+   * BitmazeSession::question:
+   * @step: (type gpointer) (nullable): the step held back, or NULL when
+   *   the question was withdrawn
+   *
+   * See bitmaze_session_ask().
+   */
+  signals[QUESTION] =
+    g_signal_new ("question", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  /**
+   * BitmazeSession::revealed:
+   * @step: (type gpointer): the step that was the question, about to be done
+   */
+  signals[REVEALED] =
+    g_signal_new ("revealed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+}
+
+static void
+bitmaze_session_init (BitmazeSession *self)
+{
+  self->generator = g_strdup (maze_algorithm_default (maze_generators)->name);
+  self->solver = g_strdup (maze_algorithm_default (maze_solvers)->name);
+  self->width = 40;
+  self->height = 25;
+  self->placement = MAZE_PLACE_CORNERS;
+  self->speed = 1.5;
+  self->phase = BITMAZE_PHASE_READY;
+  self->changed = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->steps = g_new (MazeStep, BITMAZE_SESSION_STEPS_MAX);
+}
+
+/* ------------------------------------------------------------------ */
+/* Public API: the document                                            */
+/* ------------------------------------------------------------------ */
+
+BitmazeSession *
+bitmaze_session_new (void)
+{
+  return g_object_new (BITMAZE_TYPE_SESSION, NULL);
+}
+
+Maze *
+bitmaze_session_get_maze (BitmazeSession *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), NULL);
+
+  return self->maze;
+}
+
+GFile *
+bitmaze_session_get_file (BitmazeSession *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), NULL);
+
+  return self->file;
+}
+
+gboolean
+bitmaze_session_get_modified (BitmazeSession *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+
+  return self->modified;
+}
+
+gboolean
+bitmaze_session_is_pristine (BitmazeSession *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+
+  return self->file == NULL && !self->modified && !self->has_search;
+}
+
+gboolean
+bitmaze_session_generate (BitmazeSession  *self,
+                          GError         **error)
+{
+  MazeGenerator *quick = NULL;
+  MazeHistory *history = NULL;
+  MazeError merror;
+  Shown before;
+  Maze *maze;
+
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+
+  maze = maze_new (self->width, self->height, &merror);
+  if (maze == NULL)
+    return maze_error_to_gerror (&merror, error);
+
+  if (self->animate)
+    history = maze_history_new_generator (maze, self->generator, self->seed, self->loops,
+                                          TRUE, self->placement, TRUE, &merror);
+  else
+    quick = maze_generator_new (maze, self->generator, self->seed, self->loops, &merror);
+  if (history == NULL && quick == NULL)
+    {
+      maze_free (maze);
+      return maze_error_to_gerror (&merror, error);
+    }
+
+  withdraw_question (self);
+  remember_shown (self, &before);
+  bitmaze_session_set_running (self, FALSE);
+  cancel_resume (self);
+  drop_stepper (self);
+  self->history = history;
+  self->history_builds = history != NULL;
+  self->quick = quick;
+  self->has_search = FALSE;
+  replace_maze (self, maze);
+  set_file (self, NULL);
+  set_modified (self, FALSE);
+
+  if (quick != NULL)
+    {
+      /* Small mazes are done within the first slice; big ones go on in
+       * slices on the frame clock, so a window never freezes. */
+      gint64 start = g_get_monotonic_time ();
+      guint n = 0;
+
+      while (self->quick != NULL)
+        {
+          advance (self, NULL);
+          if (++n % CLOCK_CHECK_EVERY == 0 && g_get_monotonic_time () - start > FRAME_BUDGET_US)
+            break;
+        }
+      self->engine_us += g_get_monotonic_time () - start;
+    }
+  announce_moved (self, &before);
+
+  /* The rest of a big build, and an animated one, runs on the clock. */
+  if (self->quick != NULL || history != NULL)
+    bitmaze_session_set_running (self, TRUE);
+
+  return TRUE;
+}
+
+gboolean
+bitmaze_session_new_maze (BitmazeSession  *self,
+                          GError         **error)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+
+  bitmaze_session_set_seed (self, maze_random_seed ());
+  return bitmaze_session_generate (self, error);
+}
+
+gboolean
+bitmaze_session_load (BitmazeSession  *self,
+                      GFile           *file,
+                      GError         **error)
+{
+  g_autofree char *path = NULL;
+  MazeError merror;
+  gboolean resume_search, resume_build;
+  const char *solver;
+  Shown before;
+  Maze *maze;
+
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _("Only files on this computer can be opened"));
+      return FALSE;
+    }
+
+  maze = maze_load_file (path, &merror);
+  if (maze == NULL)
+    return maze_error_to_gerror (&merror, error);
+
+  withdraw_question (self);
+  remember_shown (self, &before);
+  bitmaze_session_set_running (self, FALSE);
+  cancel_resume (self);
+  drop_stepper (self);
+  self->has_search = FALSE;
+  replace_maze (self, maze);
+  set_file (self, file);
+  set_modified (self, FALSE);
+
+  /* Show the recipe the file was made with (selecting its solver must
+   * not clear the search the file holds: has_search is still FALSE). */
+  take_recipe (self, maze);
+  self->has_search = maze_has_search (maze);
+
+  solver = maze_meta_get (maze, "solver");
+  resume_search = self->has_search && solver != NULL && g_strcmp0 (solver, self->solver) == 0;
+  resume_build = !self->has_search && maze_meta_get (maze, "generator") != NULL
+                 && maze_meta_get (maze, "seed") != NULL && !has_openings (maze);
+
+  announce_moved (self, &before);
+
+  /* Last: the work may come back on a copy that replaces @maze. */
+  if (resume_search || resume_build)
+    resume_saved (self, resume_build);
+
+  return TRUE;
+}
+
+gboolean
+bitmaze_session_save (BitmazeSession  *self,
+                      GFile           *file,
+                      GError         **error)
+{
+  g_autofree char *path = NULL;
+  gboolean search;
+  MazeError merror;
+
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (self->maze == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("There is no maze to save"));
+      return FALSE;
+    }
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _("Only files on this computer can be saved"));
+      return FALSE;
+    }
+
+  /* The solver's name tells a reader what the search bits in the file
+   * are; a build in progress has none, and its generator's name stays. */
+  search = self->has_search && !self->history_builds && self->quick == NULL;
+  if (maze_meta_set (self->maze, "solver", search ? self->solver : NULL, &merror) != MAZE_OK)
+    return maze_error_to_gerror (&merror, error);
+
+  if (maze_save_file (self->maze, path, &merror) != MAZE_OK)
+    return maze_error_to_gerror (&merror, error);
+
+  set_file (self, file);
+  set_modified (self, FALSE);
+
+  return TRUE;
+}
+
+gboolean
+bitmaze_session_export (BitmazeSession  *self,
+                        GFile           *file,
+                        gboolean         show_search,
+                        gboolean         show_solution,
+                        GError         **error)
+{
+  g_autofree char *path = NULL;
+  RenderOptions options;
+  MazeError merror;
+
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _("Only files on this computer can be written"));
+      return FALSE;
+    }
+
+  if (render_format_from_path (path) < 0)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("The file name must end in .png, .svg or .pdf"));
+      return FALSE;
+    }
+
+  render_options_init (&options);
+  options.show_search = show_search;
+  options.show_solution = show_solution;
+
+  /* Big mazes get smaller cells, so a 2000x2000 export is a picture of a
+   * few megabytes made in a moment, not one of gigabytes. */
+  render_auto_size (self->maze, &options);
+
+  if (render_to_file (self->maze, &options, path, NULL, &merror) != MAZE_OK)
+    return maze_error_to_gerror (&merror, error);
+
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Public API: the recipe                                              */
+/* ------------------------------------------------------------------ */
+
+guint64
+bitmaze_session_get_seed (BitmazeSession *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), 0);
+
+  return self->seed;
+}
+
+void
+bitmaze_session_set_seed (BitmazeSession *self,
+                          guint64         seed)
+{
+  g_return_if_fail (BITMAZE_IS_SESSION (self));
+
+  if (self->seed == seed)
+    return;
+  self->seed = seed;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEED]);
+}
+
+void
+bitmaze_session_set_size (BitmazeSession *self,
+                          guint           width,
+                          guint           height)
+{
+  g_return_if_fail (BITMAZE_IS_SESSION (self));
+
+  g_object_set (self, "width", width, "height", height, NULL);
+}
+
+const char *
+bitmaze_session_get_generator (BitmazeSession *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), NULL);
+
+  return self->generator;
+}
+
+const char *
+bitmaze_session_get_solver (BitmazeSession *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), NULL);
+
+  return self->solver;
+}
+
+const char *
+bitmaze_session_get_algorithm (BitmazeSession *self)
+{
+  const char *value;
+
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), NULL);
+
+  /* The build in progress was made with the generator the maze names. */
+  if ((self->quick != NULL || self->history_builds) && self->maze != NULL
+      && (value = maze_meta_get (self->maze, "generator")) != NULL)
+    return value;
+  return self->quick != NULL || self->history_builds ? self->generator : self->solver;
+}
+
+/* ------------------------------------------------------------------ */
+/* Public API: stepping                                                */
+/* ------------------------------------------------------------------ */
+
+BitmazePhase
+bitmaze_session_get_phase (BitmazeSession *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), BITMAZE_PHASE_READY);
+
+  return self->phase;
+}
+
+gboolean
+bitmaze_session_get_running (BitmazeSession *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+
+  return self->running;
+}
+
+gboolean
+bitmaze_session_can_step (BitmazeSession *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+
+  return self->maze != NULL && !self->running
+         && self->phase != BITMAZE_PHASE_SOLVED && self->phase != BITMAZE_PHASE_NO_PATH;
+}
+
+gboolean
+bitmaze_session_step (BitmazeSession *self)
+{
+  gint64 start;
+  gboolean stepped;
+  Shown before;
+
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+
+  if (!bitmaze_session_can_step (self))
+    return FALSE;
+
+  withdraw_question (self);
+  remember_shown (self, &before);
+  start = g_get_monotonic_time ();
+  if (self->quick != NULL)
+    {
+      /* A build without history, paused: one step of it, unreported. */
+      stepped = advance (self, NULL);
+    }
+  else
+    {
+      stepped = advance (self, &self->last_step);
+      self->has_last_step = self->has_last_step || stepped;
+    }
+  self->engine_us += g_get_monotonic_time () - start;
+
+  if (stepped && self->has_last_step)
+    emit_step_cells (self, &self->last_step);
+  announce_moved (self, &before);
+  if (stepped && self->has_last_step)
+    g_signal_emit (self, signals[STEP_DONE], 0, &self->last_step);
+
+  return stepped;
+}
+
+/* Moves the history to @position and tells everybody what changed. */
+static gboolean
+jump (BitmazeSession *self,
+      guint64         position)
+{
+  guint32 start, goal;
+  size_t n = 0;
+  MazeError error;
+  Shown before;
+
+  if (self->history == NULL || self->running)
+    return FALSE;
+  position = CLAMP (position, maze_history_first (self->history), maze_history_length (self->history));
+  if (position == maze_history_position (self->history))
+    return FALSE;
+
+  withdraw_question (self);
+  remember_shown (self, &before);
+  start = maze_start (self->maze);
+  goal = maze_goal (self->maze);
+  g_array_set_size (self->changed, JUMP_CELLS_MAX);
+  g_array_set_size (self->changed,
+                    MIN (JUMP_CELLS_MAX + 1,
+                         maze_history_changed_cells (self->history, maze_history_position (self->history),
+                                                     position, (guint32 *) (gpointer) self->changed->data,
+                                                     JUMP_CELLS_MAX)));
+
+  if (maze_history_seek (self->history, position, self->steps, BITMAZE_SESSION_STEPS_MAX,
+                         &n, &error) != MAZE_OK)
+    {
+      emit_message (self, &error);
+      return FALSE;
+    }
+
+  self->has_last_step = n > 0;
+  if (n > 0)
+    self->last_step = self->steps[n - 1];
+
+  if (self->changed->len > JUMP_CELLS_MAX || start != maze_start (self->maze) || goal != maze_goal (self->maze))
+    g_signal_emit (self, signals[MAZE_CHANGED], 0);
+  else
+    emit_cells (self, (const guint32 *) (gpointer) self->changed->data, self->changed->len);
+  g_signal_emit (self, signals[HISTORY_MOVED], 0, self->steps, (guint) n);
+  announce_moved (self, &before);
+
+  return TRUE;
+}
+
+gboolean
+bitmaze_session_step_back (BitmazeSession *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+
+  if (self->history == NULL)
+    return FALSE;
+  return jump (self, maze_history_position (self->history) - (maze_history_position (self->history) > 0));
+}
+
+gboolean
+bitmaze_session_seek (BitmazeSession *self,
+                      guint64         position)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+
+  return jump (self, position);
+}
+
+guint64
+bitmaze_session_get_first (BitmazeSession *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), 0);
+
+  return self->history != NULL ? maze_history_first (self->history) : 0;
+}
+
+guint64
+bitmaze_session_get_position (BitmazeSession *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), 0);
+
+  return history_position (self);
+}
+
+guint64
+bitmaze_session_get_length (BitmazeSession *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), 0);
+
+  return self->history != NULL ? maze_history_length (self->history) : 0;
+}
+
+gboolean
+bitmaze_session_can_reset (BitmazeSession *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+
+  return self->maze != NULL && (self->quick != NULL || self->history != NULL || self->has_search);
+}
+
+void
+bitmaze_session_reset (BitmazeSession *self)
+{
+  gboolean had_search;
+  Shown before;
+
+  g_return_if_fail (BITMAZE_IS_SESSION (self));
+
+  if (self->maze == NULL)
+    return;
+
+  withdraw_question (self);
+  remember_shown (self, &before);
+  bitmaze_session_set_running (self, FALSE);
+
+  if (self->quick != NULL || (self->history_builds && !maze_history_finished (self->history)))
+    {
+      /* Building: start the same maze over from an empty grid, with the
+       * recipe the maze was made with. */
+      g_autofree char *name = g_strdup (bitmaze_session_get_algorithm (self));
+      const char *value = maze_meta_get (self->maze, "seed");
+      guint64 seed = self->seed, loops = 0;
+      MazeHistory *history;
+      MazeError error;
+
+      if (value != NULL)
+        g_ascii_string_to_unsigned (value, 10, 0, G_MAXUINT64, &seed, NULL);
+      value = maze_meta_get (self->maze, "loops");
+      if (value != NULL)
+        g_ascii_string_to_unsigned (value, 10, 0, 100, &loops, NULL);
+      g_clear_pointer (&self->history, maze_history_free);
+      g_clear_pointer (&self->quick, maze_generator_free);
+      history = maze_history_new_generator (self->maze, name, seed, (unsigned) loops,
+                                            TRUE, self->placement, TRUE, &error);
+      if (history == NULL)
+        {
+          emit_message (self, &error);
+          return;
+        }
+      drop_stepper (self);
+      self->history = history;
+      self->history_builds = TRUE;
+      g_signal_emit (self, signals[MAZE_CHANGED], 0);
+      announce_moved (self, &before);
+      return;
+    }
+
+  had_search = self->has_search;
+  drop_stepper (self);
+  self->has_search = FALSE;
+  maze_reset_search (self->maze);
+  if (had_search)
+    g_signal_emit (self, signals[MAZE_CHANGED], 0);
+  announce_moved (self, &before);
+}
+
+const MazeStep *
+bitmaze_session_get_last_step (BitmazeSession *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), NULL);
+
+  return self->has_last_step ? &self->last_step : NULL;
+}
+
+gsize
+bitmaze_session_get_frontier (BitmazeSession *self,
+                              guint32        *out,
+                              gsize           max)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), 0);
+
+  /* A build without history is not shown step by step: no frontier. */
+  if (self->quick != NULL || self->history == NULL || maze_history_finished (self->history))
+    return 0;
+  if (self->history_builds)
+    return maze_generator_frontier (maze_history_generator (self->history), out, max);
+  return maze_solver_frontier (maze_history_solver (self->history), out, max);
+}
+
+gint64
+bitmaze_session_get_next_cell (BitmazeSession *self)
+{
+  guint32 cell;
+
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), -1);
+
+  return bitmaze_session_get_frontier (self, &cell, 1) > 0 ? (gint64) cell : -1;
+}
+
+void
+bitmaze_session_get_stats (BitmazeSession *self,
+                           MazeSolveStats *stats)
+{
+  g_return_if_fail (BITMAZE_IS_SESSION (self));
+
+  memset (stats, 0, sizeof *stats);
+  if (self->quick != NULL)
+    stats->steps = maze_generator_steps (self->quick);
+  else if (self->history != NULL && self->history_builds)
+    {
+      stats->steps = maze_history_position (self->history);
+      stats->finished = maze_history_finished (self->history);
+    }
+  else if (self->history != NULL)
+    maze_solver_stats (maze_history_solver (self->history), stats);
+}
+
+gint64
+bitmaze_session_get_engine_time (BitmazeSession *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), 0);
+
+  return self->engine_us;
+}
+
+gint64
+bitmaze_session_take_max_frame_work (BitmazeSession *self)
+{
+  gint64 work;
+
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), 0);
+
+  work = self->max_frame_work;
+  self->max_frame_work = 0;
+  return work;
+}
+
+gboolean
+bitmaze_session_peek_step (BitmazeSession *self,
+                           MazeStep       *next)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (next != NULL, FALSE);
+
+  if (self->history == NULL || self->running)
+    return FALSE;
+  return maze_history_peek (self->history, next);
+}
+
+gboolean
+bitmaze_session_ask (BitmazeSession *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+
+  withdraw_question (self);
+  if (!bitmaze_session_peek_step (self, &self->question))
+    return FALSE;
+  self->has_question = TRUE;
+  g_signal_emit (self, signals[QUESTION], 0, &self->question);
+  return TRUE;
+}
+
+const MazeStep *
+bitmaze_session_get_question (BitmazeSession *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), NULL);
+
+  return self->has_question ? &self->question : NULL;
+}
+
+gboolean
+bitmaze_session_reveal (BitmazeSession *self)
+{
+  MazeStep question;
+
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+
+  if (!self->has_question)
+    return FALSE;
+  question = self->question;
+  self->has_question = FALSE;
+  g_signal_emit (self, signals[REVEALED], 0, &question);
+  return bitmaze_session_step (self);
+}
+
+/* ------------------------------------------------------------------ */
+/* Public API: edits                                                   */
+/* ------------------------------------------------------------------ */
+
+/* Before the user changes the maze by hand: a build cannot take it, a
+ * search cannot go on over it (its bits stay). */
+static gboolean
+begin_edit (BitmazeSession  *self,
+            guint            index,
+            GError         **error)
+{
+  if (self->maze == NULL || index >= maze_n_cells (self->maze))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("There is no such cell"));
+      return FALSE;
+    }
+  if (self->phase == BITMAZE_PHASE_BUILDING)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY, _("The maze is still being built"));
+      return FALSE;
+    }
+  withdraw_question (self);
+  bitmaze_session_set_running (self, FALSE);
+  drop_stepper (self);
+  return TRUE;
+}
+
+gboolean
+bitmaze_session_toggle_bit (BitmazeSession  *self,
+                            guint            index,
+                            guint            bit,
+                            GError         **error)
+{
+  MazeError merror;
+  MazeStep step;
+  Shown before;
+
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+
+  remember_shown (self, &before);
+  if (!begin_edit (self, index, error))
+    return FALSE;
+
+  if (maze_toggle_bit (self->maze, index, bit, &step, &merror) != MAZE_OK)
+    {
+      bitmaze_error_propagate (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, &merror);
+      announce_moved (self, &before);
+      return FALSE;
+    }
+
+  if (bit >= MAZE_SOLUTION_SHIFT)
+    self->has_search = maze_has_search (self->maze);
+  if (bit < MAZE_BORDER_SHIFT)
+    g_signal_emit (self, signals[MAZE_CHANGED], 0);
+  else
+    emit_step_cells (self, &step);
+  set_modified (self, TRUE);
+  announce_moved (self, &before);
+  g_signal_emit (self, signals[EDITED], 0, &step);
+
+  return TRUE;
+}
+
+gboolean
+bitmaze_session_set_endpoint (BitmazeSession  *self,
+                              guint            index,
+                              gboolean         goal,
+                              GError         **error)
+{
+  MazeError merror;
+  MazeStatus status;
+  Shown before;
+
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+
+  remember_shown (self, &before);
+  if (!begin_edit (self, index, error))
+    return FALSE;
+
+  /* Moving an end point clears the search (the engine does so too). */
+  status = goal ? maze_set_goal (self->maze, index, &merror)
+                : maze_set_start (self->maze, index, &merror);
+  self->has_search = FALSE;
+  g_signal_emit (self, signals[MAZE_CHANGED], 0);
+  announce_moved (self, &before);
+  if (status != MAZE_OK)
+    return maze_error_to_gerror (&merror, error);
+
+  set_modified (self, TRUE);
+  return TRUE;
+}
+
+gboolean
+bitmaze_session_toggle_wall (BitmazeSession  *self,
+                             guint            index,
+                             guint            dir,
+                             GError         **error)
+{
+  MazeError merror;
+  MazeStatus status;
+  gboolean open;
+  Shown before;
+
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+
+  remember_shown (self, &before);
+  if (!begin_edit (self, index, error))
+    return FALSE;
+
+  maze_reset_search (self->maze);
+  self->has_search = FALSE;
+  open = maze_cell_is_open (maze_cells_const (self->maze)[index], (guint16) dir);
+  status = maze_set_wall_open (self->maze, index, (guint16) dir, !open, &merror);
+  g_signal_emit (self, signals[MAZE_CHANGED], 0);
+  announce_moved (self, &before);
+  if (status != MAZE_OK)
+    return maze_error_to_gerror (&merror, error);
+
+  set_modified (self, TRUE);
+  return TRUE;
+}
+
+gboolean
+bitmaze_session_play_begin (BitmazeSession *self,
+                            guint32        *position)
+{
+  Shown before;
+
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+
+  if (self->maze == NULL || self->phase == BITMAZE_PHASE_BUILDING)
+    return FALSE;
+
+  remember_shown (self, &before);
+  withdraw_question (self);
+  drop_stepper (self);
+  bitmaze_session_set_running (self, FALSE);
+  self->has_search = FALSE;
+  maze_play_begin (self->maze, position);
+  g_signal_emit (self, signals[MAZE_CHANGED], 0);
+  announce_moved (self, &before);
+  return TRUE;
+}
+
+gboolean
+bitmaze_session_play_move (BitmazeSession *self,
+                           guint32        *position,
+                           guint           dir,
+                           MazeStep       *report)
+{
+  MazeError error;
+
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (report != NULL, FALSE);
+
+  if (self->maze == NULL || self->phase == BITMAZE_PHASE_BUILDING || self->history != NULL)
+    return FALSE;
+  if (maze_play_move (self->maze, position, (guint16) dir, report, &error) != MAZE_OK)
+    return FALSE;
+
+  emit_step_cells (self, report);
+  g_signal_emit (self, signals[EDITED], 0, report);
+  return TRUE;
+}

@@ -1,0 +1,271 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "bitmaze-op-log.h"
+#include "bitmaze-status.h"
+
+/* While Run goes, the numbers change every frame; ten times a second is
+ * as often as anyone can read them, and laying out the text costs more
+ * than a frame's worth of steps on a big maze. */
+#define STATUS_INTERVAL_US (G_USEC_PER_SEC / 10)
+
+#define NBSP "\xc2\xa0" /* U+00A0 NO-BREAK SPACE in UTF-8 */
+
+struct _BitmazeStatus
+{
+  GtkBox          parent_instance;
+
+  BitmazeSession *session;
+  GtkLabel       *state_label;
+  GtkLabel       *numbers_label;
+  GtkLabel       *step_label;
+  char           *numbers;
+  gint64          last_update;
+};
+
+G_DEFINE_FINAL_TYPE (BitmazeStatus, bitmaze_status, GTK_TYPE_BOX)
+
+static void
+format_duration (char   *buf,
+                 gsize   len,
+                 gint64  us)
+{
+  if (us < 1000)
+    /* Translators: a time in microseconds */
+    g_snprintf (buf, len, _("%u µs"), (guint) us);
+  else if (us < G_USEC_PER_SEC)
+    /* Translators: a time in milliseconds */
+    g_snprintf (buf, len, _("%.1f ms"), us / 1000.0);
+  else
+    /* Translators: a time in seconds */
+    g_snprintf (buf, len, _("%.2f s"), (double) us / G_USEC_PER_SEC);
+}
+
+/* The numbers wrap when the maze area is narrow (both side panes open),
+ * but only after a "·": each "Steps 1,234" stays on one line. */
+static void
+set_numbers (GtkLabel   *label,
+             const char *numbers)
+{
+  g_autoptr (GString) text = g_string_new (numbers);
+
+  g_string_replace (text, " ", NBSP, 0);
+  g_string_replace (text, NBSP "·" NBSP, NBSP "· ", 0);
+  gtk_label_set_label (label, text->str);
+}
+
+/* The step shown as the inspector's log says it, then the C statements
+ * it applied. */
+static char *
+describe_step (BitmazeStatus  *self,
+               const MazeStep *step)
+{
+  Maze *maze = bitmaze_session_get_maze (self->session);
+  g_autofree char *sentence = bitmaze_step_dup_description (step, bitmaze_session_get_algorithm (self->session),
+                                                            maze_width (maze));
+  GString *text = g_string_new (sentence);
+
+  for (unsigned i = 0; i < step->n_changes; i++)
+    g_string_append_printf (text, "%s%s", i == 0 ? "   " : "; ", step->changes[i].expr);
+
+  return g_string_free (text, FALSE);
+}
+
+static void
+set_state_class (BitmazeStatus *self,
+                 const char    *css_class)
+{
+  static const char *const classes[] = { "error", "success", "accent" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (classes); i++)
+    if (css_class == NULL || !g_str_equal (classes[i], css_class))
+      gtk_widget_remove_css_class (GTK_WIDGET (self->state_label), classes[i]);
+  if (css_class != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (self->state_label), css_class);
+}
+
+static void
+update (BitmazeStatus *self)
+{
+  Maze *maze = bitmaze_session_get_maze (self->session);
+  BitmazePhase phase = bitmaze_session_get_phase (self->session);
+  const MazeStep *step = bitmaze_session_get_last_step (self->session);
+  gint64 engine_us = bitmaze_session_get_engine_time (self->session);
+  char cells[32], time[32], steps[32];
+  const char *state;
+  g_autofree char *numbers = NULL;
+  g_autofree char *step_text = NULL;
+  MazeSolveStats stats;
+
+  if (maze == NULL)
+    return;
+  self->last_update = g_get_monotonic_time ();
+
+  /* %' groups the digits as the locale does (12,345 or 12.345). */
+  g_snprintf (cells, sizeof cells, "%'u", maze_n_cells (maze));
+  format_duration (time, sizeof time, engine_us);
+  bitmaze_session_get_stats (self->session, &stats);
+  g_snprintf (steps, sizeof steps, "%'" G_GUINT64_FORMAT, stats.steps);
+
+  if (phase == BITMAZE_PHASE_BUILDING)
+    {
+      state = _("Building");
+      numbers = g_strdup_printf (_("Cells %s · Steps %s · Time %s"), cells, steps, time);
+      set_state_class (self, "accent");
+    }
+  else if (phase != BITMAZE_PHASE_READY)
+    {
+      char path[32], visited[32], frontier[32];
+
+      g_snprintf (visited, sizeof visited, "%'" G_GUINT64_FORMAT, stats.visited);
+      g_snprintf (frontier, sizeof frontier, "%'" G_GUINT64_FORMAT, stats.max_frontier);
+      if (stats.found)
+        g_snprintf (path, sizeof path, "%'" G_GUINT64_FORMAT, stats.path_length);
+      else
+        g_strlcpy (path, "—", sizeof path);
+
+      numbers = g_strdup_printf (_("Cells %s · Steps %s · Visited %s · Largest frontier %s · Path %s · Time %s"),
+                                 cells, steps, visited, frontier, path, time);
+
+      if (phase == BITMAZE_PHASE_SOLVED)
+        {
+          state = _("Solved");
+          set_state_class (self, "success");
+        }
+      else if (phase == BITMAZE_PHASE_NO_PATH)
+        {
+          state = _("No path");
+          set_state_class (self, "error");
+        }
+      else
+        {
+          state = _("Searching");
+          set_state_class (self, "accent");
+        }
+    }
+  else
+    {
+      state = _("Ready");
+      set_state_class (self, NULL);
+      if (engine_us > 0)
+        numbers = g_strdup_printf (_("Cells %s · Built in %s · Step or Run to search"), cells, time);
+      else
+        numbers = g_strdup_printf (_("Cells %s · Step or Run to search"), cells);
+    }
+
+  gtk_label_set_label (self->state_label, state);
+  set_numbers (self->numbers_label, numbers);
+  g_free (self->numbers);
+  self->numbers = g_steal_pointer (&numbers);
+
+  /* A finished build shows no step: the maze is ready. */
+  if (step != NULL && phase != BITMAZE_PHASE_READY)
+    step_text = describe_step (self, step);
+  else if (step == NULL && phase == BITMAZE_PHASE_BUILDING && bitmaze_session_get_running (self->session))
+    step_text = g_strdup (_("Building the maze…"));
+  gtk_label_set_label (self->step_label, step_text != NULL ? step_text : "");
+}
+
+static void
+status_moved_cb (BitmazeStatus *self)
+{
+  if (bitmaze_session_get_running (self->session)
+      && g_get_monotonic_time () - self->last_update < STATUS_INTERVAL_US)
+    return;
+  update (self);
+}
+
+static void
+bitmaze_status_dispose (GObject *object)
+{
+  BitmazeStatus *self = BITMAZE_STATUS (object);
+
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_clear_object (&self->session);
+
+  G_OBJECT_CLASS (bitmaze_status_parent_class)->dispose (object);
+}
+
+static void
+bitmaze_status_finalize (GObject *object)
+{
+  BitmazeStatus *self = BITMAZE_STATUS (object);
+
+  g_clear_pointer (&self->numbers, g_free);
+
+  G_OBJECT_CLASS (bitmaze_status_parent_class)->finalize (object);
+}
+
+static void
+bitmaze_status_class_init (BitmazeStatusClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = bitmaze_status_dispose;
+  object_class->finalize = bitmaze_status_finalize;
+}
+
+static void
+bitmaze_status_init (BitmazeStatus *self)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
+  gtk_box_set_spacing (GTK_BOX (self), 2);
+  gtk_widget_add_css_class (GTK_WIDGET (self), "bitmaze-status");
+
+  self->state_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->state_label, 0);
+  gtk_widget_set_valign (GTK_WIDGET (self->state_label), GTK_ALIGN_START);
+  gtk_widget_add_css_class (GTK_WIDGET (self->state_label), "heading");
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->state_label));
+
+  self->numbers_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->numbers_label, 0);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->numbers_label), TRUE);
+  gtk_label_set_wrap (self->numbers_label, TRUE);
+  gtk_label_set_wrap_mode (self->numbers_label, PANGO_WRAP_WORD_CHAR);
+  gtk_widget_add_css_class (GTK_WIDGET (self->numbers_label), "numeric");
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->numbers_label));
+  gtk_box_append (GTK_BOX (self), row);
+
+  self->step_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->step_label, 0);
+  gtk_label_set_ellipsize (self->step_label, PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (GTK_WIDGET (self->step_label), "dim-label");
+  gtk_widget_add_css_class (GTK_WIDGET (self->step_label), "caption");
+  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->step_label));
+}
+
+void
+bitmaze_status_set_session (BitmazeStatus  *self,
+                            BitmazeSession *session)
+{
+  g_return_if_fail (BITMAZE_IS_STATUS (self));
+  g_return_if_fail (BITMAZE_IS_SESSION (session));
+  g_return_if_fail (self->session == NULL);
+
+  self->session = g_object_ref (session);
+  g_signal_connect_swapped (session, "moved", G_CALLBACK (status_moved_cb), self);
+  g_signal_connect_swapped (session, "notify::maze", G_CALLBACK (update), self);
+  g_signal_connect_swapped (session, "notify::running", G_CALLBACK (update), self);
+  update (self);
+}
+
+const char *
+bitmaze_status_get_text (BitmazeStatus *self,
+                         const char    *which)
+{
+  g_return_val_if_fail (BITMAZE_IS_STATUS (self), NULL);
+
+  if (g_str_equal (which, "state"))
+    return gtk_label_get_label (self->state_label);
+  if (g_str_equal (which, "numbers"))
+    return self->numbers;
+  if (g_str_equal (which, "step"))
+    return gtk_label_get_label (self->step_label);
+  return NULL;
+}

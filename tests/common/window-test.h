@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * window-test.h: reaching the parts of a real BitmazeWindow as a user
+ * sees them, without private API: its session, its widgets by type or by
+ * template name, the "Save Changes?" dialog on top of it and the text of
+ * its toasts.  Header only (static inline).
+ */
+#pragma once
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "bitmaze-inspector.h"
+#include "bitmaze-maze-view.h"
+#include "bitmaze-play.h"
+#include "bitmaze-session.h"
+#include "bitmaze-status.h"
+#include "bitmaze-window.h"
+
+static inline BitmazeSession *
+window_test_session (BitmazeWindow *window)
+{
+  return bitmaze_window_get_session (window);
+}
+
+static inline Maze *
+window_test_maze (BitmazeWindow *window)
+{
+  return bitmaze_session_get_maze (bitmaze_window_get_session (window));
+}
+
+/* The first widget of @type under @root (depth first), or NULL. */
+static inline GtkWidget *
+window_test_find (GtkWidget *root,
+                  GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = window_test_find (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static inline BitmazeMazeView *
+window_test_view (BitmazeWindow *window)
+{
+  return BITMAZE_MAZE_VIEW (window_test_find (GTK_WIDGET (window), BITMAZE_TYPE_MAZE_VIEW));
+}
+
+static inline BitmazeStatus *
+window_test_status (BitmazeWindow *window)
+{
+  return BITMAZE_STATUS (window_test_find (GTK_WIDGET (window), BITMAZE_TYPE_STATUS));
+}
+
+/* The bit inspector, or NULL while it was never shown. */
+static inline BitmazeInspector *
+window_test_inspector (BitmazeWindow *window)
+{
+  GtkWidget *found = window_test_find (GTK_WIDGET (window), BITMAZE_TYPE_INSPECTOR);
+
+  return found != NULL ? BITMAZE_INSPECTOR (found) : NULL;
+}
+
+static inline BitmazePlay *
+window_test_play (BitmazeWindow *window)
+{
+  return BITMAZE_PLAY (window_test_find (GTK_WIDGET (window), BITMAZE_TYPE_PLAY));
+}
+
+/* The pane the bit inspector lives in (a template child of the window). */
+static inline GtkWidget *
+window_test_side_panel (BitmazeWindow *window)
+{
+  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), BITMAZE_TYPE_WINDOW, "side_panel"));
+}
+
+/* The status line's "state" ("Solved"), "numbers" or "step" text. */
+static inline const char *
+window_test_status_text (BitmazeWindow *window,
+                         const char    *which)
+{
+  return bitmaze_status_get_text (window_test_status (window), which);
+}
+
+/* The "Save Changes?" dialog shown over @window, or NULL. */
+static inline AdwMessageDialog *
+window_test_save_dialog (BitmazeWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  AdwMessageDialog *found = NULL;
+
+  for (guint i = 0; found == NULL && i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (item)
+          && gtk_window_get_transient_for (GTK_WINDOW (item)) == GTK_WINDOW (window)
+          && gtk_widget_get_visible (GTK_WIDGET (item))
+          && adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (item), "discard"))
+        found = ADW_MESSAGE_DIALOG (item);
+    }
+  return found;
+}
+
+static inline gboolean
+window_test_label_says (GtkWidget  *root,
+                        const char *text)
+{
+  if (GTK_IS_LABEL (root) && strstr (gtk_label_get_text (GTK_LABEL (root)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (window_test_label_says (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* Does a toast of @window (one shown on top of its content) say @text? */
+static inline gboolean
+window_test_toast_says (BitmazeWindow *window,
+                        const char    *text)
+{
+  GtkWidget *overlay = window_test_find (GTK_WIDGET (window), ADW_TYPE_TOAST_OVERLAY);
+  GtkWidget *content = adw_toast_overlay_get_child (ADW_TOAST_OVERLAY (overlay));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (overlay);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (child != content && window_test_label_says (child, text))
+      return TRUE;
+  return FALSE;
+}

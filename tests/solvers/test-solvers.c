@@ -293,8 +293,18 @@ test_names (void)
           g_assert_cmpstr (maze_solvers[k]->label, !=, a->label);
         }
     }
-  g_assert_cmpuint (n, ==, 6);
+  g_assert_cmpuint (n, >=, 6);
   g_assert_cmpuint (defaults, ==, 1);
+  /* the names files and scripts use are a contract */
+  for (size_t k = 0; k < 7; k++)
+    {
+      static const char *const contract[] = {
+        "dfs", "bfs", "astar", "junction", "wall-follower",
+        "wall-follower:left", "wall-follower:right",
+      };
+
+      g_assert_nonnull (maze_algorithm_find (maze_solvers, contract[k], NULL, &err));
+    }
   g_assert_nonnull (maze_algorithm_with (maze_solvers, MAZE_ALGORITHM_SHORTEST_PATH));
   g_assert_nonnull (maze_algorithm_with (maze_solvers, MAZE_ALGORITHM_LIVE_PATH));
   g_assert_true (maze_solver_name_valid ("wall-follower:left", NULL));

@@ -22,7 +22,8 @@
   X (maze_generator_binary_tree) \
   X (maze_generator_sidewinder) \
   X (maze_generator_eller) \
-  X (maze_generator_recursive_division)
+  X (maze_generator_recursive_division) \
+  /* a new generator: one line above this one */
 
 #define SOLVERS(X) \
   X (maze_solver_dfs) \
@@ -30,7 +31,8 @@
   X (maze_solver_astar) \
   X (maze_solver_junction) \
   X (maze_solver_wall_follower_left) \
-  X (maze_solver_wall_follower_right)
+  X (maze_solver_wall_follower_right) \
+  /* a new solver: one line above this one */
 
 #define DECLARE(descriptor) extern const MazeAlgorithm descriptor;
 #define LIST(descriptor) &descriptor,

@@ -144,6 +144,14 @@ win_step_action (GtkWidget  *widget,
 }
 
 static void
+win_step_back_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  bitmaze_session_step_back (BITMAZE_WINDOW (widget)->session);
+}
+
+static void
 win_run_action (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *parameter)
@@ -248,6 +256,8 @@ window_update_actions (BitmazeWindow *self)
   gboolean running = bitmaze_session_get_running (session);
 
   gtk_widget_action_set_enabled (widget, "win.step", bitmaze_session_can_step (session));
+  gtk_widget_action_set_enabled (widget, "win.step-back",
+                                 !running && bitmaze_session_get_position (session) > bitmaze_session_get_first (session));
   gtk_widget_action_set_enabled (widget, "win.run", has_maze);
   gtk_widget_action_set_enabled (widget, "win.stop", running);
   gtk_widget_action_set_enabled (widget, "win.reset", bitmaze_session_can_reset (session));
@@ -348,8 +358,9 @@ key_shortcut_cb (GtkWidget *widget,
   return gtk_widget_activate_action (widget, action, NULL);
 }
 
+/* Right and Left on the maze: a step forward or back (see below). */
 static gboolean
-view_right_cb (GtkWidget *widget,
+view_arrow_cb (GtkWidget *widget,
                GVariant  *args,
                gpointer   user_data)
 {
@@ -363,7 +374,7 @@ view_right_cb (GtkWidget *widget,
       || bitmaze_play_get_active (self->play))
     return FALSE;
 
-  return gtk_widget_activate_action (widget, "win.step", NULL);
+  return gtk_widget_activate_action (widget, user_data, NULL);
 }
 
 static void
@@ -377,6 +388,8 @@ add_key_shortcuts (BitmazeWindow *self)
     { "space", "win.new-maze" },
     { "s", "win.step" },
     { "Right", "win.step" },
+    { "<Shift>s", "win.step-back" },
+    { "Left", "win.step-back" },
     { "r", "win.run" },
     { "Escape", "win.stop" },
   };
@@ -395,15 +408,19 @@ add_key_shortcuts (BitmazeWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 
   /* The maze view takes the arrow keys to pick a cell, so the bubbling
-   * Right above never reaches the window while the view has the focus:
-   * catch Right before the view does, unless a picked cell is what the
-   * user works with (the bit inspector shows it, edit mode toggles its
+   * Right and Left above never reach the window while the view has the
+   * focus: catch them before the view does, unless a picked cell is what
+   * the user works with (the bit inspector shows it, edit mode toggles its
    * walls) or Play mode walks with it. */
   controller = gtk_shortcut_controller_new ();
   gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
                                         gtk_shortcut_new (gtk_alternative_trigger_new (gtk_keyval_trigger_new (GDK_KEY_Right, 0),
                                                                                        gtk_keyval_trigger_new (GDK_KEY_KP_Right, 0)),
-                                                          gtk_callback_action_new (view_right_cb, NULL, NULL)));
+                                                          gtk_callback_action_new (view_arrow_cb, (gpointer) "win.step", NULL)));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                        gtk_shortcut_new (gtk_alternative_trigger_new (gtk_keyval_trigger_new (GDK_KEY_Left, 0),
+                                                                                       gtk_keyval_trigger_new (GDK_KEY_KP_Left, 0)),
+                                                          gtk_callback_action_new (view_arrow_cb, (gpointer) "win.step-back", NULL)));
   gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
                                         gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_F8, 0),
                                                           gtk_named_action_new ("win.show-controls")));
@@ -834,6 +851,7 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.new-maze", NULL, win_new_action);
   gtk_widget_class_install_action (widget_class, "win.generate", NULL, win_generate_action);
   gtk_widget_class_install_action (widget_class, "win.step", NULL, win_step_action);
+  gtk_widget_class_install_action (widget_class, "win.step-back", NULL, win_step_back_action);
   gtk_widget_class_install_action (widget_class, "win.run", NULL, win_run_action);
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, win_stop_action);
   gtk_widget_class_install_action (widget_class, "win.reset", NULL, win_reset_action);

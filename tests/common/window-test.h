@@ -48,6 +48,26 @@ window_test_find (GtkWidget *root,
   return NULL;
 }
 
+/* The first GtkActionable under @root whose action is @action, or NULL. */
+static inline GtkWidget *
+window_test_find_actionable (GtkWidget  *root,
+                             const char *action)
+{
+  if (GTK_IS_ACTIONABLE (root)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = window_test_find_actionable (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static inline BitmazeMazeView *
 window_test_view (BitmazeWindow *window)
 {

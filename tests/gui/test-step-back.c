@@ -1,0 +1,264 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Step Back in a real window under Xvfb, with real key presses and
+ * clicks (xdotool through XTEST): the Back button, Shift+S and Left take
+ * the maze back a step at a time, word for word, while building and
+ * while searching; Back is off at the first step; the bit inspector's
+ * cell, log and frontier and the status line go back with the maze.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "maze.h"
+
+#include "../common/gui-test.h"
+
+#include "../common/window-test.h"
+
+#define SEED 1414u
+
+typedef struct
+{
+  BitmazeWindow  *window;
+  BitmazeSession *session;
+  GSettings      *settings;
+  GArray         *states;   /* the words after each step, one maze a row */
+  guint           n_cells;
+} Fixture;
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  fixture->settings = g_settings_new ("io.github.bitmaze.Bitmaze");
+  g_settings_set_boolean (fixture->settings, "animate-generation", FALSE);
+  g_settings_set_boolean (fixture->settings, "show-inspector", FALSE);
+  g_settings_set_string (fixture->settings, "solver", "bfs");
+  g_settings_set_double (fixture->settings, "speed", 6.0);
+
+  fixture->window = bitmaze_window_new (NULL);
+  fixture->session = window_test_session (fixture->window);
+  g_object_add_weak_pointer (G_OBJECT (fixture->window), (gpointer *) &fixture->window);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generator", "s", "growing-tree:newest");
+  bitmaze_session_set_seed (fixture->session, SEED);
+  bitmaze_session_set_size (fixture->session, 31, 17);
+  g_object_set (fixture->session, "loops", 30u, NULL);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generate", NULL);
+  gui_test_wait_for_property (fixture->session, "running", FALSE);
+  gui_test_wait_for_frames (window_test_view (fixture->window), 1);
+
+  fixture->n_cells = maze_n_cells (window_test_maze (fixture->window));
+  fixture->states = g_array_new (FALSE, FALSE, sizeof (guint16) * fixture->n_cells);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  gui_test_destroy_window (GTK_WINDOW (fixture->window));
+  g_array_unref (fixture->states);
+  g_settings_reset (fixture->settings, "animate-generation");
+  g_settings_reset (fixture->settings, "show-inspector");
+  g_clear_object (&fixture->settings);
+}
+
+/* The maze's words now, as the state after the step shown. */
+static void
+remember (Fixture *fixture)
+{
+  g_array_append_vals (fixture->states, maze_cells_const (window_test_maze (fixture->window)), 1);
+}
+
+static void
+assert_state (Fixture *fixture,
+              guint64  step)
+{
+  const guint16 *want = (const guint16 *) (gpointer) fixture->states->data + step * fixture->n_cells;
+
+  g_assert_cmpuint (bitmaze_session_get_position (fixture->session), ==, step);
+  g_assert_cmpmem (maze_cells_const (window_test_maze (fixture->window)), 2 * fixture->n_cells,
+                   want, 2 * fixture->n_cells);
+}
+
+static void
+step_forward (Fixture *fixture,
+              guint    n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.step", NULL);
+      remember (fixture);
+    }
+}
+
+/* The Back button of the window, found by its action. */
+static GtkWidget *
+back_button (Fixture *fixture)
+{
+  GtkWidget *found = window_test_find_actionable (GTK_WIDGET (fixture->window), "win.step-back");
+
+  g_assert_nonnull (found);
+  return found;
+}
+
+/* Building (Animate Building on): 20 steps, back with the button, with
+ * Shift+S and with Left, to the empty grid; Back is off there. */
+static void
+test_back_while_building (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  GtkWidget *back;
+
+  if (!gui_test_have_xdotool ())
+    return;
+
+  g_object_set (fixture->session, "animate", TRUE, NULL);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generate", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.stop", NULL);
+  g_assert_cmpint (bitmaze_session_get_phase (fixture->session), ==, BITMAZE_PHASE_BUILDING);
+  g_assert_cmpuint (bitmaze_session_get_position (fixture->session), ==, 0);
+  remember (fixture);
+
+  back = back_button (fixture);
+  gui_test_wait_for_frames (back, 1);
+  g_assert_false (gtk_widget_get_sensitive (back));
+
+  step_forward (fixture, 20);
+  g_assert_true (gtk_widget_get_sensitive (back));
+
+  for (guint64 k = 20; k > 14; k--)
+    {
+      gui_test_click (back, gtk_widget_get_width (back) / 2.0, gtk_widget_get_height (back) / 2.0);
+      assert_state (fixture, k - 1);
+    }
+  for (guint64 k = 14; k > 7; k--)
+    {
+      gui_test_press_keys (fixture->window, "shift+s");
+      assert_state (fixture, k - 1);
+    }
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (window_test_view (fixture->window))));
+  for (guint64 k = 7; k > 0; k--)
+    {
+      gui_test_press_keys (fixture->window, "Left");
+      assert_state (fixture, k - 1);
+    }
+
+  g_assert_false (gtk_widget_get_sensitive (back));
+  g_assert_null (bitmaze_session_get_last_step (fixture->session));
+  /* Back at the first step does nothing, and is no error. */
+  gui_test_press_keys (fixture->window, "shift+s");
+  assert_state (fixture, 0);
+  g_assert_cmpint (bitmaze_session_get_phase (fixture->session), ==, BITMAZE_PHASE_BUILDING);
+
+  /* Forward again: the same steps. */
+  for (guint64 k = 1; k <= 20; k++)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.step", NULL);
+      assert_state (fixture, k);
+    }
+}
+
+/* Searching with the inspector open: back with Shift+S, and the panel's
+ * cell, log and frontier and the status line are those of the step. */
+static void
+test_inspector_follows_back (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  BitmazeInspector *inspector;
+  BitmazeOpLog *log;
+  g_autofree char *steps_text = NULL;
+
+  if (!gui_test_have_xdotool ())
+    return;
+
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.show-inspector", NULL);
+  inspector = window_test_inspector (fixture->window);
+  g_assert_nonnull (inspector);
+  log = bitmaze_inspector_get_log (inspector);
+  remember (fixture);
+  step_forward (fixture, 30);
+  gui_test_wait_for_frames (inspector, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (log)), ==, 30);
+
+  for (guint64 k = 30; k > 18; k--)
+    {
+      g_autoptr (BitmazeOpItem) last = NULL;
+      const MazeStep *step;
+      GListModel *frontier;
+      guint32 cells[64];
+      gsize total;
+
+      gui_test_press_keys (fixture->window, "shift+s");
+      assert_state (fixture, k - 1);
+      gui_test_wait_for_frames (inspector, 1);
+
+      /* The log holds the steps up to the one shown, that one last. */
+      g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (log)), ==, k - 1);
+      step = bitmaze_session_get_last_step (fixture->session);
+      last = g_list_model_get_item (G_LIST_MODEL (log), (guint) k - 2);
+      g_assert_cmpint (bitmaze_op_item_get_step (last)->kind, ==, step->kind);
+      g_assert_cmpuint (bitmaze_op_item_get_step (last)->cell, ==, step->cell);
+
+      /* Following the search, the panel shows that step's cell. */
+      g_assert_cmpint (bitmaze_inspector_get_cell (inspector), ==, (int) step->cell);
+      g_assert_cmphex (bitmaze_inspector_get_word (inspector), ==,
+                       maze_cells_const (window_test_maze (fixture->window))[step->cell]);
+
+      /* The frontier is the BFS queue of that step. */
+      frontier = bitmaze_inspector_get_frontier (inspector);
+      total = bitmaze_session_get_frontier (fixture->session, cells, G_N_ELEMENTS (cells));
+      g_assert_cmpuint (g_list_model_get_n_items (frontier), ==, MIN (total, 64));
+    }
+
+  /* The status line counts the steps of the step shown. */
+  steps_text = g_strdup_printf ("Steps %u ", 18);
+  g_assert_nonnull (strstr (window_test_status_text (fixture->window, "numbers"), steps_text));
+  g_assert_cmpstr (window_test_status_text (fixture->window, "state"), ==, "Searching");
+}
+
+/* Every solver: back to the start restores the maze the search began on;
+ * forward 40, back 15, forward 15 gives the maze of forward 40. */
+static void
+test_back_through_every_solver (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  for (guint i = 0; maze_solvers[i] != NULL; i++)
+    {
+      g_array_set_size (fixture->states, 0);
+      gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.reset", NULL);
+      gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.solver", "s", maze_solvers[i]->name);
+      remember (fixture);
+      step_forward (fixture, 40);
+      for (guint64 k = 40; k > 0; k--)
+        {
+          gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.step-back", NULL);
+          assert_state (fixture, k - 1);
+        }
+      step_forward (fixture, 40);
+      g_array_set_size (fixture->states, 41);
+      for (guint k = 0; k < 15; k++)
+        gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.step-back", NULL);
+      for (guint k = 0; k < 15; k++)
+        gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.step", NULL);
+      assert_state (fixture, 40);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+#define ADD(name, func) \
+  g_test_add ("/step-back/" name, Fixture, NULL, fixture_setup, func, fixture_teardown)
+  ADD ("while-building", test_back_while_building);
+  ADD ("inspector-follows", test_inspector_follows_back);
+  ADD ("every-solver", test_back_through_every_solver);
+#undef ADD
+
+  return g_test_run ();
+}

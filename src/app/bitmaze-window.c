@@ -23,6 +23,7 @@
 #include "bitmaze-print.h"
 #include "bitmaze-session.h"
 #include "bitmaze-status.h"
+#include "bitmaze-timeline.h"
 #include "bitmaze-window.h"
 
 struct _BitmazeWindow
@@ -49,6 +50,7 @@ struct _BitmazeWindow
   GtkBox               *side_panel;
   BitmazeControls      *controls;
   BitmazeStatus        *status;
+  BitmazeTimeline      *timeline;
   AdwButtonContent     *run_content;
 };
 
@@ -149,6 +151,20 @@ win_step_back_action (GtkWidget  *widget,
                       GVariant   *parameter)
 {
   bitmaze_session_step_back (BITMAZE_WINDOW (widget)->session);
+}
+
+/* Home and End: the first and the last step the history holds. */
+static void
+win_history_end_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  BitmazeSession *session = BITMAZE_WINDOW (widget)->session;
+
+  bitmaze_session_set_running (session, FALSE);
+  bitmaze_session_seek (session, g_str_equal (action_name, "win.first-step")
+                                 ? bitmaze_session_get_first (session)
+                                 : bitmaze_session_get_length (session));
 }
 
 static void
@@ -258,6 +274,10 @@ window_update_actions (BitmazeWindow *self)
   gtk_widget_action_set_enabled (widget, "win.step", bitmaze_session_can_step (session));
   gtk_widget_action_set_enabled (widget, "win.step-back",
                                  !running && bitmaze_session_get_position (session) > bitmaze_session_get_first (session));
+  gtk_widget_action_set_enabled (widget, "win.first-step",
+                                 bitmaze_session_get_position (session) > bitmaze_session_get_first (session));
+  gtk_widget_action_set_enabled (widget, "win.last-step",
+                                 bitmaze_session_get_position (session) < bitmaze_session_get_length (session));
   gtk_widget_action_set_enabled (widget, "win.run", has_maze);
   gtk_widget_action_set_enabled (widget, "win.stop", running);
   gtk_widget_action_set_enabled (widget, "win.reset", bitmaze_session_can_reset (session));
@@ -390,6 +410,8 @@ add_key_shortcuts (BitmazeWindow *self)
     { "Right", "win.step" },
     { "<Shift>s", "win.step-back" },
     { "Left", "win.step-back" },
+    { "Home", "win.first-step" },
+    { "End", "win.last-step" },
     { "r", "win.run" },
     { "Escape", "win.stop" },
   };
@@ -831,6 +853,7 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   g_type_ensure (BITMAZE_TYPE_MAZE_VIEW);
   g_type_ensure (BITMAZE_TYPE_CONTROLS);
   g_type_ensure (BITMAZE_TYPE_STATUS);
+  g_type_ensure (BITMAZE_TYPE_TIMELINE);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/bitmaze-window.ui");
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, toast_overlay);
@@ -843,6 +866,7 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, sidebar_separator);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, controls);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, status);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, timeline);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, run_content);
   gtk_widget_class_bind_template_callback (widget_class, view_cell_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, view_wall_clicked_cb);
@@ -852,6 +876,8 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.generate", NULL, win_generate_action);
   gtk_widget_class_install_action (widget_class, "win.step", NULL, win_step_action);
   gtk_widget_class_install_action (widget_class, "win.step-back", NULL, win_step_back_action);
+  gtk_widget_class_install_action (widget_class, "win.first-step", NULL, win_history_end_action);
+  gtk_widget_class_install_action (widget_class, "win.last-step", NULL, win_history_end_action);
   gtk_widget_class_install_action (widget_class, "win.run", NULL, win_run_action);
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, win_stop_action);
   gtk_widget_class_install_action (widget_class, "win.reset", NULL, win_reset_action);
@@ -890,6 +916,7 @@ bitmaze_window_init (BitmazeWindow *self)
   bitmaze_maze_view_set_session (self->view, self->session);
   bitmaze_controls_set_session (self->controls, self->session);
   bitmaze_status_set_session (self->status, self->session);
+  bitmaze_timeline_set_session (self->timeline, self->session);
 
   g_signal_connect_object (self->session, "notify::running", G_CALLBACK (session_running_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::maze", G_CALLBACK (update_title), self, G_CONNECT_SWAPPED);

@@ -4,7 +4,8 @@
  * clicks (xdotool through XTEST): the Back button, Shift+S and Left take
  * the maze back a step at a time, word for word, while building and
  * while searching; Back is off at the first step; the bit inspector's
- * cell, log and frontier and the status line go back with the maze.
+ * cell, log and frontier and the status line go back with the maze; the
+ * timeline under the maze, Home and End show any step as single steps do.
  */
 #include "config.h"
 
@@ -15,6 +16,8 @@
 #include "../common/gui-test.h"
 
 #include "../common/window-test.h"
+
+#include "bitmaze-timeline.h"
 
 #define SEED 1414u
 
@@ -246,6 +249,68 @@ test_back_through_every_solver (Fixture       *fixture,
     }
 }
 
+typedef struct
+{
+  Fixture *fixture;
+  guint64  position;
+} PositionWait;
+
+static gboolean
+position_is (gpointer data)
+{
+  PositionWait *wait = data;
+
+  return bitmaze_session_get_position (wait->fixture->session) == wait->position;
+}
+
+/* The timeline: dragged to step k it shows what k single steps from the
+ * start show, back and forth, and stepping on from there goes on as it
+ * went; End and Home go to the last and the first step. */
+static void
+test_timeline_scrubs (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  static const guint64 targets[] = { 0, 30, 7, 22, 15, 16, 3 };
+  BitmazeTimeline *timeline;
+  GtkRange *range;
+
+  if (!gui_test_have_xdotool ())
+    return;
+
+  timeline = BITMAZE_TIMELINE (window_test_find (GTK_WIDGET (fixture->window), BITMAZE_TYPE_TIMELINE));
+  range = bitmaze_timeline_get_range (timeline);
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (range)));
+
+  remember (fixture);
+  step_forward (fixture, 30);
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (range)));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (gtk_range_get_adjustment (range)), ==, 30);
+  g_assert_cmpfloat (gtk_range_get_value (range), ==, 30);
+
+  for (guint i = 0; i < G_N_ELEMENTS (targets); i++)
+    {
+      PositionWait wait = { fixture, targets[i] };
+
+      /* as a drag does: the timeline shows the step at its next frame */
+      gtk_range_set_value (range, (double) targets[i]);
+      gui_test_wait_until (position_is, &wait, "the timeline to show its step");
+      assert_state (fixture, targets[i]);
+      if (targets[i] < 30)
+        {
+          gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.step", NULL);
+          assert_state (fixture, targets[i] + 1);
+          gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.step-back", NULL);
+        }
+    }
+
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (window_test_view (fixture->window))));
+  gui_test_press_keys (fixture->window, "End");
+  assert_state (fixture, 30);
+  gui_test_press_keys (fixture->window, "Home");
+  assert_state (fixture, 0);
+  g_assert_cmpfloat (gtk_range_get_value (range), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -258,6 +323,7 @@ main (int   argc,
   ADD ("while-building", test_back_while_building);
   ADD ("inspector-follows", test_inspector_follows_back);
   ADD ("every-solver", test_back_through_every_solver);
+  ADD ("timeline", test_timeline_scrubs);
 #undef ADD
 
   return g_test_run ();

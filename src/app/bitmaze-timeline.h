@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * bitmaze-timeline.h: the timeline under the maze, a slider from the
+ * first step of the build or search to the last one recorded; dragging it
+ * shows the maze at any step, backwards or forwards.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "bitmaze-session.h"
+
+G_BEGIN_DECLS
+
+#define BITMAZE_TYPE_TIMELINE (bitmaze_timeline_get_type ())
+
+G_DECLARE_FINAL_TYPE (BitmazeTimeline, bitmaze_timeline, BITMAZE, TIMELINE, GtkBox)
+
+/* Follows and moves @session's position from now on. */
+void        bitmaze_timeline_set_session (BitmazeTimeline *self,
+                                          BitmazeSession  *session);
+
+/* The slider, as a user drags it. */
+GtkRange   *bitmaze_timeline_get_range   (BitmazeTimeline *self);
+
+G_END_DECLS

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "bitmaze-controls.h"
+#include "bitmaze-shape-row.h"
 
 struct _BitmazeControls
 {
@@ -18,6 +19,7 @@ struct _BitmazeControls
   /* Template widgets */
   AdwComboRow     *generator_row;
   AdwActionRow    *parameter_row;
+  BitmazeShapeRow *shape_row;
   GtkAdjustment   *parameter_adjustment;
   GtkAdjustment   *width_adjustment;
   GtkAdjustment   *height_adjustment;
@@ -382,9 +384,11 @@ bitmaze_controls_class_init (BitmazeControlsClass *klass)
 
   object_class->dispose = bitmaze_controls_dispose;
 
+  g_type_ensure (BITMAZE_TYPE_SHAPE_ROW);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/bitmaze-controls.ui");
   gtk_widget_class_bind_template_child (widget_class, BitmazeControls, generator_row);
   gtk_widget_class_bind_template_child (widget_class, BitmazeControls, parameter_row);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeControls, shape_row);
   gtk_widget_class_bind_template_child (widget_class, BitmazeControls, parameter_adjustment);
   gtk_widget_class_bind_template_child (widget_class, BitmazeControls, width_adjustment);
   gtk_widget_class_bind_template_child (widget_class, BitmazeControls, height_adjustment);
@@ -413,6 +417,7 @@ bitmaze_controls_init (BitmazeControls *self)
   adw_combo_row_set_model (self->solver_row, solver_model);
   use_full_name_list (self->generator_row);
   use_full_name_list (self->solver_row);
+  use_full_name_list (ADW_COMBO_ROW (self->shape_row));
   speed_changed_cb (self);
 }
 
@@ -437,6 +442,7 @@ bitmaze_controls_set_session (BitmazeControls *self,
                             G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_object_bind_property (session, "animate", self->animate_switch, "active",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->shape_row, "spec", session, "shape", G_BINDING_SYNC_CREATE);
 
   g_signal_connect_swapped (session, "notify::generator", G_CALLBACK (session_generator_cb), self);
   g_signal_connect_swapped (session, "notify::solver", G_CALLBACK (session_solver_cb), self);
@@ -444,4 +450,12 @@ bitmaze_controls_set_session (BitmazeControls *self,
   session_generator_cb (self);
   session_solver_cb (self);
   session_seed_cb (self);
+}
+
+BitmazeShapeRow *
+bitmaze_controls_get_shape_row (BitmazeControls *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_CONTROLS (self), NULL);
+
+  return self->shape_row;
 }

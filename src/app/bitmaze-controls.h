@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "bitmaze-session.h"
+#include "bitmaze-shape-row.h"
 
 G_BEGIN_DECLS
 
@@ -19,5 +20,9 @@ G_DECLARE_FINAL_TYPE (BitmazeControls, bitmaze_controls, BITMAZE, CONTROLS, GtkB
 /* Shows and changes @session's recipe from now on. */
 void bitmaze_controls_set_session (BitmazeControls *self,
                                    BitmazeSession  *session);
+
+/* The Shape row, whose choice the session's "shape" follows; the window
+ * binds it to its settings. */
+BitmazeShapeRow *bitmaze_controls_get_shape_row (BitmazeControls *self);
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 
 #include "bitmaze-inspector.h"
 #include "bitmaze-settings-choice.h"
+#include "bitmaze-shape.h"
 
 /* How many cells of the frontier the list shows (the count says the rest). */
 #define FRONTIER_SHOWN 64
@@ -198,6 +199,27 @@ update_bit_button (BitmazeInspector *self,
                                -1);
 }
 
+/* The border bits of @cell, where a shaped maze's edge runs, say that
+ * the neighbour on that side is outside the maze; elsewhere their
+ * general meaning. */
+static void
+update_border_tooltips (BitmazeInspector *self,
+                        const Maze       *maze,
+                        guint             cell)
+{
+  for (guint bit = 4; bit < 8; bit++)
+    {
+      g_autofree char *meaning = bitmaze_shape_border_meaning (maze, cell, bit);
+
+      if (meaning == NULL)
+        meaning = bit_meaning (bit);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->bits[bit]), meaning);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->bits[bit]),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, meaning,
+                                      -1);
+    }
+}
+
 /* The cell the panel should show when nothing is selected and no step
  * was followed: the start. */
 static int
@@ -262,6 +284,10 @@ refresh_cell (BitmazeInspector *self)
     title = g_strdup_printf (_("Cell (%u, %u) · maze[%u] · start"), x, y, (guint) cell);
   else if ((guint) cell == maze_goal (maze))
     title = g_strdup_printf (_("Cell (%u, %u) · maze[%u] · goal"), x, y, (guint) cell);
+  else if (!maze_contains (maze, (guint) cell))
+    /* Translators: the cell shown in the inspector, a cell of the grid
+     * that is not part of a shaped maze (a heart, a circle) */
+    title = g_strdup_printf (_("Cell (%u, %u) · maze[%u] · outside the maze"), x, y, (guint) cell);
   else
     title = g_strdup_printf (_("Cell (%u, %u) · maze[%u]"), x, y, (guint) cell);
   gtk_label_set_label (self->cell_label, title);
@@ -289,6 +315,7 @@ refresh_cell (BitmazeInspector *self)
 
   for (guint bit = 0; bit < 16; bit++)
     update_bit_button (self, bit, TRUE, (word >> bit) & 1, (changed >> bit) & 1);
+  update_border_tooltips (self, maze, (guint) cell);
 }
 
 /* The cell a step is about: its own cell when it changed it, else the

@@ -552,6 +552,14 @@ tile_paint (BitmazeMazeView *self,
   cr = cairo_create (tile->surface);
   cairo_rectangle (cr, x - x0, y - y0, width, height);
   cairo_clip (cr);
+  /* Around a shaped maze the renderer draws nothing: what was there
+   * before (another maze, a selection) must go. */
+  if (self->maze != NULL && maze_is_shaped (self->maze))
+    {
+      cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+      cairo_paint (cr);
+      cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+    }
   cairo_translate (cr, -x0, -y0);
   cells_for_content_rect (self, x, y, width, height, &region);
   draw_region (self, cr, &region);
@@ -1732,7 +1740,8 @@ bitmaze_maze_view_size_allocate (GtkWidget *widget,
   update_actions (self);
 }
 
-/* A tile not drawn yet shows the floor. */
+/* A tile not drawn yet shows the floor (a shaped maze has none around
+ * it, so nothing). */
 static void
 append_floor (BitmazeMazeView *self,
               GtkSnapshot     *snapshot,
@@ -1742,6 +1751,9 @@ append_floor (BitmazeMazeView *self,
   RenderPalette palette;
   double x = (double) tx * TILE_SIZE, y = (double) ty * TILE_SIZE;
   GdkRGBA colour;
+
+  if (self->maze != NULL && maze_is_shaped (self->maze))
+    return;
 
   if (self->dark)
     render_palette_dark (&palette);

@@ -9,6 +9,7 @@
 
 #include "bitmaze-error.h"
 #include "bitmaze-session.h"
+#include "bitmaze-shape.h"
 
 /* Run never spends more than this on engine steps in one frame, so a
  * window keeps drawing at the display's rate whatever the speed. */
@@ -32,6 +33,7 @@ struct _BitmazeSession
 
   /* The recipe of the next maze, and the search */
   char            *generator;
+  char            *shape;       /* a shape spec (bitmaze-shape.h), "" for a rectangle */
   char            *solver;
   guint64          seed;
   guint            width;
@@ -85,6 +87,7 @@ enum {
   PROP_FILE,
   PROP_MODIFIED,
   PROP_GENERATOR,
+  PROP_SHAPE,
   PROP_SOLVER,
   PROP_SEED,
   PROP_WIDTH,
@@ -804,6 +807,7 @@ bitmaze_session_finalize (GObject *object)
   g_clear_pointer (&self->maze, maze_free);
   g_clear_object (&self->file);
   g_clear_pointer (&self->generator, g_free);
+  g_clear_pointer (&self->shape, g_free);
   g_clear_pointer (&self->solver, g_free);
   g_clear_pointer (&self->changed, g_array_unref);
   g_clear_pointer (&self->steps, g_free);
@@ -832,6 +836,9 @@ bitmaze_session_get_property (GObject    *object,
       break;
     case PROP_GENERATOR:
       g_value_set_string (value, self->generator);
+      break;
+    case PROP_SHAPE:
+      g_value_set_string (value, self->shape != NULL ? self->shape : "");
       break;
     case PROP_SOLVER:
       g_value_set_string (value, self->solver);
@@ -902,6 +909,14 @@ bitmaze_session_set_property (GObject      *object,
     {
     case PROP_GENERATOR:
       set_generator (self, g_value_get_string (value));
+      break;
+    case PROP_SHAPE:
+      if (g_strcmp0 (g_value_get_string (value), self->shape) != 0)
+        {
+          g_free (self->shape);
+          self->shape = g_value_dup_string (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
       break;
     case PROP_SOLVER:
       set_solver (self, g_value_get_string (value));
@@ -985,6 +1000,13 @@ bitmaze_session_class_init (BitmazeSessionClass *klass)
    *
    * The engine name of the search algorithm; changing it clears a search.
    */
+  /**
+   * BitmazeSession:shape:
+   *
+   * The shape of the next maze, a spec of bitmaze-shape.h: "" for a
+   * rectangle, "heart", "text:BITS", "mask:/path/to/file.png".
+   */
+  properties[PROP_SHAPE] = g_param_spec_string ("shape", NULL, NULL, "", rw);
   properties[PROP_SOLVER] = g_param_spec_string ("solver", NULL, NULL,
                                                  maze_algorithm_default (maze_solvers)->name, rw);
   properties[PROP_SEED] = g_param_spec_uint64 ("seed", NULL, NULL, 0, G_MAXUINT64, 0, rw);
@@ -1205,9 +1227,9 @@ bitmaze_session_generate (BitmazeSession  *self,
 
   g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
 
-  maze = maze_new (self->width, self->height, &merror);
+  maze = bitmaze_shape_new_maze (self->shape, self->width, self->height, error);
   if (maze == NULL)
-    return maze_error_to_gerror (&merror, error);
+    return FALSE;
 
   if (self->animate)
     history = maze_history_new_generator (maze, self->generator, self->seed, self->loops,

@@ -104,7 +104,7 @@ update (BitmazeStatus *self)
   self->last_update = g_get_monotonic_time ();
 
   /* %' groups the digits as the locale does (12,345 or 12.345). */
-  g_snprintf (cells, sizeof cells, "%'u", maze_n_cells (maze));
+  g_snprintf (cells, sizeof cells, "%'u", maze_n_inside (maze));
   format_duration (time, sizeof time, engine_us);
   bitmaze_session_get_stats (self->session, &stats);
   g_snprintf (steps, sizeof steps, "%'" G_GUINT64_FORMAT, stats.steps);

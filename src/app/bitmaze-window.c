@@ -674,6 +674,7 @@ bind_settings (BitmazeWindow *self)
   if (maze_solver_name_valid (solver, NULL))
     g_object_set (self->session, "solver", solver, NULL);
   g_settings_bind (self->settings, "generator", self->session, "generator", G_SETTINGS_BIND_SET);
+  bitmaze_shape_row_bind_settings (bitmaze_controls_get_shape_row (self->controls), self->settings);
   g_settings_bind (self->settings, "solver", self->session, "solver", G_SETTINGS_BIND_SET);
 
   g_settings_bind (self->settings, "show-controls", self, "show-controls", G_SETTINGS_BIND_DEFAULT);

@@ -3,14 +3,11 @@
  * maze-render-file.c: PNG, SVG and PDF export.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -360,74 +357,31 @@ render_to_stdio (const Maze          *maze,
   return MAZE_OK;
 }
 
-/* ---- files, written atomically ---- */
+/* ---- files, through the output module ---- */
 
-typedef struct
+cairo_status_t
+render_output_write (void                *closure,
+                     const unsigned char *data,
+                     unsigned int         length)
 {
-  int fd;
-  int saved_errno; /* the first write error */
-} FdWriter;
-
-static cairo_status_t
-write_fd (void                *closure,
-          const unsigned char *data,
-          unsigned int         length)
-{
-  FdWriter *writer = closure;
-
-  while (length > 0)
-    {
-      ssize_t n = write (writer->fd, data, length);
-
-      if (n < 0)
-        {
-          if (errno == EINTR)
-            continue;
-          if (writer->saved_errno == 0)
-            writer->saved_errno = errno;
-          return CAIRO_STATUS_WRITE_ERROR;
-        }
-      data += n;
-      length -= (unsigned int) n;
-    }
+  if (!maze_output_write (closure, data, length))
+    return CAIRO_STATUS_WRITE_ERROR;
   return CAIRO_STATUS_SUCCESS;
 }
 
-/* Opens a new temporary file next to @path; its name goes into @tmp
- * (malloc()ed).  Returns the descriptor or -1 with errno set. */
-static int
-open_temporary (const char  *path,
-                char       **tmp)
+MazeStatus
+render_write_output (MazeOutput     *out,
+                     RenderProducer  produce,
+                     void           *data,
+                     MazeError      *error)
 {
-  static unsigned counter;
-  size_t len = strlen (path) + 64;
-  char *name = malloc (len);
+  MazeStatus status = produce (data, render_output_write, out, error);
 
-  *tmp = NULL;
-  if (name == NULL)
-    {
-      errno = ENOMEM;
-      return -1;
-    }
-  for (int attempt = 0; attempt < 100; attempt++)
-    {
-      int fd;
-
-      /* O_EXCL makes a clash harmless; the mode goes through the umask
-       * like that of any new file. */
-      snprintf (name, len, "%s.%ld-%u.tmp", path, (long) getpid (),
-                counter++);
-      fd = open (name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-      if (fd >= 0)
-        {
-          *tmp = name;
-          return fd;
-        }
-      if (errno != EEXIST)
-        break;
-    }
-  free (name);
-  return -1;
+  /* The system's reason for a failed write says more than cairo's, and
+   * names the user's path. */
+  if (maze_output_failed (out) && (status == MAZE_OK || status == MAZE_ERROR_IO))
+    status = maze_output_error (out, error);
+  return status;
 }
 
 MazeStatus
@@ -436,40 +390,20 @@ render_write_file (const char     *path,
                    void           *data,
                    MazeError      *error)
 {
-  FdWriter writer = { -1, 0 };
-  struct stat st;
-  MazeStatus status;
-  char *tmp = NULL;
+  MazeError local;
+  MazeOutput *out;
 
-  writer.fd = open_temporary (path, &tmp);
-  if (writer.fd < 0 && errno == ENOMEM)
-    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
-  if (writer.fd < 0)
-    return maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_WRITE_FILE, MAZE_TEXT (path),
-                           MAZE_TEXT (strerror (errno)));
-
-  /* Replacing a file keeps its permissions. */
-  if (stat (path, &st) == 0 && S_ISREG (st.st_mode))
-    (void) fchmod (writer.fd, st.st_mode & 07777);
-
-  status = produce (data, write_fd, &writer, error);
-  /* The system's reason for a failed write says more than cairo's. */
-  if ((status == MAZE_OK || status == MAZE_ERROR_IO) && writer.saved_errno != 0)
-    status = maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_WRITE_FILE, MAZE_TEXT (path),
-                             MAZE_TEXT (strerror (writer.saved_errno)));
-  if (status == MAZE_OK && fsync (writer.fd) != 0 && errno != EINVAL)
-    status = maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_WRITE_FILE, MAZE_TEXT (path),
-                             MAZE_TEXT (strerror (errno)));
-  if (close (writer.fd) != 0 && status == MAZE_OK)
-    status = maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_WRITE_FILE, MAZE_TEXT (path),
-                             MAZE_TEXT (strerror (errno)));
-  if (status == MAZE_OK && rename (tmp, path) != 0)
-    status = maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_WRITE_FILE, MAZE_TEXT (path),
-                             MAZE_TEXT (strerror (errno)));
-  if (status != MAZE_OK)
-    unlink (tmp);
-  free (tmp);
-  return status;
+  if (error == NULL)
+    error = &local;
+  out = maze_output_open (path, MAZE_OUTPUT_DEFAULT, error);
+  if (out == NULL)
+    return error->status;
+  if (render_write_output (out, produce, data, error) != MAZE_OK)
+    {
+      maze_output_abort (out);
+      return error->status;
+    }
+  return maze_output_commit (out, error);
 }
 
 typedef struct
@@ -489,6 +423,18 @@ produce_image (void               *data,
 
   return render_to_stream (job->maze, job->options, job->format,
                            write_func, closure, error);
+}
+
+MazeStatus
+render_to_output (const Maze          *maze,
+                  const RenderOptions *options,
+                  RenderFormat         format,
+                  MazeOutput          *out,
+                  MazeError           *error)
+{
+  ImageJob job = { maze, options, format };
+
+  return render_write_output (out, produce_image, &job, error);
 }
 
 MazeStatus

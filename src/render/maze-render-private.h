@@ -33,13 +33,21 @@ typedef MazeStatus (*RenderProducer) (void               *data,
                                       void               *closure,
                                       MazeError          *error);
 
+/* Runs @produce (once, with @data) into @out, which the caller commits
+ * or aborts.  A failed write is reported with the output's name and the
+ * system's reason (rather than cairo's "error while writing"). */
+MazeStatus render_write_output (MazeOutput     *out,
+                                RenderProducer  produce,
+                                void           *data,
+                                MazeError      *error);
+
 /*
  * render_write_file:
- * Writes what @produce makes (called once with @data) to @path
- * atomically: into a new temporary file in the same folder, flushed to
- * disk and renamed over @path, so a failure leaves no partial file and an
- * old file of that name as it was (a replaced file keeps its
- * permissions).  Returns MAZE_OK, @produce's status, or MAZE_ERROR_IO /
+ * Writes what @produce makes to @path by the rule of maze-output.h: a
+ * regular file is replaced atomically (a failure leaves no partial file
+ * and an old file of that name as it was, a replaced file keeps its
+ * permissions), a device or FIFO is written directly, a read-only file
+ * is refused.  Returns MAZE_OK, @produce's status, or MAZE_ERROR_IO /
  * MAZE_ERROR_NOMEM with a message naming @path and the reason.
  */
 MazeStatus render_write_file (const char     *path,

@@ -441,6 +441,21 @@ produce_sheet (void               *data,
 }
 
 MazeStatus
+render_worksheet_to_output (const Maze *const            *mazes,
+                            const char *const            *titles,
+                            size_t                        n_mazes,
+                            const RenderWorksheetOptions *options,
+                            MazeOutput                   *out,
+                            MazeError                    *error)
+{
+  SheetJob job = { mazes, titles, n_mazes, options };
+
+  if (!render_worksheet_check (options, n_mazes, error))
+    return MAZE_ERROR_ARGUMENT;
+  return render_write_output (out, produce_sheet, &job, error);
+}
+
+MazeStatus
 render_worksheet_to_file (const Maze *const            *mazes,
                           const char *const            *titles,
                           size_t                        n_mazes,

@@ -58,6 +58,7 @@
 #include <cairo.h>
 
 #include "maze.h"
+#include "maze-output.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -359,9 +360,11 @@ int         render_format_from_path (const char  *path);
  *
  * Draws the whole maze into a new file.  PNG: one pixel per unit, the size
  * render_get_size() rounded up; SVG and PDF: one page of exactly that
- * size in points.  The file is written to a temporary file in the same
- * folder, flushed to disk and renamed over @path, so a failure never leaves
- * a partial file (and keeps an old file of that name as it was).
+ * size in points.  @path is written by the rule of maze-output.h: a
+ * regular file is replaced atomically (a temporary file in the same
+ * folder, flushed to disk and renamed over @path), so a failure never
+ * leaves a partial file and keeps an old file of that name as it was; a
+ * device or FIFO is written directly; a read-only file is refused.
  *
  * Returns: MAZE_OK; MAZE_ERROR_ARGUMENT for an unknown format or extension
  * or bad options; MAZE_ERROR_SIZE for a PNG larger than
@@ -386,6 +389,21 @@ MazeStatus render_to_stream (const Maze          *maze,
                              RenderFormat         format,
                              cairo_write_func_t   write_func,
                              void                *closure,
+                             MazeError           *error);
+
+/* A cairo write callback whose @closure is a MazeOutput (maze-output.h):
+ * CAIRO_STATUS_WRITE_ERROR once a write failed (the output keeps why). */
+cairo_status_t render_output_write (void                *closure,
+                                    const unsigned char *data,
+                                    unsigned int         length);
+
+/* render_to_stream() into an output the caller opened and then commits
+ * or aborts (bitmaze-cli's -o, with --force or "-").  A failed write is
+ * MAZE_ERROR_IO naming the output and the system's reason. */
+MazeStatus render_to_output (const Maze          *maze,
+                             const RenderOptions *options,
+                             RenderFormat         format,
+                             MazeOutput          *out,
                              MazeError           *error);
 
 /* render_to_stream() into an open stdio stream, e.g. stdout. */
@@ -515,8 +533,18 @@ MazeStatus render_worksheet_solve    (Maze *const *mazes,
                                       size_t       n_mazes,
                                       MazeError   *error);
 
-/* The same into the PDF file @path, written atomically like
- * render_to_file() (an old file of that name is kept on failure). */
+/* render_worksheet_to_stream() into an output the caller opened and
+ * commits or aborts. */
+MazeStatus render_worksheet_to_output  (const Maze *const            *mazes,
+                                        const char *const            *titles,
+                                        size_t                        n_mazes,
+                                        const RenderWorksheetOptions *options,
+                                        MazeOutput                   *out,
+                                        MazeError                    *error);
+
+/* render_worksheet_to_stream() into the PDF file @path, written by the
+ * rule of render_to_file() (an old file of that name is kept on
+ * failure). */
 MazeStatus render_worksheet_to_file    (const Maze *const            *mazes,
                                         const char *const            *titles,
                                         size_t                        n_mazes,

@@ -2,12 +2,18 @@
 /* The cairo renderer: pixels of walls, openings, search, solution and the
  * other highlights; both palettes; partial redraws and layers; labels;
  * hit-testing; PNG, SVG and PDF files and their errors. */
+#include <errno.h>
+#include <fcntl.h>
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include "maze-render.h"
+#include "io/maze-io-private.h"
 
 /* Geometry used by most tests: whole pixels everywhere. */
 #define CS 20.0
@@ -1391,6 +1397,125 @@ test_files_atomic (void)
   maze_free (m);
 }
 
+/* Images follow the output rule of maze-output.h, as .maze files do: a
+ * link's target is replaced and the link stays, a device or a FIFO is
+ * written into, a read-only file is refused, a full disk in the middle
+ * of a PNG names the user's path and leaves the old file. */
+static ssize_t
+write_full_after_4k (int         fd,
+                     const void *buf,
+                     size_t      len)
+{
+  static size_t total;
+
+  if (buf == NULL)
+    {
+      total = 0;
+      return 0;
+    }
+  if (total + len > 4096)
+    {
+      errno = ENOSPC;
+      return -1;
+    }
+  total += len;
+  return write (fd, buf, len);
+}
+
+static gpointer
+drain (gpointer data)
+{
+  int fd = open (data, O_RDONLY | O_CLOEXEC);
+  gsize total = 0;
+  char buf[4096];
+  ssize_t n;
+
+  g_assert_cmpint (fd, >=, 0);
+  while ((n = read (fd, buf, sizeof buf)) > 0)
+    total += (gsize) n;
+  close (fd);
+  return GSIZE_TO_POINTER (total);
+}
+
+static void
+test_files_output_rule (void)
+{
+  char *dir = g_dir_make_tmp ("bitmaze-render-XXXXXX", NULL);
+  char *real = g_build_filename (dir, "real.svg", NULL);
+  char *link = g_build_filename (dir, "link.svg", NULL);
+  char *fifo = g_build_filename (dir, "pipe.png", NULL);
+  char *null = g_build_filename (dir, "null.pdf", NULL);
+  char *ro = g_build_filename (dir, "ro.png", NULL);
+  char *full = g_build_filename (dir, "full.png", NULL);
+  char *want;
+  Maze *m = new_maze (30, 30);
+  RenderOptions o;
+  MazeError err = { 0 };
+  GStatBuf st;
+  GThread *reader;
+  char *data;
+  gsize len;
+
+  render_options_init (&o);
+  g_assert_true (g_file_set_contents (real, "old", 3, NULL));
+  g_assert_cmpint (symlink ("real.svg", link), ==, 0);
+  g_assert_cmpint (render_to_file (m, &o, link, NULL, &err), ==, MAZE_OK);
+  g_assert_cmpint (g_lstat (link, &st), ==, 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+  data = read_all (real, &len);
+  g_assert_nonnull (find_bytes (data, len, "<svg"));
+  g_free (data);
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  reader = g_thread_new ("drain", drain, fifo);
+  g_assert_cmpint (render_to_file (m, &o, fifo, NULL, &err), ==, MAZE_OK);
+  g_assert_cmpuint (GPOINTER_TO_SIZE (g_thread_join (reader)), >, 100);
+  g_assert_cmpint (g_lstat (fifo, &st), ==, 0);
+  g_assert_true (S_ISFIFO (st.st_mode));
+
+  if (mknod (null, S_IFCHR | 0666, makedev (1, 3)) == 0)
+    {
+      g_assert_cmpint (render_to_file (m, &o, null, NULL, &err), ==, MAZE_OK);
+      g_assert_cmpint (g_lstat (null, &st), ==, 0);
+      g_assert_true (S_ISCHR (st.st_mode));
+    }
+
+  g_assert_true (g_file_set_contents (ro, "old", 3, NULL));
+  g_assert_cmpint (g_chmod (ro, 0444), ==, 0);
+  want = g_strdup_printf ("cannot save '%s': the file is read-only", ro);
+  g_assert_cmpint (render_to_file (m, &o, ro, NULL, &err), ==, MAZE_ERROR_IO);
+  g_assert_cmpstr (err.message, ==, want);
+  g_free (want);
+  data = read_all (ro, &len);
+  g_assert_cmpstr (data, ==, "old");
+  g_free (data);
+
+  g_assert_true (g_file_set_contents (full, "old", 3, NULL));
+  o.cell_size = 64;
+  write_full_after_4k (-1, NULL, 0);
+  maze_io_hooks.write_fn = write_full_after_4k;
+  want = g_strdup_printf ("cannot save '%s': %s", full, g_strerror (ENOSPC));
+  g_assert_cmpint (render_to_file (m, &o, full, NULL, &err), ==, MAZE_ERROR_IO);
+  maze_io_hooks_reset ();
+  g_assert_cmpstr (err.message, ==, want);
+  g_free (want);
+  data = read_all (full, &len);
+  g_assert_cmpstr (data, ==, "old");
+  g_free (data);
+  g_assert_cmpint (count_files (dir), ==, 6 - (g_file_test (null, G_FILE_TEST_EXISTS) ? 0 : 1));
+
+  g_assert_cmpint (g_chmod (ro, 0644), ==, 0);
+  remove_dir (dir);
+  g_free (real);
+  g_free (link);
+  g_free (fifo);
+  g_free (null);
+  g_free (ro);
+  g_free (full);
+  g_free (dir);
+  maze_free (m);
+}
+
 static void
 test_file_errors (void)
 {
@@ -1558,6 +1683,7 @@ main (int   argc,
   g_test_add_func ("/render/files", test_files);
   g_test_add_func ("/render/file-errors", test_file_errors);
   g_test_add_func ("/render/files-atomic", test_files_atomic);
+  g_test_add_func ("/render/files-output-rule", test_files_output_rule);
   g_test_add_func ("/render/stream", test_stream);
   g_test_add_func ("/render/auto-size", test_auto_size);
   return g_test_run ();

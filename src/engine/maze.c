@@ -775,6 +775,74 @@ maze_utf8_valid (const char *str,
   return true;
 }
 
+/* The number of bytes of the control character at @s (@len bytes
+ * left), 0 when there is none: C0 (U+0000..U+001F), DEL (U+007F) and C1
+ * (U+0080..U+009F, two bytes in UTF-8). */
+static size_t
+control_length (const char *s,
+                size_t      len)
+{
+  const unsigned char *u = (const unsigned char *) s;
+
+  if (u[0] < 0x20 || u[0] == 0x7F)
+    return 1;
+  if (len >= 2 && u[0] == 0xC2 && u[1] >= 0x80 && u[1] <= 0x9F)
+    return 2;
+  return 0;
+}
+
+/* The code point of the control character at @s. */
+static unsigned
+control_code (const char *s)
+{
+  const unsigned char *u = (const unsigned char *) s;
+
+  return u[0] == 0xC2 ? u[1] : u[0];
+}
+
+char *
+maze_text_escape (const char *text)
+{
+  size_t len = strlen (text), n = 0;
+  char *out, *p;
+
+  /* at most four bytes ("\x1b") for each byte */
+  if (len > (SIZE_MAX - 1) / 4)
+    return NULL;
+  out = malloc (len * 4 + 1);
+  if (out == NULL)
+    return NULL;
+  p = out;
+  while (n < len)
+    {
+      size_t control = control_length (text + n, len - n);
+      size_t step = 1;
+
+      if (control == 0 && (unsigned char) text[n] >= 0x80)
+        {
+          /* one whole, valid UTF-8 character, else its bytes escaped */
+          step = 0;
+          for (size_t k = 2; k <= 4 && n + k <= len && step == 0; k++)
+            if (maze_utf8_valid (text + n, k))
+              step = k;
+          if (step == 0)
+            control = 1;
+        }
+      if (control > 0)
+        {
+          for (size_t k = 0; k < control; k++)
+            p += sprintf (p, "\\x%02x", (unsigned char) text[n + k]);
+          n += control;
+          continue;
+        }
+      memcpy (p, text + n, step);
+      p += step;
+      n += step;
+    }
+  *p = '\0';
+  return out;
+}
+
 bool
 maze_meta_key_valid (const char *key)
 {
@@ -860,6 +928,10 @@ maze_meta_set (Maze       *maze,
   if (!maze_utf8_valid (value, vlen))
     return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_META_VALUE_NOT_UTF8,
                            MAZE_TEXT (key));
+  for (size_t i = 0; i < vlen; i++)
+    if (control_length (value + i, vlen - i) > 0)
+      return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_META_VALUE_CONTROL,
+                             MAZE_TEXT (key), MAZE_NUM (control_code (value + i)));
 
   size = maze_meta_size (maze) + vlen;
   if (found != SIZE_MAX)

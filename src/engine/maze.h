@@ -292,14 +292,23 @@ const char *maze_meta_get (const Maze *maze,
                            const char *key);
 
 /* Set @key to @value (replacing in place, or appending at the end); a NULL
- * value removes the key.  MAZE_ERROR_ARGUMENT for a bad key or a value
- * with '\n' or that is not UTF-8; MAZE_ERROR_NOMEM. */
+ * value removes the key.  MAZE_ERROR_ARGUMENT for a bad key, or a value
+ * that is not UTF-8 or holds a control character (U+0000..U+001F, U+007F,
+ * U+0080..U+009F; maze-format.md 2); MAZE_ERROR_NOMEM.  (A file may hold
+ * such values from before: they load and are saved back unchanged.) */
 MazeStatus maze_meta_set (Maze       *maze,
                           const char *key,
                           const char *value,
                           MazeError  *error);
 
 size_t maze_meta_count (const Maze *maze);
+
+/* @text as it may be shown on a terminal, a page or a label: every byte
+ * of a control character (as for maze_meta_set()) and every byte that is
+ * not part of valid UTF-8 written as "\x1b"; the rest as it is.  Every
+ * program that shows a metadata value or a path shows it so.  Free with
+ * free(); NULL when out of memory. */
+char *maze_text_escape (const char *text);
 
 /* The @n-th pair, in file order; pointers owned by the maze. */
 void maze_meta_nth (const Maze  *maze,
@@ -1267,6 +1276,8 @@ typedef enum
   MAZE_MSG_GIF_FRAME_SIZE,            /* frame width, height, GIF width, height */
   MAZE_MSG_GIF_WRITE,                 /* reason */
   MAZE_MSG_GIF_WRITE_FAILED,
+
+  MAZE_MSG_META_VALUE_CONTROL,        /* key, the character's code */
 
   MAZE_MSG_N                          /* not a message: how many there are */
 } MazeMessage;

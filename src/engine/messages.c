@@ -75,6 +75,9 @@ static const char *const templates[MAZE_MSG_N] = {
   [MAZE_MSG_META_VALUE_NEWLINE] = MAZE_N_("metadata value of '%s' contains a line break"),
   /* Translators: an error; %s is a metadata key */
   [MAZE_MSG_META_VALUE_NOT_UTF8] = MAZE_N_("metadata value of '%s' is not UTF-8"),
+  /* Translators: an error; a metadata key ("title"), then a character's
+   * number in hexadecimal ("U+001B" is the escape key) */
+  [MAZE_MSG_META_VALUE_CONTROL] = MAZE_N_("metadata value of '%s' holds the control character U+%04X"),
   /* Translators: an error; the size the metadata would have (always more
    * than the limit), then the limit, both in bytes */
   [MAZE_MSG_META_TOO_BIG] = MAZE_N_("metadata would take %llu bytes, more than the limit of %u"),

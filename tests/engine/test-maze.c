@@ -393,6 +393,77 @@ test_error_table (void)
   g_string_free (path, TRUE);
 }
 
+/* maze-format.md 2: a value holds no control character.  maze_meta_set()
+ * refuses them; a file holding some (from before) still loads and is
+ * saved back byte for byte. */
+static void
+test_metadata_control_characters (void)
+{
+  static const struct { const char *value; unsigned code; } bad[] = {
+    { "\033[2J", 0x1B }, { "bell\a", 0x07 }, { "cr\r", 0x0D },
+    { "tab\there", 0x09 }, { "del\x7f", 0x7F }, { "csi\xc2\x9b", 0x9B },
+  };
+  MazeError err = { 0 };
+  Maze *m = maze_new (3, 2, &err);
+  Maze *back;
+  void *bytes, *again;
+  size_t len, len2;
+
+  for (size_t k = 0; k < G_N_ELEMENTS (bad); k++)
+    {
+      g_autofree char *want = g_strdup_printf ("metadata value of 'title' holds "
+                                               "the control character U+%04X",
+                                               bad[k].code);
+
+      g_assert_cmpint (maze_meta_set (m, "title", bad[k].value, &err), ==, MAZE_ERROR_ARGUMENT);
+      g_assert_cmpint (err.code, ==, MAZE_MSG_META_VALUE_CONTROL);
+      g_assert_cmpstr (err.message, ==, want);
+      g_assert_cmpstr (maze_error_arg_text (&err, 0), ==, "title");
+      g_assert_cmpuint (err.args[1].number, ==, bad[k].code);
+      g_assert_null (maze_meta_get (m, "title"));
+    }
+  g_assert_cmpint (maze_meta_set (m, "title", "Café — ¡ok! \xe2\x80\x8f", &err), ==, MAZE_OK);
+
+  /* a file from before the rule: it loads, and nothing is lost */
+  g_assert_cmpint (maze_meta_append (m, "note", "\033]0;pwned\a", &err), ==, MAZE_OK);
+  bytes = maze_save_memory (m, &len, &err);
+  g_assert_nonnull (bytes);
+  back = maze_load_memory (bytes, len, &err);
+  g_assert_nonnull (back);
+  g_assert_cmpstr (maze_meta_get (back, "note"), ==, "\033]0;pwned\a");
+  again = maze_save_memory (back, &len2, &err);
+  g_assert_cmpmem (again, len2, bytes, len);
+
+  free (again);
+  free (bytes);
+  maze_free (back);
+  maze_free (m);
+}
+
+static void
+test_text_escape (void)
+{
+  static const struct { const char *in, *out; } cases[] = {
+    { "plain", "plain" },
+    { "\033[2J\033]0;pwned\a", "\\x1b[2J\\x1b]0;pwned\\x07" },
+    { "a\tb\r\n", "a\\x09b\\x0d\\x0a" },
+    { "Café ☃ 𝄞", "Café ☃ 𝄞" },
+    { "csi\xc2\x9bx", "csi\\xc2\\x9bx" },
+    { "del\x7f", "del\\x7f" },
+    { "bad\xff\xc3", "bad\\xff\\xc3" },
+    { "\xe2\x82", "\\xe2\\x82" },
+    { "", "" },
+  };
+
+  for (size_t k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      char *shown = maze_text_escape (cases[k].in);
+
+      g_assert_cmpstr (shown, ==, cases[k].out);
+      free (shown);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -408,6 +479,8 @@ main (int   argc,
   g_test_add_func ("/maze/reset-search", test_reset_search);
   g_test_add_func ("/maze/metadata", test_metadata);
   g_test_add_func ("/maze/utf8", test_utf8);
+  g_test_add_func ("/maze/metadata-control-characters", test_metadata_control_characters);
+  g_test_add_func ("/maze/text-escape", test_text_escape);
   g_test_add_func ("/rng/pinned", test_rng_pinned);
   g_test_add_func ("/step/records", test_step_records);
   g_test_add_func ("/error/format", test_error_format);

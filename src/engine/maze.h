@@ -814,6 +814,11 @@ typedef struct
   uint64_t visited;       /* distinct cells reached */
   uint64_t max_frontier;  /* largest stack / queue / open set */
   uint64_t path_length;   /* moves from start to goal, when found */
+  /* Not found, although a path leads from the start to the goal: the
+   * method cannot reach the goal from this start (the wall follower's
+   * hand never touches the island of walls the goal is on).  Otherwise
+   * "not found" means there is no path. */
+  bool     unreachable_by_method;
 } MazeSolveStats;
 
 /**

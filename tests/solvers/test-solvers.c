@@ -498,8 +498,14 @@ test_shortest_with_loops (void)
         {
           MazeSolveStats st = solve_checked (m, maze_solvers[k]->name);
 
+          /* the goal may be on an island the hand never touches: it says
+           * so, since a path exists */
           if (!has_flags (maze_solvers[k], MAZE_ALGORITHM_COMPLETE) && !st.found)
-            continue; /* the goal may be on an island the hand never touches */
+            {
+              g_assert_true (st.unreachable_by_method);
+              continue;
+            }
+          g_assert_false (st.unreachable_by_method);
           g_assert_true (st.found);
           if (has_flags (maze_solvers[k], MAZE_ALGORITHM_SHORTEST_PATH))
             g_assert_cmpuint (st.path_length, ==, (uint64_t) shortest);
@@ -548,18 +554,22 @@ test_no_path (void)
       close_goal (m);
       st = solve_checked (m, maze_solvers[k]->name);
       g_assert_false (st.found);
+      /* the maze's answer, not the method's limit */
+      g_assert_false (st.unreachable_by_method);
       g_assert_cmpint (maze_stats (m, &stats, &err), ==, MAZE_OK);
       g_assert_cmpint (stats.solution_length, ==, -1);
 
       /* no passage anywhere: the start is shut in */
       st = solve_checked (walls, maze_solvers[k]->name);
       g_assert_false (st.found);
+      g_assert_false (st.unreachable_by_method);
       g_assert_cmpuint (st.visited, ==, 1);
 
       /* a dead-end goal cut off from the rest */
       maze_set_wall_open (snake, maze_index (snake, 2, 2), MAZE_E, false, &err);
       st = solve_checked (snake, maze_solvers[k]->name);
       g_assert_false (st.found);
+      g_assert_false (st.unreachable_by_method);
       if (has_flags (maze_solvers[k], MAZE_ALGORITHM_COMPLETE))
         g_assert_cmpuint (st.visited, ==, 10); /* everything but the goal and (3,1) */
 
@@ -570,8 +580,8 @@ test_no_path (void)
 }
 
 /* The goal in the middle of an open room: reachable, but a hand on the
- * outer wall goes round and round it.  The wall follower must notice and
- * answer "no path" instead of walking for ever. */
+ * outer wall goes round and round it.  The wall follower must notice,
+ * stop, and say that this is its limit (a path exists), not "no path". */
 static void
 test_wall_follower_island (void)
 {
@@ -582,11 +592,21 @@ test_wall_follower_island (void)
   g_assert_cmpint (maze_set_goal (m, maze_index (m, 2, 2), &err), ==, MAZE_OK);
   st = solve_checked (m, "wall-follower");
   g_assert_false (st.found);
+  g_assert_true (st.finished);
+  g_assert_true (st.unreachable_by_method);
   st = solve_checked (m, "wall-follower:right");
   g_assert_false (st.found);
+  g_assert_true (st.unreachable_by_method);
   st = solve_checked (m, "bfs");
   g_assert_true (st.found);
+  g_assert_false (st.unreachable_by_method);
   g_assert_cmpuint (st.path_length, ==, 4);
+
+  /* the start on the island instead: the same */
+  g_assert_cmpint (maze_set_goal (m, maze_index (m, 0, 0), &err), ==, MAZE_OK);
+  g_assert_cmpint (maze_set_start (m, maze_index (m, 2, 2), &err), ==, MAZE_OK);
+  st = solve_checked (m, "wall-follower");
+  g_assert_true (st.found || st.unreachable_by_method);
 
   maze_free (m);
 }

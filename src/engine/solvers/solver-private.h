@@ -84,6 +84,9 @@ struct MazeSolver
   uint16_t               first_heading;
   uint32_t               erase_cell;
   uint64_t               moves;
+  /* Wall follower: it went all the way round, but a path leads to the
+   * goal (an island of walls its hand never touches). */
+  bool                   missed;
 };
 
 /*

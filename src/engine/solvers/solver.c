@@ -275,6 +275,7 @@ maze_solver_stats (const MazeSolver *solver,
   stats->visited = solver->visited;
   stats->max_frontier = solver->max_frontier;
   stats->path_length = solver->found ? solver->path_length : 0;
+  stats->unreachable_by_method = !solver->found && solver->missed;
 }
 
 size_t

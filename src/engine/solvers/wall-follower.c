@@ -15,11 +15,16 @@
  * the first move a state has exactly one predecessor, so the walk is a
  * cycle through its first state.  When it is about to take the first move
  * after leaving the start again, it has gone all the way round without
- * meeting the goal: MAZE_STEP_NO_PATH (the goal is unreachable, or on an
- * island the hand never touches).  A bound of 4 moves a cell backs this up
- * for a maze whose passages are not symmetric.
+ * meeting the goal: MAZE_STEP_NO_PATH.  That is either the maze's answer
+ * (no path) or the method's limit (the goal is on an island the hand
+ * never touches, e.g. a room or a loop around it): a flood fill from the
+ * start tells which, and the solver's stats say so
+ * (unreachable_by_method).  A bound of 4 moves a cell backs this up for a
+ * maze whose passages are not symmetric.
  */
 #include "solver-private.h"
+
+#include <stdlib.h>
 
 #define NONE UINT32_MAX
 
@@ -71,6 +76,55 @@ wall_follower_init (MazeSolver *solver,
           }
       }
   return MAZE_OK;
+}
+
+/* Does a path lead from the start to the goal?  A flood fill over the
+ * passages, with a bit a cell and a stack of cells; false also when the
+ * memory for it is missing (then "no path" stays the answer, as before). */
+static bool
+goal_reachable (const MazeSolver *solver)
+{
+  size_t n = solver->n_cells, cap = 1024, len = 0;
+  uint8_t *seen = calloc ((n + 7) / 8, 1);
+  uint32_t *stack = malloc (cap * sizeof *stack);
+  bool reached = false;
+
+  if (seen == NULL || stack == NULL)
+    goto out;
+  seen[solver->start / 8] |= (uint8_t) (1u << (solver->start % 8));
+  stack[len++] = solver->start;
+  while (len > 0 && !reached)
+    {
+      uint32_t c = stack[--len];
+      uint16_t open = solver_open_dirs (solver->cells[c]);
+
+      reached = c == solver->goal;
+      for (unsigned k = 0; k < 4; k++)
+        {
+          uint32_t next;
+
+          if ((open & MAZE_DIRECTIONS[k]) == 0)
+            continue;
+          next = solver_step_to (solver, c, MAZE_DIRECTIONS[k]);
+          if (seen[next / 8] & (1u << (next % 8)))
+            continue;
+          seen[next / 8] |= (uint8_t) (1u << (next % 8));
+          if (len == cap)
+            {
+              uint32_t *grown = realloc (stack, 2 * cap * sizeof *stack);
+
+              if (grown == NULL)
+                goto out;
+              stack = grown;
+              cap *= 2;
+            }
+          stack[len++] = next;
+        }
+    }
+out:
+  free (seen);
+  free (stack);
+  return reached;
 }
 
 /* Clear the solution bits of the next cell of an erased loop. */
@@ -131,6 +185,7 @@ wall_follower_step (MazeSolver *solver,
       || (to == solver->first_cell && dir == solver->first_heading)
       || solver->moves > 4 * (uint64_t) solver->n_cells + 4)
     {
+      solver->missed = goal_reachable (solver);
       solver_finish (solver, report, false, from);
       return;
     }

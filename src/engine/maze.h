@@ -1283,6 +1283,8 @@ typedef enum
   MAZE_MSG_GIF_WRITE_FAILED,
 
   MAZE_MSG_META_VALUE_CONTROL,        /* key, the character's code */
+  MAZE_MSG_PNG_TOO_MANY_PIXELS,       /* width, height, the most, a cell size that fits */
+  MAZE_MSG_PNG_TOO_MANY_PIXELS_ANY_CELL, /* width, height, the most */
 
   MAZE_MSG_N                          /* not a message: how many there are */
 } MazeMessage;

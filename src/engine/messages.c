@@ -263,6 +263,13 @@ static const char *const templates[MAZE_MSG_N] = {
   /* Translators: an error; the width and height of the picture in pixels,
    * then the largest side allowed; keep PNG, SVG and PDF as they are */
   [MAZE_MSG_PNG_TOO_LARGE_ANY_CELL] = MAZE_N_("a PNG of %.0f x %.0f pixels is too large (at most %u a side) even with 1-pixel cells: use SVG or PDF"),
+  /* Translators: an error; the width and height of the picture in pixels,
+   * the most pixels allowed in all, then a cell size that fits; keep PNG,
+   * SVG and PDF as they are */
+  [MAZE_MSG_PNG_TOO_MANY_PIXELS] = MAZE_N_("a PNG of %.0f x %.0f pixels is too large (at most %u pixels in all): use a cell size of at most %.0f, or SVG or PDF"),
+  /* Translators: an error; the width and height of the picture in pixels,
+   * then the most pixels allowed in all; keep PNG, SVG and PDF as they are */
+  [MAZE_MSG_PNG_TOO_MANY_PIXELS_ANY_CELL] = MAZE_N_("a PNG of %.0f x %.0f pixels is too large (at most %u pixels in all) even with 1-pixel cells: use SVG or PDF"),
   /* Translators: an error; the width and height of a picture in pixels */
   [MAZE_MSG_IMAGE_NOMEM] = MAZE_N_("not enough memory for a %u x %u image: use a smaller cell size"),
   /* Translators: an error; a file format (PNG, SVG or PDF), then the reason */

@@ -219,6 +219,21 @@ render_png (const Maze          *maze,
                              MAZE_REAL (ceil (w)), MAZE_REAL (ceil (h)),
                              MAZE_NUM (RENDER_MAX_IMAGE_SIDE));
     }
+  if (ceil (w) * ceil (h) > RENDER_MAX_IMAGE_PIXELS)
+    {
+      /* Cells, walls and margin smaller by the same factor (as the CLI's
+       * --cell-size makes them) fit. */
+      double scale = sqrt (RENDER_MAX_IMAGE_PIXELS / (ceil (w) * ceil (h)));
+      double fit = floor (options->cell_size * scale);
+
+      if (fit >= 1.0)
+        return maze_error_set (error, MAZE_ERROR_SIZE, MAZE_MSG_PNG_TOO_MANY_PIXELS,
+                               MAZE_REAL (ceil (w)), MAZE_REAL (ceil (h)),
+                               MAZE_NUM (RENDER_MAX_IMAGE_PIXELS), MAZE_REAL (fit));
+      return maze_error_set (error, MAZE_ERROR_SIZE, MAZE_MSG_PNG_TOO_MANY_PIXELS_ANY_CELL,
+                             MAZE_REAL (ceil (w)), MAZE_REAL (ceil (h)),
+                             MAZE_NUM (RENDER_MAX_IMAGE_PIXELS));
+    }
   iw = (int) ceil (w);
   ih = (int) ceil (h);
   if (iw < 1)

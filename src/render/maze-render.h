@@ -346,6 +346,10 @@ typedef enum
 /* Largest side, in pixels, of a PNG (cairo's limit for image surfaces). */
 #define RENDER_MAX_IMAGE_SIDE 32767
 
+/* Most pixels of a PNG in all (the cell size times the maze's size, plus
+ * the margins): 100 million, 400 MB of memory while it is drawn. */
+#define RENDER_MAX_IMAGE_PIXELS 100000000.0
+
 /* "png", "svg", "pdf" (any case, with or without a leading '.') <->
  * RenderFormat; -1 when unknown. */
 int         render_format_from_name (const char  *name);
@@ -368,7 +372,8 @@ int         render_format_from_path (const char  *path);
  *
  * Returns: MAZE_OK; MAZE_ERROR_ARGUMENT for an unknown format or extension
  * or bad options; MAZE_ERROR_SIZE for a PNG larger than
- * RENDER_MAX_IMAGE_SIDE (the message suggests a cell size that fits);
+ * RENDER_MAX_IMAGE_SIDE a side or RENDER_MAX_IMAGE_PIXELS in all (the
+ * message suggests a cell size that fits);
  * MAZE_ERROR_NOMEM; MAZE_ERROR_IO with the path and the system's or
  * cairo's reason.
  */

@@ -1516,6 +1516,45 @@ test_files_output_rule (void)
   maze_free (m);
 }
 
+/* A PNG's pixels are limited in all, not only a side: a 6x6 maze of
+ * 4096-pixel cells (3.2 GB of image) is refused before anything is
+ * allocated, with a cell size that fits; SVG has no such limit. */
+static void
+test_png_pixel_limit (void)
+{
+  char *dir = g_dir_make_tmp ("bitmaze-render-XXXXXX", NULL);
+  char *png = g_build_filename (dir, "big.png", NULL);
+  char *svg = g_build_filename (dir, "big.svg", NULL);
+  Maze *m = new_maze (6, 6);
+  RenderOptions o;
+  MazeError err = { 0 };
+  double w, h;
+
+  render_options_init (&o);
+  o.cell_size = 4096;
+  o.margin = 2048;
+  render_get_size (m, &o, &w, &h);
+  g_assert_cmpfloat (w, <=, RENDER_MAX_IMAGE_SIDE);
+  g_assert_cmpint (render_to_file (m, &o, png, NULL, &err), ==, MAZE_ERROR_SIZE);
+  g_assert_cmpstr (err.message, ==, "a PNG of 28672 x 28672 pixels is too large "
+                                    "(at most 100000000 pixels in all): use a cell "
+                                    "size of at most 1428, or SVG or PDF");
+  g_assert_cmpint (count_files (dir), ==, 0);
+  o.cell_size = 1428;
+  o.margin = 714;
+  render_get_size (m, &o, &w, &h);
+  g_assert_cmpfloat (ceil (w) * ceil (h), <=, RENDER_MAX_IMAGE_PIXELS);
+  o.cell_size = 4096;
+  o.margin = 2048;
+  g_assert_cmpint (render_to_file (m, &o, svg, NULL, &err), ==, MAZE_OK);
+
+  remove_dir (dir);
+  g_free (png);
+  g_free (svg);
+  g_free (dir);
+  maze_free (m);
+}
+
 static void
 test_file_errors (void)
 {
@@ -1684,6 +1723,7 @@ main (int   argc,
   g_test_add_func ("/render/file-errors", test_file_errors);
   g_test_add_func ("/render/files-atomic", test_files_atomic);
   g_test_add_func ("/render/files-output-rule", test_files_output_rule);
+  g_test_add_func ("/render/png-pixel-limit", test_png_pixel_limit);
   g_test_add_func ("/render/stream", test_stream);
   g_test_add_func ("/render/auto-size", test_auto_size);
   return g_test_run ();

@@ -129,6 +129,9 @@ bool maze_output_failed (const MazeOutput *out);
 MazeStatus maze_output_error (const MazeOutput *out,
                               MazeError        *error);
 
+/* The descriptor written to (for isatty() or fstat(); do not close it). */
+int maze_output_fd (const MazeOutput *out);
+
 /* The user's path, or the name given to maze_output_open_fd(). */
 const char *maze_output_name (const MazeOutput *out);
 

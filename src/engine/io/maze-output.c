@@ -746,7 +746,9 @@ open_atomic (const char      *path,
 
   if (!create_temporary (out))
     {
-      fail_path (error, path, errno);
+      /* The folder is there (we hold it): ENOENT means it takes no new
+       * files (/proc, /sys), which "No such file" would not tell. */
+      fail_path (error, path, errno == ENOENT ? EPERM : errno);
       goto fail;
     }
   if (plan->exists)
@@ -950,6 +952,12 @@ maze_output_error (const MazeOutput *out,
   if (out->write_errno == 0)
     return MAZE_OK;
   return fail_output (out, error, out->write_errno);
+}
+
+int
+maze_output_fd (const MazeOutput *out)
+{
+  return out->fd;
 }
 
 const char *

@@ -195,14 +195,15 @@ cli_generate (int    argc,
   g_autofree char *shape_name = NULL;
   g_autofree char *mask = NULL;
   gboolean list = FALSE, no_openings = FALSE, ascii = FALSE, keep_largest = FALSE;
+  gboolean force = FALSE;
   const char *default_name = maze_algorithm_default (maze_generators)->name;
   g_autofree char *algorithm_help =
     g_strdup_printf (_("Generator (default %s; see --list)"), default_name);
   const GOptionEntry entries[] = {
-    { "size", 0, 0, G_OPTION_ARG_STRING, &size,
+    { "size", 0, 0, CLI_ARG_TEXT, &size,
       N_("Size in cells, 1 to 65535 each (default 20x15; with --mask, "
          "the mask's own size)"), N_("WxH") },
-    { "shape", 0, 0, G_OPTION_ARG_STRING, &shape_name,
+    { "shape", 0, 0, CLI_ARG_TEXT, &shape_name,
       N_("Only the cells of a shape: circle, ring, heart, triangle, "
          "diamond, cross, or text:WORD"), N_("SHAPE") },
     { "mask", 0, 0, G_OPTION_ARG_FILENAME, &mask,
@@ -211,31 +212,33 @@ cli_generate (int    argc,
     { "keep-largest", 0, 0, G_OPTION_ARG_NONE, &keep_largest,
       N_("When the shape falls into pieces, keep the largest (else it "
          "is refused)"), NULL },
-    { "algorithm", 'a', 0, G_OPTION_ARG_STRING, &algorithm,
+    { "algorithm", 'a', 0, CLI_ARG_TEXT, &algorithm,
       algorithm_help, N_("NAME") },
-    { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
+    { "seed", 's', 0, CLI_ARG_TEXT, &seed_text,
       N_("Seed of the random numbers (default: a random one, "
          "recorded in the file)"), N_("N") },
-    { "loops", 'l', 0, G_OPTION_ARG_STRING, &loops_text,
+    { "loops", 'l', 0, CLI_ARG_TEXT, &loops_text,
       N_("Percentage of dead ends to remove, 0 to 100 (default 0: "
          "a perfect maze)"), N_("PERCENT") },
-    { "start", 0, 0, G_OPTION_ARG_STRING, &start_text,
+    { "start", 0, 0, CLI_ARG_TEXT, &start_text,
       N_("Start cell X,Y or a placement: corners, rows, far"),
       N_("X,Y|PLACE") },
-    { "goal", 0, 0, G_OPTION_ARG_STRING, &goal_text,
+    { "goal", 0, 0, CLI_ARG_TEXT, &goal_text,
       N_("Goal cell X,Y or a placement: corners, rows, far"),
       N_("X,Y|PLACE") },
     { "no-openings", 0, 0, G_OPTION_ARG_NONE, &no_openings,
       N_("Do not open the outer wall at the start and the goal"), NULL },
-    { "title", 't', 0, G_OPTION_ARG_STRING, &title,
+    { "title", 't', 0, CLI_ARG_TEXT, &title,
       N_("Title stored in the file"), N_("TEXT") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("Write the .maze file to FILE ('-' for standard output)"),
       N_("FILE") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force,
+      N_("Replace FILE even when it is read-only"), NULL },
     { "ascii", 0, 0, G_OPTION_ARG_NONE, &ascii,
       N_("When printing to a terminal, use +--+ instead of box drawing"),
       NULL },
-    { "color", 0, 0, G_OPTION_ARG_STRING, &color_text,
+    { "color", 0, 0, CLI_ARG_TEXT, &color_text,
       N_("When printing to a terminal: auto, always or never"),
       N_("WHEN") },
     { "list", 0, 0, G_OPTION_ARG_NONE, &list,
@@ -268,7 +271,11 @@ cli_generate (int    argc,
                                "cells of the shape; the others are outside it "
                                "(their four border bits set, nothing drawn).  "
                                "Binary tree and sidewinder fill only some "
-                               "shapes, Eller and recursive division none."),
+                               "shapes, Eller and recursive division none.\n"
+                               "-o replaces a file atomically (a symbolic link's "
+                               "target), writes a device, FIFO or '-' directly, "
+                               "and refuses a read-only file unless --force."),
+
                              entries);
   if ((status = cli_parse (context, "generate", &argc, &argv)) != CLI_EXIT_OK)
     return status;
@@ -315,6 +322,12 @@ cli_generate (int    argc,
   if ((status = cli_parse_color (color_text, stdout, &text_options.color))
       != CLI_EXIT_OK)
     return status;
+  if (title != NULL && (status = cli_check_text ("--title", title)) != CLI_EXIT_OK)
+    return status;
+  /* Before the work, which may take seconds: can -o be written? */
+  if (output != NULL
+      && (status = cli_output_check (output, force, TRUE)) != CLI_EXIT_OK)
+    return status;
 
   maze = cli_new_maze (shape_name, mask, keep_largest, &width, &height);
   if (maze == NULL)
@@ -342,9 +355,9 @@ cli_generate (int    argc,
   if (status != CLI_EXIT_OK)
     ;
   else if (output != NULL)
-    status = cli_save (maze, output);
+    status = cli_save (maze, output, force);
   else if (!isatty (STDOUT_FILENO))
-    status = cli_save (maze, "-");
+    status = cli_save (maze, "-", FALSE);
   else if (!cli_text_print (maze, &text_options, stdout))
     status = cli_fail (CLI_EXIT_FAILURE, _("standard output: %s"),
                        g_strerror (errno));

@@ -106,6 +106,7 @@ cli_info (int    argc,
   g_autoptr (GOptionContext) context = NULL;
   MazeStats stats;
   MazeError error;
+  char *shown;
   Maze *maze;
   int status;
 
@@ -146,7 +147,9 @@ cli_info (int    argc,
 
   /* Translators: the labels of "bitmaze-cli info" stand in a column
    * 18 bytes wide ("%-18s"); keep them short and ending in a colon. */
-  g_print ("%-18s %s\n", _("file:"), argv[1]);
+  shown = cli_shown (argv[1]);
+  g_print ("%-18s %s\n", _("file:"), shown);
+  g_free (shown);
   /* Translators: width × height, then the number of cells */
   g_print (ngettext ("%-18s %u × %u (%u cell)\n",
                      "%-18s %u × %u (%u cells)\n", maze_n_cells (maze)),
@@ -184,7 +187,11 @@ cli_info (int    argc,
           const char *key, *value;
 
           maze_meta_nth (maze, k, &key, &value);
-          g_print ("  %-16s %s\n", key, value);
+          /* A value may hold escape sequences from an old or a hostile
+           * file: shown, never sent to the terminal. */
+          shown = cli_shown (value);
+          g_print ("  %-16s %s\n", key, shown);
+          g_free (shown);
         }
     }
 
@@ -239,7 +246,7 @@ cli_validate (int    argc,
                                "specification."),
                              _("Prints \"FILE: ok\" or \"FILE: what is wrong\" "
                                "for each file, and exits with status 1 when "
-                               "any file is bad."),
+                               "any file is bad.  FILE '-' reads standard input."),
                              entries);
   if ((status = cli_parse (context, "validate", &argc, &argv)) != CLI_EXIT_OK)
     return status;
@@ -248,11 +255,16 @@ cli_validate (int    argc,
 
   for (int k = 1; k < argc; k++)
     {
+      gboolean is_stdin = g_str_equal (argv[k], "-");
+      g_autofree char *name = cli_shown (is_stdin ? _("standard input") : argv[k]);
       MazeError error;
       Maze *maze;
 
       maze_error_clear (&error);
-      maze = maze_load_file (argv[k], &error);
+      if (is_stdin)
+        maze = maze_load_stdio (stdin, &error);
+      else
+        maze = maze_load_file (argv[k], &error);
       if (json)
         {
           JsonBuilder *b = cli_json_begin (argv[k]);
@@ -270,12 +282,13 @@ cli_validate (int    argc,
             }
         }
       else if (maze != NULL)
-        g_print (_("%s: ok\n"), argv[k]);
+        g_print (_("%s: ok\n"), name);
       else
         {
           g_autofree char *message = bitmaze_error_message (&error);
+          g_autofree char *shown_message = cli_shown (message);
 
-          g_print ("%s: %s\n", argv[k], message);
+          g_print ("%s: %s\n", name, shown_message);
         }
       if (maze == NULL)
         n_bad++;

@@ -44,23 +44,25 @@ cli_render (int    argc,
   g_autofree char *style_text = NULL;
   g_autofree char *nibble_text = NULL;
   g_autofree char *color_text = NULL;
-  gboolean text = FALSE, ascii = FALSE, dark = FALSE, labels = FALSE;
+  gboolean text = FALSE, ascii = FALSE, dark = FALSE, labels = FALSE, force = FALSE;
   gboolean no_solution = FALSE, no_search = FALSE, no_markers = FALSE;
   const GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("Write to FILE: .png, .svg or .pdf by its extension; '-' prints "
          "text"), N_("FILE") },
-    { "format", 'f', 0, G_OPTION_ARG_STRING, &format_text,
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force,
+      N_("Replace FILE even when it is read-only"), NULL },
+    { "format", 'f', 0, CLI_ARG_TEXT, &format_text,
       N_("png, svg, pdf or text, whatever the extension ('-o - -f png' "
          "writes the image to standard output)"), N_("FORMAT") },
     { "text", 0, 0, G_OPTION_ARG_NONE, &text,
       N_("Print the maze as text (the default without -o)"), NULL },
     { "ascii", 0, 0, G_OPTION_ARG_NONE, &ascii,
       N_("Text: plain +--+ and | instead of box drawing"), NULL },
-    { "color", 0, 0, G_OPTION_ARG_STRING, &color_text,
+    { "color", 0, 0, CLI_ARG_TEXT, &color_text,
       N_("Text: colour the search and the solution: auto (when standard "
          "output is a terminal), always or never"), N_("WHEN") },
-    { "solver", 'S', 0, G_OPTION_ARG_STRING, &solver_name,
+    { "solver", 'S', 0, CLI_ARG_TEXT, &solver_name,
       N_("Solve with NAME first (default: draw the search stored in the "
          "file)"), N_("NAME") },
     { "no-solution", 0, 0, G_OPTION_ARG_NONE, &no_solution,
@@ -72,17 +74,17 @@ cli_render (int    argc,
     { "labels", 0, 0, G_OPTION_ARG_NONE, &labels,
       N_("Text: number the rows and columns; image: write every cell's "
          "16-bit word in hex"), NULL },
-    { "label-nibble", 0, 0, G_OPTION_ARG_STRING, &nibble_text,
+    { "label-nibble", 0, 0, CLI_ARG_TEXT, &nibble_text,
       N_("Image: label cells with one nibble in binary: passages, border, "
          "solution or backtrack"), N_("NIBBLE") },
-    { "cell-size", 'c', 0, G_OPTION_ARG_STRING, &cell_size_text,
+    { "cell-size", 'c', 0, CLI_ARG_TEXT, &cell_size_text,
       N_("Image: side of a cell in pixels or points (default 16, smaller "
          "for mazes over 256 cells wide or high)"),
       N_("N") },
-    { "wall-width", 0, 0, G_OPTION_ARG_STRING, &wall_width_text,
+    { "wall-width", 0, 0, CLI_ARG_TEXT, &wall_width_text,
       N_("Image: wall thickness, less than the cell size (default 2)"),
       N_("N") },
-    { "solution-style", 0, 0, G_OPTION_ARG_STRING, &style_text,
+    { "solution-style", 0, 0, CLI_ARG_TEXT, &style_text,
       N_("Image: the solution as a line or as filled cells (default line)"),
       N_("line|fill") },
     { "dark", 0, 0, G_OPTION_ARG_NONE, &dark,
@@ -100,7 +102,11 @@ cli_render (int    argc,
                              _("Draw a maze as an image or as text."),
                              _("Nothing is written to -o unless the drawing "
                                "succeeded; an existing file is replaced at "
-                               "once.  MAZE-FILE '-' reads standard input."),
+                               "once (a symbolic link's target), a device or "
+                               "FIFO is written directly, a read-only file is "
+                               "refused unless --force.  A PNG has at most "
+                               "100 million pixels (cell size × maze size).  "
+                               "MAZE-FILE '-' reads standard input."),
                              entries);
   if ((status = cli_parse (context, "render", &argc, &argv)) != CLI_EXIT_OK)
     return status;
@@ -175,6 +181,9 @@ cli_render (int    argc,
   options.show_markers = !no_markers;
   if (solver_name != NULL && !maze_solver_name_valid (solver_name, &error))
     return cli_fail_maze (NULL, &error);
+  if (output != NULL
+      && (status = cli_output_check (output, force, !text)) != CLI_EXIT_OK)
+    return status;
 
   maze = cli_load (argv[1]);
   if (maze == NULL)
@@ -210,7 +219,6 @@ cli_render (int    argc,
   else if (text)
     {
       CliTextOptions text_options;
-      gboolean to_stdout = output == NULL || g_str_equal (output, "-");
 
       cli_text_options_init (&text_options);
       text_options.ascii |= ascii;
@@ -220,7 +228,7 @@ cli_render (int    argc,
       status = cli_parse_color (color_text, stdout, &text_options.color);
       if (status != CLI_EXIT_OK)
         ;
-      else if (to_stdout)
+      else if (output == NULL)
         {
           if (!cli_text_print (maze, &text_options, stdout))
             status = cli_fail (CLI_EXIT_FAILURE, "%s: %s",
@@ -228,41 +236,40 @@ cli_render (int    argc,
         }
       else
         {
-          g_autoptr (GString) contents = g_string_new (NULL);
-          g_autoptr (GError) file_error = NULL;
-          guint n = cli_text_n_lines (maze, &text_options);
+          MazeOutput *out;
 
-          /* A text file gets no escape sequences unless asked for, and
-           * appears only once it is complete. */
-          if (color_text == NULL)
+          /* A file gets no escape sequences unless asked for. */
+          if (color_text == NULL && !g_str_equal (output, "-"))
             text_options.color = FALSE;
-          for (guint k = 0; k < n; k++)
+          out = cli_output_open (output, force, FALSE);
+          if (out == NULL)
+            status = CLI_EXIT_FAILURE;
+          else
             {
-              cli_text_line (maze, &text_options, k, contents);
-              g_string_append_c (contents, '\n');
+              if (!cli_text_write (maze, &text_options, out))
+                {
+                  maze_output_error (out, &error);
+                  status = cli_fail_maze (NULL, &error);
+                }
+              status = cli_output_finish (out, status);
             }
-          if (!g_file_set_contents_full (output, contents->str,
-                                         (gssize) contents->len,
-                                         G_FILE_SET_CONTENTS_CONSISTENT,
-                                         0666, &file_error))
-            status = cli_fail (CLI_EXIT_FAILURE, "%s", file_error->message);
         }
     }
-  else if (output == NULL || g_str_equal (output, "-"))
+  else
     {
-      if (isatty (STDOUT_FILENO))
-        status = cli_fail (CLI_EXIT_FAILURE,
-                           _("not writing a %s image to a terminal; use -o "
-                             "FILE or a pipe"),
-                           render_format_name ((RenderFormat) format));
-      else if (render_to_stdio (maze, &options, (RenderFormat) format,
-                                stdout, &error) != MAZE_OK)
-        status = cli_fail_maze (_("standard output"), &error);
+      MazeOutput *out = cli_output_open (output != NULL ? output : "-", force, TRUE);
+
+      if (out == NULL)
+        status = CLI_EXIT_FAILURE;
+      else
+        {
+          if (render_to_output (maze, &options, (RenderFormat) format, out,
+                                &error) != MAZE_OK)
+            status = cli_fail_maze (output != NULL && !g_str_equal (output, "-")
+                                    ? output : NULL, &error);
+          status = cli_output_finish (out, status);
+        }
     }
-  else if (render_to_file (maze, &options, output,
-                           render_format_name ((RenderFormat) format),
-                           &error) != MAZE_OK)
-    status = cli_fail_maze (output, &error);
 
   maze_free (maze);
   return status;

@@ -26,7 +26,10 @@ print_json (const char           *file,
   b = cli_json_begin (file);
   cli_json_add_size (b, maze);
   cli_json_add_string (b, "solver", solver);
-  cli_json_add_string (b, "result", stats->found ? "found" : "no-path");
+  /* "out-of-reach": a path exists, the wall follower cannot reach it */
+  cli_json_add_string (b, "result", stats->found ? "found"
+                                    : stats->unreachable_by_method ? "out-of-reach"
+                                    : "no-path");
   json_builder_set_member_name (b, "path_length");
   if (stats->found)
     json_builder_add_int_value (b, (gint64) stats->path_length);
@@ -48,11 +51,12 @@ cli_solve (int    argc,
   g_autofree char *solver_name = NULL;
   g_autofree char *output = NULL;
   gboolean moves = FALSE, require_path = FALSE, list = FALSE, json = FALSE;
+  gboolean force = FALSE;
   const char *default_name = maze_algorithm_default (maze_solvers)->name;
   g_autofree char *solver_help =
     g_strdup_printf (_("Solver (default %s; see --list)"), default_name);
   const GOptionEntry entries[] = {
-    { "solver", 'S', 0, G_OPTION_ARG_STRING, &solver_name,
+    { "solver", 'S', 0, CLI_ARG_TEXT, &solver_name,
       solver_help, N_("NAME") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("Write the solved maze (solution and search bits) to FILE "
@@ -63,8 +67,11 @@ cli_solve (int    argc,
        * the same in every language: do not translate them here */
       N_("Print only the path as one line of N, E, S, W moves "
          "(an empty line when there is none)"), NULL },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force,
+      N_("Replace FILE even when it is read-only"), NULL },
     { "require-path", 0, 0, G_OPTION_ARG_NONE, &require_path,
-      N_("Exit with status 3 when there is no path"), NULL },
+      N_("Exit with status 3 when there is no path (1 when the solver "
+         "cannot reach a goal that a path leads to)"), NULL },
     { "json", 'j', 0, G_OPTION_ARG_NONE, &json,
       N_("Print the report as one JSON object (keys in the README), the "
          "moves included; a bad file gives an object with \"error\""), NULL },
@@ -84,7 +91,11 @@ cli_solve (int    argc,
                              _("Solve a maze and report the search."),
                              _("\"No path\" is an answer, not an error: the exit "
                                "status is 0 unless --require-path is given, "
-                               "then 3.  MAZE-FILE '-' reads standard input."),
+                               "then 3.  The wall follower cannot reach a goal "
+                               "on an island (a part of the maze its hand never "
+                               "touches): the result says so, and with "
+                               "--require-path the exit status is 1, since a "
+                               "path exists.  MAZE-FILE '-' reads standard input."),
                              entries);
   if ((status = cli_parse (context, "solve", &argc, &argv)) != CLI_EXIT_OK)
     return status;
@@ -107,6 +118,10 @@ cli_solve (int    argc,
   if (!maze_solver_name_valid (solver_name, &error))
     return json ? cli_json_fail (argv[1], &error, report)
                 : cli_fail_maze (NULL, &error);
+
+  if (output != NULL
+      && (status = cli_output_check (output, force, TRUE)) != CLI_EXIT_OK)
+    return status;
 
   if (json)
     {
@@ -134,7 +149,7 @@ cli_solve (int    argc,
       if (maze_meta_set (maze, "solver", solver_name, &error) != MAZE_OK)
         status = cli_fail_maze (NULL, &error);
       else
-        status = cli_save (maze, output);
+        status = cli_save (maze, output, force);
     }
 
   if (status == CLI_EXIT_OK && json)
@@ -161,6 +176,10 @@ cli_solve (int    argc,
                                    "path length:      %llu moves\n",
                                    (unsigned long) stats.path_length),
                  (unsigned long long) stats.path_length);
+      else if (stats.unreachable_by_method)
+        fprintf (report, _("result:           not found: the goal is on an "
+                           "island the wall follower cannot reach (a path "
+                           "exists)\n"));
       else
         fprintf (report, _("result:           no path\n"));
       fprintf (report, _("cells visited:    %llu of %u (%.1f%%)\n"
@@ -171,8 +190,15 @@ cli_solve (int    argc,
                (unsigned long long) stats.max_frontier);
     }
 
+  /* Exit status 3 is the maze's answer only: a path the method could
+   * not reach is the method's failure. */
   if (status == CLI_EXIT_OK && !stats.found && require_path)
-    status = CLI_EXIT_NO_PATH;
+    status = stats.unreachable_by_method
+               ? cli_fail (CLI_EXIT_FAILURE,
+                           _("the goal is on an island the wall follower "
+                             "cannot reach; a path exists: use another "
+                             "solver, e.g. bfs"))
+               : CLI_EXIT_NO_PATH;
   maze_free (maze);
   return status;
 }

@@ -392,3 +392,26 @@ cli_text_print (const Maze           *maze,
     }
   return fflush (out) == 0;
 }
+
+gboolean
+cli_text_write (const Maze           *maze,
+                const CliTextOptions *options,
+                MazeOutput           *out)
+{
+  g_autoptr (GString) chunk = g_string_new (NULL);
+  guint n = cli_text_n_lines (maze, options);
+
+  for (guint k = 0; k < n; k++)
+    {
+      cli_text_line (maze, options, k, chunk);
+      g_string_append_c (chunk, '\n');
+      /* a few lines at a time, so a huge maze needs no huge buffer */
+      if (chunk->len >= 65536 || k + 1 == n)
+        {
+          if (!maze_output_write (out, chunk->str, chunk->len))
+            return FALSE;
+          g_string_truncate (chunk, 0);
+        }
+    }
+  return TRUE;
+}

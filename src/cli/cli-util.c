@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <glib/gi18n.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -21,14 +22,18 @@ cli_fail (int         code,
           ...)
 {
   g_autofree char *message = NULL;
+  char *shown;
   va_list args;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
 
+  /* A path or a value in the message may hold escape sequences. */
+  shown = cli_shown (message);
   fflush (stdout);
-  fprintf (stderr, "bitmaze-cli: %s\n", message);
+  fprintf (stderr, "bitmaze-cli: %s\n", shown);
+  g_free (shown);
   return code;
 }
 
@@ -95,11 +100,15 @@ cli_usage_error (const char *command,
                  ...)
 {
   g_autofree char *message = NULL;
+  char *shown;
   va_list args;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
+  shown = cli_shown (message);
+  g_free (message);
+  message = shown;
 
   fflush (stdout);
   if (command != NULL)
@@ -119,6 +128,9 @@ cli_fail_maze (const char      *what,
   g_autofree char *translated = bitmaze_error_message (error);
   const char *message = translated[0] != '\0' ? translated : _("unknown error");
 
+  /* A read-only file is replaced only when asked to. */
+  if (error->code == MAZE_MSG_OUTPUT_READ_ONLY)
+    return cli_fail (CLI_EXIT_FAILURE, _("%s (--force replaces it)"), message);
   /* I/O errors already name the path. */
   if (what == NULL || strstr (message, what) != NULL)
     return cli_fail (CLI_EXIT_FAILURE, "%s", message);
@@ -346,30 +358,133 @@ cli_load (const char *path)
   return maze;
 }
 
+char *
+cli_shown (const char *text)
+{
+  char *escaped = maze_text_escape (text);
+  char *shown;
+
+  if (escaped == NULL)
+    g_error ("out of memory");
+  shown = g_strdup (escaped);
+  free (escaped);
+  return shown;
+}
+
 int
-cli_save (const Maze *maze,
-          const char *path)
+cli_check_text (const char *option,
+                const char *value)
+{
+  const char *end;
+
+  if (!g_utf8_validate (value, -1, &end))
+    return cli_fail (CLI_EXIT_FAILURE,
+                     _("invalid value for %s: it is not UTF-8 text "
+                       "(byte %u is 0x%02X)"),
+                     option, (unsigned) (end - value) + 1, (unsigned char) *end);
+  for (const char *p = value; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c < 0x20 || (c >= 0x7F && c <= 0x9F))
+        return cli_fail (CLI_EXIT_FAILURE,
+                         _("invalid value for %s: it holds the control "
+                           "character U+%04X; use one line of printable text"),
+                         option, c);
+    }
+  return CLI_EXIT_OK;
+}
+
+int
+cli_output_check (const char *path,
+                  gboolean    force,
+                  gboolean    binary)
 {
   MazeError error;
 
   maze_error_clear (&error);
   if (g_str_equal (path, "-"))
     {
-      if (isatty (STDOUT_FILENO))
+      if (binary && isatty (STDOUT_FILENO))
         return cli_fail (CLI_EXIT_FAILURE,
-                         _("not writing a binary .maze file to a terminal; "
+                         _("not writing a binary file to a terminal; "
                            "use -o FILE or a pipe"));
-      if (maze_save_stdio (maze, stdout, &error) != MAZE_OK)
-        return cli_fail_maze (_("standard output"), &error);
-      if (fflush (stdout) != 0 || ferror (stdout))
-        return cli_fail (CLI_EXIT_FAILURE, _("standard output: %s"),
-                         g_strerror (errno));
       return CLI_EXIT_OK;
     }
-
-  if (maze_save_file (maze, path, &error) != MAZE_OK)
+  if (maze_output_check (path, force ? MAZE_OUTPUT_FORCE : MAZE_OUTPUT_DEFAULT,
+                         &error) != MAZE_OK)
     return cli_fail_maze (path, &error);
   return CLI_EXIT_OK;
+}
+
+MazeOutput *
+cli_output_open (const char *path,
+                 gboolean    force,
+                 gboolean    binary)
+{
+  MazeOutput *out;
+  MazeError error;
+
+  maze_error_clear (&error);
+  if (cli_output_check (path, force, binary) != CLI_EXIT_OK)
+    return NULL;
+  if (g_str_equal (path, "-"))
+    {
+      /* What went to stdout through stdio comes first. */
+      fflush (stdout);
+      out = maze_output_open_fd (STDOUT_FILENO, _("standard output"), &error);
+    }
+  else
+    out = maze_output_open (path, force ? MAZE_OUTPUT_FORCE : MAZE_OUTPUT_DEFAULT,
+                            &error);
+  if (out == NULL)
+    {
+      cli_fail_maze (path, &error);
+      return NULL;
+    }
+  /* -o /dev/stdout, or a terminal named by its path. */
+  if (binary && isatty (maze_output_fd (out)))
+    {
+      maze_output_abort (out);
+      cli_fail (CLI_EXIT_FAILURE,
+                _("not writing a binary file to a terminal; use -o FILE or a pipe"));
+      return NULL;
+    }
+  return out;
+}
+
+int
+cli_output_finish (MazeOutput *out,
+                   int         status)
+{
+  MazeError error;
+
+  if (status != CLI_EXIT_OK)
+    {
+      maze_output_abort (out);
+      return status;
+    }
+  maze_error_clear (&error);
+  if (maze_output_commit (out, &error) != MAZE_OK)
+    return cli_fail_maze (NULL, &error);
+  return CLI_EXIT_OK;
+}
+
+int
+cli_save (const Maze *maze,
+          const char *path,
+          gboolean    force)
+{
+  MazeOutput *out = cli_output_open (path, force, TRUE);
+  MazeError error;
+  int status = CLI_EXIT_OK;
+
+  if (out == NULL)
+    return CLI_EXIT_FAILURE;
+  maze_error_clear (&error);
+  if (maze_save_output (maze, out, &error) != MAZE_OK)
+    status = cli_fail_maze (NULL, &error);
+  return cli_output_finish (out, status);
 }
 
 char *

@@ -94,16 +94,16 @@ cli_worksheet (int    argc,
   g_autofree char *output = NULL;
   g_autofree char *shape = NULL;
   g_autofree char *mask = NULL;
-  gboolean no_answers = FALSE, keep_largest = FALSE;
+  gboolean no_answers = FALSE, keep_largest = FALSE, force = FALSE;
   const char *default_name = maze_algorithm_default (maze_generators)->name;
   g_autofree char *algorithm_help =
     g_strdup_printf (_("Generator (default %s; see generate --list)"), default_name);
   const GOptionEntry entries[] = {
-    { "count", 'n', 0, G_OPTION_ARG_STRING, &count_text,
+    { "count", 'n', 0, CLI_ARG_TEXT, &count_text,
       N_("Number of mazes, 1 to 240 (default 6)"), N_("N") },
-    { "size", 0, 0, G_OPTION_ARG_STRING, &size,
+    { "size", 0, 0, CLI_ARG_TEXT, &size,
       N_("Size of each maze in cells, 1 to 250 each (default 15x15)"), N_("WxH") },
-    { "shape", 0, 0, G_OPTION_ARG_STRING, &shape,
+    { "shape", 0, 0, CLI_ARG_TEXT, &shape,
       N_("Only the cells of a shape: circle, ring, heart, triangle, "
          "diamond, cross, or text:WORD"), N_("SHAPE") },
     { "mask", 0, 0, G_OPTION_ARG_FILENAME, &mask,
@@ -112,29 +112,32 @@ cli_worksheet (int    argc,
     { "keep-largest", 0, 0, G_OPTION_ARG_NONE, &keep_largest,
       N_("When the shape falls into pieces, keep the largest (else it "
          "is refused)"), NULL },
-    { "algorithm", 'a', 0, G_OPTION_ARG_STRING, &algorithm,
+    { "algorithm", 'a', 0, CLI_ARG_TEXT, &algorithm,
       algorithm_help, N_("NAME") },
-    { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
+    { "seed", 's', 0, CLI_ARG_TEXT, &seed_text,
       N_("Seed of the first maze; the next ones use the following seeds "
          "(default: a random one)"), N_("N") },
-    { "loops", 'l', 0, G_OPTION_ARG_STRING, &loops_text,
+    { "loops", 'l', 0, CLI_ARG_TEXT, &loops_text,
       N_("Percentage of dead ends to remove, 0 to 100 (default 0)"), N_("PERCENT") },
-    { "paper", 'p', 0, G_OPTION_ARG_STRING, &paper_text,
+    { "paper", 'p', 0, CLI_ARG_TEXT, &paper_text,
       N_("Paper size: a4 or letter (default: the locale's, else a4)"), N_("PAPER") },
-    { "per-page", 0, 0, G_OPTION_ARG_STRING, &per_page_text,
+    { "per-page", 0, 0, CLI_ARG_TEXT, &per_page_text,
       N_("Mazes on a page, 1 to 12 (default: as many as stay easy to draw in)"),
       N_("N") },
-    { "title", 't', 0, G_OPTION_ARG_STRING, &title,
+    { "title", 't', 0, CLI_ARG_TEXT, &title,
       N_("Heading of the puzzle pages"), N_("TEXT") },
     { "no-answers", 0, 0, G_OPTION_ARG_NONE, &no_answers,
       N_("Leave out the answer pages"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("Write the PDF to FILE"), N_("FILE") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force,
+      N_("Replace FILE even when it is read-only"), NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (GPtrArray) titles = NULL;
   GPtrArray *mazes = NULL;
+  MazeOutput *out;
   RenderWorksheetOptions options;
   Grid grid = { 15, 15, NULL, NULL, FALSE };
   guint64 count = 6, seed, loops = 0, per_page = 0;
@@ -206,6 +209,10 @@ cli_worksheet (int    argc,
   else if ((paper = render_paper_from_name (paper_text)) < 0)
     return cli_fail (CLI_EXIT_FAILURE,
                      _("unknown paper size '%s': use a4 or letter"), paper_text);
+  if (title != NULL && (status = cli_check_text ("--title", title)) != CLI_EXIT_OK)
+    return status;
+  if ((status = cli_output_check (output, force, TRUE)) != CLI_EXIT_OK)
+    return status;
 
   mazes = g_ptr_array_new ();
   if (from_files)
@@ -250,10 +257,17 @@ cli_worksheet (int    argc,
       options.heading = title != NULL ? title : _("Mazes");
       options.answers_heading = _("Answers");
       options.answers = !no_answers;
-      if (render_worksheet_to_file ((const Maze *const *) mazes->pdata,
-                                    (const char *const *) titles->pdata,
-                                    mazes->len, &options, output, &error) != MAZE_OK)
-        status = cli_fail_maze (NULL, &error);
+      out = cli_output_open (output, force, TRUE);
+      if (out == NULL)
+        status = CLI_EXIT_FAILURE;
+      else
+        {
+          if (render_worksheet_to_output ((const Maze *const *) mazes->pdata,
+                                          (const char *const *) titles->pdata,
+                                          mazes->len, &options, out, &error) != MAZE_OK)
+            status = cli_fail_maze (NULL, &error);
+          status = cli_output_finish (out, status);
+        }
     }
 
   free_mazes (mazes);

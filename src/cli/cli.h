@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "maze.h"
+#include "maze-output.h"
 
 G_BEGIN_DECLS
 
@@ -107,10 +108,49 @@ Maze *cli_new_maze (const char *shape,
 /* Loads a .maze file ("-" for stdin) or prints why not and returns NULL. */
 Maze *cli_load (const char *path);
 
-/* Writes @maze to @path atomically, or to stdout for "-" (refused when
- * stdout is a terminal).  CLI_EXIT_OK or a printed error. */
+/* ---- -o FILE: every file goes through maze-output.h ---- */
+
+/* Option values are taken as the bytes they are (UTF-8 text), whatever
+ * the locale: GOption converts G_OPTION_ARG_STRING values from the
+ * locale's character set, which refuses "Café" under LC_ALL=C with a
+ * message that names no option.  Text values are checked where they are
+ * used (cli_check_text()). */
+#define CLI_ARG_TEXT G_OPTION_ARG_FILENAME
+
+/* Checks @value of option @option (e.g. "--title") as one line of text:
+ * UTF-8, no control characters.  CLI_EXIT_OK or a printed error naming
+ * the option and the reason. */
+int cli_check_text (const char *option,
+                    const char *value);
+
+/* @text as it may be shown (maze_text_escape(): control characters and
+ * bytes that are not UTF-8 as "\x1b"); g_free() it.  For metadata values
+ * and paths on a terminal or a page. */
+char *cli_shown (const char *text);
+
+/* Checks -o @path before the work (maze_output_check(); "-" is standard
+ * output).  @binary: a .maze or an image, refused on a terminal.
+ * CLI_EXIT_OK or a printed error. */
+int cli_output_check (const char *path,
+                      gboolean    force,
+                      gboolean    binary);
+
+/* Opens -o @path ("-": standard output, flushed first), or prints why not
+ * and returns NULL. */
+MazeOutput *cli_output_open (const char *path,
+                             gboolean    force,
+                             gboolean    binary);
+
+/* Commits @out when @status is CLI_EXIT_OK (printing a failure), else
+ * aborts it.  Returns the exit status. */
+int cli_output_finish (MazeOutput *out,
+                       int         status);
+
+/* Writes @maze to @path ("-": standard output) by the rule of
+ * maze-output.h.  CLI_EXIT_OK or a printed error. */
 int cli_save (const Maze *maze,
-              const char *path);
+              const char *path,
+              gboolean    force);
 
 /* The current time as ISO 8601 UTC ("2024-05-01T12:00:00Z"); honours
  * SOURCE_DATE_EPOCH so builds and tests can be reproducible. */
@@ -221,6 +261,12 @@ void  cli_text_line         (const Maze           *maze,
 gboolean cli_text_print     (const Maze           *maze,
                              const CliTextOptions *options,
                              FILE                 *out);
+
+/* The same into @out (a file of -o, or "-"); FALSE when a write failed
+ * (maze_output_error() says why). */
+gboolean cli_text_write     (const Maze           *maze,
+                             const CliTextOptions *options,
+                             MazeOutput           *out);
 
 /* ---- the sub-commands ---- */
 

@@ -5,6 +5,21 @@
 #include "bitmaze-worksheet.h"
 
 #include <glib/gi18n-lib.h>
+#include <stdlib.h>
+
+/* @value as maze_text_escape() shows it (g_free() it), or NULL. */
+static char *
+shown (const char *value)
+{
+  char *escaped, *copy;
+
+  if (value == NULL)
+    return NULL;
+  escaped = maze_text_escape (value);
+  copy = g_strdup (escaped != NULL ? escaped : "");
+  free (escaped);
+  return copy;
+}
 
 GPtrArray *
 bitmaze_worksheet_titles (const Maze *const *mazes,
@@ -14,8 +29,9 @@ bitmaze_worksheet_titles (const Maze *const *mazes,
 
   for (size_t k = 0; k < n_mazes; k++)
     {
-      const char *title = maze_meta_get (mazes[k], "title");
-      const char *seed = maze_meta_get (mazes[k], "seed");
+      /* values from a file may hold control characters: shown escaped */
+      g_autofree char *title = shown (maze_meta_get (mazes[k], "title"));
+      g_autofree char *seed = shown (maze_meta_get (mazes[k], "seed"));
       guint number = (guint) k + 1;
 
       if (title != NULL && seed != NULL)

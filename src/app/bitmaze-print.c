@@ -11,6 +11,7 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <stdlib.h>
 
 #include "bitmaze-error.h"
 #include "bitmaze-print.h"
@@ -50,7 +51,15 @@ maze_display_name (BitmazeSession *session,
   GFile *file = bitmaze_session_get_file (session);
 
   if (title != NULL && title[0] != '\0')
-    return g_strdup (title);
+    {
+      /* A title from a file may hold control characters: printed
+       * escaped, as bitmaze-cli shows them. */
+      char *shown = maze_text_escape (title);
+      char *name = g_strdup (shown != NULL ? shown : "");
+
+      free (shown);
+      return name;
+    }
   if (file != NULL)
     return g_file_get_basename (file);
   return g_strdup (_("Untitled Maze"));

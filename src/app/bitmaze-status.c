@@ -136,7 +136,8 @@ update (BitmazeStatus *self)
         }
       else if (phase == BITMAZE_PHASE_NO_PATH)
         {
-          state = _("No path");
+          /* The wall follower's limit is not the maze's answer. */
+          state = stats.unreachable_by_method ? _("Out of reach") : _("No path");
           set_state_class (self, "error");
         }
       else
@@ -161,7 +162,10 @@ update (BitmazeStatus *self)
   self->numbers = g_steal_pointer (&numbers);
 
   /* A finished build shows no step: the maze is ready. */
-  if (step != NULL && phase != BITMAZE_PHASE_READY)
+  if (phase == BITMAZE_PHASE_NO_PATH && stats.unreachable_by_method)
+    step_text = g_strdup (_("The goal is on an island the wall follower cannot reach: "
+                            "a path exists, another solver finds it"));
+  else if (step != NULL && phase != BITMAZE_PHASE_READY)
     step_text = describe_step (self, step);
   else if (step == NULL && phase == BITMAZE_PHASE_BUILDING && bitmaze_session_get_running (self->session))
     step_text = g_strdup (_("Building the maze…"));

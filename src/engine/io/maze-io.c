@@ -16,6 +16,7 @@
  */
 #include "maze-private.h"
 #include "maze-output.h"
+#include "maze-io-private.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -607,7 +608,7 @@ source_read (Source    *src,
   while (done < len)
     {
       size_t want = len - done > (size_t) SSIZE_MAX ? (size_t) SSIZE_MAX : len - done;
-      ssize_t n = read (src->fd, p + done, want);
+      ssize_t n = maze_io_hooks.read_fn (src->fd, p + done, want);
 
       if (n < 0 && errno == EINTR)
         continue;

@@ -46,7 +46,7 @@ renameat_default (int         from_dir,
   return renameat (from_dir, from, to_dir, to);
 }
 
-MazeIoHooks maze_io_hooks = { write, fsync, renameat_default, true };
+MazeIoHooks maze_io_hooks = { write, fsync, renameat_default, true, read };
 
 void
 maze_io_hooks_reset (void)
@@ -55,6 +55,7 @@ maze_io_hooks_reset (void)
   maze_io_hooks.fsync_fn = fsync;
   maze_io_hooks.rename_fn = renameat_default;
   maze_io_hooks.use_tmpfile = true;
+  maze_io_hooks.read_fn = read;
 }
 
 typedef enum

@@ -247,6 +247,9 @@ animate_gif (const GifRequest *request)
                            "FILE or a pipe"));
       report = stderr;
     }
+  /* Before the frames, which may take a while: can -o be written? */
+  else if ((status = cli_output_check (request->output, FALSE, TRUE)) != CLI_EXIT_OK)
+    return status;
 
   if (request->maze_file != NULL)
     maze = cli_load (request->maze_file);

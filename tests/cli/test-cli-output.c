@@ -540,6 +540,13 @@ test_check_before_work (void)
   run_clear (&run);
   g_assert_cmpint (g_chmod (ro, 0644), ==, 0);
 
+  run_cli (&run, "animate", "--build", "kruskal", "--size", "2000x2000",
+           "-o", "gone/b.gif", NULL);
+  assert_status (&run, 1);
+  g_assert_nonnull (strstr (run.err, "cannot save 'gone/b.gif'"));
+  g_assert_cmpint (run.maxrss_kb, <, 64 * 1024);
+  run_clear (&run);
+
   run_cli (&run, "worksheet", "--count", "240", "-o", "gone/w.pdf", NULL);
   assert_status (&run, 1);
   g_assert_nonnull (strstr (run.err, "gone/w.pdf"));

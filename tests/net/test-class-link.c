@@ -1,0 +1,293 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The class follows predict mode: a BitmazeSession solving a maze asks
+ * about its next step, libsoup students answer on 127.0.0.1, the reveal
+ * marks them by the word the step then really produces; "which cell
+ * comes next?" shows a neighbourhood with the search's next cell.  No
+ * display: the session is GIO only.
+ */
+#include "config.h"
+
+#include "bitmaze-class-link.h"
+#include "bitmaze-class-server-private.h"
+#include "class-test.h"
+
+typedef struct
+{
+  BitmazeSession     *session;
+  BitmazeClassServer *server;
+  BitmazeClassLink   *link;
+  SoupSession        *soup;
+  ClassClient        *right;
+  ClassClient        *wrong;
+  gint64              now;  /* the server's clock */
+} Fixture;
+
+static gint64
+test_clock (gpointer data)
+{
+  return ((Fixture *) data)->now;
+}
+
+static ClassClient *
+join (Fixture    *f,
+      const char *name)
+{
+  ClassClient *client = class_client_new (f->soup, bitmaze_class_server_get_url (f->server),
+                                          bitmaze_class_server_get_join_code (f->server), NULL);
+  g_autoptr (JsonObject) welcome = NULL;
+
+  g_assert_true (class_client_wait_connected (client));
+  class_client_join (client, name, NULL);
+  welcome = class_client_expect (client, "welcome");
+  return client;
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+
+  f->session = bitmaze_session_new ();
+  bitmaze_session_set_seed (f->session, 7);
+  bitmaze_session_set_size (f->session, 24, 16);
+  g_assert_true (bitmaze_session_generate (f->session, &error));
+  g_assert_no_error (error);
+  while (bitmaze_session_get_phase (f->session) == BITMAZE_PHASE_BUILDING)
+    g_main_context_iteration (NULL, TRUE);
+
+  f->server = bitmaze_class_server_new ();
+  /* A class answers at a person's pace: each question a second after the
+   * last, on the server's clock (a page may send 2 messages a second). */
+  f->now = g_get_monotonic_time ();
+  bitmaze_class_server_set_clock (f->server, test_clock, f);
+  g_assert_true (bitmaze_class_server_start (f->server, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  f->link = bitmaze_class_link_new (f->session, f->server);
+  f->soup = soup_session_new ();
+  f->right = join (f, "Right");
+  f->wrong = join (f, "Wrong");
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  bitmaze_class_server_stop (f->server);
+  CLASS_WAIT_FOR (f->right->closed && f->wrong->closed);
+  class_client_free (f->right);
+  class_client_free (f->wrong);
+  g_object_unref (f->link);
+  g_object_unref (f->server);
+  g_object_unref (f->session);
+  soup_session_abort (f->soup);
+  g_object_unref (f->soup);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* Word questions, step after step of a search: the pages get the cell,
+ * its word and the statement; the reveal's right answer is the word the
+ * step then leaves in the maze. */
+static void
+test_word_questions (Fixture       *f,
+                     gconstpointer  data)
+{
+  guint asked = 0;
+
+  /* Start the search. */
+  g_assert_true (bitmaze_session_step (f->session));
+  for (guint round = 0; round < 12 && bitmaze_session_get_phase (f->session) == BITMAZE_PHASE_SOLVING; round++)
+    {
+      const MazeStep *step;
+      const MazeChange *change = NULL;
+      g_autoptr (JsonObject) q1 = NULL;
+      g_autoptr (JsonObject) q2 = NULL;
+      g_autoptr (JsonObject) r1 = NULL;
+      g_autoptr (JsonObject) r2 = NULL;
+      guint question;
+      guint index;
+      guint16 after;
+      g_autofree char *statement = NULL;
+
+      f->now += G_USEC_PER_SEC;
+      g_assert_true (bitmaze_session_ask (f->session));
+      step = bitmaze_session_get_question (f->session);
+      for (unsigned i = 0; i < step->n_changes; i++)
+        if (step->changes[i].index == step->cell)
+          change = &step->changes[i];
+      if (change == NULL && step->n_changes > 0)
+        change = &step->changes[0];
+      if (change == NULL)
+        {
+          /* Nothing changes a word: nothing is asked. */
+          g_assert_cmpint (bitmaze_class_server_get_state (f->server), !=, BITMAZE_CLASS_STATE_ASKING);
+          bitmaze_session_reveal (f->session);
+          continue;
+        }
+      index = change->index;
+      after = change->after;
+      statement = g_strdup_printf ("%s;", change->expr);
+
+      question = bitmaze_class_server_get_question (f->server);
+      g_assert_cmpint (bitmaze_class_server_get_state (f->server), ==, BITMAZE_CLASS_STATE_ASKING);
+      q1 = class_client_expect (f->right, "question");
+      q2 = class_client_expect (f->wrong, "question");
+      g_assert_cmpint (json_object_get_int_member (q1, "question"), ==, question);
+      g_assert_cmpint (json_object_get_int_member (q1, "index"), ==, index);
+      g_assert_cmpint (json_object_get_int_member (q1, "x"), ==, index % 24);
+      g_assert_cmpint (json_object_get_int_member (q1, "y"), ==, index / 24);
+      g_assert_cmpint (json_object_get_int_member (q1, "word"), ==, change->before);
+      g_assert_cmpstr (json_object_get_string_member (q1, "statement"), ==, statement);
+
+      class_client_answer_word (f->right, question, after);
+      class_client_answer_word (f->wrong, question, (guint16) (after ^ 0x0100));
+      CLASS_WAIT_FOR (bitmaze_class_server_get_answered (f->server) == 2);
+
+      g_assert_true (bitmaze_session_reveal (f->session));
+      /* The quiz cannot mark a right answer wrong: the step did it. */
+      g_assert_cmpuint (maze_cells_const (bitmaze_session_get_maze (f->session))[index], ==, after);
+      r1 = class_client_expect (f->right, "answered");
+      g_clear_pointer (&r1, json_object_unref);
+      r1 = class_client_expect (f->right, "result");
+      r2 = class_client_expect (f->wrong, "answered");
+      g_clear_pointer (&r2, json_object_unref);
+      r2 = class_client_expect (f->wrong, "result");
+      g_assert_true (json_object_get_boolean_member (r1, "right"));
+      g_assert_false (json_object_get_boolean_member (r2, "right"));
+      g_assert_cmpint (json_object_get_int_member (r2, "differ"), ==, 0x0100);
+      g_assert_cmpuint (bitmaze_class_server_get_results (f->server)->wrong_bits[8], ==, 1);
+      asked++;
+    }
+  g_assert_cmpuint (asked, >=, 8);
+}
+
+/* A question that the session withdraws (Reset) leaves the pages. */
+static void
+test_withdrawn (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr (JsonObject) q = NULL;
+  g_autoptr (JsonObject) idle = NULL;
+
+  g_assert_true (bitmaze_session_step (f->session));
+  g_assert_true (bitmaze_session_ask (f->session));
+  q = class_client_expect (f->right, "question");
+  bitmaze_session_reset (f->session);
+  g_assert_null (bitmaze_session_get_question (f->session));
+  g_assert_cmpint (bitmaze_class_server_get_state (f->server), ==, BITMAZE_CLASS_STATE_IDLE);
+  idle = class_client_expect (f->right, "idle");
+}
+
+/* Which cell comes next: the neighbourhood holds the search's next cell
+ * and the cell it stands on, the frontier is marked, and the next step
+ * reveals it. */
+static void
+test_next_cell (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr (JsonObject) q = NULL;
+  g_autoptr (JsonObject) r1 = NULL;
+  g_autoptr (JsonObject) r2 = NULL;
+  JsonObject *region;
+  JsonArray *marks;
+  gint64 next;
+  guint x0, y0, w, h, nx, ny, frontier = 0, current = 0;
+
+  /* Nothing is asked before a search runs. */
+  g_assert_false (bitmaze_class_link_ask_next_cell (f->link, NULL));
+
+  for (guint i = 0; i < 30; i++)
+    g_assert_true (bitmaze_session_step (f->session));
+  next = bitmaze_session_get_next_cell (f->session);
+  g_assert_cmpint (next, >=, 0);
+  g_assert_true (bitmaze_class_link_ask_next_cell (f->link, "BFS takes the oldest cell in its queue"));
+  g_assert_cmpint (bitmaze_class_link_get_expected_cell (f->link), ==, next);
+
+  q = class_client_expect (f->right, "question");
+  g_assert_cmpstr (json_object_get_string_member (q, "kind"), ==, "cell");
+  region = json_object_get_object_member (q, "region");
+  x0 = (guint) json_object_get_int_member (region, "x");
+  y0 = (guint) json_object_get_int_member (region, "y");
+  w = (guint) json_object_get_int_member (region, "width");
+  h = (guint) json_object_get_int_member (region, "height");
+  nx = (guint) (next % 24);
+  ny = (guint) (next / 24);
+  g_assert_cmpuint (w, >=, 7);
+  g_assert_cmpuint (h, >=, 7);
+  g_assert_cmpuint (w, <=, BITMAZE_CLASS_REGION_MAX);
+  g_assert_cmpuint (h, <=, BITMAZE_CLASS_REGION_MAX);
+  g_assert_true (nx >= x0 && nx < x0 + w && ny >= y0 && ny < y0 + h);
+  g_assert_true (x0 + w <= 24 && y0 + h <= 16);
+  marks = json_object_get_array_member (region, "marks");
+  for (guint i = 0; i < w * h; i++)
+    {
+      gint64 m = json_array_get_int_element (marks, i);
+
+      if (m & BITMAZE_CLASS_MARK_FRONTIER)
+        frontier++;
+      if (m & BITMAZE_CLASS_MARK_CURRENT)
+        current++;
+    }
+  /* The answer is in the frontier, and the search stands somewhere. */
+  g_assert_cmpint (json_array_get_int_element (marks, (ny - y0) * w + (nx - x0)) & BITMAZE_CLASS_MARK_FRONTIER, !=, 0);
+  g_assert_cmpuint (frontier, >=, 1);
+  g_assert_cmpuint (current, ==, 1);
+
+  class_client_answer_cell (f->right, (guint) json_object_get_int_member (q, "question"), nx, ny);
+  class_client_answer_cell (f->wrong, (guint) json_object_get_int_member (q, "question"),
+                            nx == x0 ? nx + 1 : nx - 1, ny);
+  CLASS_WAIT_FOR (bitmaze_class_server_get_answered (f->server) == 2);
+
+  g_assert_true (bitmaze_session_step (f->session));
+  g_assert_cmpint (bitmaze_class_server_get_state (f->server), ==, BITMAZE_CLASS_STATE_REVEALED);
+  g_assert_cmpint (bitmaze_class_link_get_expected_cell (f->link), ==, -1);
+  g_clear_pointer (&q, json_object_unref);
+  q = class_client_expect (f->right, "answered");
+  r1 = class_client_expect (f->right, "result");
+  r2 = class_client_expect (f->wrong, "question");
+  g_clear_pointer (&r2, json_object_unref);
+  r2 = class_client_expect (f->wrong, "answered");
+  g_clear_pointer (&r2, json_object_unref);
+  r2 = class_client_expect (f->wrong, "result");
+  g_assert_true (json_object_get_boolean_member (r1, "right"));
+  g_assert_false (json_object_get_boolean_member (r2, "right"));
+  g_assert_cmpstr (json_object_get_string_member (r1, "note"), ==, "BFS takes the oldest cell in its queue");
+}
+
+/* Without a running server the link asks nothing and breaks nothing. */
+static void
+test_server_stopped (void)
+{
+  g_autoptr (BitmazeSession) session = bitmaze_session_new ();
+  g_autoptr (BitmazeClassServer) server = bitmaze_class_server_new ();
+  g_autoptr (BitmazeClassLink) link = bitmaze_class_link_new (session, server);
+  g_autoptr (GError) error = NULL;
+
+  bitmaze_session_set_size (session, 8, 6);
+  g_assert_true (bitmaze_session_generate (session, &error));
+  while (bitmaze_session_get_phase (session) == BITMAZE_PHASE_BUILDING)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (bitmaze_session_step (session));
+  g_assert_true (bitmaze_session_ask (session));
+  g_assert_cmpuint (bitmaze_class_server_get_question (server), ==, 0);
+  g_assert_true (bitmaze_session_reveal (session));
+  g_assert_false (bitmaze_class_link_ask_next_cell (link, NULL));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  if (g_getenv ("G_MESSAGES_DEBUG") == NULL)
+    g_log_set_debug_enabled (FALSE);
+
+  g_test_add ("/class-link/word-questions", Fixture, NULL, fixture_set_up, test_word_questions, fixture_tear_down);
+  g_test_add ("/class-link/withdrawn", Fixture, NULL, fixture_set_up, test_withdrawn, fixture_tear_down);
+  g_test_add ("/class-link/next-cell", Fixture, NULL, fixture_set_up, test_next_cell, fixture_tear_down);
+  g_test_add_func ("/class-link/server-stopped", test_server_stopped);
+
+  return g_test_run ();
+}

@@ -585,6 +585,9 @@ typedef struct
   const char               *description; /* MAZE_N_: one line for a listing */
   const char               *subject;     /* MAZE_N_: a solver in a sentence, "BFS" (reached ...) */
   const char               *frontier;    /* MAZE_N_: what its working set is, "BFS queue, head first", or NULL */
+  const char               *next_rule;   /* MAZE_N_: a solver's rule for the cell it takes next, one sentence
+                                          * ("BFS takes the oldest cell in its queue"), or NULL: it does not
+                                          * ask "which cell comes next?" (see "Predict") */
   const char               *shape_limit; /* MAZE_N_: a generator without MAZE_ALGORITHM_ANY_SHAPE: why
                                           * it cannot fill every shape, after "... cannot fill a shaped maze: " */
   MazeParam                 param;
@@ -743,6 +746,13 @@ void maze_generator_free (MazeGenerator *gen);
 bool maze_generator_step (MazeGenerator *gen,
                           MazeStep      *report);
 
+/* The step maze_generator_step() would do next, into @next, without
+ * doing it: a copy of the generator does the step and the words go back,
+ * so the maze and @gen stay as they are.  Returns what the step would;
+ * false also when out of memory (then @next->kind is MAZE_STEP_NONE). */
+bool maze_generator_peek (MazeGenerator *gen,
+                          MazeStep      *next);
+
 /* Run to the end without reporting. */
 void maze_generator_run (MazeGenerator *gen);
 
@@ -843,6 +853,14 @@ void maze_solver_free (MazeSolver *solver);
 bool maze_solver_step (MazeSolver *solver,
                        MazeStep   *report);
 
+/* The step maze_solver_step() would do next, into @next, without doing
+ * it, as maze_generator_peek() does: the maze and @solver stay as they
+ * are.  Returns what the step would (false once the search has finished,
+ * @next saying how it ended); false also when out of memory (then
+ * @next->kind is MAZE_STEP_NONE). */
+bool maze_solver_peek (MazeSolver *solver,
+                       MazeStep   *next);
+
 void maze_solver_run (MazeSolver *solver);
 
 void maze_solver_stats (const MazeSolver *solver,
@@ -859,6 +877,42 @@ size_t maze_solver_memory (const MazeSolver *solver);
 
 /* The descriptor of the solver's algorithm. */
 const MazeAlgorithm *maze_solver_algorithm (const MazeSolver *solver);
+
+/* The cell the search works from: where DFS, the junction search and the
+ * wall follower stand, the cell BFS took from its queue last (whose
+ * neighbours it reaches) and the one A* took from its open set last; the
+ * start before the first step. */
+uint32_t maze_solver_current (const MazeSolver *solver);
+
+/**
+ * maze_solver_next_cell:
+ * @cell: (out): the cell the next step takes
+ * @ties: (nullable): room for @max_ties other cells the rule ranks as
+ *        high as *@cell (A*'s equal estimates: which of them comes first
+ *        is the heap's order, no rule a person can follow)
+ * @n_ties: (out) (optional): how many were written
+ *
+ * "Which cell comes next?": the cell the solver's rule (its descriptor's
+ * next_rule) takes with the next step, worked out from the rule and the
+ * working set without doing the step; once the step is done,
+ * maze_solver_current() is that cell.  BFS: the head of its queue; DFS:
+ * the first unvisited neighbour of the top of its stack in the order N,
+ * E, S, W, or the cell below the top when there is none; A*: the best
+ * cell of its open set not reached yet; the wall follower: the cell its
+ * hand leads to; the junction search: the next cell of its corridor, or
+ * the junction it goes back to.
+ *
+ * Returns: false when the next step takes no cell by the rule: a solver
+ * without a next_rule, a search that ends with the step or is marking
+ * its path, BFS still reaching the neighbours of the cell it took (or
+ * about to take a cell with nothing left to reach, which it passes over
+ * within the step), the wall follower erasing a loop.
+ */
+bool maze_solver_next_cell (const MazeSolver *solver,
+                            uint32_t         *cell,
+                            uint32_t         *ties,
+                            unsigned          max_ties,
+                            unsigned         *n_ties);
 
 /* MAZE_OK, or MAZE_ERROR_NOMEM when the search stopped because its stack,
  * queue or heap could not grow.  It then finished with a
@@ -1066,6 +1120,125 @@ void         maze_history_set_limit     (MazeHistory   *history,
  * it then goes on without the steps before (maze_history_first ()). */
 MazeStatus   maze_history_status        (const MazeHistory *history,
                                          MazeError     *error);
+
+/* ------------------------------------------------------------------ */
+/* Predict: questions about the next step                              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Predict mode stops before a step and asks what it will do; the answer
+ * comes from the step itself (a peek: maze_solver_peek(),
+ * maze_generator_peek(), maze_history_peek()), so a right answer is
+ * never marked wrong.  Two kinds of question:
+ *
+ *  - A word question for each bit operation of the step: the cell, its
+ *    word before the statement, the C statement, and as the answer the
+ *    word after it.  A step that changes several words asks one question
+ *    a statement, in the order they run: a carve both cells (the second
+ *    is the mirror, maze_opposite()), a DFS visit the solution bit of the
+ *    cell it leaves and then the backtrack bit of the cell it enters, the
+ *    placement of the endpoints each opening.  No step writes one word
+ *    twice, so every answer is also the word the cell keeps once the step
+ *    is done.
+ *  - "Which cell comes next?" (maze_solver_next_cell()), asked before the
+ *    word questions of a solver's step when its descriptor has a
+ *    next_rule, with that rule as the reason.  BFS, DFS, A*, the
+ *    junction search and both wall followers have one; the generators
+ *    ask word questions only.
+ *
+ * The teacher chooses the steps (MazePredictOptions): every step, every
+ * Nth, only steps that change a given nibble (and then only their
+ * statements that change it), and the kinds.  A step passes or not by
+ * its number and its report alone, so going back and forth in a history
+ * asks the same questions again.
+ */
+
+typedef enum
+{
+  MAZE_QUESTION_WORD = 0, /* "what is maze[i] after this statement?" */
+  MAZE_QUESTION_CELL,     /* "which cell comes next?" */
+} MazeQuestionKind;
+
+/* Most ties a cell question lists, and most questions one step asks. */
+#define MAZE_QUESTION_TIES_MAX 8
+#define MAZE_PREDICT_MAX_QUESTIONS (1 + MAZE_STEP_MAX_CHANGES)
+
+typedef struct
+{
+  MazeQuestionKind kind;
+  uint32_t    index;    /* WORD: the cell maze[index]; CELL: the cell that comes next */
+  uint32_t    x;        /* index as a column and a row */
+  uint32_t    y;
+
+  /* WORD */
+  unsigned    change;   /* which statement of the step, from 0 */
+  uint16_t    word;     /* maze[index] before the statement */
+  uint16_t    answer;   /* maze[index] after it: the right answer */
+  char        statement[MAZE_EXPR_MAX]; /* "maze[87] |= W << 8" */
+
+  /* CELL */
+  uint32_t    from;     /* where the search works from now (maze_solver_current()) */
+  unsigned    n_ties;   /* cells as right as index (A*'s equal estimates) */
+  uint32_t    ties[MAZE_QUESTION_TIES_MAX];
+  const char *reason;   /* the descriptor's next_rule: MAZE_N_ English, translate it */
+} MazeQuestion;
+
+typedef struct
+{
+  uint64_t every;  /* ask at steps number every, 2 every, ... (0 or 1: every step) */
+  int      nibble; /* -1: any; 0..3: only steps (and statements) that change this nibble */
+  bool     words;  /* ask word questions */
+  bool     cells;  /* ask "which cell comes next?" */
+} MazePredictOptions;
+
+/* Every step, any nibble, both kinds. */
+void maze_predict_options_init (MazePredictOptions *options);
+
+/* Does the step numbered @number (the steps done before it, plus one)
+ * with report @next get questions under @options?  (It may still get
+ * none: a step that changes no word, a solver without a next_rule.) */
+bool maze_predict_selects (const MazePredictOptions *options,
+                           uint64_t                  number,
+                           const MazeStep           *next);
+
+/**
+ * maze_predict_questions:
+ * @maze: the maze before the step (the step is not done yet)
+ * @solver: (nullable): the solver about to do @next, for "which cell
+ *          comes next?"; NULL for a generator
+ * @next: the step about to be done, from a peek
+ * @number: its number, counted from 1 (for options->every)
+ * @out: room for @max questions (MAZE_PREDICT_MAX_QUESTIONS is enough)
+ *
+ * The questions to ask before @next under @options, in the order to ask
+ * them: the cell question, then a word question per statement.
+ *
+ * Returns: how many were written.
+ */
+size_t maze_predict_questions (const Maze               *maze,
+                               const MazeSolver         *solver,
+                               const MazeStep           *next,
+                               uint64_t                  number,
+                               const MazePredictOptions *options,
+                               MazeQuestion             *out,
+                               size_t                    max);
+
+/* Is @cell a right answer to the cell question @question: the cell that
+ * comes next or one of its ties? */
+bool maze_question_cell_right (const MazeQuestion *question,
+                               uint32_t            cell);
+
+/**
+ * maze_predict_parse_word:
+ * @text: what a student typed: hex ("0x1809", "1809", "0X1809") or
+ *        binary ("0b0001100000001001"), with spaces or '_' between
+ *        digits allowed ("0b0001 1000 0000 1001"), white space around
+ *
+ * Returns: true with *@word set for a word of at most 16 bits; false for
+ * anything else (an empty text included).
+ */
+bool maze_predict_parse_word (const char *text,
+                              uint16_t   *word);
 
 /* ------------------------------------------------------------------ */
 /* .maze files (maze-format.md 2)                                      */

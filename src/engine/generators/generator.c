@@ -483,6 +483,30 @@ maze_generator_step (MazeGenerator *gen,
   return false;
 }
 
+bool
+maze_generator_peek (MazeGenerator *gen,
+                     MazeStep      *next)
+{
+  MazeGenerator *copy;
+  bool stepped;
+
+  if (gen->phase == GEN_PHASE_DONE)
+    return maze_generator_step (gen, next); /* changes nothing */
+  /* A copy does the step on the maze; the words go back, newest first,
+   * and the copy goes. */
+  copy = gen_clone (gen, gen->maze);
+  if (copy == NULL)
+    {
+      maze_step_begin (next, MAZE_STEP_NONE, GEN_NONE, GEN_NONE, 0);
+      return false;
+    }
+  stepped = maze_generator_step (copy, next);
+  for (unsigned k = next->n_changes; k-- > 0;)
+    gen->cells[next->changes[k].index] = next->changes[k].before;
+  maze_generator_free (copy);
+  return stepped;
+}
+
 void
 maze_generator_run (MazeGenerator *gen)
 {

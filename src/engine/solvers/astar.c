@@ -15,6 +15,9 @@
  */
 #include "solver-private.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 static uint64_t
 astar_key (const MazeSolver *solver,
            uint32_t          cell,
@@ -107,10 +110,56 @@ astar_frontier (const MazeSolver *solver,
   return solver_heap_sorted (&solver->heap, out, max);
 }
 
+/* The entry astar_step() takes: the heap's smallest not reached yet.
+ * Entries reached already come out of the heap first, so a copy of the
+ * heap is popped; equal keys come out in the heap's order, which the
+ * ties report. */
+static bool
+astar_next_cell (const MazeSolver *solver,
+                 uint32_t         *cell,
+                 uint32_t         *ties,
+                 unsigned          max_ties,
+                 unsigned         *n_ties)
+{
+  SolverHeap copy = solver->heap;
+  SolverHeapEntry best = { 0 };
+  bool found = false;
+
+  if (solver->heap.len == 0)
+    return false;
+  copy.data = malloc (solver->heap.len * sizeof (SolverHeapEntry));
+  if (copy.data == NULL)
+    return false;
+  memcpy (copy.data, solver->heap.data, solver->heap.len * sizeof (SolverHeapEntry));
+  copy.cap = copy.len;
+  while (copy.len > 0 && !found)
+    {
+      best = solver_heap_pop (&copy);
+      found = !solver_visited (solver, best.cell);
+    }
+  free (copy.data);
+  if (!found)
+    return false;
+
+  *cell = best.cell;
+  for (size_t k = 0; k < solver->heap.len && *n_ties < max_ties; k++)
+    {
+      const SolverHeapEntry *e = &solver->heap.data[k];
+      bool seen = e->cell == best.cell;
+
+      for (unsigned t = 0; t < *n_ties && !seen; t++)
+        seen = ties[t] == e->cell;
+      if (e->key == best.key && !seen && !solver_visited (solver, e->cell))
+        ties[(*n_ties)++] = e->cell;
+    }
+  return true;
+}
+
 static const MazeSolverClass astar_class = {
   .init = astar_init,
   .step = astar_step,
   .frontier = astar_frontier,
+  .next_cell = astar_next_cell,
 };
 
 const MazeAlgorithm maze_solver_astar = {
@@ -121,6 +170,10 @@ const MazeAlgorithm maze_solver_astar = {
   .subject = MAZE_N_("A*"),
   /* Translators: the list of cells the A* search keeps */
   .frontier = MAZE_N_("A* open set, best first"),
+  /* Translators: why the cell the A* search takes next is the right answer */
+  .next_rule = MAZE_N_("A* takes the cell of its open set with the fewest moves "
+                       "from the start plus moves to the goal as if there were "
+                       "no walls, the one nearer the goal when two are equal"),
   .flags = MAZE_ALGORITHM_COMPLETE | MAZE_ALGORITHM_SHORTEST_PATH,
   .solver = &astar_class,
 };

@@ -181,11 +181,58 @@ bfs_frontier (const MazeSolver *solver,
   return n;
 }
 
+/* Has cell @from a neighbour to reach through its sides from direction
+ * index @k on (an open side to a cell not reached yet)? */
+static bool
+bfs_can_reach (const MazeSolver *solver,
+               uint32_t          from,
+               unsigned          k)
+{
+  uint16_t open = solver_open_dirs (solver->cells[from]);
+
+  for (; k < 4; k++)
+    {
+      uint16_t dir = MAZE_DIRECTIONS[k];
+      uint32_t to;
+
+      if (!(open & dir))
+        continue;
+      to = solver_step_to (solver, from, dir);
+      if (!(solver->cells[to] & MAZE_BACKTRACK_MASK) && to != solver->start)
+        return true;
+    }
+  return false;
+}
+
+/* The head of the queue, when the next step takes it: the cell taken
+ * last has nothing left to reach, and the head has something (a head
+ * without is passed over within the same step, unseen). */
+static bool
+bfs_next_cell (const MazeSolver *solver,
+               uint32_t         *cell,
+               uint32_t         *ties,
+               unsigned          max_ties,
+               unsigned         *n_ties)
+{
+  uint32_t head;
+
+  if (solver->dir_index < 4 && bfs_can_reach (solver, solver->cur, solver->dir_index))
+    return false;
+  if (solver->buf_len == 0)
+    return false;
+  head = solver->cells_buf[solver->buf_head];
+  if (!bfs_can_reach (solver, head, 0))
+    return false;
+  *cell = head;
+  return true;
+}
+
 static const MazeSolverClass bfs_class = {
   .init = bfs_init,
   .step = bfs_step,
   .frontier = bfs_frontier,
   .run = bfs_run,
+  .next_cell = bfs_next_cell,
 };
 
 const MazeAlgorithm maze_solver_bfs = {
@@ -196,6 +243,8 @@ const MazeAlgorithm maze_solver_bfs = {
   .subject = MAZE_N_("BFS"),
   /* Translators: the list of cells a breadth-first search keeps */
   .frontier = MAZE_N_("BFS queue, head first"),
+  /* Translators: why the cell a breadth-first search takes next is the right answer */
+  .next_rule = MAZE_N_("BFS takes the oldest cell in its queue"),
   .flags = MAZE_ALGORITHM_DEFAULT | MAZE_ALGORITHM_COMPLETE | MAZE_ALGORITHM_SHORTEST_PATH,
   .solver = &bfs_class,
 };

@@ -86,10 +86,35 @@ dfs_frontier (const MazeSolver *solver,
   return n;
 }
 
+/* The cell that will be on top of the stack: the first unvisited
+ * neighbour of the top, or the cell below it. */
+static bool
+dfs_next_cell (const MazeSolver *solver,
+               uint32_t         *cell,
+               uint32_t         *ties,
+               unsigned          max_ties,
+               unsigned         *n_ties)
+{
+  uint32_t top = solver->cells_buf[solver->buf_len - 1];
+  uint16_t unvisited;
+
+  if (top == solver->goal)
+    return false;
+  unvisited = solver_unvisited_dirs (solver, top);
+  if (unvisited != 0)
+    *cell = solver_step_to (solver, top, (uint16_t) (unvisited & -unvisited));
+  else if (solver->buf_len >= 2)
+    *cell = solver->cells_buf[solver->buf_len - 2];
+  else
+    return false;
+  return true;
+}
+
 static const MazeSolverClass dfs_class = {
   .init = dfs_init,
   .step = dfs_step,
   .frontier = dfs_frontier,
+  .next_cell = dfs_next_cell,
 };
 
 const MazeAlgorithm maze_solver_dfs = {
@@ -101,6 +126,10 @@ const MazeAlgorithm maze_solver_dfs = {
   .subject = MAZE_N_("DFS"),
   /* Translators: the list of cells a depth-first search keeps */
   .frontier = MAZE_N_("DFS stack, top first"),
+  /* Translators: why the cell a depth-first search takes next is the right answer */
+  .next_rule = MAZE_N_("DFS goes on to the first neighbour it has not visited, "
+                       "trying north, east, south and west, and backs up when "
+                       "there is none"),
   .flags = MAZE_ALGORITHM_COMPLETE | MAZE_ALGORITHM_LIVE_PATH,
   .solver = &dfs_class,
 };

@@ -34,16 +34,25 @@ popcount4 (uint16_t bits)
   return (bits & 1u) + ((bits >> 1) & 1u) + ((bits >> 2) & 1u) + ((bits >> 3) & 1u);
 }
 
-static bool
-junction_push (MazeSolver *solver,
-               uint32_t    cell)
+/* The key of @cell remembered as junction number @seq: its squared
+ * distance to the goal, then newer first. */
+static uint64_t
+junction_key (const MazeSolver *solver,
+              uint32_t          cell,
+              uint32_t          seq)
 {
   int64_t dx = (int64_t) (cell % solver->width) - (int64_t) (solver->goal % solver->width);
   int64_t dy = (int64_t) (cell / solver->width) - (int64_t) (solver->goal / solver->width);
   uint64_t dist2 = (uint64_t) (dx * dx + dy * dy);
-  uint64_t key = (dist2 << 30) | (JUNCTION_SEQ_MASK - (solver->seq++ & JUNCTION_SEQ_MASK));
 
-  if (!solver_heap_push (&solver->heap, key, cell, 0))
+  return (dist2 << 30) | (JUNCTION_SEQ_MASK - (seq & JUNCTION_SEQ_MASK));
+}
+
+static bool
+junction_push (MazeSolver *solver,
+               uint32_t    cell)
+{
+  if (!solver_heap_push (&solver->heap, junction_key (solver, cell, solver->seq++), cell, 0))
     return false;
   solver_note_frontier (solver, solver->heap.len);
   return true;
@@ -139,10 +148,63 @@ junction_frontier (const MazeSolver *solver,
   return solver_heap_sorted (&solver->heap, out, max);
 }
 
+/* What junction_step() does, without doing it: in a corridor the next
+ * cell; at a junction or a dead end the remembered junction closest to
+ * the goal with a way left (the junction itself, pushed first, among
+ * them), or when that is here, the cell the best way leads to. */
+static bool
+junction_next_cell (const MazeSolver *solver,
+                    uint32_t         *cell,
+                    uint32_t         *ties,
+                    unsigned          max_ties,
+                    unsigned         *n_ties)
+{
+  uint32_t cur = solver->cur;
+  uint16_t ways = solver_unvisited_dirs (solver, cur);
+
+  if (!solver->resume)
+    {
+      unsigned n_ways = popcount4 (ways);
+      uint32_t closest = UINT32_MAX;
+      uint64_t best = UINT64_MAX;
+
+      if (n_ways == 1)
+        {
+          *cell = solver_step_to (solver, cur, ways);
+          return true;
+        }
+      if (n_ways >= 2)
+        {
+          closest = cur;
+          best = junction_key (solver, cur, solver->seq);
+        }
+      for (size_t k = 0; k < solver->heap.len; k++)
+        {
+          const SolverHeapEntry *e = &solver->heap.data[k];
+
+          if (e->key < best && solver_unvisited_dirs (solver, e->cell) != 0)
+            {
+              closest = e->cell;
+              best = e->key;
+            }
+        }
+      if (closest == UINT32_MAX)
+        return false;
+      if (closest != cur)
+        {
+          *cell = closest;
+          return true;
+        }
+    }
+  *cell = solver_step_to (solver, cur, junction_best_dir (solver, cur, ways));
+  return true;
+}
+
 static const MazeSolverClass junction_class = {
   .init = junction_init,
   .step = junction_step,
   .frontier = junction_frontier,
+  .next_cell = junction_next_cell,
 };
 
 const MazeAlgorithm maze_solver_junction = {
@@ -151,6 +213,11 @@ const MazeAlgorithm maze_solver_junction = {
   .description = MAZE_N_("Junction jumping: at a dead end or junction, go on from the junction closest to the goal"),
   .subject = MAZE_N_("The junction search"),
   .frontier = MAZE_N_("Junctions still to try, next first"),
+  /* Translators: why the cell the junction search takes next is the right answer */
+  .next_rule = MAZE_N_("The junction search goes on while there is one way "
+                       "on; at a junction or a dead end it goes on from the "
+                       "remembered junction nearest the goal, the way that "
+                       "heads most towards the goal"),
   .flags = MAZE_ALGORITHM_COMPLETE,
   .solver = &junction_class,
 };

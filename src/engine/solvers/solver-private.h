@@ -115,6 +115,15 @@ struct MazeSolverClass
   /* Optional: free what init() and step() allocated beyond cells_buf and
    * the heap, which every solver frees. */
   void       (*free)     (MazeSolver *solver);
+  /* With the descriptor's next_rule: maze_solver_next_cell() in the
+   * search phase, the cell the next step takes by that rule (and ties
+   * the rule cannot tell from it), without changing anything; false
+   * when the step takes none. */
+  bool       (*next_cell) (const MazeSolver *solver,
+                           uint32_t         *cell,
+                           uint32_t         *ties,
+                           unsigned          max_ties,
+                           unsigned         *n_ties);
 };
 
 /* The open sides of a cell: passages that lead to a neighbour (an opening

@@ -247,6 +247,30 @@ maze_solver_step (MazeSolver *solver,
     }
 }
 
+bool
+maze_solver_peek (MazeSolver *solver,
+                  MazeStep   *next)
+{
+  MazeSolver *copy;
+  bool stepped;
+
+  if (solver->phase == SOLVER_DONE)
+    return maze_solver_step (solver, next); /* changes nothing */
+  /* A copy does the step on the maze; the words go back, newest first,
+   * and the copy goes. */
+  copy = solver_clone (solver, solver->maze);
+  if (copy == NULL)
+    {
+      maze_step_begin (next, MAZE_STEP_NONE, solver->cur, UINT32_MAX, 0);
+      return false;
+    }
+  stepped = maze_solver_step (copy, next);
+  for (unsigned k = next->n_changes; k-- > 0;)
+    solver->cells[next->changes[k].index] = next->changes[k].before;
+  maze_solver_free (copy);
+  return stepped;
+}
+
 void
 maze_solver_run (MazeSolver *solver)
 {
@@ -302,6 +326,32 @@ const MazeAlgorithm *
 maze_solver_algorithm (const MazeSolver *solver)
 {
   return solver->algorithm;
+}
+
+uint32_t
+maze_solver_current (const MazeSolver *solver)
+{
+  return solver->cur;
+}
+
+bool
+maze_solver_next_cell (const MazeSolver *solver,
+                       uint32_t         *cell,
+                       uint32_t         *ties,
+                       unsigned          max_ties,
+                       unsigned         *n_ties)
+{
+  unsigned unused;
+
+  if (n_ties == NULL)
+    n_ties = &unused;
+  *n_ties = 0;
+  if (ties == NULL)
+    max_ties = 0;
+  if (solver->phase != SOLVER_SEARCH || solver->algorithm->next_rule == NULL
+      || solver->algorithm->solver->next_cell == NULL)
+    return false;
+  return solver->algorithm->solver->next_cell (solver, cell, ties, max_ties, n_ties);
 }
 
 MazeStatus

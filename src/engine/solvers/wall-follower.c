@@ -143,27 +143,17 @@ wall_follower_erase_step (MazeSolver *solver,
   solver->erase_cell = maze_cell_solution (cells[next]) != 0 ? next : NONE;
 }
 
-static void
-wall_follower_step (MazeSolver *solver,
-                    MazeStep   *report)
+/* The move the hand leads to from the current cell (left, straight on,
+ * right, back), or 0 when the walk ends there: no way on, or about to go
+ * round again (see "Termination" above). */
+static uint16_t
+wall_follower_choose (const MazeSolver *solver)
 {
-  uint16_t *cells = solver->cells;
   uint32_t from = solver->cur, to;
-  uint16_t open, h = solver->heading, dir = 0, to_solution;
+  uint16_t open = solver_open_dirs (solver->cells[from]);
+  uint16_t h = solver->heading, dir = 0;
   uint16_t order[4];
 
-  if (solver->erase_cell != NONE)
-    {
-      wall_follower_erase_step (solver, report);
-      return;
-    }
-  if (from == solver->goal)
-    {
-      solver_finish (solver, report, true, from);
-      return;
-    }
-
-  open = solver_open_dirs (cells[from]);
   if (solver->right_hand)
     {
       order[0] = turn_right (h);
@@ -180,15 +170,42 @@ wall_follower_step (MazeSolver *solver,
     if (open & order[k])
       dir = order[k];
 
-  to = dir != 0 ? solver_step_to (solver, from, dir) : NONE;
-  if (dir == 0
-      || (to == solver->first_cell && dir == solver->first_heading)
+  if (dir == 0)
+    return 0;
+  to = solver_step_to (solver, from, dir);
+  if ((to == solver->first_cell && dir == solver->first_heading)
       || solver->moves > 4 * (uint64_t) solver->n_cells + 4)
+    return 0;
+  return dir;
+}
+
+static void
+wall_follower_step (MazeSolver *solver,
+                    MazeStep   *report)
+{
+  uint16_t *cells = solver->cells;
+  uint32_t from = solver->cur, to;
+  uint16_t dir, to_solution;
+
+  if (solver->erase_cell != NONE)
+    {
+      wall_follower_erase_step (solver, report);
+      return;
+    }
+  if (from == solver->goal)
+    {
+      solver_finish (solver, report, true, from);
+      return;
+    }
+
+  dir = wall_follower_choose (solver);
+  if (dir == 0)
     {
       solver->missed = goal_reachable (solver);
       solver_finish (solver, report, false, from);
       return;
     }
+  to = solver_step_to (solver, from, dir);
   if (solver->first_cell == NONE)
     {
       solver->first_cell = to;
@@ -223,9 +240,30 @@ wall_follower_step (MazeSolver *solver,
     }
 }
 
+/* The cell the hand leads to, unless the walk is erasing a loop (it
+ * stays where it is) or ends with the step. */
+static bool
+wall_follower_next_cell (const MazeSolver *solver,
+                         uint32_t         *cell,
+                         uint32_t         *ties,
+                         unsigned          max_ties,
+                         unsigned         *n_ties)
+{
+  uint16_t dir;
+
+  if (solver->erase_cell != NONE || solver->cur == solver->goal)
+    return false;
+  dir = wall_follower_choose (solver);
+  if (dir == 0)
+    return false;
+  *cell = solver_step_to (solver, solver->cur, dir);
+  return true;
+}
+
 static const MazeSolverClass wall_follower_class = {
   .init = wall_follower_init,
   .step = wall_follower_step,
+  .next_cell = wall_follower_next_cell,
 };
 
 const MazeAlgorithm maze_solver_wall_follower_left = {
@@ -234,6 +272,10 @@ const MazeAlgorithm maze_solver_wall_follower_left = {
   .label = MAZE_N_("Wall Follower, Left Hand"),
   .description = MAZE_N_("Wall follower, left hand on the wall"),
   .subject = MAZE_N_("The wall follower"),
+  /* Translators: why the cell the wall follower takes next is the right answer */
+  .next_rule = MAZE_N_("With its left hand on the wall, the wall follower turns "
+                       "left if it can, else goes straight on, else turns right, "
+                       "else goes back"),
   .solver = &wall_follower_class,
   .variant = false,
 };
@@ -243,6 +285,10 @@ const MazeAlgorithm maze_solver_wall_follower_right = {
   .label = MAZE_N_("Wall Follower, Right Hand"),
   .description = MAZE_N_("Wall follower, right hand on the wall"),
   .subject = MAZE_N_("The wall follower"),
+  /* Translators: why the cell the wall follower takes next is the right answer */
+  .next_rule = MAZE_N_("With its right hand on the wall, the wall follower turns "
+                       "right if it can, else goes straight on, else turns left, "
+                       "else goes back"),
   .solver = &wall_follower_class,
   .variant = true,
 };

@@ -286,5 +286,7 @@ int cli_validate (int    argc,
                   char **argv);
 int cli_worksheet (int    argc,
                    char **argv);
+int cli_quiz      (int    argc,
+                   char **argv);
 
 G_END_DECLS

@@ -32,6 +32,7 @@ static const Command commands[] = {
   { "animate",  cli_animate,  N_("Replay a solve in the terminal, or write a GIF") },
   { "validate", cli_validate, N_("Check .maze files") },
   { "worksheet", cli_worksheet, N_("Lay out mazes and their answers on printable pages") },
+  { "quiz",     cli_quiz,     N_("Predict each step of a solve or a build, and get a score") },
 };
 
 static void

@@ -91,8 +91,12 @@ _bitmaze_cli ()
       COMPREPLY=($(compgen -W 'line fill' -- "$cur"))
       return
       ;;
-    --label-nibble)
+    --label-nibble | --nibble)
       COMPREPLY=($(compgen -W 'passages border solution backtrack' -- "$cur"))
+      return
+      ;;
+    --ask)
+      COMPREPLY=($(compgen -W 'words cells all' -- "$cur"))
       return
       ;;
     --start | --goal)
@@ -116,7 +120,7 @@ _bitmaze_cli ()
     return
   fi
   case $command in
-    solve | info | render | animate | validate | worksheet)
+    solve | info | render | animate | quiz | validate | worksheet)
       _filedir maze
       ;;
   esac

@@ -90,7 +90,8 @@ complete -c bitmaze-cli -n '__bitmaze_cli_after --color' -x -a 'auto always neve
 complete -c bitmaze-cli -n '__bitmaze_cli_after -f --format' -x -a 'png svg pdf text'
 complete -c bitmaze-cli -n '__bitmaze_cli_after -p --paper' -x -a 'a4 letter'
 complete -c bitmaze-cli -n '__bitmaze_cli_after --solution-style' -x -a 'line fill'
-complete -c bitmaze-cli -n '__bitmaze_cli_after --label-nibble' -x -a 'passages border solution backtrack'
+complete -c bitmaze-cli -n '__bitmaze_cli_after --label-nibble --nibble' -x -a 'passages border solution backtrack'
+complete -c bitmaze-cli -n '__bitmaze_cli_after --ask' -x -a 'words cells all'
 complete -c bitmaze-cli -n '__bitmaze_cli_after --start --goal' -x -a 'corners rows far'
 complete -c bitmaze-cli -n '__bitmaze_cli_after -o --output' -F
 complete -c bitmaze-cli -n '__bitmaze_cli_command; and test "$(__bitmaze_cli_command)" != help; and not __bitmaze_cli_after_valued; and not string match -q -- "-*" (commandline -ct)' -a '(__bitmaze_cli_maze_files)'

@@ -158,6 +158,8 @@ def check_completion(shell, complete, script, cli, cwd, env):
     solvers = cli_names(cli, 'solve')
     for words, names in ((['generate', '--algorithm'], generators),
                          (['animate', '--build'], generators),
+                         (['quiz', '--build'], generators),
+                         (['quiz', '-S'], solvers),
                          (['solve', '--solver'], solvers),
                          (['render', '-S'], solvers)):
         got = complete(script, ['bitmaze-cli'] + words + [''], cwd, env)

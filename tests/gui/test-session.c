@@ -1,0 +1,276 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * BitmazeSession without a window: a build or a search saved in the
+ * middle of its history comes back at that step when opened, and goes on
+ * as it would have; the next step can be looked at, and held back as a
+ * question, without being done.
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "maze.h"
+
+#include "bitmaze-session.h"
+
+#define SEED 777u
+
+typedef struct
+{
+  BitmazeSession *session;
+  char           *dir;
+  GArray         *states;   /* the words after each step, one maze a row */
+  guint           n_cells;
+} Fixture;
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+
+  fixture->session = bitmaze_session_new ();
+  bitmaze_session_set_seed (fixture->session, SEED);
+  bitmaze_session_set_size (fixture->session, 31, 17);
+  g_object_set (fixture->session, "loops", 25u, "solver", "dfs", NULL);
+  g_assert_true (bitmaze_session_generate (fixture->session, &error));
+  g_assert_no_error (error);
+  g_assert_false (bitmaze_session_get_running (fixture->session));
+  fixture->n_cells = maze_n_cells (bitmaze_session_get_maze (fixture->session));
+  fixture->states = g_array_new (FALSE, FALSE, sizeof (guint16) * fixture->n_cells);
+  fixture->dir = g_dir_make_tmp ("bitmaze-session-XXXXXX", NULL);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr (GDir) dir = g_dir_open (fixture->dir, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (fixture->dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (fixture->dir);
+  g_free (fixture->dir);
+  g_array_unref (fixture->states);
+  g_clear_object (&fixture->session);
+}
+
+static void
+remember (Fixture        *fixture,
+          BitmazeSession *session)
+{
+  g_array_append_vals (fixture->states, maze_cells_const (bitmaze_session_get_maze (session)), 1);
+}
+
+static void
+assert_state (Fixture        *fixture,
+              BitmazeSession *session,
+              guint64         step)
+{
+  const guint16 *want = (const guint16 *) (gpointer) fixture->states->data + step * fixture->n_cells;
+
+  g_assert_cmpuint (bitmaze_session_get_position (session), ==, step);
+  g_assert_cmpmem (maze_cells_const (bitmaze_session_get_maze (session)), 2 * fixture->n_cells,
+                   want, 2 * fixture->n_cells);
+}
+
+static void
+step_and_remember (Fixture        *fixture,
+                   BitmazeSession *session,
+                   guint           n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_true (bitmaze_session_step (session));
+      remember (fixture, session);
+    }
+}
+
+static BitmazeSession *
+save_and_open (Fixture    *fixture,
+               const char *name)
+{
+  g_autofree char *path = g_build_filename (fixture->dir, name, NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  BitmazeSession *opened = bitmaze_session_new ();
+
+  g_assert_true (bitmaze_session_save (fixture->session, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (bitmaze_session_load (opened, file, &error));
+  g_assert_no_error (error);
+  return opened;
+}
+
+/* A search stepped 30 times and back 10, saved: opened, it shows step 20
+ * (what was on screen), its history goes back to the start, and it goes
+ * on with the steps the first one took. */
+static void
+test_search_saved_mid_history (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  g_autoptr (BitmazeSession) opened = NULL;
+
+  remember (fixture, fixture->session);
+  step_and_remember (fixture, fixture->session, 30);
+  for (guint i = 0; i < 10; i++)
+    g_assert_true (bitmaze_session_step_back (fixture->session));
+  assert_state (fixture, fixture->session, 20);
+
+  opened = save_and_open (fixture, "search.maze");
+  g_assert_cmpint (bitmaze_session_get_phase (opened), ==, BITMAZE_PHASE_SOLVING);
+  assert_state (fixture, opened, 20);
+  g_assert_cmpstr (bitmaze_session_get_solver (opened), ==, "dfs");
+  g_assert_nonnull (bitmaze_session_get_last_step (opened));
+
+  for (guint64 k = 21; k <= 30; k++)
+    {
+      g_assert_true (bitmaze_session_step (opened));
+      assert_state (fixture, opened, k);
+    }
+  g_assert_true (bitmaze_session_seek (opened, 3));
+  assert_state (fixture, opened, 3);
+}
+
+/* A build (Animate Building on) saved after 40 steps comes back building
+ * at step 40, and ends as the same maze the engine makes at once. */
+static void
+test_build_saved_mid_history (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  g_autoptr (BitmazeSession) opened = NULL;
+  g_autoptr (GError) error = NULL;
+  MazeError merror;
+  Maze *expected;
+  Maze *maze;
+
+  g_object_set (fixture->session, "animate", TRUE, NULL);
+  g_assert_true (bitmaze_session_generate (fixture->session, &error));
+  bitmaze_session_set_running (fixture->session, FALSE);
+  g_assert_cmpint (bitmaze_session_get_phase (fixture->session), ==, BITMAZE_PHASE_BUILDING);
+  remember (fixture, fixture->session);
+  step_and_remember (fixture, fixture->session, 40);
+
+  opened = save_and_open (fixture, "build.maze");
+  g_assert_cmpint (bitmaze_session_get_phase (opened), ==, BITMAZE_PHASE_BUILDING);
+  assert_state (fixture, opened, 40);
+  g_assert_true (bitmaze_session_step_back (opened));
+  assert_state (fixture, opened, 39);
+
+  while (bitmaze_session_get_phase (opened) == BITMAZE_PHASE_BUILDING)
+    g_assert_true (bitmaze_session_step (opened));
+  maze = bitmaze_session_get_maze (opened);
+  expected = maze_generate (31, 17, bitmaze_session_get_generator (opened), SEED, 25, &merror);
+  g_assert_nonnull (expected);
+  g_assert_cmpmem (maze_cells_const (maze), 2 * fixture->n_cells, maze_cells_const (expected), 2 * fixture->n_cells);
+  g_assert_cmpuint (maze_start (maze), ==, maze_start (expected));
+  g_assert_cmpuint (maze_goal (maze), ==, maze_goal (expected));
+  maze_free (expected);
+}
+
+typedef struct
+{
+  MazeStep step;
+  guint    count;
+  gboolean null;
+} Heard;
+
+static void
+heard_cb (BitmazeSession *session,
+          const MazeStep *step,
+          Heard          *heard)
+{
+  heard->count++;
+  heard->null = step == NULL;
+  if (step != NULL)
+    heard->step = *step;
+}
+
+static void
+assert_same_step (const MazeStep *a,
+                  const MazeStep *b)
+{
+  g_assert_cmpint (a->kind, ==, b->kind);
+  g_assert_cmpuint (a->cell, ==, b->cell);
+  g_assert_cmpuint (a->n_changes, ==, b->n_changes);
+  for (unsigned k = 0; k < a->n_changes; k++)
+    {
+      g_assert_cmpuint (a->changes[k].index, ==, b->changes[k].index);
+      g_assert_cmphex (a->changes[k].after, ==, b->changes[k].after);
+      g_assert_cmpstr (a->changes[k].expr, ==, b->changes[k].expr);
+    }
+}
+
+/* The next step can be looked at and held back as a question (predict
+ * mode's seam): the maze does not change until the answer is revealed,
+ * and the step revealed is the one asked about. */
+static void
+test_question_and_reveal (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  Heard question = { 0 }, revealed = { 0 }, done = { 0 };
+  MazeStep next;
+  guint32 head;
+
+  g_signal_connect (fixture->session, "question", G_CALLBACK (heard_cb), &question);
+  g_signal_connect (fixture->session, "revealed", G_CALLBACK (heard_cb), &revealed);
+  g_signal_connect (fixture->session, "step-done", G_CALLBACK (heard_cb), &done);
+  g_object_set (fixture->session, "solver", "bfs", NULL);
+
+  remember (fixture, fixture->session);
+  step_and_remember (fixture, fixture->session, 5);
+  done.count = 0;
+
+  /* The cell the search takes next is the head of the BFS queue. */
+  g_assert_cmpuint (bitmaze_session_get_frontier (fixture->session, &head, 1), >, 0);
+  g_assert_cmpint (bitmaze_session_get_next_cell (fixture->session), ==, (gint64) head);
+
+  g_assert_true (bitmaze_session_peek_step (fixture->session, &next));
+  assert_state (fixture, fixture->session, 5);
+
+  g_assert_true (bitmaze_session_ask (fixture->session));
+  g_assert_cmpuint (question.count, ==, 1);
+  g_assert_false (question.null);
+  assert_same_step (&question.step, &next);
+  assert_same_step (bitmaze_session_get_question (fixture->session), &next);
+  assert_state (fixture, fixture->session, 5);
+  g_assert_cmpuint (done.count, ==, 0);
+
+  g_assert_true (bitmaze_session_reveal (fixture->session));
+  g_assert_cmpuint (revealed.count, ==, 1);
+  assert_same_step (&revealed.step, &next);
+  g_assert_cmpuint (done.count, ==, 1);
+  assert_same_step (&done.step, &next);
+  g_assert_cmpuint (bitmaze_session_get_position (fixture->session), ==, 6);
+  g_assert_null (bitmaze_session_get_question (fixture->session));
+
+  /* Going back withdraws a question. */
+  g_assert_true (bitmaze_session_ask (fixture->session));
+  g_assert_true (bitmaze_session_step_back (fixture->session));
+  g_assert_true (question.null);
+  g_assert_null (bitmaze_session_get_question (fixture->session));
+  g_assert_false (bitmaze_session_reveal (fixture->session));
+  assert_state (fixture, fixture->session, 5);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(name, func) \
+  g_test_add ("/session/" name, Fixture, NULL, fixture_setup, func, fixture_teardown)
+  ADD ("search-saved-mid-history", test_search_saved_mid_history);
+  ADD ("build-saved-mid-history", test_build_saved_mid_history);
+  ADD ("question-and-reveal", test_question_and_reveal);
+#undef ADD
+
+  return g_test_run ();
+}

@@ -578,15 +578,28 @@ bool
 maze_history_step (MazeHistory *h,
                    MazeStep    *report)
 {
-  MazeStep local = { 0 };
-  MazeStep *step = report != NULL ? report : &local;
-  uint32_t start = maze_start (h->maze), goal = maze_goal (h->maze);
+  MazeStep local;
+  MazeStep *step = report;
+  uint32_t start = 0, goal = 0;
   StepResult result;
+
+  /* (Only zeroed when needed: Run comes here for every step.) */
+  if (step == NULL)
+    {
+      memset (&local, 0, sizeof local);
+      step = &local;
+    }
 
   if (stepper_finished (h, h->gen, h->solver, h->position))
     {
       stepper_step (h, h->gen, h->solver, h->position, step);
       return false;
+    }
+  /* The endpoints before a step that may move them: the placement. */
+  if (h->gen != NULL && h->place && maze_generator_done (h->gen))
+    {
+      start = maze_start (h->maze);
+      goal = maze_goal (h->maze);
     }
   result = stepper_step (h, h->gen, h->solver, h->position, step);
   if (result == STEP_NONE)
@@ -620,6 +633,18 @@ maze_history_step (MazeHistory *h,
   h->cursor = h->n_entries;
   after_record (h);
   return true;
+}
+
+bool
+maze_history_step_quiet (MazeHistory *h,
+                         MazeStep    *report)
+{
+  bool stepped;
+
+  maze_step_quiet = true;
+  stepped = maze_history_step (h, report);
+  maze_step_quiet = false;
+  return stepped;
 }
 
 MazeStatus

@@ -61,6 +61,11 @@ typedef enum
   MAZE_OP_CLEAR_MASK, /* cells[i] &= ~mask (bits = mask, shift 0) */
 } MazeOp;
 
+/* While set (in this thread), maze_step_record() leaves the C statement
+ * for maze_step_complete() to write: a step whose report is only counted
+ * or recorded costs no text.  Set around one step, never left set. */
+extern _Thread_local bool maze_step_quiet;
+
 /* Record one change into @report (used by the inline helpers below). */
 void maze_step_record (MazeStep *report,
                        uint32_t  index,

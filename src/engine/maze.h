@@ -502,6 +502,10 @@ struct MazeStep
   MazeChange   changes[MAZE_STEP_MAX_CHANGES];
 };
 
+/* Writes the C statements of a report made by maze_history_step_quiet()
+ * (each change's expr); a report that has them already stays as it is. */
+void maze_step_complete (MazeStep *step);
+
 /* An English sentence for @step, e.g. "BFS reached (5, 3) from the west",
  * written into @buf (always NUL-terminated).  The app formats its own,
  * translated, sentences from the fields instead. */
@@ -1068,6 +1072,12 @@ bool         maze_history_finished      (const MazeHistory *history);
  * the end.  @report (may be NULL) is filled as by the stepper's own step.
  * Returns false when finished (the report then says how it ended). */
 bool         maze_history_step          (MazeHistory   *history,
+                                         MazeStep      *report);
+
+/* As maze_history_step(), but the C statements of @report (each change's
+ * expr) are left empty, for maze_step_complete() to write when a report is
+ * shown after all: Run does thousands of steps a frame and shows one. */
+bool         maze_history_step_quiet    (MazeHistory   *history,
                                          MazeStep      *report);
 
 /* One step back.  @report (may be NULL) gets the step the maze now shows

@@ -113,20 +113,25 @@ maze_step_record_expr (MazeStep   *report,
     snprintf (c->expr, sizeof c->expr, "%s", expr);
 }
 
-void
-maze_step_record (MazeStep *report,
-                  uint32_t  index,
-                  uint16_t  before,
-                  uint16_t  after,
-                  MazeOp    op,
-                  uint16_t  bits,
-                  unsigned  shift)
+_Thread_local bool maze_step_quiet;
+
+/* A statement left for later: an empty string, then what it needs. */
+enum
 {
-  MazeChange *c = next_change (report, index, before, after);
+  PENDING_MARK = 1,  /* expr[1]: 1 + the MazeOp */
+  PENDING_BITS = 2,  /* expr[2], expr[3]: the bits, low byte first */
+  PENDING_SHIFT = 4, /* expr[4] */
+};
+
+static void
+write_statement (MazeChange *c,
+                 MazeOp      op,
+                 uint16_t    bits,
+                 unsigned    shift)
+{
+  uint32_t index = c->index;
   Writer w;
 
-  if (c == NULL)
-    return;
   w.p = c->expr;
   w.end = c->expr + sizeof c->expr - 1;
 
@@ -159,6 +164,47 @@ maze_step_record (MazeStep *report,
         }
     }
   *w.p = '\0';
+}
+
+void
+maze_step_record (MazeStep *report,
+                  uint32_t  index,
+                  uint16_t  before,
+                  uint16_t  after,
+                  MazeOp    op,
+                  uint16_t  bits,
+                  unsigned  shift)
+{
+  MazeChange *c = next_change (report, index, before, after);
+
+  if (c == NULL)
+    return;
+  if (!maze_step_quiet)
+    {
+      write_statement (c, op, bits, shift);
+      return;
+    }
+  c->expr[0] = '\0';
+  c->expr[PENDING_MARK] = (char) (1 + op);
+  c->expr[PENDING_BITS] = (char) (bits & 0xFF);
+  c->expr[PENDING_BITS + 1] = (char) (bits >> 8);
+  c->expr[PENDING_SHIFT] = (char) shift;
+}
+
+void
+maze_step_complete (MazeStep *step)
+{
+  for (unsigned k = 0; k < step->n_changes && k < MAZE_STEP_MAX_CHANGES; k++)
+    {
+      MazeChange *c = &step->changes[k];
+
+      if (c->expr[0] != '\0' || c->expr[PENDING_MARK] == 0)
+        continue;
+      write_statement (c, (MazeOp) (c->expr[PENDING_MARK] - 1),
+                       (uint16_t) ((unsigned char) c->expr[PENDING_BITS]
+                                   | (unsigned char) c->expr[PENDING_BITS + 1] << 8),
+                       (unsigned char) c->expr[PENDING_SHIFT]);
+    }
 }
 
 static const char *

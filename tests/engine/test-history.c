@@ -380,6 +380,53 @@ test_peek (void)
     }
 }
 
+/* Quiet steps leave the C statements for later; completed, the reports
+ * are those of ordinary steps, and so are the maze and the history. */
+static void
+test_quiet_steps (void)
+{
+  g_autoptr (GArray) list = all_algorithms ();
+
+  for (guint i = 0; i < list->len; i++)
+    {
+      const Algorithm *a = &g_array_index (list, Algorithm, i);
+      Maze *loud_maze = maze_with_loops ();
+      Maze *quiet_maze = maze_with_loops ();
+      MazeHistory *loud = history_new (a, loud_maze);
+      MazeHistory *quiet = history_new (a, quiet_maze);
+      MazeStep loud_step, quiet_step;
+      gboolean more;
+
+      do
+        {
+          more = maze_history_step (loud, &loud_step);
+          g_assert_true (maze_history_step_quiet (quiet, &quiet_step) == more);
+          if (!more)
+            break;
+          for (unsigned k = 0; k < quiet_step.n_changes; k++)
+            if (loud_step.changes[k].expr[0] != '\0')
+              g_assert_cmpstr (quiet_step.changes[k].expr, ==, "");
+          maze_step_complete (&quiet_step);
+          assert_same_step (&quiet_step, &loud_step);
+          /* once complete, completing again changes nothing */
+          maze_step_complete (&quiet_step);
+          assert_same_step (&quiet_step, &loud_step);
+        }
+      while (TRUE);
+      g_assert_cmpmem (maze_cells_const (loud_maze), 2 * WIDTH * HEIGHT,
+                       maze_cells_const (quiet_maze), 2 * WIDTH * HEIGHT);
+      g_assert_cmpuint (maze_history_length (quiet), ==, maze_history_length (loud));
+      g_assert_true (maze_history_back (quiet, &quiet_step));
+      g_assert_true (maze_history_back (loud, &loud_step));
+      assert_same_step (&quiet_step, &loud_step);
+
+      maze_history_free (loud);
+      maze_history_free (quiet);
+      maze_free (loud_maze);
+      maze_free (quiet_maze);
+    }
+}
+
 /* The last step of a build places the endpoints; stepping back over it
  * puts them and their openings back where they were. */
 static void
@@ -474,6 +521,7 @@ main (int   argc,
   g_test_add_func ("/history/back-and-forth", test_back_and_forth);
   g_test_add_func ("/history/seek", test_seek);
   g_test_add_func ("/history/peek", test_peek);
+  g_test_add_func ("/history/quiet-steps", test_quiet_steps);
   g_test_add_func ("/history/placement-step", test_placement_step);
   g_test_add_func ("/history/limit", test_limit);
 

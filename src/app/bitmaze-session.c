@@ -373,13 +373,6 @@ advance (BitmazeSession *self,
   return maze_history_step (self->history, report);
 }
 
-static gboolean
-stepper_finished (BitmazeSession *self)
-{
-  if (self->quick != NULL)
-    return FALSE;
-  return self->history == NULL || maze_history_finished (self->history);
-}
 
 /* ------------------------------------------------------------------ */
 /* Run                                                                 */
@@ -461,20 +454,28 @@ bitmaze_session_run_frame (BitmazeSession *self,
    * it took last frame comes off this frame's stepping. */
   budget = MAX (FRAME_BUDGET_US / 4, FRAME_BUDGET_US - self->view_us);
 
-  while (done < wanted && more)
+  if (quick)
     {
-      if (quick)
+      while (done < wanted && more)
         {
           advance (self, NULL);
           more = self->quick != NULL;
+          if (++done % CLOCK_CHECK_EVERY == 0 && g_get_monotonic_time () - start > budget)
+            break;
         }
-      else
+    }
+  else if (self->history != NULL && !maze_history_finished (self->history))
+    {
+      /* The hot loop: a report a step for the history and the view, its
+       * C statements only for the steps handed over (see below). */
+      MazeHistory *history = self->history;
+
+      while (done < wanted)
         {
           MazeStep *report = record ? next_frame_step (self) : &self->last_step;
 
-          if (!advance (self, report))
+          if (!maze_history_step_quiet (history, report))
             {
-              /* (only when a search could not start) */
               if (record)
                 self->n_steps--;
               more = FALSE;
@@ -482,13 +483,18 @@ bitmaze_session_run_frame (BitmazeSession *self,
             }
           self->has_last_step = TRUE;
           collect_changes (self->changed, report);
-          more = !stepper_finished (self);
+          done++;
+          if (maze_history_finished (history))
+            {
+              more = FALSE;
+              break;
+            }
+          if (done % CLOCK_CHECK_EVERY == 0 && g_get_monotonic_time () - start > budget)
+            break;
         }
-      done++;
-
-      if (done % CLOCK_CHECK_EVERY == 0 && g_get_monotonic_time () - start > budget)
-        break;
     }
+  else
+    more = FALSE;
 
   if (!unlimited)
     self->credit -= done;
@@ -496,8 +502,16 @@ bitmaze_session_run_frame (BitmazeSession *self,
   view_start = g_get_monotonic_time ();
   self->engine_us += view_start - start;
 
-  if (record && self->n_steps > 0)
-    self->last_step = self->steps[(self->steps_next + BITMAZE_SESSION_STEPS_MAX - 1) % BITMAZE_SESSION_STEPS_MAX];
+  if (record)
+    {
+      for (guint k = 0; k < self->n_steps; k++)
+        maze_step_complete (&self->steps[(self->steps_next + BITMAZE_SESSION_STEPS_MAX - 1 - k)
+                                         % BITMAZE_SESSION_STEPS_MAX]);
+      if (self->n_steps > 0)
+        self->last_step = self->steps[(self->steps_next + BITMAZE_SESSION_STEPS_MAX - 1) % BITMAZE_SESSION_STEPS_MAX];
+    }
+  else if (self->has_last_step)
+    maze_step_complete (&self->last_step);
   if (!quick)
     emit_cells (self, (const guint32 *) (gpointer) self->changed->data, self->changed->len);
   if (!more)
@@ -579,7 +593,7 @@ resume_slice (BitmazeSession *self)
   MazeStep step;
   Shown before;
 
-  while (self->resume_differ > 0 && (going = maze_history_step (self->resume_history, &step)))
+  while (self->resume_differ > 0 && (going = maze_history_step_quiet (self->resume_history, &step)))
     {
       /* Each change takes its word from one value to the next: count the
        * cell out as it was and in as it is now. */

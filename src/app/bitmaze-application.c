@@ -75,6 +75,10 @@ bitmaze_application_activate (GApplication *app)
   gtk_window_present (window);
 }
 
+/* Each file in a window of its own (or in the window on screen, when it
+ * shows nothing worth keeping).  A window is only made for a file that
+ * opens: the reason a file does not goes to a window already there, or
+ * (with none) to one new window with a new maze, as at start-up. */
 static void
 bitmaze_application_open (GApplication  *app,
                           GFile        **files,
@@ -82,17 +86,43 @@ bitmaze_application_open (GApplication  *app,
                           const char    *hint)
 {
   BitmazeApplication *self = BITMAZE_APPLICATION (app);
+  g_autoptr (GPtrArray) failures = g_ptr_array_new_with_free_func (g_free);
+  GtkWindow *target;
 
   for (int i = 0; i < n_files; i++)
     {
       BitmazeWindow *window = i == 0 ? get_reusable_window (self) : NULL;
+      g_autoptr (BitmazeSession) session = NULL;
+      g_autoptr (GError) error = NULL;
 
-      if (window == NULL)
-        window = bitmaze_window_new (self);
+      if (window != NULL)
+        {
+          gtk_window_present (GTK_WINDOW (window));
+          bitmaze_window_open_file (window, files[i]);
+          continue;
+        }
 
-      gtk_window_present (GTK_WINDOW (window));
-      bitmaze_window_open_file (window, files[i]);
+      session = bitmaze_session_new ();
+      if (bitmaze_session_load (session, files[i], &error))
+        {
+          gtk_window_present (GTK_WINDOW (bitmaze_window_new_for_session (self, session)));
+          continue;
+        }
+      {
+        g_autofree char *name = g_file_get_basename (files[i]);
+
+        g_ptr_array_add (failures, g_strdup_printf (_("Could not open “%s”: %s"), name, error->message));
+      }
     }
+
+  if (failures->len == 0)
+    return;
+  target = gtk_application_get_active_window (GTK_APPLICATION (app));
+  if (!BITMAZE_IS_WINDOW (target))
+    target = GTK_WINDOW (bitmaze_window_new (self));
+  gtk_window_present (target);
+  for (guint i = 0; i < failures->len; i++)
+    bitmaze_window_show_message (BITMAZE_WINDOW (target), g_ptr_array_index (failures, i));
 }
 
 static void

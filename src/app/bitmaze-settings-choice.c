@@ -49,3 +49,16 @@ bitmaze_settings_bind_choice (GSettings          *settings,
                                 choice_to_selected, selected_to_choice,
                                 (gpointer) choices, NULL);
 }
+
+void
+bitmaze_settings_bind_choice_default (GSettings          *settings,
+                                      const char         *key,
+                                      gpointer            object,
+                                      const char         *property,
+                                      const char * const *choices)
+{
+  g_settings_bind_with_mapping (settings, key, object, property,
+                                G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES,
+                                choice_to_selected, selected_to_choice,
+                                (gpointer) choices, NULL);
+}

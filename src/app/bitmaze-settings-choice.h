@@ -18,4 +18,13 @@ void bitmaze_settings_bind_choice (GSettings          *settings,
                                    const char         *property,
                                    const char * const *choices);
 
+/* The same for a window's own control: @key gives its first value and
+ * keeps its last one as the default of the next window, but a change of
+ * @key elsewhere (another window) does not reach @object. */
+void bitmaze_settings_bind_choice_default (GSettings          *settings,
+                                           const char         *key,
+                                           gpointer            object,
+                                           const char         *property,
+                                           const char * const *choices);
+
 G_END_DECLS

@@ -371,8 +371,11 @@ bitmaze_shape_row_bind_settings (BitmazeShapeRow *self,
 {
   g_return_if_fail (BITMAZE_IS_SHAPE_ROW (self));
 
-  g_settings_bind (settings, "shape-word", self, "word", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (settings, "shape-mask", self, "mask-path", G_SETTINGS_BIND_DEFAULT);
-  bitmaze_settings_bind_choice (settings, "shape", self, "selected",
-                                bitmaze_shape_row_choices);
+  /* Each window has its own shape; the settings keep the next one's. */
+  g_settings_bind (settings, "shape-word", self, "word",
+                   G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES);
+  g_settings_bind (settings, "shape-mask", self, "mask-path",
+                   G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES);
+  bitmaze_settings_bind_choice_default (settings, "shape", self, "selected",
+                                        bitmaze_shape_row_choices);
 }

@@ -58,6 +58,7 @@ G_DEFINE_FINAL_TYPE (BitmazeWindow, bitmaze_window, ADW_TYPE_APPLICATION_WINDOW)
 
 enum {
   PROP_0,
+  PROP_SESSION,
   PROP_SOLVER,
   PROP_GENERATOR,
   PROP_EDIT_MODE,
@@ -476,37 +477,33 @@ set_show_controls (BitmazeWindow *self,
 }
 
 /* The bit inspector is made the first time it is shown, so a window
- * whose inspector was never opened pays nothing for it during Run. */
+ * whose inspector was never opened pays nothing for it during Run.  Each
+ * window shows it or not; the setting is the next window's default. */
 static void
-show_inspector_setting_cb (BitmazeWindow *self)
+show_inspector_change_state_cb (GSimpleAction *action,
+                                GVariant      *state,
+                                BitmazeWindow *self)
 {
-  gboolean show = g_settings_get_boolean (self->settings, "show-inspector");
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "show-inspector");
+  gboolean show = g_variant_get_boolean (state);
 
   if (show && self->inspector == NULL)
     {
       self->inspector = bitmaze_inspector_new (self->session, self->view);
       gtk_box_append (self->side_panel, GTK_WIDGET (self->inspector));
     }
-  if (action != NULL)
-    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (show));
+  gtk_widget_set_visible (GTK_WIDGET (self->side_panel), show);
+  g_simple_action_set_state (action, state);
+  g_settings_set_boolean (self->settings, "show-inspector", show);
 }
 
 static void
 show_inspector_activate_cb (GSimpleAction *action,
                             GVariant      *parameter,
-                            GSettings     *settings)
+                            BitmazeWindow *self)
 {
-  g_settings_set_boolean (settings, "show-inspector",
-                          !g_settings_get_boolean (settings, "show-inspector"));
-}
+  g_autoptr (GVariant) state = g_action_get_state (G_ACTION (action));
 
-static void
-show_inspector_change_state_cb (GSimpleAction *action,
-                                GVariant      *state,
-                                GSettings     *settings)
-{
-  g_settings_set_value (settings, "show-inspector", state);
+  g_action_change_state (G_ACTION (action), g_variant_new_boolean (!g_variant_get_boolean (state)));
 }
 
 static gboolean
@@ -526,21 +523,15 @@ static void
 add_inspector (BitmazeWindow *self)
 {
   GtkEventController *controller = gtk_shortcut_controller_new ();
-  g_autoptr (GVariant) shown = g_settings_get_value (self->settings, "show-inspector");
   g_autoptr (GSimpleAction) action = NULL;
   GtkShortcut *shortcut;
 
-  /* Not g_settings_create_action(): that action stays connected to the
-   * settings and can outlive the window's action group. */
-  action = g_simple_action_new_stateful ("show-inspector", NULL, shown);
-  g_signal_connect_object (action, "activate", G_CALLBACK (show_inspector_activate_cb), self->settings, 0);
-  g_signal_connect_object (action, "change-state", G_CALLBACK (show_inspector_change_state_cb), self->settings, 0);
+  action = g_simple_action_new_stateful ("show-inspector", NULL, g_variant_new_boolean (FALSE));
+  g_signal_connect_object (action, "activate", G_CALLBACK (show_inspector_activate_cb), self, 0);
+  g_signal_connect_object (action, "change-state", G_CALLBACK (show_inspector_change_state_cb), self, 0);
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (action));
-
-  g_signal_connect_object (self->settings, "changed::show-inspector",
-                           G_CALLBACK (show_inspector_setting_cb), self, G_CONNECT_SWAPPED);
-  g_settings_bind (self->settings, "show-inspector", self->side_panel, "visible", G_SETTINGS_BIND_GET);
-  show_inspector_setting_cb (self);
+  if (g_settings_get_boolean (self->settings, "show-inspector"))
+    g_action_change_state (G_ACTION (action), g_variant_new_boolean (TRUE));
 
   shortcut = gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("F9"),
                                gtk_named_action_new ("win.show-inspector"));
@@ -649,10 +640,15 @@ bitmaze_window_close_request (GtkWindow *window)
   return GTK_WINDOW_CLASS (bitmaze_window_parent_class)->close_request (window);
 }
 
-/* The recipe and the views start from the settings and keep them up to
- * date; a name the engine does not know falls back to its default. */
+/* Each window has its own recipe and panes: the settings give their first
+ * values and keep the last ones as the defaults of the next window, but a
+ * change in one window does not reach another.  A name the engine does not
+ * know falls back to its default.  (The views' looks are preferences, the
+ * same in every window.)  With @from_maze, the recipe is the one of the
+ * maze the session opened, and the settings only learn it. */
 static void
-bind_settings (BitmazeWindow *self)
+bind_settings (BitmazeWindow *self,
+               gboolean       from_maze)
 {
   static const char *const keys[][2] = {
     { "maze-width", "width" },
@@ -660,24 +656,29 @@ bind_settings (BitmazeWindow *self)
     { "loops", "loops" },
     { "speed", "speed" },
     { "animate-generation", "animate" },
+    { "placement", "placement" },
   };
+  GSettingsBindFlags flags = G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES;
   g_autofree char *generator = g_settings_get_string (self->settings, "generator");
   g_autofree char *solver = g_settings_get_string (self->settings, "solver");
 
+  if (!from_maze)
+    {
+      g_object_set (self->session,
+                    "generator", maze_generator_name_valid (generator, NULL) ? generator
+                                 : maze_algorithm_default (maze_generators)->name,
+                    NULL);
+      if (maze_solver_name_valid (solver, NULL))
+        g_object_set (self->session, "solver", solver, NULL);
+    }
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-    g_settings_bind (self->settings, keys[i][0], self->session, keys[i][1], G_SETTINGS_BIND_DEFAULT);
-
-  g_object_set (self->session,
-                "generator", maze_generator_name_valid (generator, NULL) ? generator
-                             : maze_algorithm_default (maze_generators)->name,
-                NULL);
-  if (maze_solver_name_valid (solver, NULL))
-    g_object_set (self->session, "solver", solver, NULL);
+    g_settings_bind (self->settings, keys[i][0], self->session, keys[i][1],
+                     from_maze ? G_SETTINGS_BIND_SET : flags);
   g_settings_bind (self->settings, "generator", self->session, "generator", G_SETTINGS_BIND_SET);
-  bitmaze_shape_row_bind_settings (bitmaze_controls_get_shape_row (self->controls), self->settings);
   g_settings_bind (self->settings, "solver", self->session, "solver", G_SETTINGS_BIND_SET);
+  bitmaze_shape_row_bind_settings (bitmaze_controls_get_shape_row (self->controls), self->settings);
 
-  g_settings_bind (self->settings, "show-controls", self, "show-controls", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "show-controls", self, "show-controls", flags);
   g_settings_bind (self->settings, "show-search", self->view, "show-search", G_SETTINGS_BIND_GET);
   g_settings_bind_with_mapping (self->settings, "label-mode",
                                 self->view, "label-mode",
@@ -686,13 +687,69 @@ bind_settings (BitmazeWindow *self)
 }
 
 static void
+notify_property_cb (BitmazeWindow *self,
+                    GParamSpec    *pspec)
+{
+  /* The window's own property of the same name follows. */
+  GParamSpec *own = g_object_class_find_property (G_OBJECT_GET_CLASS (self), pspec->name);
+
+  if (own != NULL)
+    g_object_notify_by_pspec (G_OBJECT (self), own);
+}
+
+/* The widgets, the actions and the keys, all following the session. */
+static void
+connect_session (BitmazeWindow *self)
+{
+  GtkDropTarget *drop_target;
+
+  bitmaze_maze_view_set_session (self->view, self->session);
+  bitmaze_controls_set_session (self->controls, self->session);
+  bitmaze_status_set_session (self->status, self->session);
+  bitmaze_timeline_set_session (self->timeline, self->session);
+
+  g_signal_connect_object (self->session, "notify::running", G_CALLBACK (session_running_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::maze", G_CALLBACK (update_title), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::file", G_CALLBACK (update_title), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::modified", G_CALLBACK (update_title), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::modified", G_CALLBACK (window_update_actions), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "moved", G_CALLBACK (window_update_actions), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "message", G_CALLBACK (session_message_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::solver", G_CALLBACK (notify_property_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::generator", G_CALLBACK (notify_property_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->view, "notify::edit-mode", G_CALLBACK (notify_property_cb), self, G_CONNECT_SWAPPED);
+
+  /* The play bar goes below the maze, above the status line. */
+  self->play = bitmaze_play_new (self->session, self->view, GTK_WIDGET (self));
+  gtk_box_insert_child_after (self->maze_box, GTK_WIDGET (self->play), GTK_WIDGET (self->maze_scroller));
+
+  self->files = bitmaze_files_new (GTK_WINDOW (self), self->session, GTK_WIDGET (self->view));
+  g_signal_connect_object (self->files, "message", G_CALLBACK (session_message_cb), self, G_CONNECT_SWAPPED);
+  add_key_shortcuts (self);
+  bitmaze_print_add_actions (GTK_WINDOW (self), self->session);
+  bitmaze_export_animation_add_actions (GTK_WINDOW (self), self->session);
+
+  drop_target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  g_signal_connect (drop_target, "drop", G_CALLBACK (drop_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop_target));
+
+  update_title (self);
+  window_update_actions (self);
+  session_running_cb (self);
+}
+
+static void
 bitmaze_window_constructed (GObject *object)
 {
   BitmazeWindow *self = BITMAZE_WINDOW (object);
+  gboolean given = self->session != NULL;
   g_autoptr (GError) error = NULL;
 
   G_OBJECT_CLASS (bitmaze_window_parent_class)->constructed (object);
 
+  if (self->session == NULL)
+    self->session = bitmaze_session_new ();
+  connect_session (self);
   self->settings = g_settings_new (APP_ID);
 
   gtk_window_set_default_size (GTK_WINDOW (self),
@@ -701,10 +758,10 @@ bitmaze_window_constructed (GObject *object)
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
 
-  bind_settings (self);
+  bind_settings (self, given && bitmaze_session_get_maze (self->session) != NULL);
   add_inspector (self);
 
-  if (!bitmaze_session_new_maze (self->session, &error))
+  if (bitmaze_session_get_maze (self->session) == NULL && !bitmaze_session_new_maze (self->session, &error))
     show_toast (self, error->message);
 }
 
@@ -747,6 +804,10 @@ bitmaze_window_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
+
     case PROP_SOLVER:
       g_value_set_string (value, bitmaze_session_get_solver (self->session));
       break;
@@ -778,6 +839,10 @@ bitmaze_window_set_property (GObject      *object,
 
   switch (prop_id)
     {
+    case PROP_SESSION:
+      self->session = g_value_dup_object (value);
+      break;
+
     case PROP_SOLVER:
       g_object_set_property (G_OBJECT (self->session), "solver", value);
       break;
@@ -812,6 +877,17 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   object_class->set_property = bitmaze_window_set_property;
 
   window_class->close_request = bitmaze_window_close_request;
+
+  /**
+   * BitmazeWindow:session:
+   *
+   * What the window shows and steps; a new session with a new maze
+   * unless given at construction.
+   */
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL,
+                         BITMAZE_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
 
   /**
    * BitmazeWindow:solver:
@@ -893,59 +969,13 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   gtk_widget_class_install_property_action (widget_class, "win.show-controls", "show-controls");
 }
 
-static void
-notify_property_cb (BitmazeWindow *self,
-                    GParamSpec    *pspec)
-{
-  /* The window's own property of the same name follows. */
-  GParamSpec *own = g_object_class_find_property (G_OBJECT_GET_CLASS (self), pspec->name);
-
-  if (own != NULL)
-    g_object_notify_by_pspec (G_OBJECT (self), own);
-}
 
 static void
 bitmaze_window_init (BitmazeWindow *self)
 {
-  GtkDropTarget *drop_target;
-
   /* before the template: its toggle button asks for the state */
   self->show_controls = TRUE;
-  self->session = bitmaze_session_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
-
-  bitmaze_maze_view_set_session (self->view, self->session);
-  bitmaze_controls_set_session (self->controls, self->session);
-  bitmaze_status_set_session (self->status, self->session);
-  bitmaze_timeline_set_session (self->timeline, self->session);
-
-  g_signal_connect_object (self->session, "notify::running", G_CALLBACK (session_running_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->session, "notify::maze", G_CALLBACK (update_title), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->session, "notify::file", G_CALLBACK (update_title), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->session, "notify::modified", G_CALLBACK (update_title), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->session, "notify::modified", G_CALLBACK (window_update_actions), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->session, "moved", G_CALLBACK (window_update_actions), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->session, "message", G_CALLBACK (session_message_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->session, "notify::solver", G_CALLBACK (notify_property_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->session, "notify::generator", G_CALLBACK (notify_property_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->view, "notify::edit-mode", G_CALLBACK (notify_property_cb), self, G_CONNECT_SWAPPED);
-
-  /* The play bar goes below the maze, above the status line. */
-  self->play = bitmaze_play_new (self->session, self->view, GTK_WIDGET (self));
-  gtk_box_insert_child_after (self->maze_box, GTK_WIDGET (self->play), GTK_WIDGET (self->maze_scroller));
-
-  self->files = bitmaze_files_new (GTK_WINDOW (self), self->session, GTK_WIDGET (self->view));
-  g_signal_connect_object (self->files, "message", G_CALLBACK (session_message_cb), self, G_CONNECT_SWAPPED);
-  add_key_shortcuts (self);
-  bitmaze_print_add_actions (GTK_WINDOW (self), self->session);
-  bitmaze_export_animation_add_actions (GTK_WINDOW (self), self->session);
-
-  drop_target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
-  g_signal_connect (drop_target, "drop", G_CALLBACK (drop_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop_target));
-
-  update_title (self);
-  window_update_actions (self);
 }
 
 /* ------------------------------------------------------------------ */
@@ -958,6 +988,27 @@ bitmaze_window_new (BitmazeApplication *application)
   return g_object_new (BITMAZE_TYPE_WINDOW,
                        "application", application,
                        NULL);
+}
+
+BitmazeWindow *
+bitmaze_window_new_for_session (BitmazeApplication *application,
+                                BitmazeSession     *session)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (session), NULL);
+
+  return g_object_new (BITMAZE_TYPE_WINDOW,
+                       "application", application,
+                       "session", session,
+                       NULL);
+}
+
+void
+bitmaze_window_show_message (BitmazeWindow *self,
+                             const char    *message)
+{
+  g_return_if_fail (BITMAZE_IS_WINDOW (self));
+
+  show_toast (self, message);
 }
 
 void

@@ -68,6 +68,34 @@ window_test_find_actionable (GtkWidget  *root,
   return NULL;
 }
 
+/* The GtkSpinButton of the AdwActionRow titled @title (with its
+ * mnemonic's underscore, "_Width") under @root, or NULL. */
+static inline GtkWidget *
+window_test_find_spin (GtkWidget  *root,
+                       const char *title)
+{
+  if (ADW_IS_ACTION_ROW (root))
+    {
+      const char *row_title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (root));
+      g_autofree char *plain = g_strdup (row_title);
+
+      g_strdelimit (plain, "_", ' ');
+      g_strstrip (plain);
+      if (g_str_equal (plain, title) || g_str_equal (row_title, title))
+        return window_test_find (root, GTK_TYPE_SPIN_BUTTON);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = window_test_find_spin (child, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static inline BitmazeMazeView *
 window_test_view (BitmazeWindow *window)
 {

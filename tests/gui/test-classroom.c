@@ -125,7 +125,8 @@ test_right_picks_a_cell_in_the_inspector (Fixture       *fixture,
   if (!gui_test_have_xdotool ())
     return;
 
-  g_settings_set_boolean (fixture->settings, "show-inspector", TRUE);
+  g_action_group_change_action_state (G_ACTION_GROUP (fixture->window), "show-inspector",
+                                      g_variant_new_boolean (TRUE));
   gui_test_wait_for_frames (fixture->window, 1);
   focus_view (fixture);
   bitmaze_maze_view_set_selected_cell (view, start);
@@ -195,7 +196,8 @@ test_status_shows_every_number (Fixture       *fixture,
   GtkLabel *label;
   g_auto (GStrv) lines = NULL;
 
-  g_settings_set_boolean (fixture->settings, "show-inspector", TRUE);
+  g_action_group_change_action_state (G_ACTION_GROUP (fixture->window), "show-inspector",
+                                      g_variant_new_boolean (TRUE));
   for (guint i = 0; i < 5; i++)
     gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.step", NULL);
   g_assert_nonnull (strstr (window_test_status_text (fixture->window, "numbers"), "Largest frontier"));
@@ -224,7 +226,8 @@ test_hide_the_controls (Fixture       *fixture,
   if (!gui_test_have_xdotool ())
     return;
 
-  g_settings_set_boolean (fixture->settings, "show-inspector", TRUE);
+  g_action_group_change_action_state (G_ACTION_GROUP (fixture->window), "show-inspector",
+                                      g_variant_new_boolean (TRUE));
   gui_test_wait_for_frames (view, 1);
   with_controls = gtk_widget_get_width (view);
 
@@ -238,7 +241,8 @@ test_hide_the_controls (Fixture       *fixture,
 
   /* Right steps now that the maze holds the focus, in a window a
    * keyboard user can still drive */
-  g_settings_set_boolean (fixture->settings, "show-inspector", FALSE);
+  g_action_group_change_action_state (G_ACTION_GROUP (fixture->window), "show-inspector",
+                                      g_variant_new_boolean (FALSE));
   gui_test_wait_for_frames (fixture->window, 1);
   focus_view (fixture);
   press (fixture, "Right");
@@ -287,7 +291,8 @@ test_default_size (Fixture       *fixture,
   g_assert_cmpint (width, <=, 1280);
   g_assert_cmpint (height, <=, 800 - 32);
 
-  g_settings_set_boolean (fixture->settings, "show-inspector", TRUE);
+  g_action_group_change_action_state (G_ACTION_GROUP (fixture->window), "show-inspector",
+                                      g_variant_new_boolean (TRUE));
   gui_test_wait_for_frames (view, 1);
   g_assert_cmpint (gtk_widget_get_width (view), >=, 480);
 }

@@ -234,7 +234,7 @@ test_run_solves (Fixture       *fixture,
   g_autofree char *path_text = NULL;
 
   /* Slow enough that the run spans several frames. */
-  g_settings_set_double (fixture->settings, "speed", 3.0);
+  g_object_set (window_test_session (window), "speed", 3.0, NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.solver", "s", solver);
 
   expected = maze_copy (maze, &error);
@@ -797,7 +797,7 @@ test_animated_generation (Fixture       *fixture,
   MazeError error;
   Maze *expected;
 
-  g_settings_set_boolean (fixture->settings, "animate-generation", TRUE);
+  g_object_set (window_test_session (window), "animate", TRUE, NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.generate", NULL);
   /* Building starts running at once; pause it to step by hand. */
   g_assert_cmpint (bitmaze_session_get_phase (window_test_session (window)), ==, BITMAZE_PHASE_BUILDING);

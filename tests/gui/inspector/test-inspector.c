@@ -480,7 +480,7 @@ test_generation_steps (Fixture       *fixture,
   Maze *maze;
   guint carved = 0;
 
-  g_settings_set_boolean (fixture->settings, "animate-generation", TRUE);
+  g_object_set (window_test_session (fixture->window), "animate", TRUE, NULL);
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generate", NULL);
   /* Animated building starts running: pause it before its first frame. */
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.stop", NULL);

@@ -1,21 +1,36 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * bitmaze-bench: how fast the engine generates, solves, saves and loads.
+ * bitmaze-bench: how fast the engine generates, solves, saves and loads,
+ * how bitmaze-cli does as a whole process, and how both compare with the
+ * plain C reference of tests/bench/reference.
  *
- * Every measurement runs in a child process of its own, so the peak memory
- * (ru_maxrss of that child) is the whole process's and nothing else's, and
- * is repeated (--runs, default 3); the medians are printed.  Timings run
- * from maze_new() to the end of the work, allocation included, as wall
- * clock and as the process's CPU time; rates use the CPU time, which a
- * busy shared machine disturbs far less.
+ * Every measurement runs in a child process of its own and is repeated
+ * (--runs, default 3); the medians are printed.  Engine cases are timed
+ * inside the child, from the allocation of the work to its end, as wall
+ * clock and as the child's CPU time; their peak memory is the child's peak
+ * resident set over that span (Linux: the peak is reset just before it,
+ * so the setting up of a solver's maze does not count).  Whole-process
+ * cases (`cli ...`, `reference generate`) run a program and take its CPU
+ * time and peak from the operating system's accounting of the finished
+ * child.  Rates use the CPU time, which a busy shared machine disturbs far
+ * less than the wall clock (both are printed).
  *
- *   bitmaze-bench                  everything at 1000x1000 and 4000x4000
- *   bitmaze-bench --quick          1000x1000 only, one run
- *   bitmaze-bench --size 2000 --only growing-tree:newest,bfs
+ *   bitmaze-bench                    everything at 1000x1000 and 4000x4000
+ *   bitmaze-bench --quick            1000x1000 only, one run
+ *   bitmaze-bench --size 4000 --size 8000 --only bfs,reference:bfs
+ *   bitmaze-bench --cli OTHER/bitmaze-cli --only 'cli generate'
+ *
+ * Columns: wall and CPU seconds; cells a CPU second (of the maze, for a
+ * generator or a whole process; visited cells for a solver); nanoseconds
+ * of CPU a visited cell (solvers); the peak in MB and in bytes a cell of
+ * the maze.  Solvers run on the growing-tree:newest maze of seed 42 with
+ * its start and goal in the corners.
  */
 #include "maze.h"
+#include "reference/reference.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -25,13 +40,39 @@
 #include <time.h>
 #include <unistd.h>
 
+#ifndef BENCH_CLI
+#define BENCH_CLI "bitmaze-cli"
+#endif
+#ifndef BENCH_REFERENCE
+#define BENCH_REFERENCE "bitmaze-reference"
+#endif
+
+#define BENCH_SEED 42
+
 typedef struct
 {
-  double   seconds;     /* wall clock */
-  double   cpu;         /* CPU time of the process over the same span */
-  uint64_t work_bytes; /* what the algorithm allocated beyond the maze */
+  double   seconds; /* wall clock */
+  double   cpu;     /* CPU time of the process over the same span */
+  uint64_t visited; /* cells a solver reached, 0 for the others */
+  uint64_t peak;    /* peak resident bytes over the span, 0 if unknown */
   int      ok;
 } Result;
+
+typedef enum
+{
+  CASE_GENERATE = 'g',  /* an engine generator */
+  CASE_SOLVE = 's',     /* an engine solver */
+  CASE_SAVE = 'w',
+  CASE_LOAD = 'r',
+  CASE_REF_GENERATE = 'G',
+  CASE_REF_SOLVE = 'S',
+  CASE_PROCESS = 'p',   /* a whole program */
+} CaseKind;
+
+static const char *cli_path = BENCH_CLI;
+static const char *reference_path = BENCH_REFERENCE;
+static char maze_path[64];   /* the solvers' maze as a file, for 'cli' cases */
+static char output_path[64]; /* what 'cli' cases write; removed after each */
 
 static double
 now (void)
@@ -51,116 +92,289 @@ cpu_now (void)
   return (double) ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static const char *tmp_path = "/tmp/bitmaze-bench.maze";
+/* Forget the peak resident set so far (Linux: it starts again from the
+ * current size).  Returns false where that is not possible. */
+static bool
+peak_reset (void)
+{
+  FILE *f = fopen ("/proc/self/clear_refs", "w");
+  bool ok;
 
-/* The work, in the child.  kind: 'g' generate, 's' solve, 'w' save, 'r' load. */
+  if (f == NULL)
+    return false;
+  ok = fputs ("5", f) >= 0;
+  return fclose (f) == 0 && ok;
+}
+
+/* The peak resident set in bytes since the last peak_reset(), 0 if
+ * unknown. */
+static uint64_t
+peak_read (void)
+{
+  FILE *f = fopen ("/proc/self/status", "r");
+  char line[256];
+  uint64_t kb = 0;
+
+  if (f == NULL)
+    return 0;
+  while (fgets (line, sizeof line, f) != NULL)
+    if (strncmp (line, "VmHWM:", 6) == 0)
+      kb = strtoull (line + 6, NULL, 10);
+  fclose (f);
+  return kb * 1024;
+}
+
+typedef struct
+{
+  double t0, c0;
+  bool   peak_known;
+} Span;
+
+static void
+span_begin (Span *span)
+{
+  span->peak_known = peak_reset ();
+  span->t0 = now ();
+  span->c0 = cpu_now ();
+}
+
+static void
+span_end (const Span *span,
+          Result     *r)
+{
+  r->seconds = now () - span->t0;
+  r->cpu = cpu_now () - span->c0;
+  r->peak = span->peak_known ? peak_read () : 0;
+}
+
+static const char *
+ref_solver_name (const char *name)
+{
+  return strncmp (name, "reference:", 10) == 0 ? name + 10 : NULL;
+}
+
+/* The work of an engine or reference case, in the child. */
 static Result
-work (char        kind,
+work (CaseKind    kind,
       const char *name,
       uint32_t    side)
 {
-  Result r = { 0, 0, 0 };
+  Result r = { 0 };
   MazeError err = { 0 };
-  double t0, c0;
+  Span span;
+  Maze *m;
 
-  if (kind == 'g')
+  if (kind == CASE_GENERATE)
     {
-      Maze *m;
       MazeGenerator *g;
 
-      t0 = now ();
-      c0 = cpu_now ();
+      span_begin (&span);
       m = maze_new (side, side, &err);
-      g = m ? maze_generator_new (m, name, 42, 0, &err) : NULL;
+      g = m ? maze_generator_new (m, name, BENCH_SEED, 0, &err) : NULL;
       if (g == NULL)
         {
           fprintf (stderr, "%s: %s\n", name, err.message);
           return r;
         }
       maze_generator_run (g);
-      r.seconds = now () - t0;
-      r.cpu = cpu_now () - c0;
-      r.work_bytes = maze_generator_memory (g);
-      r.ok = maze_generator_done (g);
+      span_end (&span, &r);
+      r.ok = maze_generator_done (g) && maze_generator_status (g, NULL) == MAZE_OK;
       maze_generator_free (g);
       maze_free (m);
       return r;
     }
 
-  if (kind == 's' || kind == 'w')
+  if (kind == CASE_REF_GENERATE)
     {
-      Maze *m = maze_generate (side, side, maze_algorithm_default (maze_generators)->name, 42, 0, &err);
+      uint16_t *cells;
 
+      span_begin (&span);
+      cells = calloc ((size_t) side * side, sizeof *cells);
+      r.ok = cells != NULL && ref_generate_dfs (cells, side, side, BENCH_SEED) != 0;
+      span_end (&span, &r);
+      free (cells);
+      return r;
+    }
+
+  if (kind == CASE_LOAD)
+    {
+      span_begin (&span);
+      m = maze_load_file (maze_path, &err);
+      span_end (&span, &r);
+      r.ok = m != NULL;
       if (m == NULL)
-        {
-          fprintf (stderr, "generate: %s\n", err.message);
-          return r;
-        }
-      if (kind == 's')
-        {
-          MazeSolver *s;
-          MazeSolveStats st;
-
-          t0 = now ();
-      c0 = cpu_now ();
-          s = maze_solver_new (m, name, &err);
-          if (s == NULL)
-            {
-              fprintf (stderr, "%s: %s\n", name, err.message);
-              maze_free (m);
-              return r;
-            }
-          maze_solver_run (s);
-          r.seconds = now () - t0;
-      r.cpu = cpu_now () - c0;
-          r.work_bytes = maze_solver_memory (s);
-          maze_solver_stats (s, &st);
-          r.ok = st.finished && st.found;
-          maze_solver_free (s);
-        }
-      else
-        {
-          t0 = now ();
-      c0 = cpu_now ();
-          r.ok = maze_save_file (m, tmp_path, &err) == MAZE_OK;
-          r.seconds = now () - t0;
-      r.cpu = cpu_now () - c0;
-          if (!r.ok)
-            fprintf (stderr, "save: %s\n", err.message);
-        }
+        fprintf (stderr, "load: %s\n", err.message);
       maze_free (m);
       return r;
     }
 
-  /* 'r': load the file the 'w' run left */
-  {
-    Maze *m;
+  m = maze_generate (side, side, maze_algorithm_default (maze_generators)->name, BENCH_SEED, 0, &err);
+  if (m == NULL)
+    {
+      fprintf (stderr, "generate: %s\n", err.message);
+      return r;
+    }
+  if (kind == CASE_SOLVE)
+    {
+      MazeSolver *s;
+      MazeSolveStats st;
 
-    t0 = now ();
-      c0 = cpu_now ();
-    m = maze_load_file (tmp_path, &err);
-    r.seconds = now () - t0;
-      r.cpu = cpu_now () - c0;
-    r.ok = m != NULL;
-    if (m == NULL)
-      fprintf (stderr, "load: %s\n", err.message);
-    maze_free (m);
-  }
+      span_begin (&span);
+      s = maze_solver_new (m, name, &err);
+      if (s == NULL)
+        {
+          fprintf (stderr, "%s: %s\n", name, err.message);
+          maze_free (m);
+          return r;
+        }
+      maze_solver_run (s);
+      span_end (&span, &r);
+      maze_solver_stats (s, &st);
+      r.visited = st.visited;
+      r.ok = st.finished && st.found && maze_path_cells (m, NULL, 0) == (int64_t) st.path_length;
+      maze_solver_free (s);
+    }
+  else if (kind == CASE_REF_SOLVE)
+    {
+      const char *ref = ref_solver_name (name);
+      uint16_t *cells = maze_cells (m);
+      uint32_t start = maze_start (m), goal = maze_goal (m);
+      RefSolve rs = { 0 };
+
+      span_begin (&span);
+      if (strcmp (ref, "bfs") == 0)
+        rs = ref_solve_bfs (cells, side, side, start, goal);
+      else if (strcmp (ref, "bfs-branchless") == 0)
+        rs = ref_solve_bfs_branchless (cells, side, side, start, goal);
+      else if (strcmp (ref, "dfs") == 0)
+        rs = ref_solve_dfs (cells, side, side, start, goal);
+      span_end (&span, &r);
+      r.visited = rs.visited;
+      r.ok = rs.found && maze_path_cells (m, NULL, 0) == (int64_t) rs.path_length;
+    }
+  else
+    {
+      span_begin (&span);
+      r.ok = maze_save_file (m, output_path, &err) == MAZE_OK;
+      span_end (&span, &r);
+      if (!r.ok)
+        fprintf (stderr, "save: %s\n", err.message);
+    }
+  maze_free (m);
   return r;
 }
 
-/* Run @kind once in a child; returns its result and peak RSS in bytes. */
+/* The program a whole-process case runs, into @argv (at most 15 words). */
+static bool
+process_argv (const char *name,
+              uint32_t    side,
+              char       *size,
+              size_t      size_len,
+              char      **argv)
+{
+  int n = 0;
+
+  snprintf (size, size_len, "%u", side);
+  if (strcmp (name, "reference generate") == 0)
+    {
+      argv[n++] = (char *) reference_path;
+      argv[n++] = size;
+      argv[n++] = size;
+      argv[n++] = (char *) "42";
+      argv[n] = NULL;
+      return true;
+    }
+  argv[n++] = (char *) cli_path;
+  if (strcmp (name, "cli generate") == 0)
+    {
+      static char dims[32];
+
+      snprintf (dims, sizeof dims, "%ux%u", side, side);
+      argv[n++] = (char *) "generate";
+      argv[n++] = (char *) "--size";
+      argv[n++] = dims;
+      argv[n++] = (char *) "--seed";
+      argv[n++] = (char *) "42";
+      argv[n++] = (char *) "-o";
+      argv[n++] = output_path;
+    }
+  else if (strcmp (name, "cli info") == 0)
+    {
+      argv[n++] = (char *) "info";
+      argv[n++] = maze_path;
+    }
+  else if (strcmp (name, "cli solve bfs") == 0)
+    {
+      argv[n++] = (char *) "solve";
+      argv[n++] = maze_path;
+      argv[n++] = (char *) "--solver";
+      argv[n++] = (char *) "bfs";
+      argv[n++] = (char *) "-o";
+      argv[n++] = output_path;
+    }
+  else if (strncmp (name, "cli render ", 11) == 0)
+    {
+      argv[n++] = (char *) "render";
+      argv[n++] = maze_path;
+      argv[n++] = (char *) "-o";
+      argv[n++] = output_path;
+      argv[n++] = (char *) "--format";
+      argv[n++] = (char *) name + 11;
+    }
+  else
+    return false;
+  argv[n] = NULL;
+  return true;
+}
+
+/* Run @kind once; returns its result (peak in bytes included). */
 static int
-run_child (char        kind,
+run_child (CaseKind    kind,
            const char *name,
            uint32_t    side,
-           Result     *out,
-           uint64_t   *peak)
+           Result     *out)
 {
   int fds[2];
   pid_t pid;
   int status;
   struct rusage ru;
+  char size[16];
+  char *argv[16];
+  double t0 = 0;
+
+  memset (out, 0, sizeof *out);
+  if (kind == CASE_PROCESS)
+    {
+      if (!process_argv (name, side, size, sizeof size, argv))
+        return -1;
+      fflush (NULL);
+      t0 = now ();
+      pid = fork ();
+      if (pid < 0)
+        return -1;
+      if (pid == 0)
+        {
+          int null = open ("/dev/null", O_RDWR);
+
+          if (null >= 0)
+            {
+              dup2 (null, STDIN_FILENO);
+              dup2 (null, STDOUT_FILENO);
+            }
+          execv (argv[0], argv);
+          fprintf (stderr, "%s: %s\n", argv[0], strerror (errno));
+          _exit (127);
+        }
+      if (wait4 (pid, &status, 0, &ru) < 0)
+        return -1;
+      out->seconds = now () - t0;
+      out->cpu = (double) ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6
+                 + (double) ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6;
+      out->peak = (uint64_t) ru.ru_maxrss * 1024;
+      out->ok = WIFEXITED (status) && WEXITSTATUS (status) == 0;
+      unlink (output_path);
+      return 0;
+    }
 
   if (pipe (fds) != 0)
     return -1;
@@ -179,13 +393,14 @@ run_child (char        kind,
       _exit (0);
     }
   close (fds[1]);
-  memset (out, 0, sizeof *out);
   if (read (fds[0], out, sizeof *out) != (ssize_t) sizeof *out)
     out->ok = 0;
   close (fds[0]);
   if (wait4 (pid, &status, 0, &ru) < 0)
     return -1;
-  *peak = (uint64_t) ru.ru_maxrss * 1024;
+  if (out->peak == 0)
+    out->peak = (uint64_t) ru.ru_maxrss * 1024;
+  unlink (output_path);
   return WIFEXITED (status) && WEXITSTATUS (status) == 0 ? 0 : -1;
 }
 
@@ -216,55 +431,89 @@ selected (const char *only,
   return false;
 }
 
+static double
+median (double *v,
+        int     n)
+{
+  qsort (v, (size_t) n, sizeof v[0], cmp_double);
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 static void
-measure (char        kind,
+measure (CaseKind    kind,
          const char *name,
          uint32_t    side,
          int         runs)
 {
-  double secs[16], cpus[16], wall, cpu;
-  uint64_t peak = 0, work_bytes = 0;
+  double secs[16], cpus[16], peaks[16], wall, cpu, peak;
   double cells = (double) side * side;
+  uint64_t visited = 0;
   int good = 0;
 
   for (int i = 0; i < runs && i < 16; i++)
     {
       Result r;
-      uint64_t p;
 
-      if (run_child (kind, name, side, &r, &p) != 0 || !r.ok)
+      if (run_child (kind, name, side, &r) != 0 || !r.ok)
         {
-          printf ("%-24s %5ux%-5u  FAILED\n", name, side, side);
+          printf ("%-28s %5ux%-5u  FAILED\n", name, side, side);
+          fflush (stdout);
           return;
         }
       secs[good] = r.seconds;
-      cpus[good++] = r.cpu;
-      peak = p > peak ? p : peak;
-      work_bytes = r.work_bytes;
+      cpus[good] = r.cpu;
+      peaks[good++] = (double) r.peak;
+      visited = r.visited;
     }
-  qsort (secs, (size_t) good, sizeof secs[0], cmp_double);
-  qsort (cpus, (size_t) good, sizeof cpus[0], cmp_double);
-  wall = secs[good / 2];
-  cpu = cpus[good / 2];
-  /* Rates from the CPU time, which a busy shared machine disturbs far
-   * less than the wall clock (both are printed). */
-  if (kind == 'w' || kind == 'r')
-    printf ("%-24s %5ux%-5u wall %7.3f s  cpu %7.3f s %7.0f MB/s   peak %7.1f MB\n",
-            name, side, side, wall, cpu, cells * 2 / 1e6 / cpu, peak / 1e6);
+  wall = median (secs, good);
+  cpu = median (cpus, good);
+  peak = median (peaks, good);
+  if (kind == CASE_SAVE || kind == CASE_LOAD)
+    printf ("%-28s %5ux%-5u wall %7.3f s  cpu %7.3f s %8.0f MB/s                  "
+            "peak %7.1f MB = %5.2f B/cell\n",
+            name, side, side, wall, cpu, cells * 2 / 1e6 / cpu, peak / 1e6, peak / cells);
+  else if (visited > 0)
+    printf ("%-28s %5ux%-5u wall %7.3f s  cpu %7.3f s %8.1f Mcells/s %6.2f ns/cell  "
+            "peak %7.1f MB = %5.2f B/cell  (%llu visited)\n",
+            name, side, side, wall, cpu, (double) visited / 1e6 / cpu,
+            cpu * 1e9 / (double) visited, peak / 1e6, peak / cells,
+            (unsigned long long) visited);
   else
-    printf ("%-24s %5ux%-5u wall %7.3f s  cpu %7.3f s %7.1f Mcells/s"
-            "   peak %7.1f MB = %5.2f B/cell (algorithm %.2f B/cell)\n",
-            name, side, side, wall, cpu, cells / 1e6 / cpu,
-            peak / 1e6, peak / cells, work_bytes / cells);
+    printf ("%-28s %5ux%-5u wall %7.3f s  cpu %7.3f s %8.1f Mcells/s %6.2f ns/cell  "
+            "peak %7.1f MB = %5.2f B/cell\n",
+            name, side, side, wall, cpu, cells / 1e6 / cpu, cpu * 1e9 / cells,
+            peak / 1e6, peak / cells);
   fflush (stdout);
+}
+
+/* The solvers' maze as a file, for the load and whole-process cases. */
+static bool
+write_bench_maze (uint32_t side)
+{
+  MazeError err = { 0 };
+  Maze *m = maze_generate (side, side, maze_algorithm_default (maze_generators)->name, BENCH_SEED, 0, &err);
+  bool ok = m != NULL && maze_save_file (m, maze_path, &err) == MAZE_OK;
+
+  if (!ok)
+    fprintf (stderr, "bitmaze-bench: %s\n", err.message);
+  maze_free (m);
+  return ok;
 }
 
 int
 main (int   argc,
       char *argv[])
 {
-  uint32_t sizes[2] = { 1000, 4000 };
+  static const char *const ref_solvers[] = {
+    "reference:bfs", "reference:bfs-branchless", "reference:dfs",
+  };
+  static const char *const processes[] = {
+    "reference generate", "cli generate", "cli info", "cli solve bfs",
+    "cli render png", "cli render svg", "cli render pdf",
+  };
+  uint32_t sizes[8] = { 1000, 4000 };
   int n_sizes = 2, runs = 3;
+  bool sizes_given = false;
   const char *only = NULL;
 
   for (int i = 1; i < argc; i++)
@@ -276,28 +525,41 @@ main (int   argc,
         }
       else if (strcmp (argv[i], "--size") == 0 && i + 1 < argc)
         {
-          sizes[0] = (uint32_t) strtoul (argv[++i], NULL, 10);
-          n_sizes = 1;
+          if (!sizes_given)
+            n_sizes = 0;
+          sizes_given = true;
+          if (n_sizes < 8)
+            sizes[n_sizes++] = (uint32_t) strtoul (argv[++i], NULL, 10);
         }
       else if (strcmp (argv[i], "--runs") == 0 && i + 1 < argc)
         runs = atoi (argv[++i]);
       else if (strcmp (argv[i], "--only") == 0 && i + 1 < argc)
         only = argv[++i];
+      else if (strcmp (argv[i], "--cli") == 0 && i + 1 < argc)
+        cli_path = argv[++i];
+      else if (strcmp (argv[i], "--reference") == 0 && i + 1 < argc)
+        reference_path = argv[++i];
       else
         {
-          fprintf (stderr, "usage: %s [--quick] [--size N] [--runs N] [--only a,b]\n", argv[0]);
+          fprintf (stderr, "usage: %s [--quick] [--size N]... [--runs N] [--only a,b] "
+                   "[--cli PATH] [--reference PATH]\n", argv[0]);
           return 2;
         }
     }
   if (runs < 1)
     runs = 1;
+  snprintf (maze_path, sizeof maze_path, "/tmp/bitmaze-bench-%ld.maze", (long) getpid ());
+  snprintf (output_path, sizeof output_path, "/tmp/bitmaze-bench-%ld.out", (long) getpid ());
 
-  printf ("Bitmaze engine benchmark: median of %d run(s), each in its own process\n", runs);
+  printf ("Bitmaze benchmark: median of %d run(s), each in its own process\n", runs);
   for (int s = 0; s < n_sizes; s++)
     {
       uint32_t side = sizes[s];
+      bool have_file = false;
 
       printf ("\n== generators, %ux%u ==\n", side, side);
+      if (selected (only, "reference:generate"))
+        measure (CASE_REF_GENERATE, "reference:generate", side, runs);
       for (size_t k = 0; maze_generators[k] != NULL; k++)
         {
           const MazeAlgorithm *a = maze_generators[k];
@@ -313,25 +575,42 @@ main (int   argc,
           if (side > 2000 && only == NULL &&
               (strcmp (a->name, "aldous-broder") == 0 || strcmp (a->name, "wilson") == 0))
             {
-              printf ("%-24s %5ux%-5u  (skipped: random walk, see the 1000x1000 line)\n",
+              printf ("%-28s %5ux%-5u  (skipped: random walk, see the 1000x1000 line)\n",
                       name, side, side);
               continue;
             }
-          measure ('g', name, side, runs);
+          measure (CASE_GENERATE, name, side, runs);
         }
 
       printf ("\n== solvers on growing-tree:newest seed 42, %ux%u ==\n", side, side);
+      for (size_t k = 0; k < sizeof ref_solvers / sizeof ref_solvers[0]; k++)
+        if (selected (only, ref_solvers[k]))
+          measure (CASE_REF_SOLVE, ref_solvers[k], side, runs);
       for (size_t k = 0; maze_solvers[k] != NULL; k++)
         if (selected (only, maze_solvers[k]->name))
-          measure ('s', maze_solvers[k]->name, side, runs);
+          measure (CASE_SOLVE, maze_solvers[k]->name, side, runs);
 
-      if (selected (only, "save") || selected (only, "load"))
+      printf ("\n== .maze files (page cache) and whole processes, %ux%u ==\n", side, side);
+      if (selected (only, "save"))
+        measure (CASE_SAVE, "save", side, runs);
+      for (size_t k = 0; k < sizeof processes / sizeof processes[0]; k++)
         {
-          printf ("\n== .maze files (page cache), %ux%u ==\n", side, side);
-          measure ('w', "save", side, runs);
-          measure ('r', "load", side, runs);
-          unlink (tmp_path);
+          bool needs_file = strncmp (processes[k], "cli", 3) == 0
+                            && strcmp (processes[k], "cli generate") != 0;
+
+          if (!selected (only, processes[k]))
+            continue;
+          if (needs_file && !have_file && !(have_file = write_bench_maze (side)))
+            return 1;
+          measure (CASE_PROCESS, processes[k], side, runs);
         }
+      if (selected (only, "load"))
+        {
+          if (!have_file && !(have_file = write_bench_maze (side)))
+            return 1;
+          measure (CASE_LOAD, "load", side, runs);
+        }
+      unlink (maze_path);
     }
   return 0;
 }

@@ -263,3 +263,21 @@ maze_border_bits (uint32_t width,
     b |= MAZE_W;
   return (uint16_t) (b << MAZE_BORDER_SHIFT);
 }
+
+/* ---- a queue of cells that holds just what is in it ---- */
+
+/* Entries data[head .. head + len) of an array of cap. */
+typedef struct
+{
+  uint32_t *data;
+  size_t    head;
+  size_t    len;
+  size_t    cap;
+} MazeQueue;
+
+/* Room for @extra more entries behind the queue: it slides to the front
+ * of the array once the used-up part before it is at least as long (so
+ * an entry moves at most once for every entry taken out), and the array
+ * doubles when that is not enough.  False on NOMEM (nothing changed). */
+bool maze_queue_make_room (MazeQueue *queue,
+                           size_t     extra);

@@ -254,6 +254,26 @@ solve_checked (Maze       *m,
   g_assert_cmpmem (maze_cells_const (ran), n * 2, maze_cells_const (m), n * 2);
 
   maze_solver_free (rs);
+
+  /* and so does run() after some steps, wherever it takes over: in the
+   * middle of a cell's sides, of the search or of the path */
+  for (uint64_t stop = 1; stop < n_steps; stop = stop * 3 + 1)
+    {
+      maze_reset_search (ran);
+      rs = maze_solver_new (ran, name, &err);
+      g_assert_nonnull (rs);
+      for (uint64_t k = 0; k < stop; k++)
+        maze_solver_step (rs, NULL);
+      maze_solver_run (rs);
+      maze_solver_stats (rs, &rst);
+      g_assert_cmpuint (st.steps, ==, rst.steps);
+      g_assert_cmpuint (st.visited, ==, rst.visited);
+      g_assert_cmpuint (st.max_frontier, ==, rst.max_frontier);
+      g_assert_cmpuint (st.path_length, ==, rst.path_length);
+      g_assert_cmpmem (maze_cells_const (ran), n * 2, maze_cells_const (m), n * 2);
+      maze_solver_free (rs);
+    }
+
   maze_solver_free (s);
   maze_free (ran);
   maze_free (replay);

@@ -102,6 +102,87 @@ astar_step (MazeSolver *solver,
     }
 }
 
+/* The index (N 0, E 1, S 2, W 3) of the first side in a nibble. */
+static const uint8_t astar_first_side[16] = { 0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0 };
+
+/*
+ * maze_solver_run()'s search: the same heap operations in the same order
+ * as astar_step() (ties between equal keys fall out the same, so
+ * the marks and the counters do too), with no reports.  The popped cell's
+ * column and row are worked out once, and its neighbours' estimates from
+ * them; the side back to its parent is not looked at.
+ */
+static void
+astar_run (MazeSolver *solver)
+{
+  uint16_t *cells = solver->cells;
+  SolverHeap *heap = &solver->heap;
+  const uint32_t width = solver->width;
+  const uint32_t start = solver->start, goal = solver->goal;
+  const uint32_t gx = goal % width, gy = goal / width;
+  const uint32_t delta[4] = { (uint32_t) 0 - width, 1, width, (uint32_t) 0 - 1 };
+  uint64_t steps = 0, visited = 0, max_frontier = solver->max_frontier;
+
+  while (heap->len > 0)
+    {
+      SolverHeapEntry e = solver_heap_pop (heap);
+      uint16_t c = cells[e.cell];
+      uint16_t back = maze_opposite (MAZE_DIRECTIONS[e.aux]);
+
+      if ((c & MAZE_BACKTRACK_MASK) != 0 || e.cell == start)
+        continue; /* reached on a shorter route already */
+
+      solver->cur = e.cell;
+      if (e.cell != goal)
+        {
+          /* A move changes the estimate by one: towards the goal f stays,
+           * away from it f grows by two; g grows by one either way. */
+          uint64_t f = e.key >> 32;
+          uint64_t low = (uint32_t) e.key - 1; /* UINT32_MAX - (g + 1) */
+          uint32_t x = e.cell % width, y = e.cell / width;
+          unsigned away = (y > gy ? 0 : MAZE_N) | (x < gx ? 0 : MAZE_E)
+                          | (y < gy ? 0 : MAZE_S) | (x > gx ? 0 : MAZE_W);
+          unsigned sides = solver_open_dirs (c) & ~back;
+
+          while (sides != 0)
+            {
+              unsigned k = astar_first_side[sides];
+              uint32_t to = e.cell + delta[k];
+              uint64_t key = ((f + 2 * ((away >> k) & 1)) << 32) | low;
+
+              sides &= sides - 1;
+              if ((cells[to] & MAZE_BACKTRACK_MASK) != 0 || to == start)
+                continue;
+              if (!solver_heap_push (heap, key, to, k))
+                {
+                  solver->steps += steps;
+                  solver->visited += visited;
+                  solver->max_frontier = max_frontier;
+                  solver_out_of_memory (solver, NULL);
+                  return;
+                }
+            }
+          if (heap->len > max_frontier)
+            max_frontier = heap->len;
+        }
+      cells[e.cell] = (uint16_t) (c | (back << MAZE_BACKTRACK_SHIFT));
+      visited++;
+      steps++;
+      if (e.cell == goal)
+        {
+          solver->steps += steps;
+          solver->visited += visited;
+          solver->max_frontier = max_frontier;
+          solver_begin_path (solver);
+          return;
+        }
+    }
+  solver->steps += steps + 1;
+  solver->visited += visited;
+  solver->max_frontier = max_frontier;
+  solver_finish (solver, NULL, false, solver->cur);
+}
+
 static size_t
 astar_frontier (const MazeSolver *solver,
                 uint32_t         *out,
@@ -159,6 +240,7 @@ static const MazeSolverClass astar_class = {
   .init = astar_init,
   .step = astar_step,
   .frontier = astar_frontier,
+  .run = astar_run,
   .next_cell = astar_next_cell,
 };
 

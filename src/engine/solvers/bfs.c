@@ -3,49 +3,45 @@
  * bfs.c: breadth-first search, solve_bfs of the tutorial maze-format.md 1
  * follows.
  *
- * A ring queue of cell indices (uint32_t, doubled when full).  A cell is
- * marked when it is first reached, not when it is dequeued, so no cell is
- * queued twice even in a maze with loops: bfs_visit_cell writes its
- * backtrack nibble, the parent pointer (maze[cell] |= opposite(dir) << 12).
+ * A queue of cell indices (uint32_t, a MazeQueue) that holds just the
+ * frontier.  A cell is marked when it is first reached, not when it is
+ * dequeued, so no cell is queued twice even in a maze with loops:
+ * bfs_visit_cell writes its backtrack nibble, the parent pointer
+ * (maze[cell] |= opposite(dir) << 12).
  * Each step reaches one cell.  When the goal is reached the common code
  * follows the parent pointers home, one solution bit a step.
+ *
+ * A cell never looks back through its own parent pointer: that side leads
+ * to a cell reached before it.  This also keeps the start (which has no
+ * backtrack bit) out of the queue: it is dequeued first, so every open
+ * neighbour of the start has the start as its parent.
  */
 #include "solver-private.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static bool
-bfs_enqueue (MazeSolver *solver,
-             uint32_t    cell)
-{
-  if (solver->buf_len == solver->buf_cap)
-    {
-      size_t old_cap = solver->buf_cap;
-      size_t wrapped = solver->buf_head; /* entries [0, head) follow [head, old_cap) */
-
-      if (!solver_buf_reserve (solver, old_cap * 2))
-        return false;
-      /* Unwrap: move the wrapped prefix behind the old end. */
-      memcpy (solver->cells_buf + old_cap, solver->cells_buf, wrapped * sizeof (uint32_t));
-    }
-  solver->cells_buf[(solver->buf_head + solver->buf_len) & (solver->buf_cap - 1)] = cell;
-  solver->buf_len++;
-  solver_note_frontier (solver, solver->buf_len);
-  return true;
-}
 
 static MazeStatus
 bfs_init (MazeSolver *solver,
           MazeError  *error)
 {
-  if (!solver_buf_reserve (solver, 64))
+  if (!maze_queue_make_room (&solver->queue, 1))
     return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
-  solver->cells_buf[0] = solver->start;
-  solver->buf_len = 1;
-  solver->buf_head = 0;
+  solver->queue.data[0] = solver->start;
+  solver->queue.len = 1;
   solver->dir_index = 4; /* nothing dequeued yet */
   return MAZE_OK;
+}
+
+/* The index (N 0, E 1, S 2, W 3) of the first side in a nibble. */
+static const uint8_t bfs_first_side[16] = { 0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0 };
+
+/* The sides of @cell to look at: open, and not back towards its parent. */
+static inline uint16_t
+bfs_sides (uint16_t cell)
+{
+  return (uint16_t) (solver_open_dirs (cell) & ~(cell >> MAZE_BACKTRACK_SHIFT));
 }
 
 static void
@@ -57,37 +53,41 @@ bfs_step (MazeSolver *solver,
   for (;;)
     {
       uint32_t from;
-      uint16_t open;
+      uint16_t sides;
 
       if (solver->dir_index >= 4)
         {
-          if (solver->buf_len == 0)
+          if (solver->queue.len == 0)
             {
               solver_finish (solver, report, false, solver->cur);
               return;
             }
-          solver->cur = solver->cells_buf[solver->buf_head];
-          solver->buf_head = (solver->buf_head + 1) & (solver->buf_cap - 1);
-          solver->buf_len--;
+          solver->cur = solver->queue.data[solver->queue.head++];
+          solver->queue.len--;
           solver->dir_index = 0;
         }
 
       from = solver->cur;
-      open = solver_open_dirs (cells[from]);
+      sides = bfs_sides (cells[from]);
       while (solver->dir_index < 4)
         {
           uint16_t dir = MAZE_DIRECTIONS[solver->dir_index++];
           uint32_t to;
 
-          if (!(open & dir))
+          if (!(sides & dir))
             continue;
           to = solver_step_to (solver, from, dir);
-          if ((cells[to] & MAZE_BACKTRACK_MASK) || to == solver->start)
+          if (cells[to] & MAZE_BACKTRACK_MASK)
             continue;
-          if (to != solver->goal && !bfs_enqueue (solver, to))
+          if (to != solver->goal)
             {
-              solver_out_of_memory (solver, report);
-              return;
+              if (!maze_queue_make_room (&solver->queue, 1))
+                {
+                  solver_out_of_memory (solver, report);
+                  return;
+                }
+              solver->queue.data[solver->queue.head + solver->queue.len++] = to;
+              solver_note_frontier (solver, solver->queue.len);
             }
           maze_step_begin (report, MAZE_STEP_REACH, to, from, dir);
           maze_op_or (cells, report, to, maze_opposite (dir), MAZE_BACKTRACK_SHIFT);
@@ -99,15 +99,22 @@ bfs_step (MazeSolver *solver,
     }
 }
 
-/* maze_solver_run()'s search: the same steps as bfs_step() (the
- * counters come out the same), in one loop with no reports. */
+/*
+ * maze_solver_run()'s search: the same steps as bfs_step() (the
+ * marks, the queue and the counters come out the same), in one loop with
+ * no reports.  In a maze without loops every side a cell looks at leads to
+ * a new cell, so the only branches that a processor cannot foresee are
+ * those on how many sides a cell has.
+ */
 static void
 bfs_run (MazeSolver *solver)
 {
   uint16_t *cells = solver->cells;
-  const uint32_t start = solver->start, goal = solver->goal;
-  const uint32_t width = solver->width;
-  uint64_t steps = 0, visited = 0;
+  const uint32_t goal = solver->goal;
+  const uint32_t delta[4] = { (uint32_t) 0 - solver->width, 1, solver->width, (uint32_t) 0 - 1 };
+  uint64_t reached = 0, max_frontier = solver->max_frontier;
+  uint32_t *queue, cur = solver->cur;
+  size_t head, tail;
 
   /* finish the cell that step-by-step calls left half expanded */
   while (solver->phase == SOLVER_SEARCH && solver->dir_index < 4)
@@ -118,55 +125,70 @@ bfs_run (MazeSolver *solver)
   if (solver->phase != SOLVER_SEARCH)
     return;
 
-  for (;;)
+  queue = solver->queue.data;
+  head = solver->queue.head;
+  tail = head + solver->queue.len;
+  while (head < tail)
     {
-      uint32_t from;
-      uint16_t open;
+      unsigned sides;
 
-      if (solver->buf_len == 0)
+      if (solver->queue.cap - tail < 4)
         {
-          solver->steps += steps + 1;
-          solver->visited += visited;
-          solver_finish (solver, NULL, false, solver->cur);
-          return;
-        }
-      from = solver->cells_buf[solver->buf_head];
-      solver->buf_head = (solver->buf_head + 1) & (solver->buf_cap - 1);
-      solver->buf_len--;
-      solver->cur = from;
-      open = solver_open_dirs (cells[from]);
-      for (unsigned k = 0; k < 4; k++)
-        {
-          uint16_t dir = MAZE_DIRECTIONS[k];
-          uint32_t to;
-
-          if (!(open & dir))
-            continue;
-          to = maze_index_toward (width, from, dir);
-          if ((cells[to] & MAZE_BACKTRACK_MASK) || to == start)
-            continue;
-          steps++;
-          if (to == goal)
+          solver->queue.head = head;
+          solver->queue.len = tail - head;
+          if (!maze_queue_make_room (&solver->queue, 4))
             {
-              cells[to] |= (uint16_t) (maze_opposite (dir) << MAZE_BACKTRACK_SHIFT);
-              solver->steps += steps;
-              solver->visited += visited + 1;
-              solver->dir_index = k + 1;
-              solver_begin_path (solver);
-              return;
-            }
-          if (!bfs_enqueue (solver, to))
-            {
-              solver->steps += steps;
-              solver->visited += visited;
+              solver->steps += reached;
+              solver->visited += reached;
+              solver->max_frontier = max_frontier;
               solver_out_of_memory (solver, NULL);
               return;
             }
-          cells[to] |= (uint16_t) (maze_opposite (dir) << MAZE_BACKTRACK_SHIFT);
-          visited++;
+          queue = solver->queue.data;
+          head = solver->queue.head;
+          tail = head + solver->queue.len;
         }
-      solver->dir_index = 4;
+
+      cur = queue[head++];
+      sides = bfs_sides (cells[cur]);
+      while (sides != 0)
+        {
+          unsigned k = bfs_first_side[sides];
+          uint32_t to = cur + delta[k];
+          uint16_t back = (uint16_t) (maze_opposite ((uint16_t) (1u << k)) << MAZE_BACKTRACK_SHIFT);
+
+          sides &= sides - 1;
+          if (cells[to] & MAZE_BACKTRACK_MASK)
+            continue;
+          if (to == goal)
+            {
+              cells[to] |= back;
+              reached++;
+              solver->cur = cur;
+              solver->dir_index = k + 1;
+              solver->queue.head = head;
+              solver->queue.len = tail - head;
+              solver->max_frontier = max_frontier;
+              solver->steps += reached;
+              solver->visited += reached;
+              solver_begin_path (solver);
+              return;
+            }
+          cells[to] |= back;
+          queue[tail++] = to;
+          reached++;
+        }
+      if (tail - head > max_frontier)
+        max_frontier = tail - head;
     }
+  solver->cur = cur;
+  solver->queue.head = head;
+  solver->queue.len = 0;
+  solver->max_frontier = max_frontier;
+  solver->steps += reached + 1;
+  solver->visited += reached;
+  solver->dir_index = 4;
+  solver_finish (solver, NULL, false, cur);
 }
 
 static size_t
@@ -174,10 +196,10 @@ bfs_frontier (const MazeSolver *solver,
               uint32_t         *out,
               size_t            max)
 {
-  size_t n = solver->buf_len;
+  size_t n = solver->queue.len;
 
   for (size_t i = 0; i < max && i < n; i++)
-    out[i] = solver->cells_buf[(solver->buf_head + i) & (solver->buf_cap - 1)];
+    out[i] = solver->queue.data[solver->queue.head + i];
   return n;
 }
 
@@ -218,9 +240,9 @@ bfs_next_cell (const MazeSolver *solver,
 
   if (solver->dir_index < 4 && bfs_can_reach (solver, solver->cur, solver->dir_index))
     return false;
-  if (solver->buf_len == 0)
+  if (solver->queue.len == 0)
     return false;
-  head = solver->cells_buf[solver->buf_head];
+  head = solver->queue.data[solver->queue.head];
   if (!bfs_can_reach (solver, head, 0))
     return false;
   *cell = head;

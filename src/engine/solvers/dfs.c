@@ -1,14 +1,19 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * dfs.c: depth-first search, solve_dfs of the tutorial maze-format.md 1
- * follows, with an explicit stack (a maze can have 2^30 cells: recursion
- * would overflow).
+ * follows, without recursion
+ * (a maze can have 2^30 cells) and without a stack of its own: the path
+ * from the start to the current cell is in the maze already.  visit_cell
+ * points the cell we leave at the new cell (maze[from] |= dir << 8) and
+ * the new cell home (maze[to] |= opposite(dir) << 12), so the backtrack
+ * nibble of the current cell leads one cell back along the path, and
+ * backtrack clears the solution bits of the cell we go back to.
+ * Directions are tried in the order N, E, S, W.
  *
- * The stack holds the path from the start to the current cell, and so do
- * the solution nibbles: visit_cell points the cell we leave at the new
- * cell (maze[from] |= dir << 8) and the new cell home
- * (maze[to] |= opposite(dir) << 12); backtrack clears the solution bits of
- * the cell we go back to.  Directions are tried in the order N, E, S, W.
+ * The search keeps only the current cell and its depth (moves from the
+ * start).  Going back lowers the depth by one, so even a maze changed
+ * under the search (which the API forbids) cannot make it go round for
+ * ever: a pointer that leads nowhere ends it.
  */
 #include "solver-private.h"
 
@@ -16,11 +21,24 @@ static MazeStatus
 dfs_init (MazeSolver *solver,
           MazeError  *error)
 {
-  if (!solver_buf_reserve (solver, 64))
-    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
-  solver->cells_buf[0] = solver->start;
-  solver->buf_len = 1;
+  solver->cur = solver->start;
+  solver->depth = 0;
   return MAZE_OK;
+}
+
+/* The cell before @cell on the path (its backtrack nibble points at it),
+ * or UINT32_MAX when the nibble does not name one side that has a
+ * neighbour. */
+static inline uint32_t
+dfs_parent (const MazeSolver *solver,
+            uint32_t          cell)
+{
+  uint16_t c = solver->cells[cell];
+  uint16_t back = maze_cell_backtrack (c);
+
+  if (back == 0 || (back & (back - 1)) != 0 || maze_cell_on_border (c, back))
+    return UINT32_MAX;
+  return solver_step_to (solver, cell, back);
 }
 
 static void
@@ -28,13 +46,12 @@ dfs_step (MazeSolver *solver,
           MazeStep   *report)
 {
   uint16_t *cells = solver->cells;
-  uint32_t from = solver->cells_buf[solver->buf_len - 1];
+  uint32_t from = solver->cur;
   uint16_t unvisited;
 
-  solver->cur = from;
   if (from == solver->goal)
     {
-      solver->path_length = solver->buf_len - 1;
+      solver->path_length = solver->depth;
       solver_finish (solver, report, true, from);
       return;
     }
@@ -46,32 +63,96 @@ dfs_step (MazeSolver *solver,
       uint16_t dir = (uint16_t) (unvisited & -unvisited);
       uint32_t to = solver_step_to (solver, from, dir);
 
-      if (!solver_buf_reserve (solver, solver->buf_len + 1))
-        {
-          solver_out_of_memory (solver, report);
-          return;
-        }
       maze_step_begin (report, MAZE_STEP_VISIT, to, from, dir);
       maze_op_or (cells, report, from, dir, MAZE_SOLUTION_SHIFT);
       maze_op_or (cells, report, to, maze_opposite (dir), MAZE_BACKTRACK_SHIFT);
-      solver->cells_buf[solver->buf_len++] = to;
+      solver->depth++;
       solver->cur = to;
       solver->visited++;
-      solver_note_frontier (solver, solver->buf_len);
+      solver_note_frontier (solver, solver->depth + 1);
       return;
     }
 
-  /* A dead end: leave it, back to the cell below it on the stack. */
-  solver->buf_len--;
-  if (solver->buf_len == 0)
+  /* A dead end: leave it, back to the cell before it on the path. */
+  if (solver->depth == 0 || (solver->cur = dfs_parent (solver, from)) == UINT32_MAX)
     {
+      solver->cur = from;
       solver_finish (solver, report, false, from);
       return;
     }
-  solver->cur = solver->cells_buf[solver->buf_len - 1];
+  solver->depth--;
   maze_step_begin (report, MAZE_STEP_BACKTRACK, from, solver->cur,
                    maze_opposite (maze_cell_backtrack (cells[from])));
   maze_op_clear (cells, report, solver->cur, MAZE_SOLUTION_MASK);
+}
+
+/* maze_solver_run()'s search: the same steps as dfs_step(), with
+ * the state in registers and no reports. */
+static void
+dfs_run (MazeSolver *solver)
+{
+  uint16_t *cells = solver->cells;
+  const uint32_t start = solver->start, goal = solver->goal;
+  const uint32_t delta[4] = { (uint32_t) 0 - solver->width, 1, solver->width, (uint32_t) 0 - 1 };
+  static const uint8_t first_side[16] = { 0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0 };
+  uint32_t cur = solver->cur;
+  uint64_t depth = solver->depth, max_depth = solver->max_frontier - 1;
+  uint64_t steps = 0, visited = 0;
+  unsigned done = 0; /* sides of cur known to lead to visited cells */
+
+  while (cur != goal)
+    {
+      uint16_t c = cells[cur];
+      unsigned open = solver_open_dirs (c) & ~(c >> MAZE_BACKTRACK_SHIFT) & ~done;
+      uint32_t to = UINT32_MAX;
+      unsigned k = 0;
+
+      /* the first open side, not back home, to a cell not visited */
+      while (open != 0)
+        {
+          k = first_side[open];
+          open &= open - 1;
+          to = cur + delta[k];
+          if ((cells[to] & MAZE_BACKTRACK_MASK) == 0 && to != start)
+            break;
+          to = UINT32_MAX;
+        }
+      if (to != UINT32_MAX)
+        {
+          uint16_t dir = (uint16_t) (1u << k);
+
+          cells[cur] |= (uint16_t) (dir << MAZE_SOLUTION_SHIFT);
+          cells[to] |= (uint16_t) (maze_opposite (dir) << MAZE_BACKTRACK_SHIFT);
+          cur = to;
+          done = 0;
+          if (++depth > max_depth)
+            max_depth = depth;
+          visited++;
+        }
+      else
+        {
+          /* A dead end: back along the path.  The sides of the cell we go
+           * back to up to the one that led here need no second look:
+           * the first of them to a new cell was taken. */
+          uint16_t back_from = maze_opposite (maze_cell_backtrack (c));
+
+          if (depth == 0 || (to = dfs_parent (solver, cur)) == UINT32_MAX)
+            break;
+          cells[to] &= (uint16_t) ~MAZE_SOLUTION_MASK;
+          cur = to;
+          done = (unsigned) (back_from << 1) - 1;
+          depth--;
+        }
+      steps++;
+    }
+  solver->cur = cur;
+  solver->depth = depth;
+  solver->max_frontier = max_depth + 1;
+  solver->steps += steps;
+  solver->visited += visited;
+  /* The step that finds the goal or gives up is the last one. */
+  solver->steps++;
+  dfs_step (solver, NULL);
 }
 
 static size_t
@@ -79,10 +160,16 @@ dfs_frontier (const MazeSolver *solver,
               uint32_t         *out,
               size_t            max)
 {
-  size_t n = solver->buf_len;
+  uint32_t c = solver->cur;
+  size_t n = (size_t) solver->depth + 1;
 
-  for (size_t i = 0; i < max && i < n; i++)
-    out[i] = solver->cells_buf[n - 1 - i];
+  /* the path home from the current cell: what a stack would hold, top
+   * first */
+  for (size_t i = 0; i < max && i < n && c != UINT32_MAX; i++)
+    {
+      out[i] = c;
+      c = dfs_parent (solver, c);
+    }
   return n;
 }
 
@@ -95,7 +182,7 @@ dfs_next_cell (const MazeSolver *solver,
                unsigned          max_ties,
                unsigned         *n_ties)
 {
-  uint32_t top = solver->cells_buf[solver->buf_len - 1];
+  uint32_t top = solver->cur;
   uint16_t unvisited;
 
   if (top == solver->goal)
@@ -103,8 +190,8 @@ dfs_next_cell (const MazeSolver *solver,
   unvisited = solver_unvisited_dirs (solver, top);
   if (unvisited != 0)
     *cell = solver_step_to (solver, top, (uint16_t) (unvisited & -unvisited));
-  else if (solver->buf_len >= 2)
-    *cell = solver->cells_buf[solver->buf_len - 2];
+  else if (solver->depth >= 1 && dfs_parent (solver, top) != UINT32_MAX)
+    *cell = dfs_parent (solver, top);
   else
     return false;
   return true;
@@ -114,6 +201,7 @@ static const MazeSolverClass dfs_class = {
   .init = dfs_init,
   .step = dfs_step,
   .frontier = dfs_frontier,
+  .run = dfs_run,
   .next_cell = dfs_next_cell,
 };
 

@@ -60,11 +60,10 @@ struct MazeSolver
   uint64_t               path_length;
   uint32_t               path_cell; /* SOLVER_PATH: next cell to link to its parent */
 
-  /* DFS stack (start at 0, top at len - 1) or BFS ring queue (head first). */
-  uint32_t              *cells_buf;
-  size_t                 buf_len;
-  size_t                 buf_cap;   /* a power of two for the ring queue */
-  size_t                 buf_head;
+  /* BFS: the queue, head first.  DFS: the moves from the start to cur
+   * (the path itself is in the maze's nibbles). */
+  MazeQueue              queue;
+  uint64_t               depth;
 
   /* A* open set, junction list. */
   SolverHeap             heap;
@@ -112,7 +111,7 @@ struct MazeSolverClass
   /* Optional: the search to its end, without reports, faster than
    * step() one at a time but with the same counters. */
   void       (*run)      (MazeSolver *solver);
-  /* Optional: free what init() and step() allocated beyond cells_buf and
+  /* Optional: free what init() and step() allocated beyond the queue and
    * the heap, which every solver frees. */
   void       (*free)     (MazeSolver *solver);
   /* With the descriptor's next_rule: maze_solver_next_cell() in the
@@ -186,10 +185,6 @@ void solver_finish (MazeSolver *solver,
 void solver_out_of_memory (MazeSolver *solver,
                            MazeStep   *report);
 
-/* Make room for @need cells in cells_buf, doubling; false on NOMEM. */
-bool solver_buf_reserve (MazeSolver *solver,
-                         size_t      need);
-
 /* A copy of @solver working on @maze (which must have the same size and,
  * for the copy to go on as @solver would, the same cells): the same
  * state, counters and working set, with arrays only as large as their
@@ -203,11 +198,66 @@ size_t      solver_clone_size (const MazeSolver *solver);
 /* Start following the backtrack pointers home from the goal. */
 void solver_begin_path (MazeSolver *solver);
 
-bool                   solver_heap_push   (SolverHeap      *heap,
-                                           uint64_t         key,
-                                           uint32_t         cell,
-                                           uint32_t         aux);
-SolverHeapEntry        solver_heap_pop    (SolverHeap      *heap);
+/* Double the heap's room; false on NOMEM. */
+bool solver_heap_grow (SolverHeap *heap);
+
+/* Add an entry; false on NOMEM.  Inline, as the searches' hot loops push
+ * a cell a step. */
+static inline bool
+solver_heap_push (SolverHeap *heap,
+                  uint64_t    key,
+                  uint32_t    cell,
+                  uint32_t    aux)
+{
+  SolverHeapEntry *data;
+  size_t i;
+
+  if (heap->len == heap->cap && !solver_heap_grow (heap))
+    return false;
+  data = heap->data;
+  i = heap->len++;
+  while (i > 0)
+    {
+      size_t parent = (i - 1) / 2;
+
+      if (data[parent].key <= key)
+        break;
+      data[i] = data[parent];
+      i = parent;
+    }
+  data[i] = (SolverHeapEntry) { key, cell, aux };
+  return true;
+}
+
+/* Removes and returns the smallest entry; the heap must not be empty. */
+static inline SolverHeapEntry
+solver_heap_pop (SolverHeap *heap)
+{
+  SolverHeapEntry *data = heap->data;
+  SolverHeapEntry top = data[0];
+  SolverHeapEntry last = data[--heap->len];
+  size_t i = 0, n = heap->len;
+
+  if (n == 0)
+    return top;
+  for (;;)
+    {
+      size_t child = 2 * i + 1;
+
+      if (child >= n)
+        break;
+      /* the smaller child, the left one on a tie (data[n], the old last
+       * slot, is still inside the array) */
+      child += (size_t) ((child + 1 < n) & (data[child + 1].key < data[child].key));
+      if (last.key <= data[child].key)
+        break;
+      data[i] = data[child];
+      i = child;
+    }
+  data[i] = last;
+  return top;
+}
+
 /* The cells of the heap, smallest key first, at most @max; returns len. */
 size_t                 solver_heap_sorted (const SolverHeap *heap,
                                            uint32_t         *out,

@@ -64,7 +64,7 @@ maze_solver_free (MazeSolver *solver)
     return;
   if (solver->algorithm->solver->free != NULL)
     solver->algorithm->solver->free (solver);
-  free (solver->cells_buf);
+  free (solver->queue.data);
   free (solver->heap.data);
   free (solver);
 }
@@ -87,8 +87,8 @@ solver_clone_size (const MazeSolver *solver)
 {
   size_t size = sizeof *solver;
 
-  if (solver->cells_buf != NULL)
-    size += clone_capacity (solver->buf_len) * sizeof (uint32_t);
+  if (solver->queue.data != NULL)
+    size += clone_capacity (solver->queue.len) * sizeof (uint32_t);
   if (solver->heap.data != NULL)
     size += clone_capacity (solver->heap.len) * sizeof (SolverHeapEntry);
   return size;
@@ -105,22 +105,21 @@ solver_clone (const MazeSolver *solver,
   *copy = *solver;
   copy->maze = maze;
   copy->cells = maze_cells (maze);
-  copy->cells_buf = NULL;
+  copy->queue.data = NULL;
   copy->heap.data = NULL;
 
-  if (solver->cells_buf != NULL)
+  if (solver->queue.data != NULL)
     {
-      /* The BFS queue is a ring: its entries go to the front of the copy,
-       * head first, which keeps their order (all a ring means). */
-      size_t cap = clone_capacity (solver->buf_len);
+      /* The BFS queue's entries go to the front of the copy, head first. */
+      size_t cap = clone_capacity (solver->queue.len);
 
-      copy->cells_buf = malloc (cap * sizeof (uint32_t));
-      if (copy->cells_buf == NULL)
+      copy->queue.data = malloc (cap * sizeof (uint32_t));
+      if (copy->queue.data == NULL)
         goto nomem;
-      for (size_t k = 0; k < solver->buf_len; k++)
-        copy->cells_buf[k] = solver->cells_buf[(solver->buf_head + k) & (solver->buf_cap - 1)];
-      copy->buf_cap = cap;
-      copy->buf_head = 0;
+      memcpy (copy->queue.data, solver->queue.data + solver->queue.head,
+              solver->queue.len * sizeof (uint32_t));
+      copy->queue.cap = cap;
+      copy->queue.head = 0;
     }
   if (solver->heap.data != NULL)
     {
@@ -162,29 +161,6 @@ solver_out_of_memory (MazeSolver *solver,
   solver_finish (solver, report, false, solver->cur);
 }
 
-bool
-solver_buf_reserve (MazeSolver *solver,
-                    size_t      need)
-{
-  size_t cap = solver->buf_cap ? solver->buf_cap : 64;
-  uint32_t *data;
-
-  if (need <= solver->buf_cap)
-    return true;
-  while (cap < need)
-    {
-      if (cap > SIZE_MAX / (2 * sizeof (uint32_t)))
-        return false;
-      cap *= 2;
-    }
-  data = realloc (solver->cells_buf, cap * sizeof (uint32_t));
-  if (data == NULL)
-    return false;
-  solver->cells_buf = data;
-  solver->buf_cap = cap;
-  return true;
-}
-
 void
 solver_begin_path (MazeSolver *solver)
 {
@@ -223,6 +199,40 @@ solver_path_step (MazeSolver *solver,
   maze_op_or (solver->cells, report, p, d, MAZE_SOLUTION_SHIFT);
   solver->path_length++;
   solver->path_cell = p;
+}
+
+/* solver_path_step() to the end, without reports: the same bits and
+ * counters, in one loop. */
+static void
+solver_path_run (MazeSolver *solver)
+{
+  uint16_t *cells = solver->cells;
+  const uint32_t start = solver->start;
+  uint32_t c = solver->path_cell;
+  uint64_t length = solver->path_length;
+
+  while (c != start && length < solver->n_cells)
+    {
+      uint16_t cell = cells[c];
+      uint16_t b = maze_cell_backtrack (cell);
+      uint32_t p;
+
+      if (b == 0 || (b & (b - 1)) != 0 || maze_cell_on_border (cell, b))
+        break;
+      p = solver_step_to (solver, c, b);
+      cells[p] |= (uint16_t) (maze_opposite (b) << MAZE_SOLUTION_SHIFT);
+      length++;
+      c = p;
+    }
+  solver->steps += length - solver->path_length;
+  solver->path_length = length;
+  solver->path_cell = c;
+  /* the last step: found, or a pointer that leads nowhere */
+  while (solver->phase == SOLVER_PATH)
+    {
+      solver->steps++;
+      solver_path_step (solver, NULL);
+    }
 }
 
 bool
@@ -281,11 +291,8 @@ maze_solver_run (MazeSolver *solver)
       solver->steps++;
       solver->algorithm->solver->step (solver, NULL);
     }
-  while (solver->phase == SOLVER_PATH)
-    {
-      solver->steps++;
-      solver_path_step (solver, NULL);
-    }
+  if (solver->phase == SOLVER_PATH)
+    solver_path_run (solver);
 }
 
 void
@@ -318,7 +325,7 @@ size_t
 maze_solver_memory (const MazeSolver *solver)
 {
   return sizeof *solver
-         + solver->buf_cap * sizeof (uint32_t)
+         + solver->queue.cap * sizeof (uint32_t)
          + solver->heap.cap * sizeof (SolverHeapEntry);
 }
 
@@ -366,65 +373,19 @@ maze_solver_status (const MazeSolver *solver,
 /* ---- the binary heap ---- */
 
 bool
-solver_heap_push (SolverHeap *heap,
-                  uint64_t    key,
-                  uint32_t    cell,
-                  uint32_t    aux)
+solver_heap_grow (SolverHeap *heap)
 {
-  size_t i;
+  size_t cap = heap->cap ? heap->cap * 2 : 64;
+  SolverHeapEntry *data;
 
-  if (heap->len == heap->cap)
-    {
-      size_t cap = heap->cap ? heap->cap * 2 : 64;
-      SolverHeapEntry *data;
-
-      if (cap > SIZE_MAX / sizeof (SolverHeapEntry))
-        return false;
-      data = realloc (heap->data, cap * sizeof (SolverHeapEntry));
-      if (data == NULL)
-        return false;
-      heap->data = data;
-      heap->cap = cap;
-    }
-  i = heap->len++;
-  while (i > 0)
-    {
-      size_t parent = (i - 1) / 2;
-
-      if (heap->data[parent].key <= key)
-        break;
-      heap->data[i] = heap->data[parent];
-      i = parent;
-    }
-  heap->data[i] = (SolverHeapEntry) { key, cell, aux };
+  if (cap > SIZE_MAX / sizeof (SolverHeapEntry))
+    return false;
+  data = realloc (heap->data, cap * sizeof (SolverHeapEntry));
+  if (data == NULL)
+    return false;
+  heap->data = data;
+  heap->cap = cap;
   return true;
-}
-
-/* Removes and returns the smallest entry; the heap must not be empty. */
-SolverHeapEntry
-solver_heap_pop (SolverHeap *heap)
-{
-  SolverHeapEntry top = heap->data[0];
-  SolverHeapEntry last = heap->data[--heap->len];
-  size_t i = 0, n = heap->len;
-
-  if (n == 0)
-    return top;
-  for (;;)
-    {
-      size_t child = 2 * i + 1;
-
-      if (child >= n)
-        break;
-      if (child + 1 < n && heap->data[child + 1].key < heap->data[child].key)
-        child++;
-      if (last.key <= heap->data[child].key)
-        break;
-      heap->data[i] = heap->data[child];
-      i = child;
-    }
-  heap->data[i] = last;
-  return top;
 }
 
 /* The @max smallest entries in order, without changing the heap: a small

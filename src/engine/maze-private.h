@@ -281,3 +281,22 @@ typedef struct
  * doubles when that is not enough.  False on NOMEM (nothing changed). */
 bool maze_queue_make_room (MazeQueue *queue,
                            size_t     extra);
+
+/* ---- breadth-first distances, for the statistics and the placements ---- */
+
+typedef struct
+{
+  uint64_t reached;   /* cells reached, the source included */
+  uint64_t max_dist;  /* moves from the source to the last cell reached */
+  uint32_t last;      /* the cell reached last: a farthest one */
+  int64_t  goal_dist; /* moves from the source to the goal, -1 if unreached */
+} MazeSearchResult;
+
+/* A breadth-first search from @from through the passages (an opening in
+ * the outer wall leads nowhere), sides in the order N, E, S, W, that does
+ * not change the maze: it needs one bit a cell and a queue as long as
+ * the widest layer.  False when out of memory. */
+bool maze_search_distances (const Maze       *maze,
+                            uint32_t          from,
+                            uint32_t          goal,
+                            MazeSearchResult *result);

@@ -684,12 +684,9 @@ bool
 maze_is_perfect (const Maze *maze)
 {
   uint32_t n = maze_n_cells (maze);
-  uint32_t root = maze_first_inside (maze);
   const uint16_t *c = maze->cells;
   uint64_t edges = 0;
-  uint32_t *queue;
-  uint8_t *seen;
-  size_t head = 0, tail = 0, reached = 0;
+  MazeSearchResult found;
 
   for (uint32_t i = 0; i < n; i++)
     {
@@ -698,42 +695,11 @@ maze_is_perfect (const Maze *maze)
       edges += (inner & MAZE_E) ? 1 : 0;
       edges += (inner & MAZE_S) ? 1 : 0;
     }
-  if (edges != (uint64_t) maze->n_inside - 1)
-    return false;
-
-  queue = malloc ((size_t) n * sizeof *queue);
-  seen = calloc ((n + 7) / 8, 1);
-  if (queue == NULL || seen == NULL)
-    {
-      free (queue);
-      free (seen);
-      return false;
-    }
-  queue[tail++] = root;
-  seen[root >> 3] |= (uint8_t) (1u << (root & 7));
-  while (head < tail)
-    {
-      uint32_t i = queue[head++];
-      uint16_t inner = (uint16_t) (maze_cell_passages (c[i]) & ~maze_cell_border (c[i]));
-
-      reached++;
-      for (int k = 0; k < 4; k++)
-        {
-          uint16_t d = MAZE_DIRECTIONS[k];
-          uint32_t j;
-
-          if (!(inner & d))
-            continue;
-          j = maze_neighbor (maze, i, d);
-          if (seen[j >> 3] & (1u << (j & 7)))
-            continue;
-          seen[j >> 3] |= (uint8_t) (1u << (j & 7));
-          queue[tail++] = j;
-        }
-    }
-  free (queue);
-  free (seen);
-  return reached == maze->n_inside;
+  /* a tree over the maze's cells has one edge fewer and reaches them all */
+  return edges == (uint64_t) maze->n_inside - 1
+         && maze_search_distances (maze, maze_first_inside (maze),
+                                   maze_first_inside (maze), &found)
+         && found.reached == maze->n_inside;
 }
 
 bool

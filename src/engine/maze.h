@@ -334,8 +334,9 @@ typedef struct
 } MazeStats;
 
 /* Computes the statistics without changing the maze (openings through the
- * border do not count as passages).  Needs 4 bytes a cell of scratch;
- * MAZE_ERROR_NOMEM possible. */
+ * border do not count as passages).  Needs one bit a cell of scratch and
+ * a queue of the widest layer of a breadth-first search; MAZE_ERROR_NOMEM
+ * possible. */
 MazeStatus maze_stats (const Maze *maze,
                        MazeStats  *stats,
                        MazeError  *error);

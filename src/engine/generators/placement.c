@@ -77,41 +77,11 @@ farthest (const Maze *maze,
           uint32_t   *out,
           MazeError  *error)
 {
-  uint32_t n = maze_n_cells (maze), w = maze_width (maze);
-  const uint16_t *cells = maze_cells_const (maze);
-  uint32_t *queue = malloc ((size_t) n * sizeof *queue);
-  uint8_t *seen = calloc ((size_t) n / 8 + 1, 1);
-  size_t head = 0, tail = 0;
-  uint32_t last = from;
+  MazeSearchResult found;
 
-  if (queue == NULL || seen == NULL)
-    {
-      free (queue);
-      free (seen);
-      return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
-    }
-  queue[tail++] = from;
-  seen[from >> 3] |= (uint8_t) (1u << (from & 7));
-  while (head < tail)
-    {
-      uint32_t i = queue[head++];
-      uint16_t open = (uint16_t) (maze_cell_passages (cells[i]) & gen_inner_sides (cells[i]));
-
-      last = i;
-      for (unsigned k = 0; k < gen_nibble_count[open]; k++)
-        {
-          uint16_t d = gen_nibble_dirs[open][k];
-          uint32_t j = maze_index_toward (w, i, d);
-
-          if (seen[j >> 3] & (1u << (j & 7)))
-            continue;
-          seen[j >> 3] |= (uint8_t) (1u << (j & 7));
-          queue[tail++] = j;
-        }
-    }
-  free (queue);
-  free (seen);
-  *out = last;
+  if (!maze_search_distances (maze, from, from, &found))
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+  *out = found.last;
   return MAZE_OK;
 }
 

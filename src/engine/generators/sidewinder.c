@@ -77,13 +77,22 @@ close_run (MazeGenerator *gen,
            uint32_t       i)
 {
   uint32_t start = gen->u.rows.run_start;
+  uint32_t k;
 
   if (gen->u.rows.northable == 0)
     {
       gen_carve (gen, report, start, MAZE_W);
       return;
     }
-  for (uint32_t k = maze_rng_below (&gen->rng, gen->u.rows.northable), c = start;; c++)
+  k = maze_rng_below (&gen->rng, gen->u.rows.northable);
+  /* Every cell of the run has a neighbour north (always, in a
+   * rectangle): the k-th is start + k. */
+  if (gen->u.rows.northable == i - start + 1)
+    {
+      gen_carve (gen, report, start + k, MAZE_N);
+      return;
+    }
+  for (uint32_t c = start;; c++)
     if ((gen_inner_sides (gen->cells[c]) & MAZE_N) && k-- == 0)
       {
         gen_carve (gen, report, c, MAZE_N);

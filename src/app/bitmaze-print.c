@@ -15,6 +15,7 @@
 
 #include "bitmaze-error.h"
 #include "bitmaze-print.h"
+#include "bitmaze-shape.h"
 #include "bitmaze-worksheet.h"
 
 /* Worksheets: as in bitmaze-cli worksheet. */
@@ -324,6 +325,7 @@ bitmaze_print_write_worksheet (BitmazeSession  *session,
 {
   g_autofree char *path = g_file_get_path (file);
   g_autofree char *generator = NULL;
+  g_autofree char *shape = NULL;
   g_autoptr (GPtrArray) mazes = g_ptr_array_new_with_free_func ((GDestroyNotify) maze_free);
   g_autoptr (GPtrArray) titles = NULL;
   guint64 seed = bitmaze_session_get_seed (session);
@@ -354,15 +356,14 @@ bitmaze_print_write_worksheet (BitmazeSession  *session,
   if (seed > G_MAXUINT64 - count)
     seed = 0;
 
+  /* The mazes take the shape of the session's next maze. */
+  g_object_get (session, "shape", &shape, NULL);
   for (guint k = 0; k < count; k++)
     {
-      Maze *maze = maze_new (width, height, &merror);
+      Maze *maze = bitmaze_shape_new_maze (shape, width, height, error);
 
       if (maze == NULL)
-        {
-          bitmaze_error_propagate (error, G_IO_ERROR, G_IO_ERROR_FAILED, &merror);
-          return FALSE;
-        }
+        return FALSE;
       g_ptr_array_add (mazes, maze);
     }
   if (render_worksheet_generate ((Maze *const *) mazes->pdata, mazes->len, generator,

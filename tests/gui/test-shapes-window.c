@@ -17,6 +17,7 @@
 
 #include "../common/window-test.h"
 
+#include "bitmaze-print.h"
 #include "bitmaze-shape-row.h"
 
 typedef struct
@@ -166,6 +167,30 @@ test_choice_remembered (Fixture       *fixture,
   g_rmdir (dir);
 }
 
+/* Export Worksheet… makes mazes of the shape chosen, or says why not. */
+static void
+test_worksheet (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("bitmaze-sheet-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "hearts.pdf", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (bitmaze_print_write_worksheet (window_test_session (fixture->window), file,
+                                                2, 20, 18, RENDER_PAPER_A4, TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_unlink (path);
+
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generator", "s", "recursive-division");
+  g_assert_false (bitmaze_print_write_worksheet (window_test_session (fixture->window), file,
+                                                 2, 20, 18, RENDER_PAPER_A4, TRUE, &error));
+  g_assert_nonnull (strstr (error->message, "recursive-division cannot fill a shaped maze"));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_rmdir (dir);
+}
+
 /* A generator that cannot fill the shape says why; the maze stays. */
 static void
 test_refusal_shown (Fixture       *fixture,
@@ -232,6 +257,8 @@ main (int    argc,
               fixture_setup, test_heart_from_settings, fixture_teardown);
   g_test_add ("/shapes-window/remembered", Fixture, NULL,
               fixture_setup, test_choice_remembered, fixture_teardown);
+  g_test_add ("/shapes-window/worksheet", Fixture, NULL,
+              fixture_setup, test_worksheet, fixture_teardown);
   g_test_add ("/shapes-window/refusal", Fixture, NULL,
               fixture_setup, test_refusal_shown, fixture_teardown);
   g_test_add ("/shapes-window/inspector", Fixture, NULL,

@@ -112,8 +112,8 @@ struct _BitmazeClassServer
   guint                region_width;
   guint                region_height;
   guint16              correct_word;
-  guint                correct_x;
-  guint                correct_y;
+  BitmazeClassCell     correct_cells[BITMAZE_CLASS_CELLS_MAX];
+  guint                n_correct_cells;
   char                *note;
   guint                answered;
   BitmazeClassResults  results;
@@ -442,7 +442,10 @@ student_is_right (BitmazeClassServer *self,
     return FALSE;
   if (self->kind == BITMAZE_CLASS_KIND_WORD)
     return student->word == self->correct_word;
-  return student->x == self->correct_x && student->y == self->correct_y;
+  for (guint i = 0; i < self->n_correct_cells; i++)
+    if (student->x == self->correct_cells[i].x && student->y == self->correct_cells[i].y)
+      return TRUE;
+  return FALSE;
 }
 
 /* What the page of @student learns at the reveal. */
@@ -467,7 +470,16 @@ result_json (BitmazeClassServer *self,
   else
     {
       g_string_append_printf (text, ",\"correct\":{\"x\":%u,\"y\":%u}",
-                              self->correct_x, self->correct_y);
+                              self->correct_cells[0].x, self->correct_cells[0].y);
+      if (self->n_correct_cells > 1)
+        {
+          /* Cells as right as the first (A*'s equal estimates). */
+          g_string_append (text, ",\"also\":[");
+          for (guint i = 1; i < self->n_correct_cells; i++)
+            g_string_append_printf (text, "%s{\"x\":%u,\"y\":%u}", i > 1 ? "," : "",
+                                    self->correct_cells[i].x, self->correct_cells[i].y);
+          g_string_append_c (text, ']');
+        }
       if (answered)
         g_string_append_printf (text, ",\"answer\":{\"x\":%u,\"y\":%u}", student->x, student->y);
       else
@@ -1859,8 +1871,22 @@ bitmaze_class_server_reveal_cell (BitmazeClassServer *self,
   g_return_if_fail (self->state == BITMAZE_CLASS_STATE_ASKING);
   g_return_if_fail (self->kind == BITMAZE_CLASS_KIND_CELL);
 
-  self->correct_x = x;
-  self->correct_y = y;
+  bitmaze_class_server_reveal_cells (self, &(BitmazeClassCell) { x, y }, 1, note);
+}
+
+void
+bitmaze_class_server_reveal_cells (BitmazeClassServer     *self,
+                                   const BitmazeClassCell *cells,
+                                   guint                   n_cells,
+                                   const char             *note)
+{
+  g_return_if_fail (BITMAZE_IS_CLASS_SERVER (self));
+  g_return_if_fail (cells != NULL && n_cells >= 1);
+  g_return_if_fail (self->state == BITMAZE_CLASS_STATE_ASKING);
+  g_return_if_fail (self->kind == BITMAZE_CLASS_KIND_CELL);
+
+  self->n_correct_cells = MIN (n_cells, BITMAZE_CLASS_CELLS_MAX);
+  memcpy (self->correct_cells, cells, self->n_correct_cells * sizeof *cells);
   g_free (self->note);
   self->note = bounded_text (note);
   finish_reveal (self);

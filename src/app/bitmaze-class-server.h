@@ -55,6 +55,16 @@ typedef enum
   BITMAZE_CLASS_KIND_CELL, /* "which cell comes next?" */
 } BitmazeClassKind;
 
+/* Most right cells of one "which cell comes next?" question. */
+#define BITMAZE_CLASS_CELLS_MAX 16
+
+/* A cell by column and row. */
+typedef struct
+{
+  guint x;
+  guint y;
+} BitmazeClassCell;
+
 /* What a cell of a neighbourhood shows besides its walls (its word). */
 typedef enum
 {
@@ -181,6 +191,13 @@ void                bitmaze_class_server_reveal_cell     (BitmazeClassServer  *s
                                                           guint                x,
                                                           guint                y,
                                                           const char          *note);
+/* The same with several right cells (A*'s equal estimates: any of them
+ * is right), the first shown as the answer; at most
+ * BITMAZE_CLASS_CELLS_MAX are kept. */
+void                bitmaze_class_server_reveal_cells    (BitmazeClassServer     *self,
+                                                          const BitmazeClassCell *cells,
+                                                          guint                   n_cells,
+                                                          const char             *note);
 /* Withdraws the open question (skipped): the pages wait again. */
 void                bitmaze_class_server_withdraw        (BitmazeClassServer  *self);
 

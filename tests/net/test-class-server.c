@@ -780,6 +780,48 @@ test_cell_question (Fixture       *f,
   g_assert_cmpstr (json_object_get_string_member (r2, "note"), ==, "BFS takes the oldest cell in its queue");
 }
 
+/* A*'s equal estimates: any of several cells is right. */
+static void
+test_cell_ties (Fixture       *f,
+                gconstpointer  data)
+{
+  static const guint16 words[4] = { 0 };
+  BitmazeClassCellQuestion question = {
+    .x = 0, .y = 0, .width = 2, .height = 2, .words = words,
+  };
+  static const BitmazeClassCell right[] = { { 1, 0 }, { 0, 1 } };
+  ClassClient *first = join_student (f, "First", NULL);
+  ClassClient *tie = join_student (f, "Tie", NULL);
+  ClassClient *neither = join_student (f, "Neither", NULL);
+  ClassClient *all[] = { first, tie, neither };
+  static const guint answers[][2] = { { 1, 0 }, { 0, 1 }, { 1, 1 } };
+  guint id = bitmaze_class_server_ask_cell (f->server, &question);
+  const BitmazeClassResults *results;
+
+  for (guint i = 0; i < G_N_ELEMENTS (all); i++)
+    {
+      g_autoptr (JsonObject) q = class_client_expect (all[i], "question");
+      g_autoptr (JsonObject) ack = NULL;
+
+      class_client_answer_cell (all[i], id, answers[i][0], answers[i][1]);
+      ack = class_client_expect (all[i], "answered");
+    }
+  bitmaze_class_server_reveal_cells (f->server, right, G_N_ELEMENTS (right), NULL);
+  results = bitmaze_class_server_get_results (f->server);
+  g_assert_cmpuint (results->right, ==, 2);
+  g_assert_cmpuint (results->wrong, ==, 1);
+  for (guint i = 0; i < G_N_ELEMENTS (all); i++)
+    {
+      g_autoptr (JsonObject) r = class_client_expect (all[i], "result");
+      JsonArray *also = json_object_get_array_member (r, "also");
+
+      g_assert_cmpint (json_object_get_boolean_member (r, "right"), ==, i < 2);
+      g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (r, "correct"), "x"), ==, 1);
+      g_assert_cmpuint (json_array_get_length (also), ==, 1);
+      g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (also, 0), "y"), ==, 1);
+    }
+}
+
 static void
 test_withdraw (Fixture       *f,
                gconstpointer  data)
@@ -1452,6 +1494,7 @@ main (int   argc,
   ADD ("/class-server/word-question", test_word_question);
   ADD ("/class-server/answer-once", test_answer_once);
   ADD ("/class-server/cell-question", test_cell_question);
+  ADD ("/class-server/cell-ties", test_cell_ties);
   ADD ("/class-server/withdraw", test_withdraw);
   ADD ("/class-server/late-join-and-return", test_late_join_and_return);
   ADD ("/class-server/ranking", test_ranking);

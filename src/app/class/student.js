@@ -451,15 +451,18 @@
   }
 
   function revealCell(m, result) {
-    const right = findCell(m.correct);
-    if (right) {
-      right.classList.add('answer');
-      labelCell(right, m.correct, [S.mark_answer]);
+    // The answer, and cells as right as it (A*'s equal estimates).
+    for (const c of [m.correct].concat(m.also || [])) {
+      const right = findCell(c);
+      if (right) {
+        right.classList.add('answer');
+        labelCell(right, c, [S.mark_answer]);
+      }
     }
     if (m.answer === null) {
       result.textContent = t('missed_cell', { cell: cellText(m.correct) });
     } else if (m.right) {
-      result.textContent = t('right_cell', { cell: cellText(m.correct) });
+      result.textContent = t('right_cell', { cell: cellText(m.answer) });
     } else {
       result.textContent = t('wrong_cell', { cell: cellText(m.correct), answer: cellText(m.answer) });
       const mine = findCell(m.answer);

@@ -105,15 +105,16 @@ sidewinder_step (MazeGenerator *gen,
                  MazeStep      *report)
 {
   const uint16_t *cells = gen->cells;
+  uint32_t n = gen->n;
 
-  for (; gen->u.rows.at < gen->n; gen->u.rows.at++)
+  for (uint32_t i = gen->u.rows.at; i < n; i++)
     {
-      uint32_t i = gen->u.rows.at;
-      uint16_t inner;
+      uint16_t inner = gen_inner_sides (cells[i]);
 
-      if (maze_cell_outside (cells[i]))
+      /* A cell outside the shape has no neighbour at all (a cell of a
+       * maze being built has at least one). */
+      if (inner == 0)
         continue;
-      inner = gen_inner_sides (cells[i]);
       if (!(inner & MAZE_W))
         {
           /* a new row piece */
@@ -131,8 +132,7 @@ sidewinder_step (MazeGenerator *gen,
           return GEN_CARVED;
         }
 
-      if (inner & MAZE_N)
-        gen->u.rows.northable++;
+      gen->u.rows.northable += (inner & MAZE_N) != 0;
       gen->u.rows.at = i + 1;
       if ((inner & MAZE_E)
           && (gen->u.rows.northable == 0 || maze_rng_below (&gen->rng, 2) == 0))
@@ -145,6 +145,7 @@ sidewinder_step (MazeGenerator *gen,
       gen->u.rows.northable = 0;
       return GEN_CARVED;
     }
+  gen->u.rows.at = n;
   return GEN_FINISHED;
 }
 

@@ -9,8 +9,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include <cairo-pdf.h>
-#include <cairo-svg.h>
 #include <png.h>
 
 #include "maze-render.h"
@@ -271,6 +269,8 @@ render_png (const Maze          *maze,
   return MAZE_OK;
 }
 
+/* SVG and PDF are written as they are drawn (maze-render-vector.c):
+ * memory stays the same whatever the size of the maze. */
 static MazeStatus
 render_vector (const Maze          *maze,
                const RenderOptions *options,
@@ -279,37 +279,17 @@ render_vector (const Maze          *maze,
                void                *closure,
                MazeError           *error)
 {
-  cairo_surface_t *surface;
+  RenderVector *v;
   cairo_status_t status;
-  cairo_t *cr;
   double w, h;
 
   render_get_size (maze, options, &w, &h);
-  if (format == RENDER_FORMAT_SVG)
-    {
-      surface = cairo_svg_surface_create_for_stream (write_func, closure, w, h);
-      cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
-      cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PT);
-    }
-  else
-    {
-      surface = cairo_pdf_surface_create_for_stream (write_func, closure, w, h);
-      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR,
-                                      "Bitmaze");
-    }
-  status = cairo_surface_status (surface);
-  if (status == CAIRO_STATUS_SUCCESS)
-    {
-      cr = cairo_create (surface);
-      render_draw (cr, maze, options);
-      cairo_show_page (cr);
-      status = cairo_status (cr);
-      cairo_destroy (cr);
-      cairo_surface_finish (surface);
-      if (status == CAIRO_STATUS_SUCCESS)
-        status = cairo_surface_status (surface);
-    }
-  cairo_surface_destroy (surface);
+  v = render_vector_new (format == RENDER_FORMAT_SVG ? RENDER_VECTOR_SVG : RENDER_VECTOR_PDF,
+                         w, h, write_func, closure);
+  if (v == NULL)
+    return status_from_cairo (CAIRO_STATUS_NO_MEMORY, render_format_name (format), error);
+  render_draw_vector (v, maze, options);
+  status = render_vector_finish (v);
   if (status != CAIRO_STATUS_SUCCESS)
     return status_from_cairo (status, render_format_name (format), error);
   return MAZE_OK;

@@ -108,3 +108,75 @@ MazeStatus  render_gif_finish    (RenderGif              *gif,
 
 /* Frees @gif; an unfinished file is abandoned.  NULL does nothing. */
 void        render_gif_free      (RenderGif              *gif);
+
+/* ---- SVG and PDF written as they are drawn (maze-render-vector.c) ---- */
+
+typedef enum
+{
+  RENDER_VECTOR_SVG,
+  RENDER_VECTOR_PDF,
+} RenderVectorFormat;
+
+typedef struct RenderVector RenderVector;
+
+/* Starts a one-page document of @width x @height points whose bytes go
+ * to @write_func as they are made, through a buffer of a fixed size.
+ * NULL when out of memory. */
+RenderVector   *render_vector_new          (RenderVectorFormat  format,
+                                            double              width,
+                                            double              height,
+                                            cairo_write_func_t  write_func,
+                                            void               *closure);
+
+/* Ends the document and frees @v: CAIRO_STATUS_SUCCESS, or
+ * CAIRO_STATUS_WRITE_ERROR when @write_func failed (then or before). */
+cairo_status_t  render_vector_finish       (RenderVector       *v);
+
+/* Frees @v without ending the document.  NULL does nothing. */
+void            render_vector_free         (RenderVector       *v);
+
+/* One path of colour @c: the rectangles and discs up to
+ * render_vector_fill_end() are filled once, as their union. */
+void            render_vector_fill_begin   (RenderVector       *v,
+                                            const RenderRgba   *c);
+void            render_vector_rect         (RenderVector       *v,
+                                            double              x,
+                                            double              y,
+                                            double              width,
+                                            double              height);
+void            render_vector_circle       (RenderVector       *v,
+                                            double              cx,
+                                            double              cy,
+                                            double              r);
+void            render_vector_fill_end     (RenderVector       *v);
+
+/* The outline of a rectangle, mitred corners. */
+void            render_vector_stroke_rect  (RenderVector       *v,
+                                            const RenderRgba   *c,
+                                            double              line_width,
+                                            double              x,
+                                            double              y,
+                                            double              width,
+                                            double              height);
+
+/* Labels in Courier of @size: the width of @length characters and the
+ * font's ascent and descent, to place them. */
+void            render_vector_text_metrics (double              size,
+                                            size_t              length,
+                                            double             *advance,
+                                            double             *ascent,
+                                            double             *descent);
+void            render_vector_text_begin   (RenderVector       *v,
+                                            const RenderRgba   *c,
+                                            double              size);
+/* @text (ASCII letters and digits) with its baseline starting at x, y. */
+void            render_vector_text         (RenderVector       *v,
+                                            double              x,
+                                            double              y,
+                                            const char         *text);
+void            render_vector_text_end     (RenderVector       *v);
+
+/* Draws the whole maze, all layers, as render_draw() does, into @v. */
+void            render_draw_vector         (RenderVector        *v,
+                                            const Maze          *maze,
+                                            const RenderOptions *options);

@@ -37,6 +37,7 @@
  * where the maze ends; a rectangle takes the same paths as before.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "maze-render.h"
@@ -59,7 +60,8 @@ typedef struct
 
 typedef struct
 {
-  cairo_t                 *cr;
+  cairo_t                 *cr;       /* NULL when drawing into vec */
+  RenderVector            *vec;      /* SVG or PDF written as drawn */
   const Maze              *maze;
   const RenderOptions *o;
   const uint16_t          *cells;
@@ -263,6 +265,13 @@ static bool
 boxes_begin (Ctx              *ctx,
              const RenderRgba *c)
 {
+  if (ctx->vec != NULL)
+    {
+      if (!(c->alpha > 0.0))
+        return false;
+      render_vector_fill_begin (ctx->vec, c);
+      return true;
+    }
   if (!colour_begin (ctx->cr, c))
     return false;
   ctx->direct = ctx->target != NULL && c->alpha >= 1.0 &&
@@ -285,6 +294,11 @@ static void
 boxes_end (Ctx              *ctx,
            const RenderRgba *c)
 {
+  if (ctx->vec != NULL)
+    {
+      render_vector_fill_end (ctx->vec);
+      return;
+    }
   batch_fill (ctx);
   if (ctx->direct)
     cairo_surface_mark_dirty (ctx->target);
@@ -301,6 +315,11 @@ batch_rect (Ctx    *ctx,
             double  width,
             double  height)
 {
+  if (ctx->vec != NULL)
+    {
+      render_vector_rect (ctx->vec, x, y, width, height);
+      return;
+    }
   if (ctx->direct)
     {
       double x0 = x * ctx->sx + ctx->tx, y0 = y * ctx->sy + ctx->ty;
@@ -325,6 +344,9 @@ batch_rect (Ctx    *ctx,
 static void
 batch_fill (Ctx *ctx)
 {
+  /* a vector path is one fill, however many rectangles */
+  if (ctx->vec != NULL)
+    return;
   if (ctx->batched > 0)
     cairo_fill (ctx->cr);
   ctx->batched = 0;
@@ -413,6 +435,17 @@ draw_background (Ctx *ctx)
   const RenderRgba *c = &ctx->o->palette.background;
   uint32_t x_end = ctx->e.x + ctx->e.width;
 
+  if (!ctx->shaped && ctx->vec != NULL)
+    {
+      cairo_rectangle_t area;
+
+      if (render_region_extents (ctx->maze, ctx->o, NULL, &area) && boxes_begin (ctx, c))
+        {
+          render_vector_rect (ctx->vec, area.x, area.y, area.width, area.height);
+          boxes_end (ctx, c);
+        }
+      return;
+    }
   if (!ctx->shaped)
     {
       /* The clip is the region's extents. */
@@ -559,6 +592,27 @@ draw_labels (Ctx *ctx)
   if (size <= 0.0 || !(c->alpha > 0.0))
     return;
 
+  if (ctx->vec != NULL)
+    {
+      double advance, ascent, descent;
+      unsigned len = render_label_text (ctx->o, 0, buf);
+
+      render_vector_text_metrics (size, len, &advance, &ascent, &descent);
+      dx = (ctx->cs - advance) / 2.0;
+      dy = (ctx->cs + ascent - descent) / 2.0;
+      render_vector_text_begin (ctx->vec, c, size);
+      for (uint32_t y = ctx->e.y; y < ctx->e.y + ctx->e.height; y++)
+        for (uint32_t x = ctx->e.x; x < ctx->e.x + ctx->e.width; x++)
+          {
+            if (ctx->shaped && !is_inside (ctx, y * ctx->w + x))
+              continue;
+            render_label_text (ctx->o, ctx->cells[y * ctx->w + x], buf);
+            render_vector_text (ctx->vec, cell_x (ctx, x) + dx, cell_y (ctx, y) + dy, buf);
+          }
+      render_vector_text_end (ctx->vec);
+      return;
+    }
+
   cairo_save (ctx->cr);
   cairo_select_font_face (ctx->cr, "monospace", CAIRO_FONT_SLANT_NORMAL,
                           CAIRO_FONT_WEIGHT_NORMAL);
@@ -674,6 +728,53 @@ horizontal_runs (Ctx      *ctx,
     }
 }
 
+/* The walls of a vector file, the same runs as below but found row by
+ * row: a column's run is written when it ends, so the cells are read in
+ * the order they lie in memory (a maze's columns span its whole array). */
+static void
+draw_walls_by_rows (Ctx *ctx)
+{
+  double hw = ctx->ww / 2.0;
+  uint32_t x_end = ctx->e.x + ctx->e.width;
+  uint32_t y_end = ctx->e.y + ctx->e.height;
+  uint32_t n_lines = x_end - ctx->e.x + 1;
+  uint32_t *run_start = malloc ((size_t) n_lines * sizeof *run_start);
+
+  if (run_start == NULL)
+    {
+      /* column by column, as the cairo surfaces get them */
+      for (uint32_t line = ctx->e.y; line <= y_end; line++)
+        horizontal_runs (ctx, line);
+      for (uint32_t line = ctx->e.x; line <= x_end; line++)
+        for (uint32_t y = ctx->e.y; y < y_end; y++)
+          if (vertical_wall (ctx, line, y))
+            batch_rect (ctx, cell_x (ctx, line) - hw, cell_y (ctx, y) - hw,
+                        ctx->ww, ctx->cs + ctx->ww);
+      return;
+    }
+  for (uint32_t k = 0; k < n_lines; k++)
+    run_start[k] = UINT32_MAX;
+  for (uint32_t y = ctx->e.y; y <= y_end; y++)
+    {
+      horizontal_runs (ctx, y);
+      for (uint32_t k = 0; k < n_lines; k++)
+        {
+          uint32_t line = ctx->e.x + k;
+          bool standing = y < y_end && vertical_wall (ctx, line, y);
+
+          if (standing && run_start[k] == UINT32_MAX)
+            run_start[k] = y;
+          else if (!standing && run_start[k] != UINT32_MAX)
+            {
+              batch_rect (ctx, cell_x (ctx, line) - hw, cell_y (ctx, run_start[k]) - hw,
+                          ctx->ww, (double) (y - run_start[k]) * ctx->cs + ctx->ww);
+              run_start[k] = UINT32_MAX;
+            }
+        }
+    }
+  free (run_start);
+}
+
 static void
 draw_walls (Ctx *ctx)
 {
@@ -684,6 +785,13 @@ draw_walls (Ctx *ctx)
 
   if (!(ctx->ww > 0.0) || !boxes_begin (ctx, c))
     return;
+
+  if (ctx->vec != NULL)
+    {
+      draw_walls_by_rows (ctx);
+      boxes_end (ctx, c);
+      return;
+    }
 
   if (ctx->direct)
     {
@@ -831,6 +939,44 @@ are_neighbours (const Ctx *ctx,
   return false;
 }
 
+/* The trail as one filled path: each step a box as wide as the line
+ * with a disc at both ends (the round caps), and the player's disc, so a
+ * translucent trail is laid once, as the window's group lays it. */
+static void
+draw_trail_vector (Ctx *ctx)
+{
+  const RenderOptions *o = ctx->o;
+  uint32_t n_cells = ctx->w * ctx->h;
+  double half = line_width (ctx, 0.2) / 2.0;
+  uint32_t last = o->trail[o->n_trail - 1];
+  double x0, y0, x1, y1;
+
+  if (!boxes_begin (ctx, &o->palette.trail))
+    return;
+  for (size_t i = 1; i < o->n_trail; i++)
+    {
+      uint32_t a = o->trail[i - 1], b = o->trail[i];
+
+      if (a >= n_cells || b >= n_cells || !are_neighbours (ctx, a, b) ||
+          !(in_grown_region (ctx, a) || in_grown_region (ctx, b)))
+        continue;
+      cell_centre (ctx, a, &x0, &y0);
+      cell_centre (ctx, b, &x1, &y1);
+      render_vector_rect (ctx->vec, fmin (x0, x1) - (x0 == x1 ? half : 0.0),
+                          fmin (y0, y1) - (y0 == y1 ? half : 0.0),
+                          x0 == x1 ? 2.0 * half : fabs (x1 - x0),
+                          y0 == y1 ? 2.0 * half : fabs (y1 - y0));
+      render_vector_circle (ctx->vec, x0, y0, half);
+      render_vector_circle (ctx->vec, x1, y1, half);
+    }
+  if (last < n_cells && in_grown_region (ctx, last))
+    {
+      cell_centre (ctx, last, &x0, &y0);
+      render_vector_circle (ctx->vec, x0, y0, inner_size (ctx) * PLAYER_RADIUS);
+    }
+  boxes_end (ctx, &o->palette.trail);
+}
+
 static void
 draw_trail (Ctx *ctx)
 {
@@ -840,7 +986,14 @@ draw_trail (Ctx *ctx)
   uint32_t last;
   double x0, y0, x1, y1;
 
-  if (o->n_trail == 0 || o->trail == NULL || !colour_begin (ctx->cr, c))
+  if (o->n_trail == 0 || o->trail == NULL)
+    return;
+  if (ctx->vec != NULL)
+    {
+      draw_trail_vector (ctx);
+      return;
+    }
+  if (!colour_begin (ctx->cr, c))
     return;
   cairo_set_line_width (ctx->cr, line_width (ctx, 0.2));
   cairo_set_line_cap (ctx->cr, CAIRO_LINE_CAP_ROUND);
@@ -883,6 +1036,24 @@ draw_markers (Ctx *ctx)
    * their colours too, both inside the room between the cell's walls.
    * When they share a cell (a 1 x 1 maze), the disc sits inside a
    * bigger square, so that both show. */
+  if (ctx->vec != NULL)
+    {
+      if (in_grown_region (ctx, goal) && boxes_begin (ctx, &p->goal))
+        {
+          double side = inner * (start == goal ? 0.8 : 0.6);
+
+          cell_centre (ctx, goal, &x, &y);
+          render_vector_rect (ctx->vec, x - side / 2.0, y - side / 2.0, side, side);
+          boxes_end (ctx, &p->goal);
+        }
+      if (in_grown_region (ctx, start) && boxes_begin (ctx, &p->start))
+        {
+          cell_centre (ctx, start, &x, &y);
+          render_vector_circle (ctx->vec, x, y, inner * (start == goal ? 0.28 : START_RADIUS));
+          boxes_end (ctx, &p->start);
+        }
+      return;
+    }
   if (in_grown_region (ctx, goal) && colour_begin (ctx->cr, &p->goal))
     {
       double side = inner * (start == goal ? 0.8 : 0.6);
@@ -909,8 +1080,9 @@ draw_selected (Ctx *ctx)
   uint32_t sel = ctx->o->selected;
   double lw, inset;
 
-  if (sel == RENDER_NO_CELL || !in_grown_region (ctx, sel) ||
-      !colour_begin (ctx->cr, c))
+  if (sel == RENDER_NO_CELL || !in_grown_region (ctx, sel) || !(c->alpha > 0.0))
+    return;
+  if (ctx->vec == NULL && !colour_begin (ctx->cr, c))
     return;
   /* Whole units keep the outline crisp on pixel-aligned cells. */
   lw = round (ctx->cs * 0.12);
@@ -919,6 +1091,13 @@ draw_selected (Ctx *ctx)
   inset = ctx->ww / 2.0 + lw / 2.0;
   if (inset > ctx->cs / 2.0 - 0.5)
     inset = ctx->cs / 2.0 - 0.5;
+  if (ctx->vec != NULL)
+    {
+      render_vector_stroke_rect (ctx->vec, c, lw, cell_x (ctx, sel % ctx->w) + inset,
+                                 cell_y (ctx, sel / ctx->w) + inset,
+                                 ctx->cs - 2.0 * inset, ctx->cs - 2.0 * inset);
+      return;
+    }
   cairo_set_line_width (ctx->cr, lw);
   cairo_set_line_join (ctx->cr, CAIRO_LINE_JOIN_MITER);
   cairo_rectangle (ctx->cr, cell_x (ctx, sel % ctx->w) + inset,
@@ -1360,6 +1539,45 @@ draw_overview (Ctx                     *ctx,
 
 /* ---- entry points ---- */
 
+/* The context of a draw of @region (NULL: all) into @cr, or into a
+ * vector file when @cr is NULL. */
+static void
+ctx_init (Ctx                  *ctx,
+          cairo_t              *cr,
+          const Maze           *maze,
+          const RenderOptions  *options,
+          const RenderCellRect *region)
+{
+  uint32_t x0, y0, x1, y1;
+
+  memset (ctx, 0, sizeof *ctx);
+  ctx->cr = cr;
+  ctx->maze = maze;
+  ctx->o = options;
+  ctx->cells = maze_cells_const (maze);
+  ctx->w = maze_width (maze);
+  ctx->h = maze_height (maze);
+  ctx->shaped = maze_is_shaped (maze);
+  ctx->cs = options->cell_size > 0.0 ? options->cell_size : 1.0;
+  ctx->m = render_origin (options);
+  ctx->batch_max = cr == NULL || cairo_surface_get_type (cairo_get_group_target (cr))
+                   != CAIRO_SURFACE_TYPE_IMAGE ? VECTOR_BATCH : BATCH;
+  ctx->ww = options->wall_width > 0.0 ? options->wall_width : 0.0;
+  if (ctx->ww >= ctx->cs)
+    ctx->ww = ctx->cs / 2.0;
+  render_clamp_region (maze, region, &ctx->r);
+
+  /* Walls, lines and markers of the next cells reach into the region. */
+  x0 = ctx->r.x > 0 ? ctx->r.x - 1 : 0;
+  y0 = ctx->r.y > 0 ? ctx->r.y - 1 : 0;
+  x1 = ctx->r.x + ctx->r.width < ctx->w ? ctx->r.x + ctx->r.width + 1 : ctx->w;
+  y1 = ctx->r.y + ctx->r.height < ctx->h ? ctx->r.y + ctx->r.height + 1 : ctx->h;
+  ctx->e.x = x0;
+  ctx->e.y = y0;
+  ctx->e.width = x1 - x0;
+  ctx->e.height = y1 - y0;
+}
+
 void
 render_draw_region (cairo_t              *cr,
                     const Maze           *maze,
@@ -1369,38 +1587,11 @@ render_draw_region (cairo_t              *cr,
 {
   Ctx ctx;
   cairo_rectangle_t clip;
-  uint32_t x0, y0, x1, y1;
 
   if (!render_region_extents (maze, options, region, &clip))
     return;
 
-  memset (&ctx, 0, sizeof ctx);
-  ctx.cr = cr;
-  ctx.maze = maze;
-  ctx.o = options;
-  ctx.cells = maze_cells_const (maze);
-  ctx.w = maze_width (maze);
-  ctx.h = maze_height (maze);
-  ctx.shaped = maze_is_shaped (maze);
-  ctx.cs = options->cell_size > 0.0 ? options->cell_size : 1.0;
-  ctx.m = render_origin (options);
-  ctx.batch_max = cairo_surface_get_type (cairo_get_group_target (cr))
-                  == CAIRO_SURFACE_TYPE_IMAGE ? BATCH : VECTOR_BATCH;
-  ctx.ww = options->wall_width > 0.0 ? options->wall_width : 0.0;
-  if (ctx.ww >= ctx.cs)
-    ctx.ww = ctx.cs / 2.0;
-  render_clamp_region (maze, region, &ctx.r);
-
-  /* Walls, lines and markers of the next cells reach into the region. */
-  x0 = ctx.r.x > 0 ? ctx.r.x - 1 : 0;
-  y0 = ctx.r.y > 0 ? ctx.r.y - 1 : 0;
-  x1 = ctx.r.x + ctx.r.width < ctx.w ? ctx.r.x + ctx.r.width + 1 : ctx.w;
-  y1 = ctx.r.y + ctx.r.height < ctx.h ? ctx.r.y + ctx.r.height + 1 : ctx.h;
-  ctx.e.x = x0;
-  ctx.e.y = y0;
-  ctx.e.width = x1 - x0;
-  ctx.e.height = y1 - y0;
-
+  ctx_init (&ctx, cr, maze, options, region);
   cairo_save (cr);
   if (draw_overview (&ctx, &clip, layers))
     {
@@ -1432,4 +1623,19 @@ render_draw (cairo_t             *cr,
              const RenderOptions *options)
 {
   render_draw_region (cr, maze, options, NULL, RENDER_LAYER_ALL);
+}
+
+void
+render_draw_vector (RenderVector        *v,
+                    const Maze          *maze,
+                    const RenderOptions *options)
+{
+  Ctx ctx;
+
+  ctx_init (&ctx, NULL, maze, options, NULL);
+  ctx.vec = v;
+  draw_background (&ctx);
+  draw_cells (&ctx);
+  draw_walls (&ctx);
+  draw_overlay (&ctx);
 }

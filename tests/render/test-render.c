@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <zlib.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -1643,6 +1644,83 @@ refuse_bytes (void                *closure,
   return CAIRO_STATUS_WRITE_ERROR;
 }
 
+/* The SVG and PDF writer's files hold together: an SVG's elements are
+ * closed, a PDF's cross-reference table, stream length and resources
+ * name what is really there, and its content draws what was asked for
+ * (translucent colours through a graphics state, labels in a font). */
+static void
+test_vector_structure (void)
+{
+  Maze *m = solved_maze ();
+  RenderOptions o;
+  MazeError err = { 0 };
+  GByteArray *svg = g_byte_array_new (), *pdf = g_byte_array_new ();
+  g_autofree char *text = NULL;
+  char *data, *p, *start, *content;
+  unsigned long long xref, length;
+  unsigned n_objects;
+  z_stream z = { 0 };
+  gsize n_content = 1 << 20;
+
+  render_options_init (&o);
+  o.cell_size = 40;
+  o.label_mode = RENDER_LABEL_WORD_HEX;
+  o.palette.search.alpha = 0.5;
+
+  g_assert_cmpint (render_to_stream (m, &o, RENDER_FORMAT_SVG, append_bytes, svg, &err), ==, MAZE_OK);
+  text = g_strndup ((const char *) svg->data, svg->len);
+  g_assert_true (g_str_has_prefix (text, "<?xml"));
+  g_assert_true (g_str_has_suffix (text, "</svg>\n"));
+  g_assert_nonnull (strstr (text, "fill-opacity=\"0.5\""));
+  g_assert_nonnull (strstr (text, "<text "));
+  for (p = strstr (text, "<path"); p != NULL; p = strstr (p + 1, "<path"))
+    g_assert_true (strstr (p, "/>") != NULL && strstr (p, "/>") < strstr (p, "\n"));
+
+  g_assert_cmpint (render_to_stream (m, &o, RENDER_FORMAT_PDF, append_bytes, pdf, &err), ==, MAZE_OK);
+  g_byte_array_append (pdf, (const guint8 *) "", 1); /* a NUL after the end */
+  data = (char *) pdf->data;
+  p = find_bytes (data, pdf->len, "startxref\n");
+  g_assert_nonnull (p);
+  xref = g_ascii_strtoull (p + 10, NULL, 10);
+  g_assert_true (g_str_has_prefix (data + xref, "xref\n0 "));
+  n_objects = (unsigned) g_ascii_strtoull (data + xref + 7, &p, 10);
+  g_assert_cmpuint (n_objects, >=, 9);
+  p = strchr (p, '\n') + 1 + 20; /* the free entry */
+  for (unsigned k = 1; k < n_objects; k++, p += 20)
+    {
+      g_autofree char *head = g_strdup_printf ("%u 0 obj\n", k);
+
+      g_assert_true (g_str_has_prefix (data + g_ascii_strtoull (p, NULL, 10), head));
+    }
+  /* the content: its length, then what it draws */
+  p = find_bytes (data, pdf->len, "/Length 5 0 R");
+  g_assert_nonnull (p);
+  start = find_bytes (p, pdf->len - (gsize) (p - data), "stream\n") + 7;
+  p = find_bytes (data, pdf->len, "5 0 obj\n");
+  length = g_ascii_strtoull (p + 8, NULL, 10);
+  g_assert_true (g_str_has_prefix (start + length, "\nendstream"));
+  content = g_malloc (n_content);
+  g_assert_cmpint (inflateInit (&z), ==, Z_OK);
+  z.next_in = (Bytef *) start;
+  z.avail_in = (uInt) length;
+  z.next_out = (Bytef *) content;
+  z.avail_out = (uInt) n_content - 1;
+  g_assert_cmpint (inflate (&z, Z_FINISH), ==, Z_STREAM_END);
+  content[z.total_out] = '\0';
+  inflateEnd (&z);
+  g_assert_true (g_str_has_prefix (content, "1 0 0 -1 0 "));
+  g_assert_nonnull (strstr (content, " re\n"));
+  g_assert_nonnull (strstr (content, "/a0 gs\n"));
+  g_assert_nonnull (strstr (content, "/F1 "));
+  g_assert_nonnull (find_bytes (data, pdf->len, "/a0 8 0 R"));
+  g_assert_nonnull (find_bytes (data, pdf->len, "/BaseFont /Courier"));
+  g_free (content);
+
+  g_byte_array_unref (svg);
+  g_byte_array_unref (pdf);
+  maze_free (m);
+}
+
 static void
 test_stream (void)
 {
@@ -1725,6 +1803,7 @@ main (int   argc,
   g_test_add_func ("/render/files-output-rule", test_files_output_rule);
   g_test_add_func ("/render/png-pixel-limit", test_png_pixel_limit);
   g_test_add_func ("/render/stream", test_stream);
+  g_test_add_func ("/render/vector-structure", test_vector_structure);
   g_test_add_func ("/render/auto-size", test_auto_size);
   return g_test_run ();
 }

@@ -56,6 +56,13 @@ struct _BitmazeSession
   /* A step held back as a question */
   MazeStep         question;
   gboolean         has_question;
+  gboolean         question_stopped_run; /* Run goes on after the reveal */
+
+  /* Predict mode: which steps Step and Run hold back as questions */
+  BitmazeSessionAskFunc ask_func;
+  gpointer         ask_data;
+  GDestroyNotify   ask_destroy;
+  guint64          ask_every;
 
   /* A saved build or search coming back (resume_saved ()) */
   guint            resume_id;
@@ -194,10 +201,37 @@ set_file (BitmazeSession *self,
 static void
 withdraw_question (BitmazeSession *self)
 {
+  self->question_stopped_run = FALSE;
   if (!self->has_question)
     return;
   self->has_question = FALSE;
   g_signal_emit (self, signals[QUESTION], 0, NULL);
+}
+
+/* Holds @next back as the question and says so. */
+static void
+hold_question (BitmazeSession *self,
+               const MazeStep *next)
+{
+  self->question = *next;
+  self->has_question = TRUE;
+  g_signal_emit (self, signals[QUESTION], 0, &self->question);
+}
+
+/* Predict mode: whether the ask function wants the step after the
+ * position held back; its report goes to @next. */
+static gboolean
+asks_next (BitmazeSession *self,
+           MazeStep       *next)
+{
+  guint64 number;
+
+  if (self->ask_func == NULL || self->history == NULL || maze_history_finished (self->history))
+    return FALSE;
+  number = maze_history_position (self->history) + 1;
+  if (number % self->ask_every != 0 || !maze_history_peek (self->history, next))
+    return FALSE;
+  return self->ask_func (self, number, next, maze_history_solver (self->history), self->ask_data);
 }
 
 static guint64
@@ -426,6 +460,8 @@ bitmaze_session_run_frame (BitmazeSession *self,
   guint64 wanted = G_MAXUINT64;
   guint64 done = 0;
   gboolean more = TRUE;
+  gboolean held = FALSE;
+  MazeStep asked;
   gint64 budget, view_start, work;
   Shown before;
 
@@ -472,8 +508,16 @@ bitmaze_session_run_frame (BitmazeSession *self,
 
       while (done < wanted)
         {
-          MazeStep *report = record ? next_frame_step (self) : &self->last_step;
+          MazeStep *report;
 
+          /* Predict mode: Run stops before a step asked about. */
+          if (self->ask_func != NULL && asks_next (self, &asked))
+            {
+              held = TRUE;
+              more = FALSE;
+              break;
+            }
+          report = record ? next_frame_step (self) : &self->last_step;
           if (!maze_history_step_quiet (history, report))
             {
               if (record)
@@ -520,6 +564,11 @@ bitmaze_session_run_frame (BitmazeSession *self,
   self->view_us = g_get_monotonic_time () - view_start;
   if (record)
     emit_frame_steps (self, STEPS_DONE);
+  if (held)
+    {
+      hold_question (self, &asked);
+      self->question_stopped_run = TRUE;
+    }
 
   work = g_get_monotonic_time () - start;
   self->max_frame_work = MAX (self->max_frame_work, work);
@@ -533,6 +582,9 @@ bitmaze_session_set_running (BitmazeSession *self,
 
   running = !!running && self->maze != NULL;
   if (running == self->running)
+    return;
+  /* Predict mode: the question held is answered first. */
+  if (running && self->has_question && self->ask_func != NULL)
     return;
 
   withdraw_question (self);
@@ -808,6 +860,11 @@ bitmaze_session_dispose (GObject *object)
 
   cancel_resume (self);
   self->running = FALSE;
+  if (self->ask_destroy != NULL)
+    self->ask_destroy (self->ask_data);
+  self->ask_func = NULL;
+  self->ask_data = NULL;
+  self->ask_destroy = NULL;
 
   G_OBJECT_CLASS (bitmaze_session_parent_class)->dispose (object);
 }
@@ -1536,17 +1593,41 @@ bitmaze_session_can_step (BitmazeSession *self)
          && self->phase != BITMAZE_PHASE_SOLVED && self->phase != BITMAZE_PHASE_NO_PATH;
 }
 
-gboolean
-bitmaze_session_step (BitmazeSession *self)
+/* One step, or with @may_ask in predict mode, the step held back as a
+ * question when the ask function wants it. */
+static gboolean
+step_or_ask (BitmazeSession *self,
+             gboolean        may_ask)
 {
   gint64 start;
   gboolean stepped;
   Shown before;
 
-  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
-
   if (!bitmaze_session_can_step (self))
     return FALSE;
+
+  if (may_ask && self->ask_func != NULL && self->quick == NULL)
+    {
+      MazeStep next;
+
+      /* The question held is answered by bitmaze_session_reveal(). */
+      if (self->has_question)
+        return FALSE;
+      /* A search starts before its first step, so that step can be
+       * asked about too. */
+      if (self->history == NULL || (self->history_builds && maze_history_finished (self->history)))
+        {
+          remember_shown (self, &before);
+          if (!start_search (self))
+            return FALSE;
+          announce_moved (self, &before);
+        }
+      if (asks_next (self, &next))
+        {
+          hold_question (self, &next);
+          return FALSE;
+        }
+    }
 
   withdraw_question (self);
   remember_shown (self, &before);
@@ -1570,6 +1651,14 @@ bitmaze_session_step (BitmazeSession *self)
     g_signal_emit (self, signals[STEP_DONE], 0, &self->last_step);
 
   return stepped;
+}
+
+gboolean
+bitmaze_session_step (BitmazeSession *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+
+  return step_or_ask (self, TRUE);
 }
 
 /* Moves the history to @position and tells everybody what changed. */
@@ -1813,13 +1902,14 @@ bitmaze_session_peek_step (BitmazeSession *self,
 gboolean
 bitmaze_session_ask (BitmazeSession *self)
 {
+  MazeStep next;
+
   g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
 
   withdraw_question (self);
-  if (!bitmaze_session_peek_step (self, &self->question))
+  if (!bitmaze_session_peek_step (self, &next))
     return FALSE;
-  self->has_question = TRUE;
-  g_signal_emit (self, signals[QUESTION], 0, &self->question);
+  hold_question (self, &next);
   return TRUE;
 }
 
@@ -1835,15 +1925,48 @@ gboolean
 bitmaze_session_reveal (BitmazeSession *self)
 {
   MazeStep question;
+  gboolean resume, stepped;
 
   g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
 
   if (!self->has_question)
     return FALSE;
   question = self->question;
+  resume = self->question_stopped_run;
   self->has_question = FALSE;
+  self->question_stopped_run = FALSE;
   g_signal_emit (self, signals[REVEALED], 0, &question);
-  return bitmaze_session_step (self);
+  stepped = step_or_ask (self, FALSE);
+  /* Run stopped for the question: it goes on to the next one.  Else
+   * the next step, when it is asked about too, is held back at once. */
+  if (resume && stepped && self->history != NULL && !maze_history_finished (self->history))
+    bitmaze_session_set_running (self, TRUE);
+  else if (stepped && self->ask_func != NULL && !self->running)
+    {
+      MazeStep next;
+
+      if (asks_next (self, &next))
+        hold_question (self, &next);
+    }
+  return stepped;
+}
+
+void
+bitmaze_session_set_ask_func (BitmazeSession        *self,
+                              guint64                every,
+                              BitmazeSessionAskFunc  func,
+                              gpointer               user_data,
+                              GDestroyNotify         destroy)
+{
+  g_return_if_fail (BITMAZE_IS_SESSION (self));
+
+  withdraw_question (self);
+  if (self->ask_destroy != NULL)
+    self->ask_destroy (self->ask_data);
+  self->ask_func = func;
+  self->ask_data = user_data;
+  self->ask_destroy = destroy;
+  self->ask_every = MAX (every, 1);
 }
 
 /* ------------------------------------------------------------------ */

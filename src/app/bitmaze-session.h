@@ -177,6 +177,39 @@ gboolean         bitmaze_session_ask            (BitmazeSession *self);
 const MazeStep  *bitmaze_session_get_question   (BitmazeSession *self);
 gboolean         bitmaze_session_reveal         (BitmazeSession *self);
 
+/**
+ * BitmazeSessionAskFunc:
+ * @number: the number of the step about to be done (the steps shown + 1)
+ * @next: that step, looked at without doing it
+ * @solver: (nullable): the search about to do it, as it is at the step
+ *   shown (for "which cell comes next?"); NULL for a build
+ *
+ * Returns: TRUE to hold the step back as a question.
+ */
+typedef gboolean (*BitmazeSessionAskFunc) (BitmazeSession   *session,
+                                           guint64           number,
+                                           const MazeStep   *next,
+                                           const MazeSolver *solver,
+                                           gpointer          user_data);
+
+/* Predict mode: Step and Run hold a step back as a question (as
+ * bitmaze_session_ask() does) when @func says so, instead of doing it.
+ * Step then does no step (FALSE), and does none while the question is
+ * held, nor does Run start; Run stops before the step.
+ * bitmaze_session_reveal() does the step, then Run goes on when the
+ * question stopped it, else the next step is held back at once when
+ * @func wants it too.  A search starts before its first step so that
+ * step can be asked about.  @func is asked only about steps whose
+ * number is a multiple of @every (looking at a step costs a copy of the
+ * stepper).  A build without Animate Building has no steps to ask about.
+ * NULL @func: no step is held back.  @destroy frees @user_data when the
+ * function is replaced or the session goes. */
+void             bitmaze_session_set_ask_func   (BitmazeSession        *self,
+                                                 guint64                every,
+                                                 BitmazeSessionAskFunc  func,
+                                                 gpointer               user_data,
+                                                 GDestroyNotify         destroy);
+
 /* ---- edits (each ends a search in progress; search bits stay) ---- */
 
 /* Flips bit @bit of cell @index through the engine.  Emits ::edited with

@@ -38,6 +38,12 @@ struct _BitmazeInspector
   guint            text_size;
   char            *message;
 
+  /* Predict mode: the bits show an answer to edit, not the maze */
+  int              answer_cell;    /* -1: not in predict mode */
+  guint16          answer_word;
+  guint16          answer_wrong;
+  gboolean         answer_editable;
+
   GdkFrameClock   *frame_clock;
   gulong           after_paint_id;
 
@@ -64,6 +70,13 @@ struct _BitmazeInspector
 };
 
 G_DEFINE_FINAL_TYPE (BitmazeInspector, bitmaze_inspector, GTK_TYPE_BOX)
+
+enum {
+  ANSWER_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static void refresh_cell     (BitmazeInspector *self);
 static void refresh_frontier (BitmazeInspector *self);
@@ -240,7 +253,7 @@ refresh_cell (BitmazeInspector *self)
   guint16 word, changed;
   guint16 before = 0, after = 0;
   guint x, y;
-  int cell = self->cell;
+  int cell = self->answer_cell >= 0 ? self->answer_cell : self->cell;
 
   if (maze == NULL || cell < 0 || (guint) cell >= maze_n_cells (maze))
     cell = default_cell (self);
@@ -313,8 +326,30 @@ refresh_cell (BitmazeInspector *self)
   markup = binary_markup (word, changed);
   gtk_label_set_markup (self->binary_label, markup);
 
-  for (guint bit = 0; bit < 16; bit++)
-    update_bit_button (self, bit, TRUE, (word >> bit) & 1, (changed >> bit) & 1);
+  if (self->answer_cell >= 0)
+    {
+      /* Predict mode: the student's answer, its wrong bits marked. */
+      for (guint bit = 0; bit < 16; bit++)
+        {
+          GtkWidget *button = GTK_WIDGET (self->bits[bit]);
+
+          /* Still sensitive once revealed, to stay readable; clicks then
+           * change nothing (bit_clicked_cb). */
+          update_bit_button (self, bit, TRUE, (self->answer_word >> bit) & 1, FALSE);
+          gtk_widget_add_css_class (button, "bitmaze-bit-answer");
+          if ((self->answer_wrong >> bit) & 1)
+            gtk_widget_add_css_class (button, "bitmaze-bit-wrong");
+          else
+            gtk_widget_remove_css_class (button, "bitmaze-bit-wrong");
+        }
+    }
+  else
+    for (guint bit = 0; bit < 16; bit++)
+      {
+        gtk_widget_remove_css_class (GTK_WIDGET (self->bits[bit]), "bitmaze-bit-answer");
+        gtk_widget_remove_css_class (GTK_WIDGET (self->bits[bit]), "bitmaze-bit-wrong");
+        update_bit_button (self, bit, TRUE, (word >> bit) & 1, (changed >> bit) & 1);
+      }
   update_border_tooltips (self, maze, (guint) cell);
 }
 
@@ -608,6 +643,17 @@ bit_clicked_cb (GtkButton        *button,
 
   if (maze == NULL || cell < 0)
     return;
+
+  if (self->answer_cell >= 0)
+    {
+      /* Predict mode: the click changes the answer, never the maze. */
+      if (!self->answer_editable)
+        return;
+      self->answer_word ^= (guint16) (1u << bit);
+      refresh_cell (self);
+      g_signal_emit (self, signals[ANSWER_CHANGED], 0, (guint) self->answer_word);
+      return;
+    }
 
   if (!bitmaze_session_toggle_bit (self->session, (guint) cell, bit, &error))
     {
@@ -1088,6 +1134,17 @@ bitmaze_inspector_class_init (BitmazeInspectorClass *klass)
   gtk_widget_class_install_action (widget_class, "inspector.text-bigger", NULL, text_bigger_action);
   gtk_widget_class_install_action (widget_class, "inspector.text-smaller", NULL, text_smaller_action);
 
+  /**
+   * BitmazeInspector::answer-changed:
+   * @word: the answer, the bits as clicked
+   *
+   * In predict mode (bitmaze_inspector_set_answer()), a bit button was
+   * clicked: the answer changed, the maze did not.
+   */
+  signals[ANSWER_CHANGED] =
+    g_signal_new ("answer-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
@@ -1101,6 +1158,7 @@ bitmaze_inspector_init (BitmazeInspector *self)
 
   self->cell = -1;
   self->shown_cell = -1;
+  self->answer_cell = -1;
   self->following = TRUE;
   self->log_pinned = TRUE;
   self->frontier = g_new (uint32_t, FRONTIER_SHOWN);
@@ -1301,4 +1359,43 @@ bitmaze_inspector_sync (BitmazeInspector *self)
 
   refresh_cell (self);
   refresh_frontier (self);
+}
+
+void
+bitmaze_inspector_set_answer (BitmazeInspector *self,
+                              int               cell,
+                              guint16           answer,
+                              guint16           wrong,
+                              gboolean          editable)
+{
+  g_return_if_fail (BITMAZE_IS_INSPECTOR (self));
+
+  cell = MAX (cell, -1);
+  if (cell < 0 && self->answer_cell < 0)
+    return;
+  if (cell >= 0 && editable)
+    /* Translators: the bit inspector's note while a predict question is open */
+    set_message (self, _("Your answer: click the bits into the word you expect. The maze does not change."));
+  else if (cell >= 0 && wrong != 0)
+    /* Translators: the bit inspector's note after a wrong answer to a predict question */
+    set_message (self, _("Your answer: the bits outlined in red differ from the right word."));
+  else
+    set_message (self, NULL);
+  self->answer_cell = cell;
+  self->answer_word = answer;
+  self->answer_wrong = wrong;
+  self->answer_editable = editable;
+  /* A click on a bit leaves the focus in the answer field, so Enter
+   * checks the answer instead of clicking the bit again. */
+  for (guint bit = 0; bit < 16; bit++)
+    gtk_widget_set_focus_on_click (GTK_WIDGET (self->bits[bit]), cell < 0);
+  refresh_cell (self);
+}
+
+guint16
+bitmaze_inspector_get_answer (BitmazeInspector *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_INSPECTOR (self), 0);
+
+  return self->answer_word;
 }

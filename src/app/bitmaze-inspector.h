@@ -57,6 +57,18 @@ const char       *bitmaze_inspector_get_text      (BitmazeInspector *self,
 guint             bitmaze_inspector_get_text_size (BitmazeInspector *self);
 void              bitmaze_inspector_set_text_size (BitmazeInspector *self,
                                                    guint             size);
+/* Predict mode: while @cell >= 0 the panel shows that cell, and its bit
+ * buttons show @answer instead of the cell's word.  A click toggles a
+ * bit of the answer (::answer-changed) and the maze stays as it is;
+ * @wrong marks the bits a revealed answer got wrong, and without
+ * @editable (after the reveal) the buttons take no clicks.  @cell -1:
+ * back to the maze's bits. */
+void              bitmaze_inspector_set_answer    (BitmazeInspector *self,
+                                                   int               cell,
+                                                   guint16           answer,
+                                                   guint16           wrong,
+                                                   gboolean          editable);
+guint16           bitmaze_inspector_get_answer    (BitmazeInspector *self);
 /* Bring the panel up to date now instead of at the next frame. */
 void              bitmaze_inspector_sync          (BitmazeInspector *self);
 

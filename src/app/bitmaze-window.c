@@ -20,6 +20,7 @@
 #include "bitmaze-inspector.h"
 #include "bitmaze-maze-view.h"
 #include "bitmaze-play.h"
+#include "bitmaze-predict-bar.h"
 #include "bitmaze-print.h"
 #include "bitmaze-session.h"
 #include "bitmaze-status.h"
@@ -34,6 +35,8 @@ struct _BitmazeWindow
   BitmazeSession       *session;
   BitmazeFiles         *files;
   BitmazePlay          *play;
+  BitmazePredict       *predict;
+  BitmazePredictBar    *predict_bar;
   BitmazeInspector     *inspector;
   guint                 tick_id;
   gboolean              show_controls;
@@ -127,7 +130,16 @@ win_new_action (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *parameter)
 {
-  bitmaze_files_confirm_discard (BITMAZE_WINDOW (widget)->files, new_maze_now, widget, NULL);
+  BitmazeWindow *self = BITMAZE_WINDOW (widget);
+
+  /* Space during a predict question goes on, never makes a new maze. */
+  if (g_str_equal (action_name, "win.new-maze")
+      && bitmaze_predict_get_state (self->predict) != BITMAZE_PREDICT_IDLE)
+    {
+      bitmaze_predict_go_on (self->predict);
+      return;
+    }
+  bitmaze_files_confirm_discard (self->files, new_maze_now, widget, NULL);
 }
 
 static void
@@ -143,7 +155,12 @@ win_step_action (GtkWidget  *widget,
                  const char *action_name,
                  GVariant   *parameter)
 {
-  bitmaze_session_step (BITMAZE_WINDOW (widget)->session);
+  BitmazeWindow *self = BITMAZE_WINDOW (widget);
+
+  /* Predict mode: after a reveal, Step (S, Right) goes on. */
+  if (bitmaze_predict_go_on (self->predict))
+    return;
+  bitmaze_session_step (self->session);
 }
 
 static void
@@ -346,6 +363,13 @@ view_cell_clicked_cb (BitmazeWindow   *self,
   gboolean goal = (state & GDK_SHIFT_MASK) != 0 || button == GDK_BUTTON_SECONDARY;
   g_autoptr (GError) error = NULL;
 
+  /* While a predict question is open a click answers it or does nothing:
+   * moving the start would end the search asked about. */
+  if (bitmaze_predict_get_state (self->predict) != BITMAZE_PREDICT_IDLE)
+    {
+      bitmaze_predict_check_cell (self->predict, index);
+      return;
+    }
   if (!bitmaze_session_set_endpoint (self->session, index, goal, &error))
     show_edit_error (self, error);
 }
@@ -379,6 +403,16 @@ key_shortcut_cb (GtkWidget *widget,
   return gtk_widget_activate_action (widget, action, NULL);
 }
 
+/* A "which cell comes next?" question open: the arrow keys pick a cell. */
+static gboolean
+predict_picks_cell (BitmazeWindow *self)
+{
+  const MazeQuestion *q = bitmaze_predict_get_question (self->predict);
+
+  return bitmaze_predict_get_state (self->predict) == BITMAZE_PREDICT_ASKING
+         && q != NULL && q->kind == MAZE_QUESTION_CELL;
+}
+
 /* Right and Left on the maze: a step forward or back (see below). */
 static gboolean
 view_arrow_cb (GtkWidget *widget,
@@ -392,7 +426,8 @@ view_arrow_cb (GtkWidget *widget,
     return FALSE;
   if (bitmaze_maze_view_get_edit_mode (self->view)
       || gtk_widget_get_visible (GTK_WIDGET (self->side_panel))
-      || bitmaze_play_get_active (self->play))
+      || bitmaze_play_get_active (self->play)
+      || predict_picks_cell (self))
     return FALSE;
 
   return gtk_widget_activate_action (widget, user_data, NULL);
@@ -415,6 +450,7 @@ add_key_shortcuts (BitmazeWindow *self)
     { "End", "win.last-step" },
     { "r", "win.run" },
     { "Escape", "win.stop" },
+    { "q", "win.predict" },
   };
   GtkEventController *controller = gtk_shortcut_controller_new ();
 
@@ -490,6 +526,7 @@ show_inspector_change_state_cb (GSimpleAction *action,
     {
       self->inspector = bitmaze_inspector_new (self->session, self->view);
       gtk_box_append (self->side_panel, GTK_WIDGET (self->inspector));
+      bitmaze_predict_bar_set_inspector (self->predict_bar, self->inspector);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->side_panel), show);
   g_simple_action_set_state (action, state);
@@ -723,6 +760,17 @@ connect_session (BitmazeWindow *self)
   self->play = bitmaze_play_new (self->session, self->view, GTK_WIDGET (self));
   gtk_box_insert_child_after (self->maze_box, GTK_WIDGET (self->play), GTK_WIDGET (self->maze_scroller));
 
+  /* Predict mode's bar goes below the maze too; Q or the header's toggle
+   * (win.predict) turns it on. */
+  self->predict = bitmaze_predict_new (self->session);
+  self->predict_bar = BITMAZE_PREDICT_BAR (bitmaze_predict_bar_new (self->predict, self->view));
+  gtk_box_insert_child_after (self->maze_box, GTK_WIDGET (self->predict_bar), GTK_WIDGET (self->maze_scroller));
+  {
+    g_autoptr (GPropertyAction) action = g_property_action_new ("predict", self->predict, "active");
+
+    g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (action));
+  }
+
   self->files = bitmaze_files_new (GTK_WINDOW (self), self->session, GTK_WIDGET (self->view));
   g_signal_connect_object (self->files, "message", G_CALLBACK (session_message_cb), self, G_CONNECT_SWAPPED);
   add_key_shortcuts (self);
@@ -787,6 +835,8 @@ bitmaze_window_dispose (GObject *object)
   self->view = NULL;
   self->inspector = NULL;
   self->play = NULL;
+  self->predict_bar = NULL;
+  g_clear_object (&self->predict);
 
   g_clear_object (&self->settings);
   g_clear_object (&self->session);

@@ -492,6 +492,46 @@ test_score_resets (Fixture       *fixture,
   assert_score (fixture, 0, 0, 0);
 }
 
+/* Step Back under a question withdraws it, unanswered and uncounted;
+ * clicks on the maze move the start again once no question is open. */
+static void
+test_withdrawn (Fixture       *fixture,
+                gconstpointer  data)
+{
+  BitmazeMazeView *view = window_test_view (fixture->window);
+  GuiTestSignal *withdrawn;
+  guint64 position;
+  double x, y;
+
+  if (!gui_test_have_xdotool ())
+    return;
+
+  predict_on (fixture);
+  bitmaze_predict_set_ask_cells (fixture->predict, FALSE);
+  press_step (fixture);
+  /* skipped: the step is done and the next one asked about at once */
+  while (bitmaze_session_get_position (fixture->session) == 0)
+    bitmaze_predict_skip (fixture->predict);
+  g_assert_cmpint (bitmaze_predict_get_state (fixture->predict), ==, BITMAZE_PREDICT_ASKING);
+  position = bitmaze_session_get_position (fixture->session);
+  g_assert_cmpuint (position, ==, 1);
+
+  withdrawn = gui_test_signal_watch (fixture->predict, "withdrawn");
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (view)));
+  gui_test_press_keys (fixture->window, "shift+s");
+  gui_test_wait_for_signal (withdrawn, 1);
+  gui_test_signal_watch_free (withdrawn);
+  g_assert_cmpint (bitmaze_predict_get_state (fixture->predict), ==, BITMAZE_PREDICT_IDLE);
+  g_assert_cmpuint (bitmaze_session_get_position (fixture->session), ==, position - 1);
+  assert_score (fixture, 0, 0, 0);
+
+  /* no question open: a click picks the start, as it does without predict mode */
+  bitmaze_predict_set_active (fixture->predict, FALSE);
+  g_assert_true (bitmaze_maze_view_get_cell_center (view, 1, &x, &y));
+  gui_test_click (view, x, y);
+  g_assert_cmpuint (maze_start (window_test_maze (fixture->window)), ==, 1);
+}
+
 static gboolean
 asking_step_10 (gpointer data)
 {
@@ -558,6 +598,7 @@ main (int    argc,
   g_test_add ("/predict/score-resets", Fixture, NULL, fixture_setup, test_score_resets,
               fixture_teardown);
   g_test_add ("/predict/run-stops", Fixture, NULL, fixture_setup, test_run_stops, fixture_teardown);
+  g_test_add ("/predict/withdrawn", Fixture, NULL, fixture_setup, test_withdrawn, fixture_teardown);
 
   return g_test_run ();
 }

@@ -535,6 +535,9 @@ session_edited_cb (BitmazeInspector *self,
 static void
 session_maze_cb (BitmazeInspector *self)
 {
+  /* A new search: its log shows from the end again. */
+  if (self->following)
+    self->log_pinned = TRUE;
   bitmaze_op_log_clear (self->log);
   update_log_count (self);
   set_message (self, NULL);
@@ -552,9 +555,10 @@ view_selected_cb (BitmazeInspector *self)
   if (self->selecting || selected < 0)
     return;
 
-  /* The user picked a cell: show it, and stop following the search. */
+  /* The user picked a cell: show it until the next step, which the
+   * panel shows again if it follows the search (only its switch turns
+   * following off). */
   self->cell = selected;
-  bitmaze_inspector_set_following (self, FALSE);
   set_message (self, NULL);
   refresh_cell (self);
 }
@@ -710,7 +714,6 @@ select_cell (BitmazeInspector *self,
   self->selecting = FALSE;
 
   self->cell = (int) cell;
-  bitmaze_inspector_set_following (self, FALSE);
   set_message (self, NULL);
   refresh_cell (self);
 }
@@ -877,15 +880,16 @@ log_shows_end (BitmazeInspector *self)
 }
 
 /* New lines keep the end of the log in view, unless the user scrolled up
- * to read or walks the lines with the keyboard.  (The list view moves the
- * adjustment itself when old lines go, so its value alone cannot say.) */
+ * to read, or walks the lines with the keyboard while the panel does not
+ * follow the search.  (The list view moves the adjustment itself when old
+ * lines go, so its value alone cannot say.) */
 static gboolean
 log_follows_end (BitmazeInspector *self)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
 
-  if (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->log_view)))
+  if (!self->following && focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->log_view)))
     return FALSE;
 
   return self->log_pinned;

@@ -87,6 +87,7 @@ struct _BitmazeMazeView
   guint             show_search : 1;
   guint             show_solution : 1;
   guint             dark : 1;
+  guint             high_contrast : 1;
 
   /* One bit a cell (allocated when first needed) and the lists they mirror. */
   guint32          *frontier_bits;
@@ -239,6 +240,30 @@ ensure_bitmaps (BitmazeMazeView *self)
 /* Render options and geometry                                         */
 /* ------------------------------------------------------------------ */
 
+/* The colours: the style's light or dark palette, or for a projector
+ * black walls on white with strong, saturated highlights. */
+static void
+get_palette (BitmazeMazeView *self,
+             RenderPalette   *palette)
+{
+  if (self->dark && !self->high_contrast)
+    render_palette_dark (palette);
+  else
+    render_palette_light (palette);
+  if (!self->high_contrast)
+    return;
+  palette->background = (RenderRgba) { 1.0, 1.0, 1.0, 1.0 };
+  palette->wall = (RenderRgba) { 0.0, 0.0, 0.0, 1.0 };
+  palette->search = (RenderRgba) { 1.0, 0.82, 0.0, 1.0 };
+  palette->solution = (RenderRgba) { 0.85, 0.0, 0.0, 1.0 };
+  palette->frontier = (RenderRgba) { 0.0, 0.55, 1.0, 1.0 };
+  palette->changed = (RenderRgba) { 0.9, 0.0, 0.9, 1.0 };
+  palette->selected = (RenderRgba) { 0.0, 0.0, 0.0, 1.0 };
+  palette->start = (RenderRgba) { 0.0, 0.6, 0.0, 1.0 };
+  palette->goal = (RenderRgba) { 0.0, 0.0, 0.85, 1.0 };
+  palette->label = (RenderRgba) { 0.0, 0.0, 0.0, 1.0 };
+}
+
 /* Options for drawing in device pixels, without the highlight lists. */
 static void
 get_render_options (BitmazeMazeView *self,
@@ -252,10 +277,7 @@ get_render_options (BitmazeMazeView *self,
   options->show_solution = self->show_solution;
   options->label_mode = (RenderLabelMode) self->label_mode;
   options->label_nibble = self->label_nibble;
-  if (self->dark)
-    render_palette_dark (&options->palette);
-  else
-    render_palette_light (&options->palette);
+  get_palette (self, &options->palette);
   options->selected = self->selected >= 0 ? (uint32_t) self->selected
                                           : RENDER_NO_CELL;
 }
@@ -1412,6 +1434,27 @@ bitmaze_maze_view_set_selected_cell (BitmazeMazeView *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_CELL]);
 }
 
+void
+bitmaze_maze_view_set_high_contrast (BitmazeMazeView *self,
+                                     gboolean         high_contrast)
+{
+  g_return_if_fail (BITMAZE_IS_MAZE_VIEW (self));
+
+  high_contrast = !!high_contrast;
+  if (self->high_contrast == (guint) high_contrast)
+    return;
+  self->high_contrast = high_contrast;
+  invalidate_tiles (self);
+}
+
+gboolean
+bitmaze_maze_view_get_high_contrast (BitmazeMazeView *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_MAZE_VIEW (self), FALSE);
+
+  return self->high_contrast;
+}
+
 gboolean
 bitmaze_maze_view_get_dark (BitmazeMazeView *self)
 {
@@ -1681,8 +1724,7 @@ activate_selection_action (GtkWidget  *widget,
       bitmaze_maze_view_set_selected_cell (self, (int) maze_start (self->maze));
       return;
     }
-  g_signal_emit (self, signals[CELL_CLICKED], 0, (guint) self->selected,
-                 state, (guint) GDK_BUTTON_PRIMARY);
+  g_signal_emit (self, signals[CELL_CLICKED], 0, (guint) self->selected, state, 0u);
 }
 
 /* "u": in edit mode, the keyboard's click on a wall of the selected cell. */
@@ -1755,10 +1797,7 @@ append_floor (BitmazeMazeView *self,
   if (self->maze != NULL && maze_is_shaped (self->maze))
     return;
 
-  if (self->dark)
-    render_palette_dark (&palette);
-  else
-    render_palette_light (&palette);
+  get_palette (self, &palette);
   colour.red = palette.background.red;
   colour.green = palette.background.green;
   colour.blue = palette.background.blue;
@@ -2068,6 +2107,10 @@ add_move_binding (GtkWidgetClass *widget_class,
                                        "view.move-selection", "(ii)", dx, dy);
   gtk_widget_class_add_binding_action (widget_class, keyval, GDK_CONTROL_MASK,
                                        "view.toggle-wall", "u", dir);
+  /* (The window takes plain Left and Right to step, outside Edit Walls:
+   * Shift with an arrow picks a cell whatever the tool.) */
+  gtk_widget_class_add_binding_action (widget_class, keyval, GDK_SHIFT_MASK,
+                                       "view.move-selection", "(ii)", dx, dy);
 }
 
 static void
@@ -2158,7 +2201,8 @@ bitmaze_maze_view_class_init (BitmazeMazeViewClass *klass)
    * BitmazeMazeView::cell-clicked:
    * @index: the cell
    * @state: the modifier keys held (Shift chooses the goal)
-   * @button: the mouse button (GDK_BUTTON_SECONDARY chooses the goal)
+   * @button: the mouse button (GDK_BUTTON_SECONDARY chooses the goal), 0
+   *   for Enter
    *
    * A click on a cell outside edit mode, or Enter on the selected cell.
    */

@@ -120,6 +120,12 @@ int               bitmaze_maze_view_get_selected_cell (BitmazeMazeView *self);
 void              bitmaze_maze_view_set_selected_cell (BitmazeMazeView *self,
                                                        int              index);
 
+/* Black walls on white and strong highlights, whatever the style: for a
+ * projector. */
+void              bitmaze_maze_view_set_high_contrast (BitmazeMazeView *self,
+                                                       gboolean         high_contrast);
+gboolean          bitmaze_maze_view_get_high_contrast (BitmazeMazeView *self);
+
 /* Whether the view draws with the dark palette (follows AdwStyleManager). */
 gboolean          bitmaze_maze_view_get_dark          (BitmazeMazeView *self);
 

@@ -136,6 +136,10 @@ bitmaze_op_item_dup_code (BitmazeOpItem *self)
   g_return_val_if_fail (BITMAZE_IS_OP_ITEM (self), NULL);
 
   step = &self->entry.step;
+  if (step->cell == UINT32_MAX && step->n_changes > 0)
+    /* every cell at once (the search cleared): the statement, a loop */
+    return g_strdup_printf ("%.*s;", (int) strnlen (step->changes[0].expr, MAZE_EXPR_MAX),
+                            step->changes[0].expr);
   if (step->n_changes == 0)
     /* Translators: a C comment in the operation log for a step that changed no cell */
     return g_strdup (_("/* no bit changed */"));
@@ -207,6 +211,8 @@ bitmaze_step_dup_description (const MazeStep *step,
   switch (step->kind)
     {
     case MAZE_STEP_NONE:
+      if (step->cell == UINT32_MAX)
+        return g_strdup (_("Cleared the search: the solution and backtrack bits of every cell"));
       if (toggled_bit (step) < MAZE_BORDER_SHIFT && step->n_changes == 2)
         return g_strdup_printf (_("You flipped bit %u of (%u, %u) and the neighbour’s matching bit"),
                                 toggled_bit (step), x, y);

@@ -1193,7 +1193,10 @@ bitmaze_session_class_init (BitmazeSessionClass *klass)
    * @step: (type gpointer): the engine's MazeStep report of the change
    *
    * The user changed words by hand: a bit flipped, or a move of the walk
-   * in Play mode.
+   * in Play mode.  A step about no cell (@step's cell is G_MAXUINT32)
+   * changed every cell: its one change, with index G_MAXUINT32, says
+   * the statement (clearing the search bits before an edit, Reset or
+   * Play mode).
    */
   signals[EDITED] =
     g_signal_new ("edited", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -1760,6 +1763,32 @@ bitmaze_session_can_reset (BitmazeSession *self)
   return self->maze != NULL && (self->quick != NULL || self->history != NULL || self->has_search);
 }
 
+/* Clears the search bits of every cell, as an operation of its own in
+ * the log ("edited" with a step about no cell, see bitmaze-session.h). */
+static gboolean
+clear_search_logged (BitmazeSession *self)
+{
+  MazeStep step = { .kind = MAZE_STEP_NONE, .cell = UINT32_MAX, .other = UINT32_MAX };
+
+  if (!maze_has_search (self->maze))
+    {
+      self->has_search = FALSE;
+      return FALSE;
+    }
+  maze_reset_search (self->maze);
+  self->has_search = FALSE;
+  step.n_changes = 1;
+  step.changes[0].index = UINT32_MAX;
+  step.changes[0].before = MAZE_SEARCH_MASK;
+  step.changes[0].after = 0;
+  g_snprintf (step.changes[0].expr, sizeof step.changes[0].expr,
+              "for (i = 0; i < %u; i++) maze[i] &= 0x%04X", maze_n_cells (self->maze),
+              (guint) (0xFFFFu & ~MAZE_SEARCH_MASK));
+  g_signal_emit (self, signals[MAZE_CHANGED], 0);
+  g_signal_emit (self, signals[EDITED], 0, &step);
+  return TRUE;
+}
+
 void
 bitmaze_session_reset (BitmazeSession *self)
 {
@@ -1809,9 +1838,7 @@ bitmaze_session_reset (BitmazeSession *self)
 
   had_search = self->has_search;
   drop_stepper (self);
-  self->has_search = FALSE;
-  maze_reset_search (self->maze);
-  if (had_search)
+  if (!clear_search_logged (self) && had_search)
     g_signal_emit (self, signals[MAZE_CHANGED], 0);
   announce_moved (self, &before);
 }
@@ -2012,6 +2039,10 @@ bitmaze_session_toggle_bit (BitmazeSession  *self,
   if (!begin_edit (self, index, error))
     return FALSE;
 
+  /* A search over walls that changed means nothing any more: it goes, as
+   * its own operation, before the flip. */
+  if (bit < MAZE_BORDER_SHIFT && maze_contains (self->maze, index))
+    clear_search_logged (self);
   if (maze_toggle_bit (self->maze, index, bit, &step, &merror) != MAZE_OK)
     {
       bitmaze_error_propagate (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, &merror);
@@ -2049,6 +2080,7 @@ bitmaze_session_set_endpoint (BitmazeSession  *self,
     return FALSE;
 
   /* Moving an end point clears the search (the engine does so too). */
+  clear_search_logged (self);
   status = goal ? maze_set_goal (self->maze, index, &merror)
                 : maze_set_start (self->maze, index, &merror);
   self->has_search = FALSE;
@@ -2078,8 +2110,7 @@ bitmaze_session_toggle_wall (BitmazeSession  *self,
   if (!begin_edit (self, index, error))
     return FALSE;
 
-  maze_reset_search (self->maze);
-  self->has_search = FALSE;
+  clear_search_logged (self);
   open = maze_cell_is_open (maze_cells_const (self->maze)[index], (guint16) dir);
   status = maze_set_wall_open (self->maze, index, (guint16) dir, !open, &merror);
   g_signal_emit (self, signals[MAZE_CHANGED], 0);
@@ -2106,7 +2137,7 @@ bitmaze_session_play_begin (BitmazeSession *self,
   withdraw_question (self);
   drop_stepper (self);
   bitmaze_session_set_running (self, FALSE);
-  self->has_search = FALSE;
+  clear_search_logged (self);
   maze_play_begin (self->maze, position);
   g_signal_emit (self, signals[MAZE_CHANGED], 0);
   announce_moved (self, &before);

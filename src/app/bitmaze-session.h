@@ -210,11 +210,13 @@ void             bitmaze_session_set_ask_func   (BitmazeSession        *self,
                                                  gpointer               user_data,
                                                  GDestroyNotify         destroy);
 
-/* ---- edits (each ends a search in progress; search bits stay) ---- */
+/* ---- edits (each ends a search in progress) ---- */
 
 /* Flips bit @bit of cell @index through the engine.  Emits ::edited with
- * the engine's report.  FALSE with the reason while a maze is being built
- * or when the engine refuses (a border bit). */
+ * the engine's report.  A passage bit clears the search bits first, as an
+ * ::edited of its own; a flipped search bit keeps them.  FALSE with the
+ * reason while a maze is being built or when the engine refuses (a border
+ * bit). */
 gboolean         bitmaze_session_toggle_bit     (BitmazeSession *self,
                                                  guint           index,
                                                  guint           bit,

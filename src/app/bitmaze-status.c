@@ -21,6 +21,7 @@ struct _BitmazeStatus
   GtkLabel       *state_label;
   GtkLabel       *numbers_label;
   GtkLabel       *step_label;
+  GtkLabel       *hint_label;
   char           *numbers;
   gint64          last_update;
 };
@@ -236,12 +237,22 @@ bitmaze_status_init (BitmazeStatus *self)
   gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->numbers_label));
   gtk_box_append (GTK_BOX (self), row);
 
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   self->step_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->step_label, 0);
   gtk_label_set_ellipsize (self->step_label, PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->step_label), TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (self->step_label), "dim-label");
   gtk_widget_add_css_class (GTK_WIDGET (self->step_label), "caption");
-  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->step_label));
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->step_label));
+
+  /* What a click on the maze does now (the window's pointer tool). */
+  self->hint_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->hint_label, 1);
+  gtk_label_set_ellipsize (self->hint_label, PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (GTK_WIDGET (self->hint_label), "caption");
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->hint_label));
+  gtk_box_append (GTK_BOX (self), row);
 }
 
 void
@@ -271,5 +282,18 @@ bitmaze_status_get_text (BitmazeStatus *self,
     return self->numbers;
   if (g_str_equal (which, "step"))
     return gtk_label_get_label (self->step_label);
+  if (g_str_equal (which, "hint"))
+    return gtk_label_get_label (self->hint_label);
   return NULL;
+}
+
+void
+bitmaze_status_set_hint (BitmazeStatus *self,
+                         const char    *hint,
+                         const char    *tooltip)
+{
+  g_return_if_fail (BITMAZE_IS_STATUS (self));
+
+  gtk_label_set_label (self->hint_label, hint);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->hint_label), tooltip);
 }

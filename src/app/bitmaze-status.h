@@ -20,7 +20,13 @@ G_DECLARE_FINAL_TYPE (BitmazeStatus, bitmaze_status, BITMAZE, STATUS, GtkBox)
 void        bitmaze_status_set_session (BitmazeStatus  *self,
                                         BitmazeSession *session);
 
-/* The text of one line: "state" ("Solved"), "numbers" or "step". */
+/* A few words beside the step: what a click on the maze does, with a
+ * sentence as its tooltip. */
+void        bitmaze_status_set_hint    (BitmazeStatus  *self,
+                                        const char     *hint,
+                                        const char     *tooltip);
+
+/* The text of one part: "state" ("Solved"), "numbers", "step" or "hint". */
 const char *bitmaze_status_get_text    (BitmazeStatus  *self,
                                         const char     *which);
 

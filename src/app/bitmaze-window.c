@@ -21,6 +21,7 @@
 #include "bitmaze-maze-view.h"
 #include "bitmaze-play.h"
 #include "bitmaze-predict-bar.h"
+#include "bitmaze-presentation.h"
 #include "bitmaze-print.h"
 #include "bitmaze-session.h"
 #include "bitmaze-status.h"
@@ -41,6 +42,8 @@ struct _BitmazeWindow
   guint                 tick_id;
   gboolean              show_controls;
   gboolean              closing;  /* the user chose to discard the changes */
+  guint                 tool;     /* Tool */
+  gboolean              presenting;
 
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
@@ -55,6 +58,8 @@ struct _BitmazeWindow
   BitmazeStatus        *status;
   BitmazeTimeline      *timeline;
   AdwButtonContent     *run_content;
+  GtkStack             *pages;
+  BitmazePresentation  *presentation;
 };
 
 G_DEFINE_FINAL_TYPE (BitmazeWindow, bitmaze_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -64,12 +69,16 @@ enum {
   PROP_SESSION,
   PROP_SOLVER,
   PROP_GENERATOR,
-  PROP_EDIT_MODE,
+  PROP_TOOL,
+  PROP_PRESENTING,
   PROP_SHOW_CONTROLS,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
+
+static void set_presenting (BitmazeWindow *self,
+                            gboolean       presenting);
 
 /* ------------------------------------------------------------------ */
 /* Small helpers                                                       */
@@ -201,6 +210,43 @@ win_stop_action (GtkWidget  *widget,
                  GVariant   *parameter)
 {
   bitmaze_session_set_running (BITMAZE_WINDOW (widget)->session, FALSE);
+}
+
+/* The presentation view takes the whole window, full screen, with a view
+ * of its own on the session (only while it is shown). */
+static void
+set_presenting (BitmazeWindow *self,
+                gboolean       presenting)
+{
+  presenting = !!presenting;
+  if (presenting == self->presenting)
+    return;
+  self->presenting = presenting;
+
+  bitmaze_presentation_set_session (self->presentation, presenting ? self->session : NULL);
+  gtk_stack_set_visible_child_name (self->pages, presenting ? "present" : "main");
+  if (presenting)
+    gtk_window_fullscreen (GTK_WINDOW (self));
+  else
+    {
+      gtk_window_unfullscreen (GTK_WINDOW (self));
+      gtk_widget_grab_focus (GTK_WIDGET (self->view));
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENTING]);
+}
+
+/* Escape: leaves the presentation view, or stops Run. */
+static void
+win_escape_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  BitmazeWindow *self = BITMAZE_WINDOW (widget);
+
+  if (self->presenting)
+    set_presenting (self, FALSE);
+  else
+    bitmaze_session_set_running (self->session, FALSE);
 }
 
 static void
@@ -343,6 +389,60 @@ session_message_cb (BitmazeWindow *self,
 }
 
 /* ------------------------------------------------------------------ */
+/* Pointer tools                                                       */
+/* ------------------------------------------------------------------ */
+
+typedef enum
+{
+  TOOL_INSPECT,
+  TOOL_START,
+  TOOL_GOAL,
+  TOOL_WALLS,
+} Tool;
+
+static const struct
+{
+  const char *name;
+  const char *cursor;
+  const char *label; /* the status line's */
+  const char *hint;  /* its tooltip */
+} tools[] = {
+  [TOOL_INSPECT] = { "inspect", "help", N_("Click: inspect a cell"),
+                     N_("Inspect: a click shows a cell’s bits and changes nothing") },
+  [TOOL_START] = { "start", "crosshair", N_("Click: move the start"),
+                   N_("Start: a click moves the start; Shift+click or right-click, the goal") },
+  [TOOL_GOAL] = { "goal", "crosshair", N_("Click: move the goal"),
+                  N_("Goal: a click moves the goal; Shift+click or right-click, the start") },
+  [TOOL_WALLS] = { "walls", "cell", N_("Click: open or close a wall"),
+                   N_("Walls: a click knocks down or puts back the wall nearest to it") },
+};
+
+static void
+set_tool (BitmazeWindow *self,
+          const char    *name)
+{
+  Tool tool = TOOL_INSPECT;
+
+  for (guint i = 0; i < G_N_ELEMENTS (tools); i++)
+    if (g_strcmp0 (tools[i].name, name) == 0)
+      tool = i;
+
+  self->tool = tool;
+  bitmaze_maze_view_set_edit_mode (self->view, tool == TOOL_WALLS);
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self->view), tools[tool].cursor);
+  bitmaze_status_set_hint (self->status, _(tools[tool].label), _(tools[tool].hint));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOOL]);
+}
+
+/* Play mode turns Edit Walls off: the tool goes back to Inspect. */
+static void
+view_edit_mode_cb (BitmazeWindow *self)
+{
+  if (!bitmaze_maze_view_get_edit_mode (self->view) && self->tool == TOOL_WALLS)
+    set_tool (self, tools[TOOL_INSPECT].name);
+}
+
+/* ------------------------------------------------------------------ */
 /* Mouse on the maze                                                   */
 /* ------------------------------------------------------------------ */
 
@@ -360,7 +460,8 @@ view_cell_clicked_cb (BitmazeWindow   *self,
                       GdkModifierType  state,
                       guint            button)
 {
-  gboolean goal = (state & GDK_SHIFT_MASK) != 0 || button == GDK_BUTTON_SECONDARY;
+  gboolean other = (state & GDK_SHIFT_MASK) != 0 || button == GDK_BUTTON_SECONDARY;
+  gboolean goal;
   g_autoptr (GError) error = NULL;
 
   /* While a predict question is open a click answers it or does nothing:
@@ -370,10 +471,15 @@ view_cell_clicked_cb (BitmazeWindow   *self,
       bitmaze_predict_check_cell (self->predict, index);
       return;
     }
+  /* Enter on the picked cell (button 0) moves the start, with Shift the
+   * goal, whatever the tool; a click depends on the tool.  Inspect only
+   * picks the cell, which the view has done: the search goes on. */
+  if (button != 0 && self->tool != TOOL_START && self->tool != TOOL_GOAL)
+    return;
+  goal = self->tool == TOOL_GOAL && button != 0 ? !other : other;
   if (!bitmaze_session_set_endpoint (self->session, index, goal, &error))
     show_edit_error (self, error);
 }
-
 static void
 view_wall_clicked_cb (BitmazeWindow *self,
                       guint          index,
@@ -386,22 +492,23 @@ view_wall_clicked_cb (BitmazeWindow *self,
 }
 
 /* ------------------------------------------------------------------ */
-/* Keys that only act when the focus is not in a text field            */
+/* Keys that work whatever has the focus                               */
 /* ------------------------------------------------------------------ */
 
-static gboolean
-key_shortcut_cb (GtkWidget *widget,
-                 GVariant  *args,
-                 gpointer   user_data)
+/* Who else may want a window key. */
+enum
 {
-  const char *action = user_data;
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (widget));
+  KEY_WALKS = 1 << 0,  /* Play mode walks with it */
+  KEY_ARROW = 1 << 1,  /* the Walls tool moves the picked cell with it */
+};
 
-  if (focus != NULL && GTK_IS_EDITABLE (focus))
-    return FALSE;
-
-  return gtk_widget_activate_action (widget, action, NULL);
-}
+typedef struct
+{
+  const char *trigger;
+  const char *action;
+  const char *target; /* a string parameter, or NULL */
+  guint       flags;
+} WindowKey;
 
 /* A "which cell comes next?" question open: the arrow keys pick a cell. */
 static gboolean
@@ -413,76 +520,65 @@ predict_picks_cell (BitmazeWindow *self)
          && q != NULL && q->kind == MAZE_QUESTION_CELL;
 }
 
-/* Right and Left on the maze: a step forward or back (see below). */
+/* A key of the window's, before the focused widget sees it: a focused
+ * button does not take Space, nor a list Right.  Only text being typed
+ * keeps its keys, and Play mode its walking keys. */
 static gboolean
-view_arrow_cb (GtkWidget *widget,
+window_key_cb (GtkWidget *widget,
                GVariant  *args,
                gpointer   user_data)
 {
   BitmazeWindow *self = BITMAZE_WINDOW (widget);
+  const WindowKey *key = user_data;
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (widget));
 
-  if (focus != GTK_WIDGET (self->view))
+  if (focus != NULL && GTK_IS_EDITABLE (focus))
     return FALSE;
-  if (bitmaze_maze_view_get_edit_mode (self->view)
-      || gtk_widget_get_visible (GTK_WIDGET (self->side_panel))
-      || bitmaze_play_get_active (self->play)
-      || predict_picks_cell (self))
+  if ((key->flags & KEY_WALKS) && bitmaze_play_get_active (self->play))
+    return FALSE;
+  /* Walls moves the picked cell with the arrows, and so does a
+   * "which cell comes next?" question. */
+  if ((key->flags & KEY_ARROW)
+      && ((self->tool == TOOL_WALLS && focus == GTK_WIDGET (self->view))
+          || predict_picks_cell (self)))
     return FALSE;
 
-  return gtk_widget_activate_action (widget, user_data, NULL);
+  return gtk_widget_activate_action_variant (widget, key->action,
+                                             key->target != NULL ? g_variant_new_string (key->target) : NULL);
 }
 
 static void
 add_key_shortcuts (BitmazeWindow *self)
 {
-  static const struct
-  {
-    const char *trigger;
-    const char *action;
-  } keys[] = {
-    { "space", "win.new-maze" },
-    { "s", "win.step" },
-    { "Right", "win.step" },
-    { "<Shift>s", "win.step-back" },
-    { "Left", "win.step-back" },
-    { "Home", "win.first-step" },
-    { "End", "win.last-step" },
-    { "r", "win.run" },
-    { "Escape", "win.stop" },
-    { "q", "win.predict" },
+  static const WindowKey keys[] = {
+    { "space", "win.new-maze", NULL, 0 },
+    { "s", "win.step", NULL, KEY_WALKS },
+    { "Right|KP_Right", "win.step", NULL, KEY_WALKS | KEY_ARROW },
+    { "<Shift>s", "win.step-back", NULL, KEY_WALKS },
+    { "Left|KP_Left", "win.step-back", NULL, KEY_WALKS | KEY_ARROW },
+    { "Home", "win.first-step", NULL, 0 },
+    { "End", "win.last-step", NULL, 0 },
+    { "r", "win.run", NULL, 0 },
+    { "Escape", "win.escape", NULL, 0 },
+    { "p", "win.play", NULL, 0 },
+    { "i", "win.tool", "inspect", 0 },
+    { "t", "win.tool", "start", 0 },
+    { "g", "win.tool", "goal", 0 },
+    { "w", "win.tool", "walls", KEY_WALKS },
+    { "q", "win.predict", NULL, 0 },
+    { "F5", "win.present", NULL, 0 },
+    { "F8", "win.show-controls", NULL, 0 },
+    { "F9", "win.show-inspector", NULL, 0 },
+    { "F11", "win.fullscreen", NULL, 0 },
   };
   GtkEventController *controller = gtk_shortcut_controller_new ();
 
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-    {
-      GtkShortcut *shortcut =
-        gtk_shortcut_new (gtk_shortcut_trigger_parse_string (keys[i].trigger),
-                          gtk_callback_action_new (key_shortcut_cb, (gpointer) keys[i].action, NULL));
-
-      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
-    }
-
-  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_BUBBLE);
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
-
-  /* The maze view takes the arrow keys to pick a cell, so the bubbling
-   * Right and Left above never reach the window while the view has the
-   * focus: catch them before the view does, unless a picked cell is what
-   * the user works with (the bit inspector shows it, edit mode toggles its
-   * walls) or Play mode walks with it. */
-  controller = gtk_shortcut_controller_new ();
-  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
-                                        gtk_shortcut_new (gtk_alternative_trigger_new (gtk_keyval_trigger_new (GDK_KEY_Right, 0),
-                                                                                       gtk_keyval_trigger_new (GDK_KEY_KP_Right, 0)),
-                                                          gtk_callback_action_new (view_arrow_cb, (gpointer) "win.step", NULL)));
-  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
-                                        gtk_shortcut_new (gtk_alternative_trigger_new (gtk_keyval_trigger_new (GDK_KEY_Left, 0),
-                                                                                       gtk_keyval_trigger_new (GDK_KEY_KP_Left, 0)),
-                                                          gtk_callback_action_new (view_arrow_cb, (gpointer) "win.step-back", NULL)));
-  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
-                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_F8, 0),
-                                                          gtk_named_action_new ("win.show-controls")));
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                          gtk_shortcut_new (gtk_shortcut_trigger_parse_string (keys[i].trigger),
+                                                            gtk_callback_action_new (window_key_cb,
+                                                                                     (gpointer) &keys[i],
+                                                                                     NULL)));
   gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
@@ -543,25 +639,11 @@ show_inspector_activate_cb (GSimpleAction *action,
   g_action_change_state (G_ACTION (action), g_variant_new_boolean (!g_variant_get_boolean (state)));
 }
 
-static gboolean
-inspector_text_cb (GtkWidget *widget,
-                   GVariant  *args,
-                   gpointer   user_data)
-{
-  BitmazeWindow *self = BITMAZE_WINDOW (widget);
-
-  if (self->inspector == NULL || !gtk_widget_get_visible (GTK_WIDGET (self->side_panel)))
-    return FALSE;
-
-  return gtk_widget_activate_action (GTK_WIDGET (self->inspector), g_variant_get_string (args, NULL), NULL);
-}
 
 static void
 add_inspector (BitmazeWindow *self)
 {
-  GtkEventController *controller = gtk_shortcut_controller_new ();
   g_autoptr (GSimpleAction) action = NULL;
-  GtkShortcut *shortcut;
 
   action = g_simple_action_new_stateful ("show-inspector", NULL, g_variant_new_boolean (FALSE));
   g_signal_connect_object (action, "activate", G_CALLBACK (show_inspector_activate_cb), self, 0);
@@ -569,25 +651,6 @@ add_inspector (BitmazeWindow *self)
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (action));
   if (g_settings_get_boolean (self->settings, "show-inspector"))
     g_action_change_state (G_ACTION (action), g_variant_new_boolean (TRUE));
-
-  shortcut = gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("F9"),
-                               gtk_named_action_new ("win.show-inspector"));
-  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
-
-  shortcut = gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Control><Shift>plus|<Control><Shift>equal|<Control><Shift>KP_Add"),
-                               gtk_callback_action_new (inspector_text_cb, NULL, NULL));
-  gtk_shortcut_set_arguments (shortcut, g_variant_new_string ("inspector.text-bigger"));
-  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
-
-  shortcut = gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Control><Shift>minus|<Control><Shift>underscore|<Control><Shift>KP_Subtract"),
-                               gtk_callback_action_new (inspector_text_cb, NULL, NULL));
-  gtk_shortcut_set_arguments (shortcut, g_variant_new_string ("inspector.text-smaller"));
-  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
-
-  /* Before the application's Ctrl+plus (zoom the maze), which would
-   * match a shifted plus too. */
-  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 
 /* ------------------------------------------------------------------ */
@@ -754,7 +817,7 @@ connect_session (BitmazeWindow *self)
   g_signal_connect_object (self->session, "message", G_CALLBACK (session_message_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::solver", G_CALLBACK (notify_property_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::generator", G_CALLBACK (notify_property_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->view, "notify::edit-mode", G_CALLBACK (notify_property_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->view, "notify::edit-mode", G_CALLBACK (view_edit_mode_cb), self, G_CONNECT_SWAPPED);
 
   /* The play bar goes below the maze, above the status line. */
   self->play = bitmaze_play_new (self->session, self->view, GTK_WIDGET (self));
@@ -784,6 +847,7 @@ connect_session (BitmazeWindow *self)
   update_title (self);
   window_update_actions (self);
   session_running_cb (self);
+  set_tool (self, tools[TOOL_INSPECT].name);
 }
 
 static void
@@ -866,8 +930,12 @@ bitmaze_window_get_property (GObject    *object,
       g_value_set_string (value, bitmaze_session_get_generator (self->session));
       break;
 
-    case PROP_EDIT_MODE:
-      g_value_set_boolean (value, self->view != NULL && bitmaze_maze_view_get_edit_mode (self->view));
+    case PROP_TOOL:
+      g_value_set_string (value, tools[self->tool].name);
+      break;
+
+    case PROP_PRESENTING:
+      g_value_set_boolean (value, self->presenting);
       break;
 
     case PROP_SHOW_CONTROLS:
@@ -901,8 +969,12 @@ bitmaze_window_set_property (GObject      *object,
       g_object_set_property (G_OBJECT (self->session), "generator", value);
       break;
 
-    case PROP_EDIT_MODE:
-      bitmaze_maze_view_set_edit_mode (self->view, g_value_get_boolean (value));
+    case PROP_TOOL:
+      set_tool (self, g_value_get_string (value));
+      break;
+
+    case PROP_PRESENTING:
+      set_presenting (self, g_value_get_boolean (value));
       break;
 
     case PROP_SHOW_CONTROLS:
@@ -959,8 +1031,24 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
                          maze_algorithm_default (maze_generators)->name,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
-  properties[PROP_EDIT_MODE] =
-    g_param_spec_boolean ("edit-mode", NULL, NULL,
+  /**
+   * BitmazeWindow:tool:
+   *
+   * What a click on the maze does: "inspect" (pick a cell for the bit
+   * inspector, nothing else), "start", "goal" or "walls".
+   */
+  properties[PROP_TOOL] =
+    g_param_spec_string ("tool", NULL, NULL,
+                         "inspect",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * BitmazeWindow:presenting:
+   *
+   * Whether the presentation view fills the window (full screen): the
+   * maze, the step and a cell's bits for the back of a classroom.
+   */
+  properties[PROP_PRESENTING] =
+    g_param_spec_boolean ("presenting", NULL, NULL,
                           FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
@@ -981,6 +1069,7 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   g_type_ensure (BITMAZE_TYPE_CONTROLS);
   g_type_ensure (BITMAZE_TYPE_STATUS);
   g_type_ensure (BITMAZE_TYPE_TIMELINE);
+  g_type_ensure (BITMAZE_TYPE_PRESENTATION);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/bitmaze-window.ui");
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, toast_overlay);
@@ -995,6 +1084,8 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, status);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, timeline);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, run_content);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, pages);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, presentation);
   gtk_widget_class_bind_template_callback (widget_class, view_cell_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, view_wall_clicked_cb);
 
@@ -1008,6 +1099,7 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.run", NULL, win_run_action);
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, win_stop_action);
   gtk_widget_class_install_action (widget_class, "win.reset", NULL, win_reset_action);
+  gtk_widget_class_install_action (widget_class, "win.escape", NULL, win_escape_action);
   gtk_widget_class_install_action (widget_class, "win.fullscreen", NULL, win_fullscreen_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, win_zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, win_zoom_action);
@@ -1015,7 +1107,8 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.close", NULL, win_close_action);
   gtk_widget_class_install_property_action (widget_class, "win.solver", "solver");
   gtk_widget_class_install_property_action (widget_class, "win.generator", "generator");
-  gtk_widget_class_install_property_action (widget_class, "win.edit-mode", "edit-mode");
+  gtk_widget_class_install_property_action (widget_class, "win.tool", "tool");
+  gtk_widget_class_install_property_action (widget_class, "win.present", "presenting");
   gtk_widget_class_install_property_action (widget_class, "win.show-controls", "show-controls");
 }
 

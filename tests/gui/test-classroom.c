@@ -111,10 +111,10 @@ test_right_steps_from_the_maze (Fixture       *fixture,
   g_assert_cmpuint (fixture->steps, ==, 4);
 }
 
-/* With the bit inspector open the arrows pick the cell it shows, Right
- * too; S still steps. */
+/* With the bit inspector open Right still steps, as everywhere; Shift
+ * with an arrow picks the cell the inspector shows. */
 static void
-test_right_picks_a_cell_in_the_inspector (Fixture       *fixture,
+test_shift_right_picks_a_cell_in_the_inspector (Fixture       *fixture,
                                           gconstpointer  data)
 {
   BitmazeMazeView *view = window_test_view (fixture->window);
@@ -130,11 +130,14 @@ test_right_picks_a_cell_in_the_inspector (Fixture       *fixture,
   gui_test_wait_for_frames (fixture->window, 1);
   focus_view (fixture);
   bitmaze_maze_view_set_selected_cell (view, start);
-  press (fixture, "Right");
+  press (fixture, "shift+Right");
   g_assert_cmpint (bitmaze_maze_view_get_selected_cell (view), ==, expected);
   g_assert_cmpuint (fixture->steps, ==, 0);
-  press (fixture, "s");
+  press (fixture, "Right");
   g_assert_cmpuint (fixture->steps, ==, 1);
+  g_assert_cmpint (bitmaze_maze_view_get_selected_cell (view), ==, expected);
+  press (fixture, "s");
+  g_assert_cmpuint (fixture->steps, ==, 2);
 }
 
 static void
@@ -308,7 +311,7 @@ main (int   argc,
   g_test_add ("/classroom/" name, Fixture, NULL, fixture_setup, func, fixture_teardown)
 
   ADD ("right-steps-from-the-maze", test_right_steps_from_the_maze);
-  ADD ("right-picks-a-cell-in-the-inspector", test_right_picks_a_cell_in_the_inspector);
+  ADD ("shift-right-picks-a-cell-in-the-inspector", test_shift_right_picks_a_cell_in_the_inspector);
   ADD ("status-shows-every-number", test_status_shows_every_number);
   ADD ("hide-the-controls", test_hide_the_controls);
   ADD ("controls-setting-is-remembered", test_controls_setting_is_remembered);

@@ -493,7 +493,8 @@ test_score_resets (Fixture       *fixture,
 }
 
 /* Step Back under a question withdraws it, unanswered and uncounted;
- * clicks on the maze move the start again once no question is open. */
+ * clicks on the maze move the start again (Start tool) once no question
+ * is open. */
 static void
 test_withdrawn (Fixture       *fixture,
                 gconstpointer  data)
@@ -525,8 +526,10 @@ test_withdrawn (Fixture       *fixture,
   g_assert_cmpuint (bitmaze_session_get_position (fixture->session), ==, position - 1);
   assert_score (fixture, 0, 0, 0);
 
-  /* no question open: a click picks the start, as it does without predict mode */
+  /* no question open: with the Start tool a click moves the start, as it
+   * does without predict mode */
   bitmaze_predict_set_active (fixture->predict, FALSE);
+  gui_test_press_keys (fixture->window, "t");
   g_assert_true (bitmaze_maze_view_get_cell_center (view, 1, &x, &y));
   gui_test_click (view, x, y);
   g_assert_cmpuint (maze_start (window_test_maze (fixture->window)), ==, 1);

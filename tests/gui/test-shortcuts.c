@@ -187,7 +187,8 @@ test_shortcuts_are_real (void)
           if (!bound)
             {
               static const char *const widget_keys[] = {
-                "Up", "Down", "Left", "Right", "Return", "<Shift>Return",
+                "Up", "Down", "Left", "Right", "<Shift>Left", "<Shift>Right",
+                "Return", "<Shift>Return",
                 "<Primary>Up", "<Primary>Down", "<Primary>Left", "<Primary>Right",
                 "w", "a", "d", "BackSpace",
               };

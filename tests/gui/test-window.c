@@ -38,6 +38,9 @@ fixture_setup (Fixture       *fixture,
   gtk_window_present (GTK_WINDOW (fixture->window));
 
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generator", "s", "growing-tree:newest");
+  /* The clicks on cells below move the start (Shift or the right button,
+   * the goal): the Start tool's, not the default Inspect's. */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.tool", "s", "start");
   bitmaze_session_set_seed (window_test_session (fixture->window), SEED);
   bitmaze_session_set_size (window_test_session (fixture->window), 20, 15);
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generate", NULL);
@@ -334,7 +337,7 @@ test_open_modify_save_open (Fixture       *fixture,
   maze = window_test_maze (window);
   n = maze_n_cells (maze);
 
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.edit-mode", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.tool", "s", "walls");
   g_assert_true (bitmaze_maze_view_get_edit_mode (view));
   {
     gboolean was_open = maze_cell_is_open (maze_cells_const (maze)[21], MAZE_E);

@@ -165,8 +165,9 @@ test_selected_cell (Fixture       *fixture,
   g_assert_cmphex (word & MAZE_BORDER_MASK, ==, 0);
   g_assert_cmphex (word & MAZE_PASSAGE_MASK, !=, 0);
 
+  /* Picking a cell shows it; only the switch turns following off. */
   bitmaze_maze_view_set_selected_cell (view, (int) index);
-  g_assert_false (bitmaze_inspector_get_following (fixture->inspector));
+  g_assert_true (bitmaze_inspector_get_following (fixture->inspector));
   g_assert_cmpint (bitmaze_inspector_get_cell (fixture->inspector), ==, (int) index);
   g_assert_cmpstr (bitmaze_inspector_get_text (fixture->inspector, "cell"), ==, "Cell (7, 3) · maze[67]");
   assert_panel_shows (fixture, word);
@@ -335,9 +336,15 @@ test_log_click_selects (Fixture       *fixture,
   g_signal_emit_by_name (list_view, "activate", 2);
   g_assert_cmpint (bitmaze_maze_view_get_selected_cell (view), ==, (int) cell);
   g_assert_cmpint (bitmaze_inspector_get_cell (fixture->inspector), ==, (int) cell);
-  g_assert_false (bitmaze_inspector_get_following (fixture->inspector));
+  /* Following stays on (issue 15): the next step shows its own cell. */
+  g_assert_true (bitmaze_inspector_get_following (fixture->inspector));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.step", NULL);
+  g_assert_cmpint (bitmaze_inspector_get_cell (fixture->inspector), ==,
+                   (int) bitmaze_session_get_last_step (window_test_session (fixture->window))->cell);
 
-  /* Not following, a step leaves the panel on that cell. */
+  /* Not following, a step leaves the panel on the cell picked. */
+  bitmaze_inspector_set_following (fixture->inspector, FALSE);
+  g_signal_emit_by_name (list_view, "activate", 2);
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.step", NULL);
   g_assert_cmpint (bitmaze_inspector_get_cell (fixture->inspector), ==, (int) cell);
 }

@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "bitmaze-maze-view.h"
+#include "bitmaze-presentation.h"
+
+struct _BitmazePresentation
+{
+  GtkBox           parent_instance;
+
+  BitmazeSession  *session;
+  BitmazeMazeView *view;
+  GtkLabel        *state_label;
+  GtkLabel        *statement_label;
+  GtkLabel        *cell_label;
+  AdwButtonContent *run_content;
+  int              picked;  /* a cell clicked since the last step, or -1 */
+};
+
+G_DEFINE_FINAL_TYPE (BitmazePresentation, bitmaze_presentation, GTK_TYPE_BOX)
+
+/* The cell a step is about: its own cell when it changed it, else the
+ * first cell it changed. */
+static int
+presented_step_cell (const MazeStep *step)
+{
+  if (step->n_changes == 0)
+    return step->kind == MAZE_STEP_NO_PATH ? -1 : (int) step->cell;
+  for (unsigned i = 0; i < step->n_changes; i++)
+    if (step->changes[i].index == step->cell)
+      return (int) step->cell;
+  return (int) step->changes[0].index;
+}
+
+static void
+presentation_update (BitmazePresentation *self)
+{
+  Maze *maze = bitmaze_session_get_maze (self->session);
+  const MazeStep *step = bitmaze_session_get_last_step (self->session);
+  g_autoptr (GString) statement = g_string_new (NULL);
+  g_autofree char *state = NULL;
+  g_autofree char *cell_text = NULL;
+  char binary[20], position[32], length[32];
+  guint16 word;
+  int cell;
+  guint k = 0;
+
+  if (maze == NULL)
+    return;
+
+  if (step != NULL)
+    for (unsigned i = 0; i < step->n_changes; i++)
+      g_string_append_printf (statement, "%s%s;", i > 0 ? " " : "", step->changes[i].expr);
+  gtk_label_set_label (self->statement_label, statement->len > 0 ? statement->str : "—");
+
+  cell = self->picked;
+  if (cell < 0 && step != NULL)
+    cell = presented_step_cell (step);
+  if (cell < 0 || (guint) cell >= maze_n_cells (maze))
+    cell = (int) maze_start (maze);
+  word = maze_cells_const (maze)[cell];
+  for (int bit = 15; bit >= 0; bit--)
+    {
+      binary[k++] = (word >> bit) & 1 ? '1' : '0';
+      if (bit % 4 == 0 && bit > 0)
+        binary[k++] = ' ';
+    }
+  binary[k] = '\0';
+  /* Translators: a cell in the presentation view: its index, its
+   * coordinates, then its word in hex and in binary */
+  cell_text = g_strdup_printf (_("maze[%u] (%u, %u) = 0x%04X = %s"), (guint) cell,
+                               (guint) cell % maze_width (maze), (guint) cell / maze_width (maze),
+                               word, binary);
+  gtk_label_set_label (self->cell_label, cell_text);
+
+  g_snprintf (position, sizeof position, "%'" G_GUINT64_FORMAT, bitmaze_session_get_position (self->session));
+  g_snprintf (length, sizeof length, "%'" G_GUINT64_FORMAT, bitmaze_session_get_length (self->session));
+  /* Translators: the presentation view's line under the maze: the step
+   * shown and the last step recorded, as the timeline says them */
+  state = g_strdup_printf (_("Step %s of %s"), position, length);
+  gtk_label_set_label (self->state_label, state);
+}
+
+/* A new step: the cell of the step is the one to show. */
+static void
+presentation_moved_cb (BitmazePresentation *self)
+{
+  self->picked = -1;
+  presentation_update (self);
+}
+
+static void
+presentation_picked_cb (BitmazePresentation *self)
+{
+  self->picked = bitmaze_maze_view_get_selected_cell (self->view);
+  presentation_update (self);
+}
+
+/* Run turns into Pause while it runs, as in the window. */
+static void
+presentation_running_cb (BitmazePresentation *self)
+{
+  gboolean running = bitmaze_session_get_running (self->session);
+
+  adw_button_content_set_label (self->run_content, running ? _("_Pause") : _("_Run"));
+  adw_button_content_set_icon_name (self->run_content,
+                                    running ? "media-playback-pause-symbolic" : "media-playback-start-symbolic");
+}
+
+static GtkWidget *
+big_button (const char        *icon,
+            const char        *label,
+            const char        *action,
+            const char        *tooltip,
+            AdwButtonContent **content_out)
+{
+  GtkWidget *button = gtk_button_new ();
+  GtkWidget *content = adw_button_content_new ();
+
+  if (content_out != NULL)
+    *content_out = ADW_BUTTON_CONTENT (content);
+
+  adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (content), icon);
+  adw_button_content_set_label (ADW_BUTTON_CONTENT (content), label);
+  adw_button_content_set_use_underline (ADW_BUTTON_CONTENT (content), TRUE);
+  gtk_button_set_child (GTK_BUTTON (button), content);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_widget_set_focus_on_click (button, FALSE);
+  return button;
+}
+
+static GtkLabel *
+big_label (BitmazePresentation *self,
+           GtkBox              *box,
+           const char          *css_class)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  /* Long statements wrap onto a second line rather than get cut. */
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (GTK_LABEL (label), 2);
+  gtk_widget_add_css_class (label, css_class);
+  gtk_box_append (box, label);
+  return GTK_LABEL (label);
+}
+
+static void
+bitmaze_presentation_dispose (GObject *object)
+{
+  BitmazePresentation *self = BITMAZE_PRESENTATION (object);
+
+  bitmaze_presentation_set_session (self, NULL);
+
+  G_OBJECT_CLASS (bitmaze_presentation_parent_class)->dispose (object);
+}
+
+static void
+bitmaze_presentation_class_init (BitmazePresentationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = bitmaze_presentation_dispose;
+  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "bitmaze-presentation");
+}
+
+static void
+bitmaze_presentation_init (BitmazePresentation *self)
+{
+  GtkBox *box = GTK_BOX (self);
+  GtkWidget *lines = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *first = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 24);
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *leave;
+
+  self->picked = -1;
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
+
+  self->view = BITMAZE_MAZE_VIEW (bitmaze_maze_view_new ());
+  bitmaze_maze_view_set_high_contrast (self->view, TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self->view), TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->view), TRUE);
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self->view), "help");
+  gtk_box_append (box, GTK_WIDGET (self->view));
+  g_signal_connect_swapped (self->view, "notify::selected-cell", G_CALLBACK (presentation_picked_cb), self);
+
+  gtk_widget_add_css_class (lines, "bitmaze-presentation-lines");
+  self->statement_label = big_label (self, GTK_BOX (first), "bitmaze-presentation-statement");
+  gtk_widget_set_hexpand (GTK_WIDGET (self->statement_label), TRUE);
+  self->state_label = big_label (self, GTK_BOX (first), "bitmaze-presentation-state");
+  gtk_label_set_xalign (self->state_label, 1);
+  gtk_widget_set_valign (GTK_WIDGET (self->state_label), GTK_ALIGN_START);
+  gtk_box_append (GTK_BOX (lines), first);
+  self->cell_label = big_label (self, GTK_BOX (lines), "bitmaze-presentation-cell");
+  gtk_box_append (box, lines);
+
+  gtk_widget_add_css_class (bar, "bitmaze-presentation-bar");
+  gtk_box_append (GTK_BOX (bar), big_button ("media-skip-backward-symbolic", _("_Back"), "win.step-back",
+                                             _("Step Back (Left or Shift+S)"), NULL));
+  gtk_box_append (GTK_BOX (bar), big_button ("media-skip-forward-symbolic", _("_Step"), "win.step",
+                                             _("Do One Step (S)"), NULL));
+  gtk_box_append (GTK_BOX (bar), big_button ("media-playback-start-symbolic", _("_Run"), "win.run",
+                                             _("Run or Pause (R)"), &self->run_content));
+  gtk_box_append (GTK_BOX (bar), big_button ("edit-clear-symbolic", _("Rese_t"), "win.reset",
+                                             _("Clear the Search"), NULL));
+  leave = big_button ("view-restore-symbolic", _("_Leave"), "win.escape",
+                      _("Leave the Presentation View (Escape)"), NULL);
+  gtk_widget_set_hexpand (leave, TRUE);
+  gtk_widget_set_halign (leave, GTK_ALIGN_END);
+  gtk_box_append (GTK_BOX (bar), leave);
+  gtk_box_append (box, bar);
+}
+
+void
+bitmaze_presentation_set_session (BitmazePresentation *self,
+                                  BitmazeSession      *session)
+{
+  g_return_if_fail (BITMAZE_IS_PRESENTATION (self));
+  g_return_if_fail (session == NULL || BITMAZE_IS_SESSION (session));
+
+  if (self->session == session)
+    return;
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_set_object (&self->session, session);
+  bitmaze_maze_view_set_session (self->view, session);
+  if (session == NULL)
+    return;
+
+  g_signal_connect_swapped (session, "moved", G_CALLBACK (presentation_moved_cb), self);
+  g_signal_connect_swapped (session, "notify::maze", G_CALLBACK (presentation_moved_cb), self);
+  g_signal_connect_swapped (session, "cells-changed", G_CALLBACK (presentation_update), self);
+  g_signal_connect_swapped (session, "maze-changed", G_CALLBACK (presentation_update), self);
+  g_signal_connect_swapped (session, "notify::running", G_CALLBACK (presentation_running_cb), self);
+  presentation_moved_cb (self);
+  presentation_running_cb (self);
+}
+
+const char *
+bitmaze_presentation_get_text (BitmazePresentation *self,
+                               const char          *which)
+{
+  g_return_val_if_fail (BITMAZE_IS_PRESENTATION (self), NULL);
+
+  if (g_str_equal (which, "statement"))
+    return gtk_label_get_label (self->statement_label);
+  if (g_str_equal (which, "cell"))
+    return gtk_label_get_label (self->cell_label);
+  if (g_str_equal (which, "state"))
+    return gtk_label_get_label (self->state_label);
+  return NULL;
+}

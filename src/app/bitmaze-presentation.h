@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * bitmaze-presentation.h: the presentation view, for the back of a
+ * classroom: the maze as large as the screen allows in high contrast, the
+ * step's C statement and a cell's 16 bits in large type, and big Back,
+ * Step, Run and Reset buttons.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "bitmaze-session.h"
+
+G_BEGIN_DECLS
+
+#define BITMAZE_TYPE_PRESENTATION (bitmaze_presentation_get_type ())
+
+G_DECLARE_FINAL_TYPE (BitmazePresentation, bitmaze_presentation, BITMAZE, PRESENTATION, GtkBox)
+
+/* Shows and follows @session; NULL stops (while the view is not shown,
+ * it costs a running search nothing). */
+void        bitmaze_presentation_set_session (BitmazePresentation *self,
+                                              BitmazeSession      *session);
+
+/* The text of one line: "statement" (the step's C statements), "cell"
+ * (the cell's word in hex and binary) or "state". */
+const char *bitmaze_presentation_get_text    (BitmazePresentation *self,
+                                              const char          *which);
+
+G_END_DECLS

@@ -57,6 +57,7 @@ struct _BitmazeInspector
   GtkLabel        *decimal_label;
   GtkLabel        *binary_label;
   GtkGrid         *bits_grid;
+  GtkWidget       *under_bits;  /* owned by the box it is in */
   GtkRevealer     *message_revealer;
   GtkLabel        *message_label;
   GtkLabel        *log_count_label;
@@ -1082,6 +1083,7 @@ bitmaze_inspector_dispose (GObject *object)
   BitmazeInspector *self = BITMAZE_INSPECTOR (object);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), BITMAZE_TYPE_INSPECTOR);
+  self->under_bits = NULL;
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (bitmaze_inspector_parent_class)->dispose (object);
@@ -1363,6 +1365,25 @@ bitmaze_inspector_sync (BitmazeInspector *self)
 
   refresh_cell (self);
   refresh_frontier (self);
+}
+
+void
+bitmaze_inspector_set_under_bits (BitmazeInspector *self,
+                                  GtkWidget        *widget)
+{
+  GtkWidget *box;
+
+  g_return_if_fail (BITMAZE_IS_INSPECTOR (self));
+  g_return_if_fail (widget == NULL || GTK_IS_WIDGET (widget));
+
+  if (self->under_bits == widget)
+    return;
+  box = gtk_widget_get_parent (GTK_WIDGET (self->bits_grid));
+  if (self->under_bits != NULL)
+    gtk_box_remove (GTK_BOX (box), self->under_bits);
+  self->under_bits = widget;
+  if (widget != NULL)
+    gtk_box_insert_child_after (GTK_BOX (box), widget, GTK_WIDGET (self->bits_grid));
 }
 
 void

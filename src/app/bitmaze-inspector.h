@@ -71,5 +71,9 @@ void              bitmaze_inspector_set_answer    (BitmazeInspector *self,
 guint16           bitmaze_inspector_get_answer    (BitmazeInspector *self);
 /* Bring the panel up to date now instead of at the next frame. */
 void              bitmaze_inspector_sync          (BitmazeInspector *self);
+/* Shows @widget right under the bit grid (the class's answer chart, whose
+ * bars stand under the bits they count); NULL removes it. */
+void              bitmaze_inspector_set_under_bits (BitmazeInspector *self,
+                                                    GtkWidget        *widget);
 
 G_END_DECLS

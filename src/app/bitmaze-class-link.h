@@ -2,13 +2,16 @@
 /*
  * bitmaze-class-link.h: the class follows predict mode.
  *
- * Between a BitmazeSession, whose predict questions are its ::question
- * and ::revealed signals, and a BitmazeClassServer: while the server runs,
- * each question about a step that changes a cell goes to the students'
- * pages as a word question ("what will maze[i] be after this
- * statement?"), its reveal tells them the word the step then produced, and
- * a question withdrawn is withdrawn from the pages too.  "Which cell comes
- * next?" is asked on demand, about the search in progress.
+ * Between a BitmazePredict and a BitmazeClassServer: while the server
+ * runs, each question predict mode asks goes to the students' pages too.
+ * A word question as it is ("what will maze[i] be after this
+ * statement?"), a "which cell comes next?" question with a neighbourhood
+ * of the maze of at most BITMAZE_CLASS_REGION_MAX cells a side around the
+ * cell the search stands on and the one it takes next, its frontier
+ * marked.  When predict mode reveals the answer (the teacher checked an
+ * answer, or revealed it for the class), the pages learn theirs; a
+ * question skipped or withdrawn leaves the pages.  A session started
+ * while a question is open gets that question at once.
  *
  * The link holds no reference to either: it lives as long as the caller
  * keeps it, and does nothing once either is gone.
@@ -16,7 +19,7 @@
 #pragma once
 
 #include "bitmaze-class-server.h"
-#include "bitmaze-session.h"
+#include "bitmaze-predict.h"
 
 G_BEGIN_DECLS
 
@@ -24,20 +27,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (BitmazeClassLink, bitmaze_class_link, BITMAZE, CLASS_LINK, GObject)
 
-BitmazeClassLink *bitmaze_class_link_new            (BitmazeSession     *session,
-                                                     BitmazeClassServer *server);
-
-/* Asks the pages which cell the search in progress takes next (the
- * head of its queue, the top of its stack, the best of its open set),
- * showing a neighbourhood of at most BITMAZE_CLASS_REGION_MAX cells a
- * side with that cell, the cell the search stands on and the frontier.
- * The next step of the session reveals it, with @note (may be NULL:
- * why, in one sentence).  FALSE when the server is not running or no
- * search is in progress. */
-gboolean          bitmaze_class_link_ask_next_cell  (BitmazeClassLink   *self,
-                                                     const char         *note);
-
-/* The cell the open "which cell comes next?" question expects, or -1. */
-gint64            bitmaze_class_link_get_expected_cell (BitmazeClassLink *self);
+BitmazeClassLink *bitmaze_class_link_new (BitmazePredict     *predict,
+                                          BitmazeClassServer *server);
 
 G_END_DECLS

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * The class follows predict mode: a BitmazeSession solving a maze asks
- * about its next step, libsoup students answer on 127.0.0.1, the reveal
- * marks them by the word the step then really produces; "which cell
- * comes next?" shows a neighbourhood with the search's next cell.  No
- * display: the session is GIO only.
+ * The class follows predict mode: a BitmazePredict over a BitmazeSession
+ * solving a maze asks about each step, libsoup students answer on
+ * 127.0.0.1, and predict mode's reveal marks them by the word the step
+ * then really produces; "which cell comes next?" shows a neighbourhood
+ * with the search's next cell; skipped and withdrawn questions leave the
+ * pages.  No display: the session and predict mode are GIO only.
  */
 #include "config.h"
+
+#include "maze.h"
 
 #include "bitmaze-class-link.h"
 #include "bitmaze-class-server-private.h"
@@ -15,6 +18,7 @@
 typedef struct
 {
   BitmazeSession     *session;
+  BitmazePredict     *predict;
   BitmazeClassServer *server;
   BitmazeClassLink   *link;
   SoupSession        *soup;
@@ -50,6 +54,7 @@ fixture_set_up (Fixture       *f,
   g_autoptr (GError) error = NULL;
 
   f->session = bitmaze_session_new ();
+  f->predict = bitmaze_predict_new (f->session);
   bitmaze_session_set_seed (f->session, 7);
   bitmaze_session_set_size (f->session, 24, 16);
   g_assert_true (bitmaze_session_generate (f->session, &error));
@@ -64,7 +69,7 @@ fixture_set_up (Fixture       *f,
   bitmaze_class_server_set_clock (f->server, test_clock, f);
   g_assert_true (bitmaze_class_server_start (f->server, "127.0.0.1", 0, &error));
   g_assert_no_error (error);
-  f->link = bitmaze_class_link_new (f->session, f->server);
+  f->link = bitmaze_class_link_new (f->predict, f->server);
   f->soup = soup_session_new ();
   f->right = join (f, "Right");
   f->wrong = join (f, "Wrong");
@@ -80,6 +85,7 @@ fixture_tear_down (Fixture       *f,
   class_client_free (f->wrong);
   g_object_unref (f->link);
   g_object_unref (f->server);
+  g_object_unref (f->predict);
   g_object_unref (f->session);
   soup_session_abort (f->soup);
   g_object_unref (f->soup);
@@ -87,67 +93,63 @@ fixture_tear_down (Fixture       *f,
     ;
 }
 
-/* Word questions, step after step of a search: the pages get the cell,
- * its word and the statement; the reveal's right answer is the word the
- * step then leaves in the maze. */
+/* Predict mode's question open: the one asked now, else after Step (the
+ * first starts the search; a step that changes no word asks nothing). */
+static const MazeQuestion *
+next_question (Fixture *f)
+{
+  for (guint i = 0; i < 10 && bitmaze_predict_get_state (f->predict) == BITMAZE_PREDICT_IDLE; i++)
+    bitmaze_session_step (f->session);
+  g_assert_cmpint (bitmaze_predict_get_state (f->predict), ==, BITMAZE_PREDICT_ASKING);
+  return bitmaze_predict_get_question (f->predict);
+}
+
+/* Word questions, statement after statement of a search: the pages get
+ * the cell, its word and the statement; the reveal's right answer is the
+ * word the step then leaves in the maze. */
 static void
 test_word_questions (Fixture       *f,
                      gconstpointer  data)
 {
   guint asked = 0;
 
-  /* Start the search. */
-  g_assert_true (bitmaze_session_step (f->session));
-  for (guint round = 0; round < 12 && bitmaze_session_get_phase (f->session) == BITMAZE_PHASE_SOLVING; round++)
+  bitmaze_predict_set_ask_cells (f->predict, FALSE);
+  bitmaze_predict_set_active (f->predict, TRUE);
+  while (asked < 10)
     {
-      const MazeStep *step;
-      const MazeChange *change = NULL;
+      const MazeQuestion *q = next_question (f);
       g_autoptr (JsonObject) q1 = NULL;
       g_autoptr (JsonObject) q2 = NULL;
       g_autoptr (JsonObject) r1 = NULL;
       g_autoptr (JsonObject) r2 = NULL;
+      g_autofree char *statement = g_strdup_printf ("%s;", q->statement);
       guint question;
-      guint index;
-      guint16 after;
-      g_autofree char *statement = NULL;
+      guint index = q->index;
+      guint16 after = q->answer;
+      gboolean last = bitmaze_predict_get_question_number (f->predict) ==
+                      bitmaze_predict_get_n_questions (f->predict);
 
+      g_assert_cmpint (q->kind, ==, MAZE_QUESTION_WORD);
       f->now += G_USEC_PER_SEC;
-      g_assert_true (bitmaze_session_ask (f->session));
-      step = bitmaze_session_get_question (f->session);
-      for (unsigned i = 0; i < step->n_changes; i++)
-        if (step->changes[i].index == step->cell)
-          change = &step->changes[i];
-      if (change == NULL && step->n_changes > 0)
-        change = &step->changes[0];
-      if (change == NULL)
-        {
-          /* Nothing changes a word: nothing is asked. */
-          g_assert_cmpint (bitmaze_class_server_get_state (f->server), !=, BITMAZE_CLASS_STATE_ASKING);
-          bitmaze_session_reveal (f->session);
-          continue;
-        }
-      index = change->index;
-      after = change->after;
-      statement = g_strdup_printf ("%s;", change->expr);
-
       question = bitmaze_class_server_get_question (f->server);
       g_assert_cmpint (bitmaze_class_server_get_state (f->server), ==, BITMAZE_CLASS_STATE_ASKING);
       q1 = class_client_expect (f->right, "question");
       q2 = class_client_expect (f->wrong, "question");
       g_assert_cmpint (json_object_get_int_member (q1, "question"), ==, question);
+      g_assert_cmpstr (json_object_get_string_member (q1, "kind"), ==, "word");
       g_assert_cmpint (json_object_get_int_member (q1, "index"), ==, index);
       g_assert_cmpint (json_object_get_int_member (q1, "x"), ==, index % 24);
       g_assert_cmpint (json_object_get_int_member (q1, "y"), ==, index / 24);
-      g_assert_cmpint (json_object_get_int_member (q1, "word"), ==, change->before);
+      g_assert_cmpint (json_object_get_int_member (q1, "word"), ==, q->word);
       g_assert_cmpstr (json_object_get_string_member (q1, "statement"), ==, statement);
 
       class_client_answer_word (f->right, question, after);
       class_client_answer_word (f->wrong, question, (guint16) (after ^ 0x0100));
       CLASS_WAIT_FOR (bitmaze_class_server_get_answered (f->server) == 2);
 
-      g_assert_true (bitmaze_session_reveal (f->session));
-      /* The quiz cannot mark a right answer wrong: the step did it. */
-      g_assert_cmpuint (maze_cells_const (bitmaze_session_get_maze (f->session))[index], ==, after);
+      /* The teacher reveals it for the class. */
+      g_assert_true (bitmaze_predict_reveal (f->predict));
+      g_assert_cmpint (bitmaze_class_server_get_state (f->server), ==, BITMAZE_CLASS_STATE_REVEALED);
       r1 = class_client_expect (f->right, "answered");
       g_clear_pointer (&r1, json_object_unref);
       r1 = class_client_expect (f->right, "result");
@@ -157,63 +159,78 @@ test_word_questions (Fixture       *f,
       g_assert_true (json_object_get_boolean_member (r1, "right"));
       g_assert_false (json_object_get_boolean_member (r2, "right"));
       g_assert_cmpint (json_object_get_int_member (r2, "differ"), ==, 0x0100);
+      g_assert_cmpuint (bitmaze_class_server_get_results (f->server)->right, ==, 1);
       g_assert_cmpuint (bitmaze_class_server_get_results (f->server)->wrong_bits[8], ==, 1);
+
+      g_assert_true (bitmaze_predict_go_on (f->predict));
+      /* The quiz cannot mark a right answer wrong: the step did it. */
+      if (last)
+        g_assert_cmpuint (maze_cells_const (bitmaze_session_get_maze (f->session))[index], ==, after);
       asked++;
     }
-  g_assert_cmpuint (asked, >=, 8);
 }
 
-/* A question that the session withdraws (Reset) leaves the pages. */
+/* A question skipped by the teacher, and one withdrawn (Reset), leave
+ * the pages. */
 static void
-test_withdrawn (Fixture       *f,
-                gconstpointer  data)
+test_skipped_withdrawn (Fixture       *f,
+                        gconstpointer  data)
 {
   g_autoptr (JsonObject) q = NULL;
   g_autoptr (JsonObject) idle = NULL;
 
-  g_assert_true (bitmaze_session_step (f->session));
-  g_assert_true (bitmaze_session_ask (f->session));
+  bitmaze_predict_set_active (f->predict, TRUE);
+  next_question (f);
   q = class_client_expect (f->right, "question");
+  g_assert_true (bitmaze_predict_skip (f->predict));
+  idle = class_client_expect (f->right, "idle");
+
+  /* Skip goes on to the next question (or step) */
+  next_question (f);
+  g_clear_pointer (&q, json_object_unref);
+  q = class_client_expect (f->right, "question");
+  g_assert_cmpint (bitmaze_class_server_get_state (f->server), ==, BITMAZE_CLASS_STATE_ASKING);
   bitmaze_session_reset (f->session);
-  g_assert_null (bitmaze_session_get_question (f->session));
+  g_assert_cmpint (bitmaze_predict_get_state (f->predict), ==, BITMAZE_PREDICT_IDLE);
   g_assert_cmpint (bitmaze_class_server_get_state (f->server), ==, BITMAZE_CLASS_STATE_IDLE);
+  g_clear_pointer (&idle, json_object_unref);
   idle = class_client_expect (f->right, "idle");
 }
 
 /* Which cell comes next: the neighbourhood holds the search's next cell
- * and the cell it stands on, the frontier is marked, and the next step
- * reveals it. */
+ * and the cell it stands on, the frontier is marked, and predict mode's
+ * reveal gives the pages the right cell and the solver's rule. */
 static void
 test_next_cell (Fixture       *f,
                 gconstpointer  data)
 {
-  g_autoptr (JsonObject) q = NULL;
+  const MazeQuestion *q;
+  g_autoptr (JsonObject) question = NULL;
   g_autoptr (JsonObject) r1 = NULL;
   g_autoptr (JsonObject) r2 = NULL;
   JsonObject *region;
   JsonArray *marks;
-  gint64 next;
-  guint x0, y0, w, h, nx, ny, frontier = 0, current = 0;
+  guint x0, y0, w, h, nx, ny, wx, frontier = 0, current = 0;
+  g_autofree char *reason = NULL;
 
-  /* Nothing is asked before a search runs. */
-  g_assert_false (bitmaze_class_link_ask_next_cell (f->link, NULL));
-
+  /* Into the search, then predict mode asks only about cells. */
   for (guint i = 0; i < 30; i++)
     g_assert_true (bitmaze_session_step (f->session));
-  next = bitmaze_session_get_next_cell (f->session);
-  g_assert_cmpint (next, >=, 0);
-  g_assert_true (bitmaze_class_link_ask_next_cell (f->link, "BFS takes the oldest cell in its queue"));
-  g_assert_cmpint (bitmaze_class_link_get_expected_cell (f->link), ==, next);
+  bitmaze_predict_set_ask_words (f->predict, FALSE);
+  bitmaze_predict_set_active (f->predict, TRUE);
+  q = next_question (f);
+  g_assert_cmpint (q->kind, ==, MAZE_QUESTION_CELL);
+  nx = q->x;
+  ny = q->y;
+  reason = g_strdup (q->reason);
 
-  q = class_client_expect (f->right, "question");
-  g_assert_cmpstr (json_object_get_string_member (q, "kind"), ==, "cell");
-  region = json_object_get_object_member (q, "region");
+  question = class_client_expect (f->right, "question");
+  g_assert_cmpstr (json_object_get_string_member (question, "kind"), ==, "cell");
+  region = json_object_get_object_member (question, "region");
   x0 = (guint) json_object_get_int_member (region, "x");
   y0 = (guint) json_object_get_int_member (region, "y");
   w = (guint) json_object_get_int_member (region, "width");
   h = (guint) json_object_get_int_member (region, "height");
-  nx = (guint) (next % 24);
-  ny = (guint) (next / 24);
   g_assert_cmpuint (w, >=, 7);
   g_assert_cmpuint (h, >=, 7);
   g_assert_cmpuint (w, <=, BITMAZE_CLASS_REGION_MAX);
@@ -228,23 +245,27 @@ test_next_cell (Fixture       *f,
       if (m & BITMAZE_CLASS_MARK_FRONTIER)
         frontier++;
       if (m & BITMAZE_CLASS_MARK_CURRENT)
-        current++;
+        {
+          current++;
+          g_assert_cmpuint ((y0 + i / w) * 24 + x0 + i % w, ==, q->from);
+        }
     }
   /* The answer is in the frontier, and the search stands somewhere. */
   g_assert_cmpint (json_array_get_int_element (marks, (ny - y0) * w + (nx - x0)) & BITMAZE_CLASS_MARK_FRONTIER, !=, 0);
   g_assert_cmpuint (frontier, >=, 1);
   g_assert_cmpuint (current, ==, 1);
 
-  class_client_answer_cell (f->right, (guint) json_object_get_int_member (q, "question"), nx, ny);
-  class_client_answer_cell (f->wrong, (guint) json_object_get_int_member (q, "question"),
-                            nx == x0 ? nx + 1 : nx - 1, ny);
+  /* A wrong cell: a neighbour in the region that is no tie. */
+  wx = nx == x0 ? nx + 1 : nx - 1;
+  g_assert_false (maze_question_cell_right (q, ny * 24 + wx));
+  class_client_answer_cell (f->right, (guint) json_object_get_int_member (question, "question"), nx, ny);
+  class_client_answer_cell (f->wrong, (guint) json_object_get_int_member (question, "question"), wx, ny);
   CLASS_WAIT_FOR (bitmaze_class_server_get_answered (f->server) == 2);
 
-  g_assert_true (bitmaze_session_step (f->session));
+  g_assert_true (bitmaze_predict_reveal (f->predict));
   g_assert_cmpint (bitmaze_class_server_get_state (f->server), ==, BITMAZE_CLASS_STATE_REVEALED);
-  g_assert_cmpint (bitmaze_class_link_get_expected_cell (f->link), ==, -1);
-  g_clear_pointer (&q, json_object_unref);
-  q = class_client_expect (f->right, "answered");
+  g_clear_pointer (&question, json_object_unref);
+  question = class_client_expect (f->right, "answered");
   r1 = class_client_expect (f->right, "result");
   r2 = class_client_expect (f->wrong, "question");
   g_clear_pointer (&r2, json_object_unref);
@@ -253,27 +274,40 @@ test_next_cell (Fixture       *f,
   r2 = class_client_expect (f->wrong, "result");
   g_assert_true (json_object_get_boolean_member (r1, "right"));
   g_assert_false (json_object_get_boolean_member (r2, "right"));
-  g_assert_cmpstr (json_object_get_string_member (r1, "note"), ==, "BFS takes the oldest cell in its queue");
+  g_assert_nonnull (reason);
+  g_assert_cmpstr (json_object_get_string_member (r1, "note"), ==, reason);
 }
 
-/* Without a running server the link asks nothing and breaks nothing. */
+/* Without a running server the link asks nothing and breaks nothing; a
+ * session started while a question is open gets it at once. */
 static void
 test_server_stopped (void)
 {
   g_autoptr (BitmazeSession) session = bitmaze_session_new ();
+  g_autoptr (BitmazePredict) predict = bitmaze_predict_new (session);
   g_autoptr (BitmazeClassServer) server = bitmaze_class_server_new ();
-  g_autoptr (BitmazeClassLink) link = bitmaze_class_link_new (session, server);
+  g_autoptr (BitmazeClassLink) link = bitmaze_class_link_new (predict, server);
   g_autoptr (GError) error = NULL;
 
   bitmaze_session_set_size (session, 8, 6);
   g_assert_true (bitmaze_session_generate (session, &error));
   while (bitmaze_session_get_phase (session) == BITMAZE_PHASE_BUILDING)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_true (bitmaze_session_step (session));
-  g_assert_true (bitmaze_session_ask (session));
+  bitmaze_predict_set_ask_cells (predict, FALSE);
+  bitmaze_predict_set_active (predict, TRUE);
+  for (guint i = 0; i < 10 && bitmaze_predict_get_state (predict) == BITMAZE_PREDICT_IDLE; i++)
+    bitmaze_session_step (session);
+  g_assert_cmpint (bitmaze_predict_get_state (predict), ==, BITMAZE_PREDICT_ASKING);
   g_assert_cmpuint (bitmaze_class_server_get_question (server), ==, 0);
-  g_assert_true (bitmaze_session_reveal (session));
-  g_assert_false (bitmaze_class_link_ask_next_cell (link, NULL));
+
+  g_assert_true (bitmaze_class_server_start (server, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (bitmaze_class_server_get_question (server), ==, 1);
+  g_assert_cmpint (bitmaze_class_server_get_state (server), ==, BITMAZE_CLASS_STATE_ASKING);
+  g_assert_true (bitmaze_predict_reveal (predict));
+  g_assert_cmpint (bitmaze_class_server_get_state (server), ==, BITMAZE_CLASS_STATE_REVEALED);
+  bitmaze_class_server_stop (server);
+  g_assert_true (bitmaze_predict_go_on (predict));
 }
 
 int
@@ -285,7 +319,8 @@ main (int   argc,
     g_log_set_debug_enabled (FALSE);
 
   g_test_add ("/class-link/word-questions", Fixture, NULL, fixture_set_up, test_word_questions, fixture_tear_down);
-  g_test_add ("/class-link/withdrawn", Fixture, NULL, fixture_set_up, test_withdrawn, fixture_tear_down);
+  g_test_add ("/class-link/skipped-withdrawn", Fixture, NULL, fixture_set_up, test_skipped_withdrawn,
+              fixture_tear_down);
   g_test_add ("/class-link/next-cell", Fixture, NULL, fixture_set_up, test_next_cell, fixture_tear_down);
   g_test_add_func ("/class-link/server-stopped", test_server_stopped);
 

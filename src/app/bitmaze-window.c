@@ -14,6 +14,7 @@
 
 #include "maze-render.h"
 
+#include "bitmaze-class-actions.h"
 #include "bitmaze-controls.h"
 #include "bitmaze-export-animation.h"
 #include "bitmaze-files.h"
@@ -623,6 +624,7 @@ show_inspector_change_state_cb (GSimpleAction *action,
       self->inspector = bitmaze_inspector_new (self->session, self->view);
       gtk_box_append (self->side_panel, GTK_WIDGET (self->inspector));
       bitmaze_predict_bar_set_inspector (self->predict_bar, self->inspector);
+      bitmaze_class_set_inspector (GTK_WINDOW (self), self->inspector);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->side_panel), show);
   g_simple_action_set_state (action, state);
@@ -833,6 +835,8 @@ connect_session (BitmazeWindow *self)
 
     g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (action));
   }
+  /* The class answers predict mode's questions from their browsers. */
+  bitmaze_class_add_actions (GTK_WINDOW (self), self->predict);
 
   self->files = bitmaze_files_new (GTK_WINDOW (self), self->session, GTK_WIDGET (self->view));
   g_signal_connect_object (self->files, "message", G_CALLBACK (session_message_cb), self, G_CONNECT_SWAPPED);

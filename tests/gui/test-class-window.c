@@ -1,0 +1,362 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A class session from the app's window, under Xvfb, with libsoup
+ * clients as the students on 127.0.0.1: the menu's Class Session… item
+ * (win.class-session) opens the session window, nothing listens before
+ * Start, starting puts predict mode on and the answer chart under the
+ * bit inspector's grid, predict mode's question reaches the students,
+ * the teacher's Reveal gives the chart its share right and its bars,
+ * Stop and closing the window end the session.
+ *
+ * With BITMAZE_SHOT_DIR set, the window after the reveal is saved there
+ * as class-window.png.
+ */
+#include "config.h"
+
+#include "maze.h"
+
+#include "../common/gui-test.h"
+
+#include "../common/window-test.h"
+
+#include "bitmaze-class-actions.h"
+#include "bitmaze-class-chart.h"
+#include "bitmaze-class-dialog.h"
+#include "bitmaze-predict-bar.h"
+#include "class-test.h"
+
+#define SEED     2121u
+#define STUDENTS 24
+
+typedef struct
+{
+  BitmazeWindow *window;
+  GSettings     *settings;
+} Fixture;
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  BitmazeSession *session;
+
+  fixture->settings = g_settings_new ("io.github.bitmaze.Bitmaze");
+  g_settings_set_boolean (fixture->settings, "animate-generation", FALSE);
+  g_settings_set_boolean (fixture->settings, "show-inspector", FALSE);
+  g_settings_set_string (fixture->settings, "solver", "bfs");
+
+  fixture->window = bitmaze_window_new (NULL);
+  g_object_add_weak_pointer (G_OBJECT (fixture->window), (gpointer *) &fixture->window);
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  session = window_test_session (fixture->window);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generator", "s", "growing-tree:newest");
+  bitmaze_session_set_seed (session, SEED);
+  bitmaze_session_set_size (session, 21, 13);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generate", NULL);
+  gui_test_wait_for_property (session, "running", FALSE);
+  gui_test_wait_for_frames (window_test_view (fixture->window), 1);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  if (fixture->window != NULL)
+    gui_test_destroy_window (GTK_WINDOW (fixture->window));
+  g_settings_reset (fixture->settings, "animate-generation");
+  g_settings_reset (fixture->settings, "show-inspector");
+  g_settings_reset (fixture->settings, "solver");
+  g_clear_object (&fixture->settings);
+}
+
+/* Saves @widget as BITMAZE_SHOT_DIR/@name, if that is set. */
+static void
+shoot (GtkWidget  *widget,
+       const char *name)
+{
+  const char *dir = g_getenv ("BITMAZE_SHOT_DIR");
+  g_autoptr (GdkPaintable) paintable = NULL;
+  g_autoptr (GtkSnapshot) snapshot = NULL;
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+
+  if (dir == NULL)
+    return;
+  paintable = gtk_widget_paintable_new (widget);
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
+                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  path = g_build_filename (dir, name, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("saved %s", path);
+}
+
+/* Does @model (or a section or submenu of it) hold an item for @action? */
+static gboolean
+menu_has_action (GMenuModel *model,
+                 const char *action)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *name = NULL;
+      g_autoptr (GMenuModel) section = NULL;
+      g_autoptr (GMenuModel) submenu = NULL;
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &name) &&
+          g_str_equal (name, action))
+        return TRUE;
+      section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
+      submenu = g_menu_model_get_item_link (model, i, G_MENU_LINK_SUBMENU);
+      if ((section != NULL && menu_has_action (section, action)) ||
+          (submenu != NULL && menu_has_action (submenu, action)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static ClassClient *
+join (SoupSession        *soup,
+      BitmazeClassServer *server,
+      const char         *name)
+{
+  ClassClient *client = class_client_new (soup, bitmaze_class_server_get_url (server),
+                                          bitmaze_class_server_get_join_code (server), NULL);
+  g_autoptr (JsonObject) welcome = NULL;
+
+  g_assert_true (class_client_wait_connected (client));
+  class_client_join (client, name, NULL);
+  welcome = class_client_expect (client, "welcome");
+  return client;
+}
+
+/* What a class answers to "maze[i] op= D << S": most right, some with the
+ * shift the wrong way or left out (the bit in another nibble), some with
+ * the direction next to the right one; the last two do not answer. */
+static gboolean
+class_answer (const MazeQuestion *q,
+              guint               student,
+              guint16            *word)
+{
+  guint16 changed = (guint16) (q->answer ^ q->word);
+  guint16 wrong_nibble = (guint16) (changed >= 0x0100 ? changed >> 8 : changed << 8);
+  guint16 next_direction = (guint16) (((changed << 1) & 0xEEEE) | ((changed >> 3) & 0x1111));
+
+  if (student >= STUDENTS - 2)
+    return FALSE;
+  if (student % 4 == 1 && student < 16)
+    *word = (guint16) ((q->answer & ~changed) | wrong_nibble);
+  else if (student % 6 == 3)
+    *word = (guint16) ((q->answer & ~changed) | next_direction);
+  else
+    *word = q->answer;
+  return TRUE;
+}
+
+static void
+test_menu (Fixture       *fixture,
+           gconstpointer  data)
+{
+  GtkWidget *button = window_test_find (GTK_WIDGET (fixture->window), GTK_TYPE_MENU_BUTTON);
+  GMenuModel *menu = NULL;
+
+  /* The primary menu is the header bar's menu button with a model. */
+  for (; button != NULL; button = NULL)
+    menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button));
+  g_assert_nonnull (menu);
+  g_assert_true (menu_has_action (menu, "win.class-session"));
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (fixture->window), "class-session"));
+}
+
+static void
+test_session (Fixture       *fixture,
+              gconstpointer  data)
+{
+  GtkWindow *window = GTK_WINDOW (fixture->window);
+  BitmazeSession *session = window_test_session (fixture->window);
+  g_autoptr (BitmazeClassServer) server = g_object_ref (bitmaze_class_get_server (window));
+  g_autoptr (SoupSession) soup = soup_session_new ();
+  g_auto (GStrv) lan = bitmaze_class_list_addresses ();
+  GtkWidget *chart = bitmaze_class_get_chart (window);
+  BitmazePredictBar *bar = BITMAZE_PREDICT_BAR (window_test_find (GTK_WIDGET (window),
+                                                                  BITMAZE_TYPE_PREDICT_BAR));
+  BitmazePredict *predict = bitmaze_predict_bar_get_predict (bar);
+  ClassClient *students[STUDENTS];
+  BitmazeClassDialog *dialog;
+  const MazeQuestion *q;
+  BitmazeInspector *inspector;
+  const BitmazeClassResults *results;
+  guint question, answered = 0, right = 0;
+
+  /* Nothing listens before the teacher starts a session. */
+  g_assert_false (bitmaze_class_server_get_running (server));
+  g_assert_cmpuint (bitmaze_class_server_get_port (server), ==, 0);
+  g_assert_null (bitmaze_class_get_dialog (window));
+  g_assert_false (gtk_widget_get_visible (chart));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.class-session", NULL);
+  dialog = BITMAZE_CLASS_DIALOG (bitmaze_class_get_dialog (window));
+  g_assert_nonnull (dialog);
+  gui_test_wait_for_frames (GTK_WIDGET (dialog), 1);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == window);
+  g_assert_false (bitmaze_class_server_get_running (server));
+  /* The LAN's address first when there is one; else the window says
+   * so and offers 127.0.0.1 only. */
+  g_assert_cmpstr (bitmaze_class_dialog_get_addresses (dialog)[0], ==,
+                   lan[0] != NULL ? lan[0] : "127.0.0.1");
+  g_assert_cmpint (bitmaze_class_dialog_get_no_network (dialog), ==, lan[0] == NULL);
+
+  /* Tests only ever listen on the loopback. */
+  bitmaze_class_dialog_set_address (dialog, "127.0.0.1");
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "class.start", NULL);
+  g_assert_true (bitmaze_class_server_get_running (server));
+  g_assert_cmpstr (bitmaze_class_server_get_address (server), ==, "127.0.0.1");
+  g_assert_cmpstr (bitmaze_class_dialog_get_text (dialog, "code"), ==,
+                   bitmaze_class_server_get_join_code (server));
+
+  /* The session puts predict mode on and the chart in sight, under the
+   * inspector's bits. */
+  g_assert_true (bitmaze_predict_get_active (predict));
+  inspector = window_test_inspector (fixture->window);
+  g_assert_nonnull (inspector);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (inspector)));
+  g_assert_true (gtk_widget_is_ancestor (chart, GTK_WIDGET (inspector)));
+  g_assert_true (GTK_IS_GRID (gtk_widget_get_prev_sibling (chart)));
+  g_assert_true (gtk_widget_get_visible (chart));
+
+  for (guint i = 0; i < STUDENTS; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Student %u", i + 1);
+
+      students[i] = join (soup, server, name);
+    }
+  g_assert_cmpstr (bitmaze_class_dialog_get_text (dialog, "joined"), ==, "24 students joined");
+  /* The teacher closes the session window; the session goes on. */
+  gtk_window_close (GTK_WINDOW (dialog));
+  g_assert_true (bitmaze_class_server_get_running (server));
+
+  /* Step: predict mode asks, and so does every page. */
+  bitmaze_predict_set_ask_cells (predict, FALSE);
+  for (guint i = 0; i < 10 && bitmaze_predict_get_state (predict) == BITMAZE_PREDICT_IDLE; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.step", NULL);
+  g_assert_cmpint (bitmaze_predict_get_state (predict), ==, BITMAZE_PREDICT_ASKING);
+  q = bitmaze_predict_get_question (predict);
+  g_assert_cmpint (q->kind, ==, MAZE_QUESTION_WORD);
+  question = bitmaze_class_server_get_question (server);
+  for (guint i = 0; i < STUDENTS; i++)
+    {
+      g_autoptr (JsonObject) asked = class_client_expect (students[i], "question");
+      guint16 word;
+
+      g_assert_cmpint (json_object_get_int_member (asked, "index"), ==, q->index);
+      if (!class_answer (q, i, &word))
+        continue;
+      class_client_answer_word (students[i], question, word);
+      answered++;
+      right += word == q->answer;
+    }
+  CLASS_WAIT_FOR (bitmaze_class_server_get_answered (server) == answered);
+  {
+    g_autofree char *headline = g_strdup_printf ("%u of %u answered", answered, STUDENTS);
+
+    g_assert_cmpstr (bitmaze_class_chart_get_headline (BITMAZE_CLASS_CHART (chart)), ==, headline);
+  }
+
+  /* The teacher reveals the answer for the class. */
+  gtk_widget_activate_action (GTK_WIDGET (bar), "predict.reveal", NULL);
+  g_assert_cmpint (bitmaze_class_server_get_state (server), ==, BITMAZE_CLASS_STATE_REVEALED);
+  results = bitmaze_class_server_get_results (server);
+  g_assert_cmpuint (results->answered, ==, answered);
+  g_assert_cmpuint (results->right, ==, right);
+  g_assert_true (bitmaze_class_chart_get_has_bars (BITMAZE_CLASS_CHART (chart)));
+  {
+    g_autofree char *headline = g_strdup_printf ("%u of %u right (%u %%)", right, answered,
+                                                 (right * 100 + answered / 2) / answered);
+
+    g_assert_cmpstr (bitmaze_class_chart_get_headline (BITMAZE_CLASS_CHART (chart)), ==, headline);
+  }
+  for (guint i = 0; i < STUDENTS; i++)
+    {
+      g_autoptr (JsonObject) result = NULL;
+
+      if (i < STUDENTS - 2)
+        {
+          g_autoptr (JsonObject) got = class_client_expect (students[i], "answered");
+        }
+      result = class_client_expect (students[i], "result");
+      g_assert_cmpint (json_object_get_int_member (result, "correct"), ==, q->answer);
+    }
+  gui_test_wait_for_frames (chart, 2);
+  shoot (GTK_WIDGET (window), "class-window.png");
+
+  /* Stop: every page is told the session ended, and nothing listens. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.class-session", NULL);
+  g_assert_true (bitmaze_class_get_dialog (window) == GTK_WINDOW (dialog));
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "class.stop", NULL);
+  g_assert_false (bitmaze_class_server_get_running (server));
+  g_assert_false (gtk_widget_get_visible (chart));
+  for (guint i = 0; i < STUDENTS; i++)
+    {
+      CLASS_WAIT_FOR (students[i]->closed);
+      g_assert_cmpuint (students[i]->close_code, ==, SOUP_WEBSOCKET_CLOSE_GOING_AWAY);
+      class_client_free (students[i]);
+    }
+  g_assert_cmpint (bitmaze_session_get_phase (session), ==, BITMAZE_PHASE_SOLVING);
+}
+
+/* Closing the window ends its session. */
+static void
+test_window_closed (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  GtkWindow *window = GTK_WINDOW (fixture->window);
+  g_autoptr (BitmazeClassServer) server = g_object_ref (bitmaze_class_get_server (window));
+  g_autoptr (SoupSession) soup = soup_session_new ();
+  GtkWindow *dialog;
+  ClassClient *student;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.class-session", NULL);
+  dialog = bitmaze_class_get_dialog (window);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  bitmaze_class_dialog_set_address (BITMAZE_CLASS_DIALOG (dialog), "127.0.0.1");
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "class.start", NULL);
+  g_assert_true (bitmaze_class_server_get_running (server));
+  student = join (soup, server, "Ana");
+
+  gui_test_destroy_window (window);
+  g_assert_null (fixture->window);
+  g_assert_null (dialog);
+  g_assert_false (bitmaze_class_server_get_running (server));
+  CLASS_WAIT_FOR (student->closed);
+  class_client_free (student);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr (GtkCssProvider) css = NULL;
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  /* The app's style, as its AdwApplication loads it. */
+  css = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (css, RESOURCE_PATH "/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  if (g_getenv ("G_MESSAGES_DEBUG") == NULL)
+    g_log_set_debug_enabled (FALSE);
+
+  g_test_add ("/class-window/menu", Fixture, NULL, fixture_setup, test_menu, fixture_teardown);
+  g_test_add ("/class-window/session", Fixture, NULL, fixture_setup, test_session, fixture_teardown);
+  g_test_add ("/class-window/window-closed", Fixture, NULL, fixture_setup, test_window_closed,
+              fixture_teardown);
+
+  return g_test_run ();
+}

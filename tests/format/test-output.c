@@ -730,6 +730,10 @@ check_killed_mid_save (Fixture *fx,
       Maze *m = some_maze (1000, 1000, "new");
 
       close (fds[0]);
+      /* The save's handler is for a signal left at its default action;
+       * one inherited as ignored (nohup, a runner in the background)
+       * would make the child immune and the test hang. */
+      signal (sig, SIG_DFL);
       signal_pipe = fds[1];
       maze_io_hooks.write_fn = write_then_wait;
       maze_save_file (m, path, &err);
@@ -799,6 +803,7 @@ test_signal_at_rename (Fixture       *fx,
       MazeError err = { 0 };
       Maze *m = some_maze (10, 10, "new");
 
+      signal (SIGTERM, SIG_DFL);
       maze_io_hooks.rename_fn = rename_then_signal;
       maze_save_file (m, path, &err);
       _exit (0);

@@ -144,15 +144,6 @@ on_gif_frame (void     *user_data,
   return true;
 }
 
-static cairo_status_t
-write_stdout (void                *closure,
-              const unsigned char *data,
-              unsigned int         length)
-{
-  return fwrite (data, 1, length, stdout) == length ? CAIRO_STATUS_SUCCESS
-                                                    : CAIRO_STATUS_WRITE_ERROR;
-}
-
 typedef struct
 {
   const char *output;
@@ -168,10 +159,12 @@ typedef struct
   const char *shape;        /* --build: a shape, a mask, or neither */
   const char *mask;
   gboolean    keep_largest;
+  gboolean    force;
 } GifRequest;
 
 /* bitmaze-cli animate ... -o FILE: the animation as a GIF, through the
- * renderer, frame by frame. */
+ * renderer, frame by frame, written as it is drawn by the rule of
+ * maze-output.h, like every other file. */
 static int
 animate_gif (const GifRequest *request)
 {
@@ -180,7 +173,9 @@ animate_gif (const GifRequest *request)
   RenderOptions options;
   GifProgress progress;
   MazeError error;
-  FILE *report = stdout;
+  MazeOutput *out;
+  /* With the GIF on standard output, the report goes to stderr. */
+  FILE *report = cli_output_is_stdout (request->output) ? stderr : stdout;
   Maze *maze;
   uint32_t width = 20, height = 15;
   guint64 value, seed = 0;
@@ -239,16 +234,8 @@ animate_gif (const GifRequest *request)
       if (options.wall_width >= options.cell_size)
         options.wall_width = options.cell_size > 2 ? 2 : 1;
     }
-  if (g_str_equal (request->output, "-"))
-    {
-      if (isatty (STDOUT_FILENO))
-        return cli_fail (CLI_EXIT_FAILURE,
-                         _("not writing a GIF image to a terminal; use -o "
-                           "FILE or a pipe"));
-      report = stderr;
-    }
   /* Before the frames, which may take a while: can -o be written? */
-  else if ((status = cli_output_check (request->output, FALSE, TRUE)) != CLI_EXIT_OK)
+  if ((status = cli_output_check (request->output, request->force, TRUE)) != CLI_EXIT_OK)
     return status;
 
   if (request->maze_file != NULL)
@@ -261,33 +248,24 @@ animate_gif (const GifRequest *request)
   if (request->cell_size == NULL)
     render_auto_size (maze, &options);
 
-  cli_progress_init (&progress.bar, _("Animating"), CLI_PROGRESS_MIN_CELLS);
-  if (g_str_equal (request->output, "-"))
+  out = cli_output_open (request->output, request->force, TRUE);
+  if (out == NULL)
     {
-      status = render_animation_to_stream (maze, &options, &animation,
-                                                write_stdout, NULL,
-                                                on_gif_frame, &progress,
-                                                &info, &error) == MAZE_OK
-               ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
-      if (status == CLI_EXIT_OK && fflush (stdout) != 0)
-        status = cli_fail (CLI_EXIT_FAILURE, _("standard output: %s"),
-                           g_strerror (errno));
-      else if (status != CLI_EXIT_OK)
-        {
-          cli_progress_finish (&progress.bar);
-          status = cli_fail_maze (_("standard output"), &error);
-        }
+      maze_free (maze);
+      return CLI_EXIT_FAILURE;
     }
-  else if (render_animation_to_file (maze, &options, &animation,
-                                          request->output, on_gif_frame,
-                                          &progress, &info, &error) != MAZE_OK)
+  cli_progress_init (&progress.bar, _("Animating"), CLI_PROGRESS_MIN_CELLS);
+  status = CLI_EXIT_OK;
+  if (render_animation_to_output (maze, &options, &animation, out, on_gif_frame,
+                                  &progress, &info, &error) != MAZE_OK)
     {
       cli_progress_finish (&progress.bar);
-      status = cli_fail_maze (request->output, &error);
+      status = cli_fail_maze (g_str_equal (request->output, "-") ? NULL
+                                                                 : request->output,
+                              &error);
     }
-  else
-    status = CLI_EXIT_OK;
   cli_progress_finish (&progress.bar);
+  status = cli_output_finish (out, status);
 
   if (status == CLI_EXIT_OK)
     {
@@ -331,7 +309,7 @@ cli_animate (int    argc,
   g_autofree char *description = NULL;
   g_autofree char *shape = NULL;
   g_autofree char *mask = NULL;
-  gboolean ascii = FALSE, labels = FALSE, keep_largest = FALSE;
+  gboolean ascii = FALSE, labels = FALSE, keep_largest = FALSE, force = FALSE;
   /* The default shows its path growing and shrinking as it searches. */
   const char *default_name = maze_algorithm_with (maze_solvers, MAZE_ALGORITHM_LIVE_PATH)->name;
   g_autofree char *solver_help =
@@ -346,6 +324,8 @@ cli_animate (int    argc,
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("Write an animated GIF to FILE instead ('-': standard output)"),
       N_("FILE") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force,
+      N_("Replace FILE even when it is read-only"), NULL },
     { "build", 'b', 0, CLI_ARG_TEXT, &build,
       N_("GIF: animate generator NAME building a maze instead of a solve "
          "(see bitmaze-cli generate --list)"), N_("NAME") },
@@ -444,7 +424,7 @@ cli_animate (int    argc,
         output, build == NULL ? argv[1] : NULL,
         build != NULL ? build : solver_name != NULL ? solver_name : default_name,
         size_text, seed_text, loops_text, cell_size_text, max_frames_text,
-        delay, per_frame, shape, mask, keep_largest,
+        delay, per_frame, shape, mask, keep_largest, force,
       };
 
       return animate_gif (&request);

@@ -113,7 +113,7 @@ cli_solve (int    argc,
   if (solver_name == NULL)
     solver_name = g_strdup (default_name);
   /* With the maze on standard output, the report goes to stderr. */
-  if (output != NULL && g_str_equal (output, "-"))
+  if (cli_output_is_stdout (output))
     report = stderr;
   if (!maze_solver_name_valid (solver_name, &error))
     return json ? cli_json_fail (argv[1], &error, report)

@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bitmaze-error.h"
@@ -468,6 +469,22 @@ cli_output_finish (MazeOutput *out,
   if (maze_output_commit (out, &error) != MAZE_OK)
     return cli_fail_maze (NULL, &error);
   return CLI_EXIT_OK;
+}
+
+gboolean
+cli_output_is_stdout (const char *path)
+{
+  struct stat out, named;
+
+  if (path == NULL)
+    return FALSE;
+  if (g_str_equal (path, "-"))
+    return TRUE;
+  /* A pipe or a file read back later; on a device such as /dev/null
+   * nothing is read back, and the report may stay where it was. */
+  return fstat (STDOUT_FILENO, &out) == 0 && !S_ISCHR (out.st_mode)
+         && stat (path, &named) == 0
+         && out.st_dev == named.st_dev && out.st_ino == named.st_ino;
 }
 
 int

@@ -146,6 +146,11 @@ MazeOutput *cli_output_open (const char *path,
 int cli_output_finish (MazeOutput *out,
                        int         status);
 
+/* Is -o @path standard output: "-", or another name of the pipe or file
+ * standard output is (/dev/stdout, /proc/self/fd/1)?  A command's report
+ * then goes to standard error, so it does not end up in the file. */
+gboolean cli_output_is_stdout (const char *path);
+
 /* Writes @maze to @path ("-": standard output) by the rule of
  * maze-output.h.  CLI_EXIT_OK or a printed error. */
 int cli_save (const Maze *maze,

@@ -576,6 +576,21 @@ produce_animation (void               *data,
 }
 
 MazeStatus
+render_animation_to_output (const Maze                   *maze,
+                            const RenderOptions          *options,
+                            const RenderAnimationOptions *animation,
+                            MazeOutput                   *out,
+                            RenderProgressFunc            progress,
+                            void                         *user_data,
+                            RenderAnimationInfo          *info,
+                            MazeError                    *error)
+{
+  AnimationJob job = { maze, options, animation, progress, user_data, info };
+
+  return render_write_output (out, produce_animation, &job, error);
+}
+
+MazeStatus
 render_animation_to_file (const Maze                   *maze,
                           const RenderOptions          *options,
                           const RenderAnimationOptions *animation,

@@ -650,6 +650,19 @@ MazeStatus render_animation_to_stream (const Maze                   *maze,
                                        RenderAnimationInfo          *info,
                                        MazeError                    *error);
 
+/* render_animation_to_stream() into an output the caller opened and
+ * then commits or aborts (bitmaze-cli's -o, with --force or "-").  A
+ * failed write is MAZE_ERROR_IO naming the output and the system's
+ * reason. */
+MazeStatus render_animation_to_output (const Maze                   *maze,
+                                       const RenderOptions          *options,
+                                       const RenderAnimationOptions *animation,
+                                       MazeOutput                   *out,
+                                       RenderProgressFunc            progress,
+                                       void                         *user_data,
+                                       RenderAnimationInfo          *info,
+                                       MazeError                    *error);
+
 /* The same into the file @path, written atomically like
  * render_to_file(): a failed or stopped animation leaves no file
  * (and an old file of that name as it was). */

@@ -26,6 +26,9 @@
 
 static const char *cli_path;
 static char *tmpdir;
+/* When set, run_cli_full() gives the command this file (a device) as its
+ * standard output instead of the pipe. */
+static const char *stdout_file;
 
 typedef struct
 {
@@ -113,8 +116,9 @@ run_cli_full (Run        *run,
     {
       int in = open (stdin_file != NULL ? stdin_file : "/dev/null", O_RDONLY);
       int err = open (err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+      int sink = stdout_file != NULL ? open (stdout_file, O_WRONLY) : fds[1];
 
-      if (in < 0 || err < 0 || dup2 (in, 0) < 0 || dup2 (fds[1], 1) < 0
+      if (in < 0 || err < 0 || sink < 0 || dup2 (in, 0) < 0 || dup2 (sink, 1) < 0
           || dup2 (err, 2) < 0 || chdir (tmpdir) != 0)
         _exit (127);
       close (fds[0]);
@@ -305,18 +309,21 @@ test_fifo (void)
 
 /* -o /dev/stdout and /proc/self/fd/1 with standard output a pipe: the
  * bytes go down the pipe (they once went to a regular file replacing the
- * link, and the pipe got nothing). */
+ * link, and the pipe got nothing); a command's report goes to standard
+ * error then, as with "-". */
 static void
 test_dev_stdout (void)
 {
   const char *paths[] = { "/dev/stdout", "/proc/self/fd/1", "-" };
+  g_autofree char *solved_path = tmp_path ("s.maze");
+  g_autofree char *solved = NULL;
   g_autoptr (GBytes) first = NULL;
+  gsize len;
+  Run run;
 
   empty_tmpdir ();
   for (guint k = 0; k < G_N_ELEMENTS (paths); k++)
     {
-      Run run;
-
       run_cli (&run, "generate", "--size", "9x9", "--seed", "5", "-o", paths[k], NULL);
       assert_status (&run, 0);
       g_assert_true (has_magic (g_bytes_get_data (run.out, NULL), g_bytes_get_size (run.out)));
@@ -324,6 +331,21 @@ test_dev_stdout (void)
         first = g_bytes_ref (run.out);
       else
         g_assert_true (g_bytes_equal (first, run.out));
+      run_clear (&run);
+    }
+
+  /* solve's report goes to standard error then, not into the maze */
+  generate ("m.maze", "5");
+  run_cli (&run, "solve", "m.maze", "-o", "s.maze", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  solved = read_file (solved_path, &len);
+  for (guint k = 0; k < G_N_ELEMENTS (paths); k++)
+    {
+      run_cli (&run, "solve", "m.maze", "-o", paths[k], NULL);
+      assert_status (&run, 0);
+      g_assert_cmpmem (g_bytes_get_data (run.out, NULL), g_bytes_get_size (run.out), solved, len);
+      g_assert_true (g_str_has_prefix (run.err, "result:           found\n"));
       run_clear (&run);
     }
 }
@@ -550,6 +572,148 @@ test_check_before_work (void)
   run_cli (&run, "worksheet", "--count", "240", "-o", "gone/w.pdf", NULL);
   assert_status (&run, 1);
   g_assert_nonnull (strstr (run.err, "gone/w.pdf"));
+  run_clear (&run);
+}
+
+/* ---- animate -o: a GIF by the same rule as every writer ---- */
+
+static gboolean
+is_gif (const void *data,
+        gsize       len)
+{
+  /* the signature, and the trailer that ends the stream */
+  return len > 13 && memcmp (data, "GIF89a", 6) == 0 && ((const char *) data)[len - 1] == ';';
+}
+
+/* Standard output, /dev/stdout and /proc/self/fd/1 (a pipe), a FIFO, a
+ * device, a symbolic link, a read-only file with and without --force:
+ * bitmaze-cli animate -o writes its GIF as generate, solve, render and
+ * worksheet write theirs, and its report never goes into the GIF. */
+static void
+test_animate (void)
+{
+  const char *streams[] = { "-", "/dev/stdout", "/proc/self/fd/1" };
+  g_autofree char *gif = tmp_path ("a.gif");
+  g_autofree char *fifo = tmp_path ("pipe");
+  g_autofree char *full = tmp_path ("full");
+  g_autofree char *real = tmp_path ("real.gif");
+  g_autofree char *made = tmp_path ("made.gif");
+  g_autofree char *link = tmp_path ("l.gif");
+  g_autofree char *dangling = tmp_path ("d.gif");
+  g_autofree char *ro = tmp_path ("ro.gif");
+  g_autofree char *want = NULL, *names = NULL, *contents = NULL;
+  g_autoptr (GByteArray) got = g_byte_array_new ();
+  g_autoptr (GBytes) file = NULL;
+  guint8 buf[65536];
+  struct stat st;
+  gsize len;
+  ssize_t n;
+  Run run;
+  int fd;
+
+  empty_tmpdir ();
+  generate ("m.maze", "17");
+  run_cli (&run, "animate", "m.maze", "--solver", "bfs", "-o", "a.gif", NULL);
+  assert_status (&run, 0);
+  g_assert_true (g_str_has_prefix (run_out (&run), "a.gif: "));
+  run_clear (&run);
+  contents = read_file (gif, &len);
+  g_assert_true (is_gif (contents, len));
+  file = g_bytes_new_take (g_steal_pointer (&contents), len);
+
+  /* the same bytes down a pipe, however standard output is named; the
+   * report on standard error */
+  for (guint k = 0; k < G_N_ELEMENTS (streams); k++)
+    {
+      run_cli (&run, "animate", "m.maze", "--solver", "bfs", "-o", streams[k], NULL);
+      assert_status (&run, 0);
+      g_assert_true (g_bytes_equal (run.out, file));
+      g_assert_nonnull (strstr (run.err, " frames, "));
+      run_clear (&run);
+    }
+
+  /* a FIFO is written, not replaced */
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  fd = open (fifo, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+  g_assert_cmpint (fd, >=, 0);
+  run_cli (&run, "animate", "m.maze", "--solver", "bfs", "-o", "pipe", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  while ((n = read (fd, buf, sizeof buf)) > 0)
+    g_byte_array_append (got, buf, (guint) n);
+  close (fd);
+  g_assert_cmpmem (got->data, got->len, g_bytes_get_data (file, NULL), g_bytes_get_size (file));
+  g_assert_cmpint (lstat (fifo, &st), ==, 0);
+  g_assert_true (S_ISFIFO (st.st_mode));
+
+  /* a link stays a link, its target is replaced; a dangling one's made */
+  g_assert_true (g_file_set_contents (real, "old", 3, NULL));
+  g_assert_cmpint (symlink ("real.gif", link), ==, 0);
+  g_assert_cmpint (symlink ("made.gif", dangling), ==, 0);
+  run_cli (&run, "animate", "m.maze", "--solver", "bfs", "-o", "l.gif", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  run_cli (&run, "animate", "m.maze", "--solver", "bfs", "-o", "d.gif", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  g_assert_cmpint (lstat (link, &st), ==, 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+  g_assert_cmpint (lstat (dangling, &st), ==, 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+  contents = read_file (real, &len);
+  g_assert_true (is_gif (contents, len));
+  g_clear_pointer (&contents, g_free);
+  contents = read_file (made, &len);
+  g_assert_true (is_gif (contents, len));
+  g_clear_pointer (&contents, g_free);
+
+  /* read-only: refused, and before any frame is drawn; --force replaces
+   * it and keeps its mode */
+  g_assert_true (g_file_set_contents (ro, "old", 3, NULL));
+  g_assert_cmpint (g_chmod (ro, 0444), ==, 0);
+  run_cli (&run, "animate", "m.maze", "-o", "ro.gif", NULL);
+  assert_error_is (&run, "cannot save 'ro.gif': the file is read-only (--force replaces it)");
+  run_clear (&run);
+  run_cli (&run, "animate", "--build", "kruskal", "--size", "2000x2000", "-o", "ro.gif", NULL);
+  assert_error_is (&run, "cannot save 'ro.gif': the file is read-only (--force replaces it)");
+  g_assert_cmpint (run.maxrss_kb, <, 64 * 1024);
+  run_clear (&run);
+  contents = read_file (ro, &len);
+  g_assert_cmpstr (contents, ==, "old");
+  g_clear_pointer (&contents, g_free);
+  run_cli (&run, "animate", "m.maze", "--solver", "bfs", "-o", "ro.gif", "--force", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  contents = read_file (ro, &len);
+  g_assert_true (is_gif (contents, len));
+  g_clear_pointer (&contents, g_free);
+  g_assert_cmpint (stat (ro, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0444);
+  g_assert_cmpint (g_chmod (ro, 0644), ==, 0);
+
+  names = listing ();
+  g_assert_cmpstr (names, ==, "a.gif d.gif l.gif m.maze made.gif pipe real.gif ro.gif");
+
+  /* a full disk, as a device and as standard output: said as every
+   * writer says it, exit 1 */
+  if (mknod (full, S_IFCHR | 0666, makedev (1, 7)) != 0)
+    {
+      g_test_message ("mknod needs CAP_MKNOD: /dev/full not tried");
+      return;
+    }
+  run_cli (&run, "animate", "m.maze", "-o", "full", NULL);
+  want = g_strdup_printf ("cannot save 'full': %s", g_strerror (ENOSPC));
+  assert_error_is (&run, want);
+  run_clear (&run);
+  g_clear_pointer (&want, g_free);
+  g_assert_cmpint (lstat (full, &st), ==, 0);
+  g_assert_true (S_ISCHR (st.st_mode));
+
+  stdout_file = full;
+  run_cli (&run, "animate", "m.maze", "-o", "-", NULL);
+  stdout_file = NULL;
+  want = g_strdup_printf ("cannot write to standard output: %s", g_strerror (ENOSPC));
+  assert_error_is (&run, want);
   run_clear (&run);
 }
 
@@ -819,6 +983,7 @@ main (int   argc,
   g_test_add_func ("/cli/output/name-max", test_name_max);
   g_test_add_func ("/cli/output/text-errors-name-the-file", test_text_errors_name_the_file);
   g_test_add_func ("/cli/output/check-before-work", test_check_before_work);
+  g_test_add_func ("/cli/output/animate", test_animate);
   g_test_add_func ("/cli/print/escape-sequences", test_escape_sequences);
   g_test_add_func ("/cli/options/c-locale", test_c_locale);
   g_test_add_func ("/cli/validate/stdin", test_validate_stdin);

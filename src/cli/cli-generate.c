@@ -207,8 +207,9 @@ cli_generate (int    argc,
       N_("Only the cells of a shape: circle, ring, heart, triangle, "
          "diamond, cross, or text:WORD"), N_("SHAPE") },
     { "mask", 0, 0, G_OPTION_ARG_FILENAME, &mask,
-      N_("Only the cells of a mask: a PNG (its dark pixels) or a text "
-         "file ('#' or 'X' a cell), scaled to --size"), N_("FILE") },
+      N_("Only the cells of a mask: a PNG (its dark pixels), a .maze file "
+         "(its shape) or a text file ('#' or 'X' a cell), scaled to --size"),
+      N_("FILE") },
     { "keep-largest", 0, 0, G_OPTION_ARG_NONE, &keep_largest,
       N_("When the shape falls into pieces, keep the largest (else it "
          "is refused)"), NULL },

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * maze-render-shape.c: shapes that need drawing or decoding: a word in
- * letters ("text:BITS") drawn with cairo, and mask files (a PNG, or the
- * engine's text masks).  The engine makes the maze of the shape.
+ * letters ("text:BITS") drawn with cairo, and mask files (a PNG, a
+ * .maze file, or the engine's text masks).  The engine makes the maze of the shape.
  */
 #include <cairo.h>
 #include <errno.h>
@@ -367,6 +367,29 @@ shape_of_png (const char    *path,
   return shape;
 }
 
+/* The shape of a .maze file: its cells inside its shape, at its own
+ * size (every cell of a rectangle). */
+static MazeShape *
+shape_of_maze (const uint8_t *bytes,
+               size_t         len,
+               MazeError     *error)
+{
+  Maze *maze = maze_load_memory (bytes, len, error);
+  MazeShape *shape;
+  uint32_t w;
+
+  if (maze == NULL)
+    return NULL;
+  w = maze_width (maze);
+  shape = maze_shape_new (w, maze_height (maze), error);
+  if (shape != NULL)
+    for (uint32_t i = 0; i < maze_n_cells (maze); i++)
+      if (maze_contains (maze, i))
+        maze_shape_set (shape, i % w, i / w, true);
+  maze_free (maze);
+  return shape;
+}
+
 MazeShape *
 render_shape_load_mask (const char *path,
                         uint32_t    width,
@@ -374,6 +397,7 @@ render_shape_load_mask (const char *path,
                         MazeError  *error)
 {
   static const uint8_t signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n' };
+  static const uint8_t maze_magic[8] = { 0x89, 'M', 'A', 'Z', 'E', '\r', '\n', 0x1A };
   FILE *file = fopen (path, "rb");
   uint8_t *bytes = NULL;
   size_t len = 0, cap = 0;
@@ -421,6 +445,8 @@ render_shape_load_mask (const char *path,
     }
   if (len >= sizeof signature && memcmp (bytes, signature, sizeof signature) == 0)
     shape = shape_of_png (path, bytes, len, width, height, error);
+  else if (len >= sizeof maze_magic && memcmp (bytes, maze_magic, sizeof maze_magic) == 0)
+    shape = shape_of_maze (bytes, len, error);
   else if (has_png_extension (path) && len > 0)
     maze_error_set (error, MAZE_ERROR_FORMAT, MAZE_MSG_MASK_NOT_PNG, MAZE_TEXT (path));
   else

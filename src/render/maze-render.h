@@ -714,12 +714,15 @@ MazeShape *render_shape_from_name (const char *name,
  *
  * Reads a mask file.  A PNG (by its signature): its dark, opaque pixels
  * are cells; at another size each cell is a cell when at least half the
- * pixels it covers are.  Anything else is a text mask
- * (maze_shape_from_text()), returned at its own size: the maze scales it.
- * Errors name @path: MAZE_ERROR_IO (cannot open or read), FORMAT (a file
- * named .png that is not a PNG, a broken PNG, an image of more than
- * 65535 pixels a side or 2^26 pixels, one with no dark pixel, a file over
- * 64 MiB, and the text mask's errors), NOMEM.
+ * pixels it covers are.  A .maze file (by its magic): the cells inside
+ * its shape, so a new maze takes the shape of another.  Anything else is
+ * a text mask (maze_shape_from_text()).  A .maze or text mask comes at
+ * its own size: the maze scales it.  Errors name @path: MAZE_ERROR_IO
+ * (cannot open or read), FORMAT (a file named .png that is not a PNG, a
+ * broken PNG, an image of more than 65535 pixels a side or 2^26 pixels,
+ * one with no dark pixel, a file over 64 MiB, and the text mask's
+ * errors); a broken .maze file gives the reader's error, which does not
+ * name it; NOMEM.
  */
 MazeShape *render_shape_load_mask (const char *path,
                                    uint32_t    width,

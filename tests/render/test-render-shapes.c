@@ -544,6 +544,72 @@ test_png_masks (void)
   g_unlink (path);
 }
 
+/* A .maze file as a mask: the cells of its shape, at its own size, so a
+ * maze made of it has the same cells; a broken one gives the reader's
+ * error. */
+static void
+test_maze_masks (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("bitmaze-maze-mask-XXXXXX", NULL);
+  g_autofree char *ring_path = g_build_filename (dir, "ring.maze", NULL);
+  g_autofree char *rect_path = g_build_filename (dir, "rect.maze", NULL);
+  g_autofree char *cut_path = g_build_filename (dir, "cut.maze", NULL);
+  g_autofree char *bytes = NULL;
+  MazeError err = { 0 };
+  MazeShape *shape = maze_shape_builtin ("ring", 31, 23, &err);
+  Maze *ring = maze_new_shaped (31, 23, shape, MAZE_PIECES_REFUSE, &err);
+  Maze *rect = maze_new (9, 4, &err);
+  Maze *made;
+  gsize len;
+
+  g_assert_nonnull (ring);
+  maze_shape_free (shape);
+  g_assert_cmpint (maze_save_file (ring, ring_path, &err), ==, MAZE_OK);
+  g_assert_cmpint (maze_save_file (rect, rect_path, &err), ==, MAZE_OK);
+
+  shape = render_shape_load_mask (ring_path, 0, 0, &err);
+  g_assert_nonnull (shape);
+  g_assert_cmpuint (maze_shape_width (shape), ==, 31);
+  g_assert_cmpuint (maze_shape_height (shape), ==, 23);
+  g_assert_cmpuint (maze_shape_count (shape), ==, maze_n_inside (ring));
+  made = maze_new_shaped (31, 23, shape, MAZE_PIECES_REFUSE, &err);
+  g_assert_nonnull (made);
+  for (uint32_t i = 0; i < maze_n_cells (ring); i++)
+    g_assert_cmpint (maze_contains (made, i), ==, maze_contains (ring, i));
+  maze_free (made);
+  maze_shape_free (shape);
+
+  /* scaled: still a ring, a hole in the middle */
+  shape = render_shape_load_mask (ring_path, 62, 46, &err);
+  g_assert_nonnull (shape);
+  made = maze_new_shaped (62, 46, shape, MAZE_PIECES_REFUSE, &err);
+  g_assert_nonnull (made);
+  g_assert_false (maze_contains (made, 23 * 62 + 31));
+  g_assert_true (maze_is_shaped (made));
+  maze_free (made);
+  maze_shape_free (shape);
+
+  /* a rectangle: every cell */
+  shape = render_shape_load_mask (rect_path, 0, 0, &err);
+  g_assert_nonnull (shape);
+  g_assert_cmpuint (maze_shape_count (shape), ==, 9 * 4);
+  maze_shape_free (shape);
+
+  /* a broken one: refused, as the reader refuses it */
+  g_assert_true (g_file_get_contents (ring_path, &bytes, &len, NULL));
+  g_assert_true (g_file_set_contents (cut_path, bytes, (gssize) len - 1, NULL));
+  g_assert_null (render_shape_load_mask (cut_path, 0, 0, &err));
+  g_assert_cmpint (err.status, ==, MAZE_ERROR_FORMAT);
+  g_assert_nonnull (strstr (err.message, "truncated"));
+
+  maze_free (ring);
+  maze_free (rect);
+  g_unlink (ring_path);
+  g_unlink (rect_path);
+  g_unlink (cut_path);
+  g_rmdir (dir);
+}
+
 static void
 expect_mask_error (const char    *path,
                    MazeStatus     status,
@@ -636,6 +702,7 @@ main (int    argc,
   g_test_add_func ("/render/shapes/words", test_words);
   g_test_add_func ("/render/shapes/png-masks", test_png_masks);
   g_test_add_func ("/render/shapes/bad-masks", test_bad_masks);
+  g_test_add_func ("/render/shapes/maze-masks", test_maze_masks);
 
   return g_test_run ();
 }

@@ -442,7 +442,14 @@ bitmaze_controls_set_session (BitmazeControls *self,
                             G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_object_bind_property (session, "animate", self->animate_switch, "active",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
-  g_object_bind_property (self->shape_row, "spec", session, "shape", G_BINDING_SYNC_CREATE);
+  /* The row shows the shape of a maze the session opened (its own, or
+   * one it had when this window was made for it) and sets the next one's. */
+  if (bitmaze_session_get_maze (session) != NULL)
+    g_object_bind_property (session, "shape", self->shape_row, "spec",
+                            G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  else
+    g_object_bind_property (self->shape_row, "spec", session, "shape",
+                            G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
 
   g_signal_connect_swapped (session, "notify::generator", G_CALLBACK (session_generator_cb), self);
   g_signal_connect_swapped (session, "notify::solver", G_CALLBACK (session_solver_cb), self);

@@ -823,11 +823,14 @@ set_solver (BitmazeSession *self,
 }
 
 /* Takes the recipe a file was made with, where it says, without
- * clearing the search the file holds. */
+ * clearing the search the file holds; and its shape, so that the next
+ * maze has it too. */
 static void
 take_recipe (BitmazeSession *self,
-             const Maze     *maze)
+             const Maze     *maze,
+             const char     *path)
 {
+  g_autofree char *shape = bitmaze_shape_spec_of_maze (maze, path);
   const char *value;
   guint64 number;
 
@@ -847,6 +850,7 @@ take_recipe (BitmazeSession *self,
   if (value != NULL && maze_solver_name_valid (value, NULL))
     set_solver (self, value);
   bitmaze_session_set_size (self, maze_width (maze), maze_height (maze));
+  g_object_set (self, "shape", shape, NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1402,7 +1406,7 @@ bitmaze_session_load (BitmazeSession  *self,
 
   /* Show the recipe the file was made with (selecting its solver must
    * not clear the search the file holds: has_search is still FALSE). */
-  take_recipe (self, maze);
+  take_recipe (self, maze, path);
   self->has_search = maze_has_search (maze);
 
   solver = maze_meta_get (maze, "solver");

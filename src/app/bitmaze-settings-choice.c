@@ -38,16 +38,27 @@ selected_to_choice (const GValue       *value,
 }
 
 void
+bitmaze_settings_bind_choice_full (GSettings          *settings,
+                                   const char         *key,
+                                   gpointer            object,
+                                   const char         *property,
+                                   const char * const *choices,
+                                   GSettingsBindFlags  flags)
+{
+  g_settings_bind_with_mapping (settings, key, object, property, flags,
+                                choice_to_selected, selected_to_choice,
+                                (gpointer) choices, NULL);
+}
+
+void
 bitmaze_settings_bind_choice (GSettings          *settings,
                               const char         *key,
                               gpointer            object,
                               const char         *property,
                               const char * const *choices)
 {
-  g_settings_bind_with_mapping (settings, key, object, property,
-                                G_SETTINGS_BIND_DEFAULT,
-                                choice_to_selected, selected_to_choice,
-                                (gpointer) choices, NULL);
+  bitmaze_settings_bind_choice_full (settings, key, object, property, choices,
+                                     G_SETTINGS_BIND_DEFAULT);
 }
 
 void
@@ -57,8 +68,6 @@ bitmaze_settings_bind_choice_default (GSettings          *settings,
                                       const char         *property,
                                       const char * const *choices)
 {
-  g_settings_bind_with_mapping (settings, key, object, property,
-                                G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES,
-                                choice_to_selected, selected_to_choice,
-                                (gpointer) choices, NULL);
+  bitmaze_settings_bind_choice_full (settings, key, object, property, choices,
+                                     G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES);
 }

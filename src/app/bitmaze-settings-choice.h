@@ -27,4 +27,14 @@ void bitmaze_settings_bind_choice_default (GSettings          *settings,
                                            const char         *property,
                                            const char * const *choices);
 
+/* Either of the above, or another direction, by @flags (as for
+ * g_settings_bind(): G_SETTINGS_BIND_SET alone writes @object's value to
+ * @key at once and at each change, and never reads @key). */
+void bitmaze_settings_bind_choice_full (GSettings          *settings,
+                                        const char         *key,
+                                        gpointer            object,
+                                        const char         *property,
+                                        const char * const *choices,
+                                        GSettingsBindFlags  flags);
+
 G_END_DECLS

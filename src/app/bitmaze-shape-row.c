@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "bitmaze-settings-choice.h"
 #include "bitmaze-shape-row.h"
@@ -18,6 +19,9 @@ struct _BitmazeShapeRow
   char                 *word;
   char                 *mask_path;
   char                 *spec;
+  /* Set with bitmaze_shape_row_set_spec() (an opened maze's shape)
+   * before the settings were bound: the settings learn it. */
+  gboolean              spec_given;
 };
 
 G_DEFINE_FINAL_TYPE (BitmazeShapeRow, bitmaze_shape_row, ADW_TYPE_COMBO_ROW)
@@ -231,6 +235,9 @@ bitmaze_shape_row_set_property (GObject      *object,
     case PROP_MASK_PATH:
       bitmaze_shape_row_set_mask_path (self, g_value_get_string (value));
       break;
+    case PROP_SPEC:
+      bitmaze_shape_row_set_spec (self, g_value_get_string (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -249,11 +256,12 @@ bitmaze_shape_row_class_init (BitmazeShapeRowClass *klass)
   /**
    * BitmazeShapeRow:spec:
    *
-   * The shape chosen, as a spec for bitmaze_shape_new_maze().
+   * The shape chosen, as a spec for bitmaze_shape_new_maze(); setting it
+   * selects the choice that gives it.
    */
   properties[PROP_SPEC] =
     g_param_spec_string ("spec", NULL, NULL, "",
-                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /**
    * BitmazeShapeRow:word:
    *
@@ -366,16 +374,56 @@ bitmaze_shape_row_set_mask_path (BitmazeShapeRow *self,
 }
 
 void
+bitmaze_shape_row_set_spec (BitmazeShapeRow *self,
+                            const char      *spec)
+{
+  guint choice = G_MAXUINT;
+
+  g_return_if_fail (BITMAZE_IS_SHAPE_ROW (self));
+
+  if (spec == NULL || *spec == '\0')
+    choice = CHOICE_RECTANGLE;
+  else if (g_str_has_prefix (spec, "text:"))
+    {
+      bitmaze_shape_row_set_word (self, spec + strlen ("text:"));
+      choice = CHOICE_WORD;
+    }
+  else if (g_str_has_prefix (spec, "mask:"))
+    {
+      bitmaze_shape_row_set_mask_path (self, spec + strlen ("mask:"));
+      choice = CHOICE_MASK;
+    }
+  else
+    {
+      for (guint i = CHOICE_RECTANGLE + 1; i < CHOICE_WORD; i++)
+        if (g_str_equal (spec, bitmaze_shape_row_choices[i]))
+          choice = i;
+    }
+  /* A spec of no choice (a shape this row does not know) changes nothing. */
+  if (choice == G_MAXUINT)
+    return;
+  self->spec_given = TRUE;
+  adw_combo_row_set_selected (ADW_COMBO_ROW (self), choice);
+}
+
+void
 bitmaze_shape_row_bind_settings (BitmazeShapeRow *self,
                                  GSettings       *settings)
 {
+  GSettingsBindFlags get = G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES;
+  guint choice;
+
   g_return_if_fail (BITMAZE_IS_SHAPE_ROW (self));
 
-  /* Each window has its own shape; the settings keep the next one's. */
+  /* Each window has its own shape; the settings keep the next one's.
+   * A shape already given (a window made for an opened maze) stays, and
+   * the settings learn it: its choice, and its word or file. */
+  choice = self->spec_given ? selected_choice (self) : G_MAXUINT;
   g_settings_bind (settings, "shape-word", self, "word",
-                   G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES);
+                   choice == CHOICE_WORD ? G_SETTINGS_BIND_SET : get);
   g_settings_bind (settings, "shape-mask", self, "mask-path",
-                   G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES);
-  bitmaze_settings_bind_choice_default (settings, "shape", self, "selected",
-                                        bitmaze_shape_row_choices);
+                   choice == CHOICE_MASK ? G_SETTINGS_BIND_SET : get);
+  bitmaze_settings_bind_choice_full (settings, "shape", self, "selected",
+                                     bitmaze_shape_row_choices,
+                                     self->spec_given ? G_SETTINGS_BIND_SET : get);
 }

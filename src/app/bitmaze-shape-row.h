@@ -20,6 +20,13 @@ GtkWidget  *bitmaze_shape_row_new           (void);
  * "" for a rectangle, "heart", "text:BITS", "mask:/path/to/file.png". */
 const char *bitmaze_shape_row_get_spec      (BitmazeShapeRow *self);
 
+/* Selects the choice that gives @spec (the "spec" property): a
+ * rectangle for "", a built-in shape, the Word choice with the word of
+ * "text:WORD", the Mask File choice with the file of "mask:PATH".  A spec
+ * of no choice is ignored. */
+void        bitmaze_shape_row_set_spec      (BitmazeShapeRow *self,
+                                             const char      *spec);
+
 /* The word of the Word choice, and the mask file of the Mask File choice
  * (a path, "" for none); also the "word" and "mask-path" properties. */
 void        bitmaze_shape_row_set_word      (BitmazeShapeRow *self,
@@ -28,7 +35,9 @@ void        bitmaze_shape_row_set_mask_path (BitmazeShapeRow *self,
                                              const char      *path);
 
 /* Keeps the choice, the word and the mask file in @settings' keys
- * "shape", "shape-word" and "shape-mask", both ways. */
+ * "shape", "shape-word" and "shape-mask", both ways; after
+ * bitmaze_shape_row_set_spec() (a window for an opened maze) the row
+ * keeps its shape and the settings learn it. */
 void        bitmaze_shape_row_bind_settings (BitmazeShapeRow *self,
                                              GSettings       *settings);
 

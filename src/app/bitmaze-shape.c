@@ -77,6 +77,38 @@ bitmaze_shape_new_maze (const char  *spec,
   return maze;
 }
 
+/* Does @spec at @maze's size give exactly @maze's cells? */
+static gboolean
+spec_gives (const char *spec,
+            const Maze *maze)
+{
+  Maze *made = bitmaze_shape_new_maze (spec, maze_width (maze), maze_height (maze), NULL);
+  gboolean same = made != NULL;
+
+  for (guint32 i = 0; same && i < maze_n_cells (maze); i++)
+    same = maze_contains (made, i) == maze_contains (maze, i);
+  g_clear_pointer (&made, maze_free);
+  return same;
+}
+
+char *
+bitmaze_shape_spec_of_maze (const Maze *maze,
+                            const char *path)
+{
+  const char *named = maze_meta_get (maze, "shape");
+
+  g_return_val_if_fail (maze != NULL && path != NULL, NULL);
+
+  if (!maze_is_shaped (maze))
+    return g_strdup ("");
+  /* The metadata is only a label: a mask's is its file name, and the
+   * shape it names is trusted only if it draws the same cells. */
+  if (named != NULL && *named != '\0' && !g_str_has_prefix (named, MASK_PREFIX)
+      && spec_gives (named, maze))
+    return g_strdup (named);
+  return g_strconcat (MASK_PREFIX, path, NULL);
+}
+
 char *
 bitmaze_shape_border_meaning (const Maze *maze,
                               guint       cell,

@@ -39,6 +39,22 @@ Maze *bitmaze_shape_new_maze (const char  *spec,
                               GError     **error);
 
 /**
+ * bitmaze_shape_spec_of_maze:
+ * @maze: a maze opened from a file
+ * @path: that file, in the file system's encoding
+ *
+ * The spec that makes more mazes of @maze's shape at its size: "" for a
+ * rectangle; the spec of its "shape" metadata ("heart", "text:BITS") when
+ * that spec gives exactly its cells; else "mask:@path", the file itself
+ * as the mask (a mask named in its metadata may be gone, a hand-made
+ * shape has none).
+ *
+ * Returns: (transfer full): the spec
+ */
+char *bitmaze_shape_spec_of_maze (const Maze *maze,
+                                  const char *path);
+
+/**
  * bitmaze_shape_border_meaning:
  * @bit: 4 .. 7, a border bit
  *

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * Shaped mazes in the real BitmazeWindow under Xvfb: the Shape row makes
- * the next maze a heart, a word or a mask and is remembered; a generator
+ * the next maze a heart, a word or a mask and is remembered; opening a
+ * shaped file shows its shape there, for the next maze; a generator
  * that cannot fill the shape says why and leaves the maze shown; the bit
  * inspector lights an edge cell's border bits and says that the
  * neighbour on that side is outside the maze.
@@ -18,6 +19,7 @@
 #include "../common/window-test.h"
 
 #include "bitmaze-print.h"
+#include "bitmaze-shape.h"
 #include "bitmaze-shape-row.h"
 
 typedef struct
@@ -167,6 +169,175 @@ test_choice_remembered (Fixture       *fixture,
   g_rmdir (dir);
 }
 
+/* Writes a maze of @spec to @dir/@name, with "shape" metadata @label
+ * (NULL: the one @spec gives); returns its path. */
+static char *
+write_shaped (const char *dir,
+              const char *name,
+              const char *spec,
+              guint       width,
+              guint       height,
+              const char *label)
+{
+  char *path = g_build_filename (dir, name, NULL);
+  g_autoptr (GError) error = NULL;
+  Maze *maze = bitmaze_shape_new_maze (spec, width, height, &error);
+  MazeError merror;
+
+  g_assert_no_error (error);
+  if (label != NULL)
+    g_assert_cmpint (maze_meta_set (maze, "shape", label, &merror), ==, MAZE_OK);
+  g_assert_cmpint (maze_save_file (maze, path, &merror), ==, MAZE_OK);
+  maze_free (maze);
+  return path;
+}
+
+/* Do @a and @b have the same size and the same cells inside? */
+static gboolean
+same_shape (const Maze *a,
+            const Maze *b)
+{
+  if (maze_width (a) != maze_width (b) || maze_height (a) != maze_height (b))
+    return FALSE;
+  for (guint32 i = 0; i < maze_n_cells (a); i++)
+    if (maze_contains (a, i) != maze_contains (b, i))
+      return FALSE;
+  return TRUE;
+}
+
+/* Opens @path in @session; returns the maze as opened (a copy). */
+static Maze *
+open_maze (BitmazeSession *session,
+           const char     *path)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  MazeError merror;
+  Maze *opened;
+
+  g_assert_true (bitmaze_session_load (session, file, &error));
+  g_assert_no_error (error);
+  opened = maze_copy (bitmaze_session_get_maze (session), &merror);
+  g_assert_nonnull (opened);
+  return opened;
+}
+
+/* Opening a shaped file shows its shape in the row, and the next maze
+ * has it: the shape its metadata names when that draws its cells, else
+ * the file itself as the mask; a rectangle shows Rectangle.  The shape
+ * of a window made for an opened file is the file's, not the remembered
+ * one, and the settings learn it. */
+static void
+test_open_shaped_file (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  BitmazeSession *session = window_test_session (fixture->window);
+  BitmazeShapeRow *row = shape_row (fixture);
+  g_autofree char *dir = g_dir_make_tmp ("bitmaze-open-shape-XXXXXX", NULL);
+  g_autofree char *mask = g_build_filename (dir, "ell.txt", NULL);
+  g_autofree char *mask_spec = g_strconcat ("mask:", mask, NULL);
+  g_autofree char *circle = write_shaped (dir, "circle.maze", "circle", 24, 20, NULL);
+  g_autofree char *word = write_shaped (dir, "word.maze", "text:AB", 30, 12, NULL);
+  g_autofree char *liar = write_shaped (dir, "liar.maze", "circle", 24, 20, "heart");
+  g_autofree char *rectangle = write_shaped (dir, "rect.maze", "", 12, 8, NULL);
+  g_autofree char *ell = NULL, *want = NULL, *setting = NULL;
+  g_autoptr (BitmazeSession) other = NULL;
+  BitmazeWindow *second;
+  BitmazeShapeRow *second_row;
+  Maze *opened;
+
+  /* a built-in shape, named in the file */
+  opened = open_maze (session, circle);
+  g_assert_cmpstr (bitmaze_shape_row_get_spec (row), ==, "circle");
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 1);
+  setting = g_settings_get_string (fixture->settings, "shape");
+  g_assert_cmpstr (setting, ==, "circle");
+  g_clear_pointer (&setting, g_free);
+  generate (fixture);
+  g_assert_true (maze_is_perfect (window_test_maze (fixture->window)));
+  g_assert_true (same_shape (window_test_maze (fixture->window), opened));
+  g_assert_cmpstr (maze_meta_get (window_test_maze (fixture->window), "shape"), ==, "circle");
+  maze_free (opened);
+
+  /* a word */
+  opened = open_maze (session, word);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 7);
+  g_assert_cmpstr (bitmaze_shape_row_get_spec (row), ==, "text:AB");
+  generate (fixture);
+  g_assert_true (same_shape (window_test_maze (fixture->window), opened));
+  maze_free (opened);
+
+  /* a mask that is gone since: the file is the mask */
+  g_assert_true (g_file_set_contents (mask, "#..\n#..\n###\n", -1, NULL));
+  ell = write_shaped (dir, "ell.maze", mask_spec, 20, 18, NULL);
+  g_unlink (mask);
+  opened = open_maze (session, ell);
+  want = g_strconcat ("mask:", ell, NULL);
+  g_assert_cmpstr (bitmaze_shape_row_get_spec (row), ==, want);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 8);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "ell.maze");
+  generate (fixture);
+  g_assert_true (maze_is_perfect (window_test_maze (fixture->window)));
+  g_assert_true (same_shape (window_test_maze (fixture->window), opened));
+  g_assert_cmpstr (maze_meta_get (window_test_maze (fixture->window), "shape"), ==, "mask:ell.maze");
+  maze_free (opened);
+  g_clear_pointer (&want, g_free);
+
+  /* metadata that names another shape than the cells: the file again */
+  opened = open_maze (session, liar);
+  want = g_strconcat ("mask:", liar, NULL);
+  g_assert_cmpstr (bitmaze_shape_row_get_spec (row), ==, want);
+  generate (fixture);
+  g_assert_true (same_shape (window_test_maze (fixture->window), opened));
+  maze_free (opened);
+  g_clear_pointer (&want, g_free);
+
+  /* a rectangle */
+  opened = open_maze (session, rectangle);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 0);
+  g_assert_cmpstr (bitmaze_shape_row_get_spec (row), ==, "");
+  generate (fixture);
+  g_assert_false (maze_is_shaped (window_test_maze (fixture->window)));
+  g_assert_cmpuint (maze_width (window_test_maze (fixture->window)), ==, 12);
+  maze_free (opened);
+
+  /* a window made for an opened file: the file's shape, not the
+   * remembered one; the settings learn it, the word stays */
+  g_settings_set_string (fixture->settings, "shape", "heart");
+  g_settings_set_string (fixture->settings, "shape-word", "CLASS");
+  other = bitmaze_session_new ();
+  opened = open_maze (other, ell);
+  second = bitmaze_window_new_for_session (NULL, other);
+  g_object_add_weak_pointer (G_OBJECT (second), (gpointer *) &second);
+  gtk_window_present (GTK_WINDOW (second));
+  second_row = BITMAZE_SHAPE_ROW (window_test_find (GTK_WIDGET (second), BITMAZE_TYPE_SHAPE_ROW));
+  want = g_strconcat ("mask:", ell, NULL);
+  g_assert_cmpstr (bitmaze_shape_row_get_spec (second_row), ==, want);
+  setting = g_settings_get_string (fixture->settings, "shape");
+  g_assert_cmpstr (setting, ==, "mask");
+  g_clear_pointer (&setting, g_free);
+  setting = g_settings_get_string (fixture->settings, "shape-mask");
+  g_assert_cmpstr (setting, ==, ell);
+  g_clear_pointer (&setting, g_free);
+  setting = g_settings_get_string (fixture->settings, "shape-word");
+  g_assert_cmpstr (setting, ==, "CLASS");
+  g_clear_pointer (&setting, g_free);
+  gtk_widget_activate_action (GTK_WIDGET (second), "win.generate", NULL);
+  gui_test_wait_for_property (other, "running", FALSE);
+  g_assert_true (bitmaze_session_get_maze (other) != NULL);
+  g_assert_true (same_shape (bitmaze_session_get_maze (other), opened));
+  maze_free (opened);
+  gtk_window_destroy (GTK_WINDOW (second));
+  gui_test_wait_for_finalize (&second, "the second window to be finalized");
+
+  g_unlink (circle);
+  g_unlink (word);
+  g_unlink (liar);
+  g_unlink (rectangle);
+  g_unlink (ell);
+  g_rmdir (dir);
+}
+
 /* Export Worksheet… makes mazes of the shape chosen, or says why not. */
 static void
 test_worksheet (Fixture       *fixture,
@@ -257,6 +428,8 @@ main (int    argc,
               fixture_setup, test_heart_from_settings, fixture_teardown);
   g_test_add ("/shapes-window/remembered", Fixture, NULL,
               fixture_setup, test_choice_remembered, fixture_teardown);
+  g_test_add ("/shapes-window/open-shaped-file", Fixture, NULL,
+              fixture_setup, test_open_shaped_file, fixture_teardown);
   g_test_add ("/shapes-window/worksheet", Fixture, NULL,
               fixture_setup, test_worksheet, fixture_teardown);
   g_test_add ("/shapes-window/refusal", Fixture, NULL,

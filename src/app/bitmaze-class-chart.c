@@ -10,8 +10,10 @@
 /* Layout, in lines of the widget's font. */
 #define BARS_HEIGHT   5.0   /* the tallest bar and its count */
 #define GROUP_GAP     0.7   /* between nibbles, in bar columns */
-#define COLUMN_MIN    1.3
+#define COLUMN_MIN    1.0   /* fits the inspector at its own width */
 #define COLUMN_NATURAL 2.0
+/* Names the ranking shows. */
+#define RANKING_MAX   5
 
 struct _BitmazeClassChart
 {
@@ -25,6 +27,8 @@ struct _BitmazeClassChart
   guint               students;
   gboolean            has_bars;
   guint               bars[16];
+  char               *ranking;    /* one line a name, "" while off */
+  guint               ranking_lines;
 };
 
 G_DEFINE_FINAL_TYPE (BitmazeClassChart, bitmaze_class_chart, GTK_TYPE_WIDGET)
@@ -95,6 +99,39 @@ describe_bars (const guint bars[16])
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* With the ranking on, after a reveal: the best names and their right
+ * answers, one a line; names are plain text, never markup. */
+static char *
+make_ranking (BitmazeClassChart *self,
+              guint             *lines)
+{
+  g_autoptr (GPtrArray) ranking = NULL;
+  g_autoptr (GString) text = NULL;
+
+  *lines = 0;
+  if (self->server == NULL || !bitmaze_class_server_get_running (self->server) ||
+      !bitmaze_class_server_get_ranking (self->server) ||
+      bitmaze_class_server_get_state (self->server) != BITMAZE_CLASS_STATE_REVEALED)
+    return g_strdup ("");
+
+  ranking = bitmaze_class_server_dup_ranking (self->server, RANKING_MAX);
+  text = g_string_new (NULL);
+  for (guint i = 0; i < ranking->len; i++)
+    {
+      const BitmazeClassRank *rank = g_ptr_array_index (ranking, i);
+
+      if (rank->right == 0)
+        break;
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      /* Translators: a line of the class ranking: the place, the
+       * student's name, right answers of the questions asked */
+      g_string_append_printf (text, _("%u. %s: %u of %u right"), i + 1, rank->name, rank->right, rank->asked);
+      (*lines)++;
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 static void
 update (BitmazeClassChart *self)
 {
@@ -103,6 +140,7 @@ update (BitmazeClassChart *self)
   g_autofree char *details = NULL;
   gboolean had_bars = self->has_bars;
   gboolean had_text = self->headline != NULL && *self->headline != '\0';
+  guint had_ranking_lines = self->ranking_lines;
 
   self->progress = FALSE;
   self->has_bars = FALSE;
@@ -156,6 +194,15 @@ update (BitmazeClassChart *self)
     }
 
   details = self->has_bars ? describe_bars (self->bars) : g_strdup ("");
+  g_free (self->ranking);
+  self->ranking = make_ranking (self, &self->ranking_lines);
+  if (*self->ranking != '\0')
+    {
+      char *both = g_strconcat (details, *details != '\0' ? " " : "", self->ranking, NULL);
+
+      g_free (details);
+      details = both;
+    }
 
   if (g_strcmp0 (headline, self->headline) != 0 || g_strcmp0 (details, self->details) != 0)
     {
@@ -168,7 +215,8 @@ update (BitmazeClassChart *self)
                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, self->details,
                                       -1);
     }
-  if (had_bars != self->has_bars || had_text != (*self->headline != '\0'))
+  if (had_bars != self->has_bars || had_text != (*self->headline != '\0') ||
+      had_ranking_lines != self->ranking_lines)
     gtk_widget_queue_resize (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -354,6 +402,22 @@ bitmaze_class_chart_snapshot (GtkWidget   *widget,
               draw_text (snapshot, name, group_x, base + 1.2 * lh, &fg);
             }
         }
+      y = base + 2.4 * lh;
+    }
+  else if (self->progress)
+    y += 0.6 * lh;
+
+  if (self->ranking_lines > 0)
+    {
+      /* Translators: the heading of the class ranking on the projector */
+      g_autoptr (PangoLayout) title = make_layout (self, _("Most right answers"), 1.0, TRUE);
+      g_autoptr (PangoLayout) names = make_layout (self, self->ranking, 1.0, FALSE);
+
+      y += 0.5 * lh;
+      draw_text (snapshot, title, 0, y, &fg);
+      pango_layout_set_width (names, (int) (width * PANGO_SCALE));
+      pango_layout_set_ellipsize (names, PANGO_ELLIPSIZE_END);
+      draw_text (snapshot, names, 0, y + 1.2 * lh, &fg);
     }
 }
 
@@ -382,6 +446,8 @@ bitmaze_class_chart_measure (GtkWidget      *widget,
         height = headline_height (self) + 0.3 * lh + 0.6 * lh;
       if (self->has_bars)
         height += 1.3 * lh + BARS_HEIGHT * lh + 2.4 * lh;
+      if (self->ranking_lines > 0)
+        height += 0.5 * lh + 1.2 * lh + self->ranking_lines * lh + 0.3 * lh;
       *minimum = *natural = (int) ceil (height);
     }
 }
@@ -405,7 +471,8 @@ set_server (BitmazeClassChart  *self,
             BitmazeClassServer *server)
 {
   static const char * const signals[] = {
-    "notify::running", "notify::joined", "notify::state", "notify::answered", "revealed",
+    "notify::running", "notify::joined", "notify::state", "notify::answered", "notify::ranking",
+    "revealed",
   };
 
   self->server = server != NULL ? g_object_ref (server) : NULL;
@@ -433,6 +500,7 @@ bitmaze_class_chart_finalize (GObject *object)
 
   g_free (self->headline);
   g_free (self->details);
+  g_free (self->ranking);
 
   G_OBJECT_CLASS (bitmaze_class_chart_parent_class)->finalize (object);
 }
@@ -541,4 +609,12 @@ bitmaze_class_chart_get_has_bars (BitmazeClassChart *self)
   g_return_val_if_fail (BITMAZE_IS_CLASS_CHART (self), FALSE);
 
   return self->has_bars;
+}
+
+const char *
+bitmaze_class_chart_get_ranking (BitmazeClassChart *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_CLASS_CHART (self), NULL);
+
+  return self->ranking != NULL ? self->ranking : "";
 }

@@ -7,6 +7,7 @@
  * each of the 16 bits: how many wrong answers had it wrong, so the
  * class sees at once whether it confuses << with >> or &= with |=.  The
  * bits stand as in the inspector's grid: bit 15 first, a nibble a group.
+ * With the (optional) ranking on, the best names follow the reveal.
  * Sizes follow the widget's font, so the inspector's text sizes scale it.
  */
 #pragma once
@@ -33,5 +34,9 @@ const char         *bitmaze_class_chart_get_details  (BitmazeClassChart *self);
 /* Whether the 16 bars are drawn (a word question revealed with wrong
  * answers). */
 gboolean            bitmaze_class_chart_get_has_bars (BitmazeClassChart *self);
+/* With the server's ranking on, after a reveal: the best names, one a
+ * line ("1. Ana: 5 of 6 right"), also in the accessible description;
+ * "" otherwise. */
+const char         *bitmaze_class_chart_get_ranking  (BitmazeClassChart *self);
 
 G_END_DECLS

@@ -188,6 +188,8 @@ test_session (Fixture       *fixture,
   BitmazePredict *predict = bitmaze_predict_bar_get_predict (bar);
   ClassClient *students[STUDENTS];
   BitmazeClassDialog *dialog;
+  GtkSwitch *ranking;
+  g_auto (GStrv) lines = NULL;
   const MazeQuestion *q;
   BitmazeInspector *inspector;
   const BitmazeClassResults *results;
@@ -212,8 +214,12 @@ test_session (Fixture       *fixture,
                    lan[0] != NULL ? lan[0] : "127.0.0.1");
   g_assert_cmpint (bitmaze_class_dialog_get_no_network (dialog), ==, lan[0] == NULL);
 
-  /* Tests only ever listen on the loopback. */
+  /* Tests only ever listen on the loopback.  The ranking is off until
+   * the teacher turns it on. */
   bitmaze_class_dialog_set_address (dialog, "127.0.0.1");
+  ranking = GTK_SWITCH (window_test_find (GTK_WIDGET (dialog), GTK_TYPE_SWITCH));
+  g_assert_false (gtk_switch_get_active (ranking));
+  gtk_switch_set_active (ranking, TRUE);
   gtk_widget_activate_action (GTK_WIDGET (dialog), "class.start", NULL);
   g_assert_true (bitmaze_class_server_get_running (server));
   g_assert_cmpstr (bitmaze_class_server_get_address (server), ==, "127.0.0.1");
@@ -292,6 +298,11 @@ test_session (Fixture       *fixture,
       result = class_client_expect (students[i], "result");
       g_assert_cmpint (json_object_get_int_member (result, "correct"), ==, q->answer);
     }
+  /* The best five, by right answers, then who joined first. */
+  lines = g_strsplit (bitmaze_class_chart_get_ranking (BITMAZE_CLASS_CHART (chart)), "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 5);
+  g_assert_cmpstr (lines[0], ==, "1. Student 1: 1 of 1 right");
+  g_assert_cmpstr (lines[1], ==, "2. Student 3: 1 of 1 right");
   gui_test_wait_for_frames (chart, 2);
   shoot (GTK_WIDGET (window), "class-window.png");
 

@@ -2,8 +2,9 @@
 /*
  * Whether a full class keeps the window from drawing: frame times of the
  * real window solving a 40 x 30 maze as in a lesson (BFS at the default
- * 30 steps a second, the inspector open), with the projector's chart in
- * a second window,
+ * 30 steps a second, the inspector open), its own class session on
+ * 127.0.0.1 with the projector's chart under the inspector's bits (predict
+ * mode, which the session turns on, off again so Run runs),
  *   1. alone, and
  *   2. while 200 students (libsoup clients in another process:
  *      bench-class-server --class) answer a question every 0.6 s,
@@ -18,7 +19,7 @@
 
 #include <time.h>
 
-#include "bitmaze-class-chart.h"
+#include "bitmaze-class-actions.h"
 #include "bitmaze-window.h"
 #include "class-test.h"
 
@@ -177,13 +178,12 @@ main (int   argc,
   };
   g_autoptr (GOptionContext) context = g_option_context_new ("- frame times with a class of 200");
   g_autoptr (GSettings) settings = NULL;
-  g_autoptr (BitmazeClassServer) server = NULL;
+  BitmazeClassServer *server;
   g_autoptr (GSubprocess) class = NULL;
   g_autoptr (GError) error = NULL;
   const char *class_bench = g_getenv ("BITMAZE_CLASS_BENCH");
   g_autofree char *n = g_strdup_printf ("%d", BITMAZE_CLASS_STUDENTS_MAX);
   BitmazeWindow *window;
-  GtkWidget *projector;
   Frames frames = { 0 };
   Dispatch alone = { 0 };
   Dispatch with_class = { 0 };
@@ -218,16 +218,14 @@ main (int   argc,
   gtk_widget_add_tick_callback (GTK_WIDGET (window), frame_tick, &frames, NULL);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
 
-  server = bitmaze_class_server_new ();
+  server = bitmaze_class_get_server (GTK_WINDOW (window));
   if (!bitmaze_class_server_start (server, "127.0.0.1", 0, &error))
     {
       g_printerr ("%s\n", error->message);
       return 1;
     }
-  projector = gtk_window_new ();
-  gtk_window_set_child (GTK_WINDOW (projector), bitmaze_class_chart_new (server));
-  gtk_window_set_default_size (GTK_WINDOW (projector), 600, -1);
-  gtk_window_present (GTK_WINDOW (projector));
+  g_assert_true (gtk_widget_get_mapped (bitmaze_class_get_chart (GTK_WINDOW (window))));
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "predict", g_variant_new_boolean (FALSE));
 
   /* 1: the window alone. */
   start_solving (window);
@@ -259,7 +257,6 @@ main (int   argc,
 
   bitmaze_class_server_stop (server);
   g_subprocess_wait (class, NULL, NULL);
-  gtk_window_destroy (GTK_WINDOW (projector));
   gtk_window_destroy (GTK_WINDOW (window));
   return 0;
 }

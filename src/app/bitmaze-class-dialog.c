@@ -28,6 +28,7 @@ struct _BitmazeClassDialog
   GtkLabel           *code_label;
   GtkDrawingArea     *qr_area;
   GtkLabel           *joined_label;
+  GtkWidget          *stop_button;
 };
 
 G_DEFINE_FINAL_TYPE (BitmazeClassDialog, bitmaze_class_dialog, ADW_TYPE_WINDOW)
@@ -154,6 +155,13 @@ update_state (BitmazeClassDialog *self)
   gtk_widget_queue_draw (GTK_WIDGET (self->qr_area));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "class.start", !running);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "class.stop", running);
+  /* The focus on Stop, not on the address: a selectable label with the
+   * focus shows itself selected, which reads badly on a projector. */
+  if (running)
+    {
+      gtk_widget_grab_focus (self->stop_button);
+      gtk_label_select_region (self->url_label, 0, 0);
+    }
 }
 
 static void
@@ -300,6 +308,7 @@ bitmaze_class_dialog_class_init (BitmazeClassDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BitmazeClassDialog, code_label);
   gtk_widget_class_bind_template_child (widget_class, BitmazeClassDialog, qr_area);
   gtk_widget_class_bind_template_child (widget_class, BitmazeClassDialog, joined_label);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeClassDialog, stop_button);
 
   gtk_widget_class_install_action (widget_class, "class.start", NULL, start_action);
   gtk_widget_class_install_action (widget_class, "class.stop", NULL, stop_action);

@@ -18,6 +18,7 @@ struct _BitmazeControls
 
   /* Template widgets */
   AdwComboRow     *generator_row;
+  AdwComboRow     *placement_row;
   AdwActionRow    *parameter_row;
   BitmazeShapeRow *shape_row;
   GtkAdjustment   *parameter_adjustment;
@@ -389,6 +390,7 @@ bitmaze_controls_class_init (BitmazeControlsClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BitmazeControls, generator_row);
   gtk_widget_class_bind_template_child (widget_class, BitmazeControls, parameter_row);
   gtk_widget_class_bind_template_child (widget_class, BitmazeControls, shape_row);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeControls, placement_row);
   gtk_widget_class_bind_template_child (widget_class, BitmazeControls, parameter_adjustment);
   gtk_widget_class_bind_template_child (widget_class, BitmazeControls, width_adjustment);
   gtk_widget_class_bind_template_child (widget_class, BitmazeControls, height_adjustment);
@@ -421,6 +423,35 @@ bitmaze_controls_init (BitmazeControls *self)
   speed_changed_cb (self);
 }
 
+/* The placement's name <-> its row, in the order of MazePlacement. */
+static gboolean
+placement_to_row (GBinding     *binding,
+                  const GValue *from,
+                  GValue       *to,
+                  gpointer      user_data)
+{
+  int placement = maze_placement_from_name (g_value_get_string (from));
+
+  if (placement < 0)
+    return FALSE;
+  g_value_set_uint (to, (guint) placement);
+  return TRUE;
+}
+
+static gboolean
+row_to_placement (GBinding     *binding,
+                  const GValue *from,
+                  GValue       *to,
+                  gpointer      user_data)
+{
+  guint selected = g_value_get_uint (from);
+
+  if (selected > MAZE_PLACE_FAR)
+    return FALSE;
+  g_value_set_string (to, maze_placement_name ((MazePlacement) selected));
+  return TRUE;
+}
+
 void
 bitmaze_controls_set_session (BitmazeControls *self,
                               BitmazeSession  *session)
@@ -450,6 +481,9 @@ bitmaze_controls_set_session (BitmazeControls *self,
   else
     g_object_bind_property (self->shape_row, "spec", session, "shape",
                             G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_object_bind_property_full (session, "placement", self->placement_row, "selected",
+                               G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE,
+                               placement_to_row, row_to_placement, NULL, NULL);
 
   g_signal_connect_swapped (session, "notify::generator", G_CALLBACK (session_generator_cb), self);
   g_signal_connect_swapped (session, "notify::solver", G_CALLBACK (session_solver_cb), self);

@@ -2,6 +2,8 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "bitmaze-op-log.h"
 #include "bitmaze-status.h"
@@ -13,6 +15,10 @@
 
 #define NBSP "\xc2\xa0" /* U+00A0 NO-BREAK SPACE in UTF-8 */
 
+/* The moves field shows at most this many (Copy copies them all): a
+ * line of millions of letters would take seconds to lay out. */
+#define STATUS_MOVES_SHOWN 10000
+
 struct _BitmazeStatus
 {
   GtkBox          parent_instance;
@@ -22,6 +28,10 @@ struct _BitmazeStatus
   GtkLabel       *numbers_label;
   GtkLabel       *step_label;
   GtkLabel       *hint_label;
+  GtkWidget      *moves_button;
+  GtkLabel       *moves_count;
+  GtkEditable    *moves_field;
+  char           *moves;     /* the path's N, E, S, W, read when asked */
   char           *numbers;
   gint64          last_update;
 };
@@ -99,6 +109,7 @@ update (BitmazeStatus *self)
   g_autofree char *numbers = NULL;
   g_autofree char *step_text = NULL;
   MazeSolveStats stats;
+  gboolean moves = FALSE;
 
   if (maze == NULL)
     return;
@@ -132,6 +143,7 @@ update (BitmazeStatus *self)
 
       if (phase == BITMAZE_PHASE_SOLVED)
         {
+          moves = stats.found;
           state = _("Solved");
           set_state_class (self, "success");
         }
@@ -158,6 +170,8 @@ update (BitmazeStatus *self)
     }
 
   gtk_label_set_label (self->state_label, state);
+  gtk_widget_set_visible (self->moves_button, moves);
+  g_clear_pointer (&self->moves, g_free);
   set_numbers (self->numbers_label, numbers);
   g_free (self->numbers);
   self->numbers = g_steal_pointer (&numbers);
@@ -171,6 +185,87 @@ update (BitmazeStatus *self)
   else if (step == NULL && phase == BITMAZE_PHASE_BUILDING && bitmaze_session_get_running (self->session))
     step_text = g_strdup (_("Building the maze…"));
   gtk_label_set_label (self->step_label, step_text != NULL ? step_text : "");
+}
+
+/* The moves of the solution, read off its nibbles when the popover opens
+ * (a solve does not pay for a string nobody asked for). */
+static void
+moves_shown_cb (BitmazeStatus *self)
+{
+  Maze *maze = bitmaze_session_get_maze (self->session);
+  g_autofree char *count = NULL;
+  g_autofree char *shown = NULL;
+  char number[32];
+  gsize n;
+
+  g_clear_pointer (&self->moves, g_free);
+  if (maze != NULL)
+    {
+      char *moves = maze_path_moves (maze);
+
+      /* (free() for the engine's string, g_free() for ours) */
+      self->moves = g_strdup (moves != NULL ? moves : "");
+      free (moves);
+    }
+  n = self->moves != NULL ? strlen (self->moves) : 0;
+  g_snprintf (number, sizeof number, "%'" G_GSIZE_FORMAT, n);
+  /* Translators: the number of moves of the solution, in the Moves
+   * popover; %s is the number, its digits grouped */
+  count = g_strdup_printf (ngettext ("%s move", "%s moves", n), number);
+  gtk_label_set_label (self->moves_count, count);
+  if (n > STATUS_MOVES_SHOWN)
+    shown = g_strdup_printf ("%.*s…", STATUS_MOVES_SHOWN, self->moves);
+  gtk_editable_set_text (self->moves_field, shown != NULL ? shown : self->moves != NULL ? self->moves : "");
+  gtk_editable_select_region (self->moves_field, 0, -1);
+}
+
+static void
+moves_copy_cb (BitmazeStatus *self)
+{
+  if (self->moves != NULL)
+    gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), self->moves);
+}
+
+static GtkWidget *
+moves_button_new (BitmazeStatus *self)
+{
+  GtkWidget *button = gtk_menu_button_new ();
+  GtkWidget *popover = gtk_popover_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *entry = gtk_entry_new ();
+  GtkWidget *copy = gtk_button_new_from_icon_name ("edit-copy-symbolic");
+
+  gtk_menu_button_set_label (GTK_MENU_BUTTON (button), _("_Moves"));
+  gtk_menu_button_set_use_underline (GTK_MENU_BUTTON (button), TRUE);
+  gtk_widget_set_tooltip_text (button, _("The Solution as N, E, S and W Moves"));
+  gtk_widget_set_valign (button, GTK_ALIGN_START);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_visible (button, FALSE);
+
+  self->moves_count = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->moves_count, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->moves_count), "heading");
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->moves_count));
+
+  /* A field, not a label: select, Ctrl+C, or the Copy button. */
+  gtk_editable_set_editable (GTK_EDITABLE (entry), FALSE);
+  gtk_editable_set_width_chars (GTK_EDITABLE (entry), 40);
+  gtk_widget_add_css_class (entry, "monospace");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Moves"), -1);
+  self->moves_field = GTK_EDITABLE (entry);
+  gtk_widget_set_hexpand (entry, TRUE);
+  gtk_box_append (GTK_BOX (row), entry);
+
+  gtk_widget_set_tooltip_text (copy, _("Copy the Moves"));
+  g_signal_connect_swapped (copy, "clicked", G_CALLBACK (moves_copy_cb), self);
+  gtk_box_append (GTK_BOX (row), copy);
+  gtk_box_append (GTK_BOX (box), row);
+
+  gtk_popover_set_child (GTK_POPOVER (popover), box);
+  g_signal_connect_swapped (popover, "show", G_CALLBACK (moves_shown_cb), self);
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (button), popover);
+  return button;
 }
 
 static void
@@ -200,6 +295,7 @@ bitmaze_status_finalize (GObject *object)
   BitmazeStatus *self = BITMAZE_STATUS (object);
 
   g_clear_pointer (&self->numbers, g_free);
+  g_clear_pointer (&self->moves, g_free);
 
   G_OBJECT_CLASS (bitmaze_status_parent_class)->finalize (object);
 }
@@ -235,6 +331,8 @@ bitmaze_status_init (BitmazeStatus *self)
   gtk_label_set_wrap_mode (self->numbers_label, PANGO_WRAP_WORD_CHAR);
   gtk_widget_add_css_class (GTK_WIDGET (self->numbers_label), "numeric");
   gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->numbers_label));
+  self->moves_button = moves_button_new (self);
+  gtk_box_append (GTK_BOX (row), self->moves_button);
   gtk_box_append (GTK_BOX (self), row);
 
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
@@ -284,6 +382,8 @@ bitmaze_status_get_text (BitmazeStatus *self,
     return gtk_label_get_label (self->step_label);
   if (g_str_equal (which, "hint"))
     return gtk_label_get_label (self->hint_label);
+  if (g_str_equal (which, "moves"))
+    return self->moves;
   return NULL;
 }
 

@@ -26,7 +26,8 @@ void        bitmaze_status_set_hint    (BitmazeStatus  *self,
                                         const char     *hint,
                                         const char     *tooltip);
 
-/* The text of one part: "state" ("Solved"), "numbers", "step" or "hint". */
+/* The text of one part: "state" ("Solved"), "numbers", "step", "hint" or
+ * "moves" (the solution's moves, once the Moves popover was opened). */
 const char *bitmaze_status_get_text    (BitmazeStatus  *self,
                                         const char     *which);
 

@@ -12,6 +12,8 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "maze.h"
 
 #include "../common/gui-test.h"
@@ -20,6 +22,7 @@
 #include "bitmaze-controls.h"
 #include "bitmaze-op-log.h"
 #include "bitmaze-presentation.h"
+#include "bitmaze-status.h"
 #include "../common/window-test.h"
 
 #define SEED 1515u
@@ -733,6 +736,12 @@ searched_cell_with_closed_east (Maze *maze)
   return -1;
 }
 
+static gboolean
+view_is_drawn (gpointer data)
+{
+  return !bitmaze_maze_view_is_drawing (data);
+}
+
 /* Flipping a wall bit during a search clears the search at once, as an
  * operation of its own in the log, then the flip; Reset logs its clear
  * too. */
@@ -776,9 +785,10 @@ test_bit_flip_clears_search (Fixture       *fixture,
     g_assert_cmpstr (sentence, ==, "Cleared the search: the solution and backtrack bits of every cell");
     g_assert_true (g_str_has_prefix (flip_code, "maze["));
   }
-  /* the view has drawn it: no frame still to come shows the old search */
+  /* the view draws it at once (spread over a few frames on a loaded
+   * machine): no frame still to come shows the old search */
   gui_test_wait_for_frames (GTK_WIDGET (window_test_view (fixture->window)), 1);
-  g_assert_false (bitmaze_maze_view_is_drawing (window_test_view (fixture->window)));
+  gui_test_wait_until (view_is_drawn, window_test_view (fixture->window), "the view to draw the maze");
 
   /* A new search, then Reset: its clear is logged too. */
   press (fixture, "s s s");
@@ -792,6 +802,163 @@ test_bit_flip_clears_search (Fixture       *fixture,
 
     g_assert_cmpuint (bitmaze_op_item_get_step (last)->cell, ==, G_MAXUINT32);
   }
+}
+
+static gboolean
+is_mapped (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget);
+}
+
+static gboolean
+is_solved (gpointer data)
+{
+  return bitmaze_session_get_phase (data) == BITMAZE_PHASE_SOLVED && !bitmaze_session_get_running (data);
+}
+
+static gboolean
+has_a_file (gpointer data)
+{
+  return bitmaze_session_get_file (data) != NULL;
+}
+
+/* Runs @command (argv, NULL-terminated) and returns its standard output. */
+static char *
+run_cli (const char *const *command)
+{
+  g_autoptr (GError) error = NULL;
+  char *out = NULL;
+  int status;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) command, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                               &out, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return out;
+}
+
+/* After a solve the Moves button shows the solution's moves with their
+ * count, the same letters as bitmaze-cli solve --moves. */
+static void
+test_moves_after_solve (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  const char *cli = g_getenv ("BITMAZE_CLI");
+  g_autofree char *dir = g_dir_make_tmp ("bitmaze-lesson-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "moves.maze", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *expected = NULL;
+  g_autofree char *count = NULL;
+  BitmazeSession *session = session_of (fixture);
+  GtkWidget *status = GTK_WIDGET (window_test_status (fixture->window));
+  GtkWidget *button, *popover, *entry;
+
+  if (!gui_test_have_xdotool ())
+    return;
+  g_assert_nonnull (cli);
+  {
+    const char *generate[] = { cli, "generate", "--size", "23x13", "--seed", "1515", "--loops", "30",
+                               "--start", "far", "-o", path, NULL };
+    const char *solve[] = { cli, "solve", "--solver", "bfs", "--moves", path, NULL };
+
+    g_free (run_cli (generate));
+    expected = g_strchomp (run_cli (solve));
+  }
+  g_assert_cmpuint (strlen (expected), >, 10);
+
+  bitmaze_window_open_file (fixture->window, file);
+  gui_test_wait_until (has_a_file, session, "the file to open");
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.solver", "s", "bfs");
+
+  button = window_test_find (status, GTK_TYPE_MENU_BUTTON);
+  g_assert_nonnull (button);
+  g_assert_false (gtk_widget_get_visible (button));
+  focus_on (fixture, "maze");
+  press (fixture, "r");
+  gui_test_wait_until (is_solved, session, "the search to solve the maze");
+  gui_test_wait_for_frames (status, 1);
+  g_assert_true (gtk_widget_get_mapped (button));
+
+  gui_test_click (button, gtk_widget_get_width (button) / 2.0, gtk_widget_get_height (button) / 2.0);
+  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
+  gui_test_wait_until (is_mapped, popover, "the Moves popover to open");
+  entry = window_test_find (popover, GTK_TYPE_ENTRY);
+  g_assert_nonnull (entry);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, expected);
+  g_assert_false (gtk_editable_get_editable (GTK_EDITABLE (entry)));
+  count = g_strdup_printf ("%u moves", (guint) strlen (expected));
+  g_assert_true (window_test_label_says (popover, count));
+  g_assert_cmpstr (window_test_status_text (fixture->window, "moves"), ==, expected);
+  gtk_popover_popdown (GTK_POPOVER (popover));
+
+  /* a new search hides it until it is solved */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.reset", NULL);
+  g_assert_false (gtk_widget_get_visible (button));
+
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static GtkWidget *
+find_row_titled (GtkWidget  *root,
+                 const char *title)
+{
+  if (ADW_IS_PREFERENCES_ROW (root)
+      && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (root)), title) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_row_titled (child, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The Start and Goal row beside the generator: chosen with a click and
+ * the keys, the next maze has its start in the top row and its goal in
+ * the bottom row; Far apart puts them at the longest distance. */
+static void
+test_placement_choice (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  GtkWidget *row = find_row_titled (GTK_WIDGET (fixture->window), "Start and _Goal");
+  BitmazeSession *session = session_of (fixture);
+  g_autofree char *placement = NULL;
+  GtkWidget *popover;
+  Maze *maze;
+
+  if (!gui_test_have_xdotool ())
+    return;
+  g_assert_nonnull (row);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 0);
+
+  gui_test_click (row, gtk_widget_get_width (row) / 2.0, gtk_widget_get_height (row) / 2.0);
+  popover = window_test_find (row, GTK_TYPE_POPOVER);
+  g_assert_nonnull (popover);
+  gui_test_wait_until (is_mapped, popover, "the drop-down to open");
+  press (fixture, "Down Return");
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 1);
+  g_object_get (session, "placement", &placement, NULL);
+  g_assert_cmpstr (placement, ==, "rows");
+
+  for (guint i = 0; i < 3; i++)
+    {
+      focus_on (fixture, "maze");
+      press (fixture, "space");
+      gui_test_wait_for_property (session, "running", FALSE);
+      maze = window_test_maze (fixture->window);
+      g_assert_cmpuint (maze_start (maze) / maze_width (maze), ==, 0);
+      g_assert_cmpuint (maze_goal (maze) / maze_width (maze), ==, maze_height (maze) - 1);
+    }
+
+  /* the other way: the session's choice shows in the row */
+  g_object_set (session, "placement", "far", NULL);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 2);
+  g_object_set (session, "placement", "corners", NULL);
 }
 
 int
@@ -813,6 +980,8 @@ main (int   argc,
   ADD ("presentation", test_presentation);
   ADD ("follow-stays-on", test_follow_stays_on);
   ADD ("bit-flip-clears-search", test_bit_flip_clears_search);
+  ADD ("moves-after-solve", test_moves_after_solve);
+  ADD ("placement-choice", test_placement_choice);
 
 #undef ADD
 

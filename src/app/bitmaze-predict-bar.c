@@ -840,6 +840,16 @@ bitmaze_predict_bar_set_inspector (BitmazePredictBar *self,
     }
 }
 
+void
+bitmaze_predict_bar_set_view (BitmazePredictBar *self,
+                              BitmazeMazeView   *view)
+{
+  g_return_if_fail (BITMAZE_IS_PREDICT_BAR (self));
+  g_return_if_fail (BITMAZE_IS_MAZE_VIEW (view));
+
+  self->view = view;
+}
+
 guint
 bitmaze_predict_bar_get_text_size (BitmazePredictBar *self)
 {

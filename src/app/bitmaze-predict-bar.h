@@ -28,6 +28,11 @@ GtkWidget      *bitmaze_predict_bar_new           (BitmazePredict    *predict,
                                                    BitmazeMazeView   *view);
 BitmazePredict *bitmaze_predict_bar_get_predict   (BitmazePredictBar *self);
 
+/* The view a "which cell comes next?" question is answered on, from now
+ * on (the presentation view's while it is shown). */
+void            bitmaze_predict_bar_set_view      (BitmazePredictBar *self,
+                                                   BitmazeMazeView   *view);
+
 /* The bit inspector whose bits edit the answer of a word question (it
  * may come and go: NULL when it goes). */
 void            bitmaze_predict_bar_set_inspector (BitmazePredictBar *self,

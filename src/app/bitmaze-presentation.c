@@ -17,6 +17,7 @@ struct _BitmazePresentation
   GtkLabel        *statement_label;
   GtkLabel        *cell_label;
   AdwButtonContent *run_content;
+  GtkWidget        *lines;
   int              picked;  /* a cell clicked since the last step, or -1 */
 };
 
@@ -38,8 +39,8 @@ presented_step_cell (const MazeStep *step)
 static void
 presentation_update (BitmazePresentation *self)
 {
-  Maze *maze = bitmaze_session_get_maze (self->session);
-  const MazeStep *step = bitmaze_session_get_last_step (self->session);
+  Maze *maze = self->session != NULL ? bitmaze_session_get_maze (self->session) : NULL;
+  const MazeStep *step = maze != NULL ? bitmaze_session_get_last_step (self->session) : NULL;
   g_autoptr (GString) statement = g_string_new (NULL);
   g_autofree char *state = NULL;
   g_autofree char *cell_text = NULL;
@@ -198,6 +199,7 @@ bitmaze_presentation_init (BitmazePresentation *self)
   gtk_box_append (GTK_BOX (lines), first);
   self->cell_label = big_label (self, GTK_BOX (lines), "bitmaze-presentation-cell");
   gtk_box_append (box, lines);
+  self->lines = lines;
 
   gtk_widget_add_css_class (bar, "bitmaze-presentation-bar");
   gtk_box_append (GTK_BOX (bar), big_button ("media-skip-backward-symbolic", _("_Back"), "win.step-back",
@@ -254,4 +256,53 @@ bitmaze_presentation_get_text (BitmazePresentation *self,
   if (g_str_equal (which, "state"))
     return gtk_label_get_label (self->state_label);
   return NULL;
+}
+
+BitmazeMazeView *
+bitmaze_presentation_get_view (BitmazePresentation *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_PRESENTATION (self), NULL);
+
+  return self->view;
+}
+
+/* GTK 4.8 loses the actions of a moved widget's buttons: they stay
+ * insensitive, whatever their actions say.  Naming each action again
+ * makes the button look it up where the widget is now. */
+static void
+renew_actions (GtkWidget *widget)
+{
+  if (GTK_IS_ACTIONABLE (widget) && gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)) != NULL)
+    {
+      g_autofree char *name = g_strdup (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)));
+
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (widget), NULL);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (widget), name);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    renew_actions (child);
+}
+
+void
+bitmaze_presentation_move_bar (BitmazePresentation *self,
+                               GtkWidget           *bar,
+                               gboolean             here,
+                               GtkBox              *home,
+                               GtkWidget           *home_sibling)
+{
+  g_return_if_fail (BITMAZE_IS_PRESENTATION (self));
+  g_return_if_fail (GTK_IS_WIDGET (bar));
+  g_return_if_fail (GTK_IS_BOX (home));
+
+  g_object_ref (bar);
+  if (gtk_widget_get_parent (bar) != NULL)
+    gtk_widget_unparent (bar);
+  if (here)
+    gtk_box_insert_child_after (GTK_BOX (self), bar, self->lines);
+  else
+    gtk_box_insert_child_after (home, bar, home_sibling);
+  renew_actions (bar);
+  g_object_unref (bar);
 }

@@ -9,6 +9,7 @@
 
 #include <gtk/gtk.h>
 
+#include "bitmaze-maze-view.h"
 #include "bitmaze-session.h"
 
 G_BEGIN_DECLS
@@ -21,6 +22,17 @@ G_DECLARE_FINAL_TYPE (BitmazePresentation, bitmaze_presentation, BITMAZE, PRESEN
  * it costs a running search nothing). */
 void        bitmaze_presentation_set_session (BitmazePresentation *self,
                                               BitmazeSession      *session);
+
+/* Its maze view (the window answers its clicks as it does its own). */
+BitmazeMazeView *bitmaze_presentation_get_view (BitmazePresentation *self);
+
+/* Moves @bar (predict mode's) here, above the buttons and in larger
+ * type, when @here; else back into @home after @home_sibling. */
+void        bitmaze_presentation_move_bar    (BitmazePresentation *self,
+                                              GtkWidget           *bar,
+                                              gboolean             here,
+                                              GtkBox              *home,
+                                              GtkWidget           *home_sibling);
 
 /* The text of one line: "statement" (the step's C statements), "cell"
  * (the cell's word in hex and binary) or "state". */

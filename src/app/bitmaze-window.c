@@ -225,6 +225,11 @@ set_presenting (BitmazeWindow *self,
   self->presenting = presenting;
 
   bitmaze_presentation_set_session (self->presentation, presenting ? self->session : NULL);
+  /* Predict mode's bar goes along, its cell questions on the view shown. */
+  bitmaze_presentation_move_bar (self->presentation, GTK_WIDGET (self->predict_bar), presenting,
+                                 self->maze_box, GTK_WIDGET (self->maze_scroller));
+  bitmaze_predict_bar_set_view (self->predict_bar, presenting ? bitmaze_presentation_get_view (self->presentation)
+                                                             : self->view);
   gtk_stack_set_visible_child_name (self->pages, presenting ? "present" : "main");
   if (presenting)
     gtk_window_fullscreen (GTK_WINDOW (self));
@@ -501,6 +506,7 @@ enum
 {
   KEY_WALKS = 1 << 0,  /* Play mode walks with it */
   KEY_ARROW = 1 << 1,  /* the Walls tool moves the picked cell with it */
+  KEY_TYPING = 1 << 2, /* types nothing: works in a text field too */
 };
 
 typedef struct
@@ -523,7 +529,8 @@ predict_picks_cell (BitmazeWindow *self)
 
 /* A key of the window's, before the focused widget sees it: a focused
  * button does not take Space, nor a list Right.  Only text being typed
- * keeps its keys, and Play mode its walking keys. */
+ * keeps its keys (not Escape nor the F keys), and Play mode its walking
+ * keys. */
 static gboolean
 window_key_cb (GtkWidget *widget,
                GVariant  *args,
@@ -533,7 +540,7 @@ window_key_cb (GtkWidget *widget,
   const WindowKey *key = user_data;
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (widget));
 
-  if (focus != NULL && GTK_IS_EDITABLE (focus))
+  if (focus != NULL && GTK_IS_EDITABLE (focus) && !(key->flags & KEY_TYPING))
     return FALSE;
   if ((key->flags & KEY_WALKS) && bitmaze_play_get_active (self->play))
     return FALSE;
@@ -560,17 +567,17 @@ add_key_shortcuts (BitmazeWindow *self)
     { "Home", "win.first-step", NULL, 0 },
     { "End", "win.last-step", NULL, 0 },
     { "r", "win.run", NULL, 0 },
-    { "Escape", "win.escape", NULL, 0 },
+    { "Escape", "win.escape", NULL, KEY_TYPING },
     { "p", "win.play", NULL, 0 },
     { "i", "win.tool", "inspect", 0 },
     { "t", "win.tool", "start", 0 },
     { "g", "win.tool", "goal", 0 },
     { "w", "win.tool", "walls", KEY_WALKS },
     { "q", "win.predict", NULL, 0 },
-    { "F5", "win.present", NULL, 0 },
-    { "F8", "win.show-controls", NULL, 0 },
-    { "F9", "win.show-inspector", NULL, 0 },
-    { "F11", "win.fullscreen", NULL, 0 },
+    { "F5", "win.present", NULL, KEY_TYPING },
+    { "F8", "win.show-controls", NULL, KEY_TYPING },
+    { "F9", "win.show-inspector", NULL, KEY_TYPING },
+    { "F11", "win.fullscreen", NULL, KEY_TYPING },
   };
   GtkEventController *controller = gtk_shortcut_controller_new ();
 
@@ -820,6 +827,8 @@ connect_session (BitmazeWindow *self)
   g_signal_connect_object (self->session, "notify::solver", G_CALLBACK (notify_property_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::generator", G_CALLBACK (notify_property_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::edit-mode", G_CALLBACK (view_edit_mode_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (bitmaze_presentation_get_view (self->presentation), "cell-clicked",
+                           G_CALLBACK (view_cell_clicked_cb), self, G_CONNECT_SWAPPED);
 
   /* The play bar goes below the maze, above the status line. */
   self->play = bitmaze_play_new (self->session, self->view, GTK_WIDGET (self));

@@ -21,6 +21,7 @@
 #include "bitmaze-application.h"
 #include "bitmaze-controls.h"
 #include "bitmaze-op-log.h"
+#include "bitmaze-predict-bar.h"
 #include "bitmaze-presentation.h"
 #include "bitmaze-status.h"
 #include "../common/window-test.h"
@@ -346,7 +347,7 @@ is_paused (gpointer data)
   return !bitmaze_session_get_running (data);
 }
 
-/* Space, S, Right, Shift+S, Left, R, Escape, P, F8 and F9 do the same
+/* Space, S, Right, Shift+S, Left, R, Escape, P, Q, F8 and F9 do the same
  * with the focus on a button, on the maze and in the inspector. */
 static void
 test_keys_whatever_the_focus (Fixture       *fixture,
@@ -354,6 +355,9 @@ test_keys_whatever_the_focus (Fixture       *fixture,
 {
   static const char *const places[] = { "button", "maze", "inspector" };
   BitmazeSession *session = session_of (fixture);
+  BitmazePredict *predict =
+    bitmaze_predict_bar_get_predict (BITMAZE_PREDICT_BAR (window_test_find (GTK_WIDGET (fixture->window),
+                                                                           BITMAZE_TYPE_PREDICT_BAR)));
 
   if (!gui_test_have_xdotool ())
     return;
@@ -399,6 +403,13 @@ test_keys_whatever_the_focus (Fixture       *fixture,
       g_assert_true (bitmaze_play_get_active (window_test_play (fixture->window)));
       press (fixture, "p");
       g_assert_false (bitmaze_play_get_active (window_test_play (fixture->window)));
+
+      /* Q: predict mode on and off */
+      focus_on (fixture, where);
+      press (fixture, "q");
+      g_assert_true (bitmaze_predict_get_active (predict));
+      press (fixture, "q");
+      g_assert_false (bitmaze_predict_get_active (predict));
 
       focus_on (fixture, where);
       press (fixture, "F8");
@@ -816,6 +827,58 @@ is_solved (gpointer data)
   return bitmaze_session_get_phase (data) == BITMAZE_PHASE_SOLVED && !bitmaze_session_get_running (data);
 }
 
+/* Predict mode in the presentation view: its bar comes along, in large
+ * type; the answer is typed and Enter checks it; Space goes on. */
+static void
+test_predict_in_presentation (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  BitmazeSession *session = session_of (fixture);
+  GtkWidget *presentation, *bar, *statement;
+  BitmazePredict *predict;
+
+  if (!gui_test_have_xdotool ())
+    return;
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1024, 768);
+  gui_test_wait_for_frames (fixture->window, 2);
+
+  press (fixture, "F5 q");
+  presentation = window_test_find (GTK_WIDGET (fixture->window), BITMAZE_TYPE_PRESENTATION);
+  bar = window_test_find (presentation, BITMAZE_TYPE_PREDICT_BAR);
+  g_assert_nonnull (bar);
+  predict = bitmaze_predict_bar_get_predict (BITMAZE_PREDICT_BAR (bar));
+  g_assert_true (bitmaze_predict_get_active (predict));
+  bitmaze_predict_set_ask_cells (predict, FALSE);
+
+  press (fixture, "s");
+  gui_test_wait_for_property (predict, "state", BITMAZE_PREDICT_ASKING);
+  gui_test_wait_for_frames (bar, 1);
+  g_assert_true (gtk_widget_get_mapped (bar));
+  statement = find_label_with_class (bar, "bitmaze-predict-statement");
+  g_assert_nonnull (statement);
+  g_assert_true (gtk_widget_get_mapped (statement));
+  g_test_message ("predict statement: %.1f px", font_px (statement));
+  g_assert_cmpfloat (font_px (statement), >=, 28.0);
+  g_assert_cmpuint (bitmaze_session_get_position (session), ==, 0);
+
+  /* a wrong answer typed, Enter checks it, Space goes on */
+  press (fixture, "ctrl+a 0 x 0 0 0 0 Return");
+  g_assert_cmpint (bitmaze_predict_get_state (predict), ==, BITMAZE_PREDICT_REVEALED);
+  g_assert_nonnull (strstr (bitmaze_predict_bar_get_text (BITMAZE_PREDICT_BAR (bar), "result"), "0x"));
+  press (fixture, "space");
+  /* (the step's next question, or the next step's first) */
+  g_assert_cmpint (bitmaze_predict_get_state (predict), !=, BITMAZE_PREDICT_REVEALED);
+  g_assert_true (bitmaze_session_get_position (session) >= 1 || bitmaze_predict_get_question_number (predict) == 2);
+  g_assert_cmpuint (fixture->new_mazes, ==, 0);
+
+  /* leaving gives the bar back to the window */
+  press (fixture, "Escape");
+  g_assert_null (window_test_find (presentation, BITMAZE_TYPE_PREDICT_BAR));
+  g_assert_true (gtk_widget_get_mapped (bar));
+  press (fixture, "q");
+  g_assert_false (bitmaze_predict_get_active (predict));
+}
+
 static gboolean
 has_a_file (gpointer data)
 {
@@ -980,6 +1043,7 @@ main (int   argc,
   ADD ("presentation", test_presentation);
   ADD ("follow-stays-on", test_follow_stays_on);
   ADD ("bit-flip-clears-search", test_bit_flip_clears_search);
+  ADD ("predict-in-presentation", test_predict_in_presentation);
   ADD ("moves-after-solve", test_moves_after_solve);
   ADD ("placement-choice", test_placement_choice);
 

@@ -26,6 +26,7 @@
 #include "bitmaze-print.h"
 #include "bitmaze-session.h"
 #include "bitmaze-status.h"
+#include "bitmaze-tool.h"
 #include "bitmaze-timeline.h"
 #include "bitmaze-window.h"
 
@@ -43,7 +44,7 @@ struct _BitmazeWindow
   guint                 tick_id;
   gboolean              show_controls;
   gboolean              closing;  /* the user chose to discard the changes */
-  guint                 tool;     /* Tool */
+  BitmazeTool           tool;
   gboolean              presenting;
 
   /* Template widgets */
@@ -398,45 +399,12 @@ session_message_cb (BitmazeWindow *self,
 /* Pointer tools                                                       */
 /* ------------------------------------------------------------------ */
 
-typedef enum
-{
-  TOOL_INSPECT,
-  TOOL_START,
-  TOOL_GOAL,
-  TOOL_WALLS,
-} Tool;
-
-static const struct
-{
-  const char *name;
-  const char *cursor;
-  const char *label; /* the status line's */
-  const char *hint;  /* its tooltip */
-} tools[] = {
-  [TOOL_INSPECT] = { "inspect", "help", N_("Click: inspect a cell"),
-                     N_("Inspect: a click shows a cell’s bits and changes nothing") },
-  [TOOL_START] = { "start", "crosshair", N_("Click: move the start"),
-                   N_("Start: a click moves the start; Shift+click or right-click, the goal") },
-  [TOOL_GOAL] = { "goal", "crosshair", N_("Click: move the goal"),
-                  N_("Goal: a click moves the goal; Shift+click or right-click, the start") },
-  [TOOL_WALLS] = { "walls", "cell", N_("Click: open or close a wall"),
-                   N_("Walls: a click knocks down or puts back the wall nearest to it") },
-};
-
 static void
 set_tool (BitmazeWindow *self,
           const char    *name)
 {
-  Tool tool = TOOL_INSPECT;
-
-  for (guint i = 0; i < G_N_ELEMENTS (tools); i++)
-    if (g_strcmp0 (tools[i].name, name) == 0)
-      tool = i;
-
-  self->tool = tool;
-  bitmaze_maze_view_set_edit_mode (self->view, tool == TOOL_WALLS);
-  gtk_widget_set_cursor_from_name (GTK_WIDGET (self->view), tools[tool].cursor);
-  bitmaze_status_set_hint (self->status, _(tools[tool].label), _(tools[tool].hint));
+  self->tool = bitmaze_tool_from_name (name);
+  bitmaze_tool_apply (self->tool, self->view, self->status);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOOL]);
 }
 
@@ -444,8 +412,8 @@ set_tool (BitmazeWindow *self,
 static void
 view_edit_mode_cb (BitmazeWindow *self)
 {
-  if (!bitmaze_maze_view_get_edit_mode (self->view) && self->tool == TOOL_WALLS)
-    set_tool (self, tools[TOOL_INSPECT].name);
+  if (!bitmaze_maze_view_get_edit_mode (self->view) && self->tool == BITMAZE_TOOL_WALLS)
+    set_tool (self, "inspect");
 }
 
 /* ------------------------------------------------------------------ */
@@ -480,9 +448,9 @@ view_cell_clicked_cb (BitmazeWindow   *self,
   /* Enter on the picked cell (button 0) moves the start, with Shift the
    * goal, whatever the tool; a click depends on the tool.  Inspect only
    * picks the cell, which the view has done: the search goes on. */
-  if (button != 0 && self->tool != TOOL_START && self->tool != TOOL_GOAL)
+  if (button != 0 && self->tool != BITMAZE_TOOL_START && self->tool != BITMAZE_TOOL_GOAL)
     return;
-  goal = self->tool == TOOL_GOAL && button != 0 ? !other : other;
+  goal = self->tool == BITMAZE_TOOL_GOAL && button != 0 ? !other : other;
   if (!bitmaze_session_set_endpoint (self->session, index, goal, &error))
     show_edit_error (self, error);
 }
@@ -547,7 +515,7 @@ window_key_cb (GtkWidget *widget,
   /* Walls moves the picked cell with the arrows, and so does a
    * "which cell comes next?" question. */
   if ((key->flags & KEY_ARROW)
-      && ((self->tool == TOOL_WALLS && focus == GTK_WIDGET (self->view))
+      && ((self->tool == BITMAZE_TOOL_WALLS && focus == GTK_WIDGET (self->view))
           || predict_picks_cell (self)))
     return FALSE;
 
@@ -860,7 +828,7 @@ connect_session (BitmazeWindow *self)
   update_title (self);
   window_update_actions (self);
   session_running_cb (self);
-  set_tool (self, tools[TOOL_INSPECT].name);
+  set_tool (self, "inspect");
 }
 
 static void
@@ -944,7 +912,7 @@ bitmaze_window_get_property (GObject    *object,
       break;
 
     case PROP_TOOL:
-      g_value_set_string (value, tools[self->tool].name);
+      g_value_set_string (value, bitmaze_tool_get_name (self->tool));
       break;
 
     case PROP_PRESENTING:

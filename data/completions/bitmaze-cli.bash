@@ -4,8 +4,8 @@
 # Nothing is copied from the program: the commands come from
 # `bitmaze-cli --help`, a command's options from `bitmaze-cli COMMAND
 # --help`, the generators and solvers from `generate --list` and
-# `solve --list`, all asked when Tab is pressed (in the C locale, so the
-# headings are English).
+# `solve --list`, the shapes from `generate --list-shapes`, all asked
+# when Tab is pressed (in the C locale, so the headings are English).
 
 # The commands, one a line.
 _bitmaze_cli_commands ()
@@ -33,6 +33,17 @@ _bitmaze_cli_takes_value ()
 _bitmaze_cli_names ()
 {
   "$1" "$2" --list 2>/dev/null | while read -r name _; do
+    printf '%s\n' "$name"
+  done
+}
+
+# The values of --shape, one a line: a form such as "text:WORD" (an
+# upper-case placeholder after a colon) is offered as its prefix "text:".
+_bitmaze_cli_shapes ()
+{
+  local name
+  "$1" generate --list-shapes 2>/dev/null | while read -r name _; do
+    [[ $name == *:[A-Z]* ]] && name=${name%%:*}:
     printf '%s\n' "$name"
   done
 }
@@ -73,6 +84,17 @@ _bitmaze_cli ()
     -S | --solver)
       COMPREPLY=($(compgen -W "$(_bitmaze_cli_names "$cli" solve)" -- "$cur"))
       __ltrim_colon_completions "$cur"
+      return
+      ;;
+    --shape)
+      COMPREPLY=($(compgen -W "$(_bitmaze_cli_shapes "$cli")" -- "$cur"))
+      # "text:" waits for its word
+      [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *: ]] && compopt -o nospace
+      __ltrim_colon_completions "$cur"
+      return
+      ;;
+    --mask)
+      _filedir
       return
       ;;
     --color)

@@ -4,8 +4,9 @@
 # Nothing is copied from the program: the commands come from
 # `bitmaze-cli --help`, a command's options from `bitmaze-cli COMMAND
 # --help`, the generators and solvers from `generate --list` and
-# `solve --list`, all asked when Tab is pressed (headings in the C locale,
-# descriptions in the user's language).
+# `solve --list`, the shapes from `generate --list-shapes`, all asked when
+# Tab is pressed (headings in the C locale, descriptions in the user's
+# language).
 
 # bitmaze-cli as typed (a path works too).
 function __bitmaze_cli
@@ -77,6 +78,13 @@ function __bitmaze_cli_names
     __bitmaze_cli $argv[1] --list 2>/dev/null | string replace -rf '^(\S+) +(.*)$' '$1\t$2'
 end
 
+# The values of --shape: "text:WORD" is offered as "text:", for a word.
+function __bitmaze_cli_shapes
+    __bitmaze_cli generate --list-shapes 2>/dev/null \
+        | string replace -r '^(\S+:)[A-Z]+ ' '$1 ' \
+        | string replace -rf '^(\S+) +(.*)$' '$1\t$2'
+end
+
 complete -c bitmaze-cli -f
 complete -c bitmaze-cli -n 'not __bitmaze_cli_command' -a '(__bitmaze_cli_commands)'
 complete -c bitmaze-cli -n 'not __bitmaze_cli_command' -a help -d 'Show the options of a command'
@@ -86,6 +94,8 @@ complete -c bitmaze-cli -n 'not __bitmaze_cli_command' -l version -s V -d 'Show 
 complete -c bitmaze-cli -n '__bitmaze_cli_command; and string match -q -- "-*" (commandline -ct)' -a '(__bitmaze_cli_options)'
 complete -c bitmaze-cli -n '__bitmaze_cli_after -a --algorithm -b --build' -x -a '(__bitmaze_cli_names generate)'
 complete -c bitmaze-cli -n '__bitmaze_cli_after -S --solver' -x -a '(__bitmaze_cli_names solve)'
+complete -c bitmaze-cli -n '__bitmaze_cli_after --shape' -x -a '(__bitmaze_cli_shapes)'
+complete -c bitmaze-cli -n '__bitmaze_cli_after --mask' -F
 complete -c bitmaze-cli -n '__bitmaze_cli_after --color' -x -a 'auto always never'
 complete -c bitmaze-cli -n '__bitmaze_cli_after -f --format' -x -a 'png svg pdf text'
 complete -c bitmaze-cli -n '__bitmaze_cli_after -p --paper' -x -a 'a4 letter'

@@ -194,7 +194,8 @@ cli_generate (int    argc,
   g_autofree char *created = NULL;
   g_autofree char *shape_name = NULL;
   g_autofree char *mask = NULL;
-  gboolean list = FALSE, no_openings = FALSE, ascii = FALSE, keep_largest = FALSE;
+  gboolean list = FALSE, list_shapes = FALSE, no_openings = FALSE, ascii = FALSE;
+  gboolean keep_largest = FALSE;
   gboolean force = FALSE;
   const char *default_name = maze_algorithm_default (maze_generators)->name;
   g_autofree char *algorithm_help =
@@ -244,6 +245,8 @@ cli_generate (int    argc,
       N_("WHEN") },
     { "list", 0, 0, G_OPTION_ARG_NONE, &list,
       N_("List the generators and exit"), NULL },
+    { "list-shapes", 0, 0, G_OPTION_ARG_NONE, &list_shapes,
+      N_("List the shapes of --shape and exit"), NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) context = NULL;
@@ -287,6 +290,11 @@ cli_generate (int    argc,
   if (list)
     {
       cli_list_algorithms (maze_generators);
+      return CLI_EXIT_OK;
+    }
+  if (list_shapes)
+    {
+      cli_list_shapes ();
       return CLI_EXIT_OK;
     }
 

@@ -271,6 +271,19 @@ cli_parse_color (const char *text,
   return CLI_EXIT_OK;
 }
 
+void
+cli_list_shapes (void)
+{
+  const char *name, *description;
+  int width = 0;
+
+  for (size_t k = 0; (name = render_shape_list (k, NULL)) != NULL; k++)
+    width = MAX (width, (int) g_utf8_strlen (name, -1));
+  for (size_t k = 0; (name = render_shape_list (k, &description)) != NULL; k++)
+    printf ("%s%*s  %s\n", name, width - (int) g_utf8_strlen (name, -1), "",
+            _(description));
+}
+
 int
 cli_check_shape_options (const char *command,
                          const char *shape,

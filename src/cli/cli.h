@@ -87,6 +87,10 @@ int cli_parse_color (const char *text,
                      FILE       *stream,
                      gboolean   *color);
 
+/* Prints the names --shape takes, one a line with a description
+ * (render_shape_list()), as --list prints the algorithms. */
+void cli_list_shapes (void);
+
 /* The options of a shaped maze: --shape and --mask exclude each other,
  * --keep-largest needs one of them.  CLI_EXIT_OK or a usage error. */
 int cli_check_shape_options (const char *command,

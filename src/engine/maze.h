@@ -412,6 +412,11 @@ void       maze_shape_join_corners (MazeShape *shape);
  * hole), "heart", "triangle", "diamond", "cross". */
 const char *const *maze_shape_builtin_names (void);
 
+/* What built-in shape @name looks like, a few words for a list ("a disc
+ * with a hole of half its radius"), marked with MAZE_N_() for the
+ * program's gettext; NULL when @name is not a built-in shape. */
+const char *maze_shape_builtin_description (const char *name);
+
 /* Built-in shape @name drawn to fill @width x @height.  NULL with
  * MAZE_ERROR_ARGUMENT (unknown name), SIZE or NOMEM. */
 MazeShape *maze_shape_builtin (const char *name,

@@ -227,10 +227,33 @@ static const ShapeFunc builtin_funcs[] = {
   circle, ring, heart, triangle, diamond, cross,
 };
 
+/* For lists such as bitmaze-cli generate --list-shapes. */
+static const char *const builtin_descriptions[] = {
+  MAZE_N_("a disc"),
+  MAZE_N_("a disc with a hole of half its radius"),
+  MAZE_N_("a heart"),
+  MAZE_N_("a triangle, its apex at the top and its base along the bottom"),
+  MAZE_N_("a square standing on a corner"),
+  MAZE_N_("a plus sign, its arms a third of the width and of the height"),
+};
+
+_Static_assert (sizeof builtin_descriptions / sizeof *builtin_descriptions
+                == sizeof builtin_funcs / sizeof *builtin_funcs,
+                "one description a built-in shape");
+
 const char *const *
 maze_shape_builtin_names (void)
 {
   return builtin_names;
+}
+
+const char *
+maze_shape_builtin_description (const char *name)
+{
+  for (size_t k = 0; name != NULL && builtin_names[k] != NULL; k++)
+    if (strcmp (name, builtin_names[k]) == 0)
+      return builtin_descriptions[k];
+  return NULL;
 }
 
 MazeShape *

@@ -228,6 +228,32 @@ render_shape_from_name (const char *name,
   return maze_shape_builtin (name, width, height, error);
 }
 
+const char *
+render_shape_list (size_t       k,
+                   const char **description)
+{
+  const char *const *builtin = maze_shape_builtin_names ();
+  size_t n = 0;
+
+  while (builtin[n] != NULL)
+    n++;
+  if (k < n)
+    {
+      if (description != NULL)
+        *description = maze_shape_builtin_description (builtin[k]);
+      return builtin[k];
+    }
+  if (k == n)
+    {
+      if (description != NULL)
+        *description = MAZE_N_("the word in bold letters on a bar that joins them");
+      return "text:WORD";
+    }
+  if (description != NULL)
+    *description = NULL;
+  return NULL;
+}
+
 /* ---- mask files ---- */
 
 static bool

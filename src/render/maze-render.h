@@ -709,6 +709,22 @@ MazeShape *render_shape_from_name (const char *name,
                                    MazeError  *error);
 
 /*
+ * render_shape_list:
+ * @k: 0, 1, 2, ...
+ * @description: (out) (optional): a few words for a list, marked with
+ *               MAZE_N_() for the program's gettext
+ *
+ * The names render_shape_from_name() takes, one by one, for lists and
+ * shell completion: the engine's built-in shapes in their order, then
+ * the form "text:WORD" (a name that ends in ":" and an upper-case
+ * placeholder is a prefix, to which the user adds a value).
+ *
+ * Returns: the @k-th name, or NULL after the last.
+ */
+const char *render_shape_list (size_t       k,
+                               const char **description);
+
+/*
  * render_shape_load_mask:
  * @width, @height: the maze's size, or 0 x 0 for the mask's own size
  *

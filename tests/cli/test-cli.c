@@ -1131,6 +1131,70 @@ test_render_size (void)
 
 /* Shaped mazes: the pipeline of the issue, the refusals with their
  * reasons, masks, endpoints outside the shape, the text drawing. */
+/* generate --list-shapes names every value --shape takes (a form
+ * "text:WORD" with a word in place of WORD), and --mask takes a .maze
+ * file: a new maze of the cells of its shape. */
+static void
+test_list_shapes (void)
+{
+  g_auto (GStrv) lines = NULL;
+  guint n = 0;
+  Run run;
+
+  run_cli (&run, "generate", "--list-shapes", NULL);
+  assert_status (&run, 0);
+  lines = g_strsplit (run.out, "\n", -1);
+  run_clear (&run);
+  for (char **l = lines; *l != NULL && **l != '\0'; l++, n++)
+    {
+      g_autofree char *listed = g_strndup (*l, strcspn (*l, " "));
+      g_autofree char *name = NULL;
+
+      /* a description after the name */
+      g_assert_cmpuint (strlen (*l), >, strlen (listed) + 2);
+      if (g_str_has_suffix (listed, ":WORD"))
+        name = g_strdup_printf ("%.*sAB", (int) strlen (listed) - 4, listed);
+      else
+        name = g_strdup (listed);
+      run_cli (&run, "generate", "--shape", name, "--size", "30x20", "--seed", "1",
+               "-o", "listed.maze", NULL);
+      assert_status (&run, 0);
+      run_clear (&run);
+    }
+  /* the shapes the app offers too, in its order */
+  {
+    static const char *const expected[] = {
+      "circle", "ring", "heart", "triangle", "diamond", "cross", "text:WORD",
+    };
+
+    g_assert_cmpuint (n, ==, G_N_ELEMENTS (expected));
+    for (guint k = 0; k < G_N_ELEMENTS (expected); k++)
+      {
+        g_assert_true (g_str_has_prefix (lines[k], expected[k]));
+        g_assert_true (lines[k][strlen (expected[k])] == ' ');
+      }
+  }
+
+  run_cli (&run, "generate", "--shape", "ring", "--size", "40x30", "--seed", "2",
+           "-o", "ring.maze", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  run_cli (&run, "generate", "--mask", "ring.maze", "--seed", "3", "-o", "again.maze", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  run_cli (&run, "info", "ring.maze", NULL);
+  {
+    g_autofree char *shape_line = g_strndup (strstr (run.out, "shape:"),
+                                             strcspn (strstr (run.out, "shape:"), "\n"));
+
+    run_clear (&run);
+    run_cli (&run, "info", "again.maze", NULL);
+    g_assert_nonnull (strstr (run.out, shape_line));
+    g_assert_nonnull (strstr (run.out, "shape            mask:ring.maze"));
+    run_clear (&run);
+  }
+}
+
 static void
 test_shapes (void)
 {
@@ -1293,6 +1357,7 @@ main (int    argc,
   g_test_add_func ("/cli/animate-gif", test_animate_gif);
   g_test_add_func ("/cli/json", test_json);
   g_test_add_func ("/cli/shapes", test_shapes);
+  g_test_add_func ("/cli/shapes/list", test_list_shapes);
   g_test_add_func ("/cli/animate-interrupted", test_animate_interrupted);
   g_test_add_func ("/cli/large-no-progress-when-piped",
                    test_large_no_progress_when_piped);

@@ -9,7 +9,9 @@
    completionsdir), zsh (site-functions) and fish (vendor_completions.d)
    look, and, run by the real shells where installed, they offer every
    command, every option of every command, every generator and solver
-   name of `--list`, and .maze files (not other files) for a MAZE-FILE.
+   name of `--list`, every shape of `generate --list-shapes` for --shape
+   ("text:" for "text:WORD"), any file for --mask, and .maze files (not
+   other files) for a MAZE-FILE.
 
 Usage: check-install.py --meson MESON --builddir DIR [--app APP]
 """
@@ -62,6 +64,13 @@ def cli_commands(cli):
 def cli_names(cli, kind):
     return [line.split()[0] for line in run([cli, kind, '--list']).stdout.splitlines()
             if line.strip()]
+
+
+def cli_shapes(cli):
+    """The values of --shape, a form "text:WORD" as its prefix "text:"."""
+    names = [line.split()[0] for line in run([cli, 'generate', '--list-shapes']).stdout.splitlines()
+             if line.strip()]
+    return [re.sub(r':[A-Z]+$', ':', name) for name in names]
 
 
 # ---- manual pages ----
@@ -165,11 +174,25 @@ def check_completion(shell, complete, script, cli, cwd, env):
         got = complete(script, ['bitmaze-cli'] + words + [''], cwd, env)
         if sorted(got) != sorted(names):
             fail(f'{shell}: {" ".join(words)} offers {got}, not {names}')
+    shapes = cli_shapes(cli)
+    if 'heart' not in shapes or 'text:' not in shapes:
+        fail(f'generate --list-shapes gives {shapes}')
+    for command in ('generate', 'worksheet', 'animate', 'quiz'):
+        got = complete(script, ['bitmaze-cli', command, '--shape', ''], cwd, env)
+        if sorted(got) != sorted(shapes):
+            fail(f'{shell}: {command} --shape offers {got}, not {shapes}')
+    got = complete(script, ['bitmaze-cli', 'generate', '--shape', 'he'], cwd, env)
+    if got != ['heart']:
+        fail(f'{shell}: generate --shape he offers {got}')
+    got = complete(script, ['bitmaze-cli', 'generate', '--mask', ''], cwd, env)
+    if 'a.maze' not in got or 'notes.txt' not in got:
+        fail(f'{shell}: generate --mask offers {got}')
     got = complete(script, ['bitmaze-cli', 'info', ''], cwd, env)
     if 'a.maze' not in got or 'notes.txt' in got:
         fail(f'{shell}: info MAZE-FILE offers {got}')
     print(f'{shell}: {len(commands)} commands, their options, '
-          f'{len(generators)} generators, {len(solvers)} solvers, .maze files: ok')
+          f'{len(generators)} generators, {len(solvers)} solvers, {len(shapes)} shapes, '
+          f'.maze files, mask files: ok')
 
 
 def main():

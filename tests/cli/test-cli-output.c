@@ -29,6 +29,10 @@ static char *tmpdir;
 /* When set, run_cli_full() gives the command this file (a device) as its
  * standard output instead of the pipe. */
 static const char *stdout_file;
+/* When not 0, run_cli_full() limits the files the command writes to this
+ * many bytes (RLIMIT_FSIZE, SIGXFSZ ignored): a write past it fails with
+ * EFBIG, as on a full disk. */
+static rlim_t file_size_limit;
 
 typedef struct
 {
@@ -121,6 +125,13 @@ run_cli_full (Run        *run,
       if (in < 0 || err < 0 || sink < 0 || dup2 (in, 0) < 0 || dup2 (sink, 1) < 0
           || dup2 (err, 2) < 0 || chdir (tmpdir) != 0)
         _exit (127);
+      if (file_size_limit != 0)
+        {
+          struct rlimit limit = { file_size_limit, file_size_limit };
+
+          if (signal (SIGXFSZ, SIG_IGN) == SIG_ERR || setrlimit (RLIMIT_FSIZE, &limit) != 0)
+            _exit (127);
+        }
       close (fds[0]);
       execve (cli_path, (char **) argv->pdata, envp);
       _exit (127);
@@ -717,6 +728,139 @@ test_animate (void)
   run_clear (&run);
 }
 
+/* A write that fails half-way (the file size limit, as a full disk):
+ * animate says why, naming -o, and the old GIF stays as it was, with no
+ * temporary file beside it. */
+static void
+test_animate_failed_write (void)
+{
+  g_autofree char *old = tmp_path ("old.gif");
+  g_autofree char *contents = NULL, *want = NULL, *names = NULL;
+  gsize len;
+  Run run;
+
+  empty_tmpdir ();
+  generate ("m.maze", "17");
+  g_assert_true (g_file_set_contents (old, "old", 3, NULL));
+  file_size_limit = 4096;
+  run_cli (&run, "animate", "m.maze", "--solver", "bfs", "-o", "old.gif", NULL);
+  file_size_limit = 0;
+  want = g_strdup_printf ("cannot save 'old.gif': %s", g_strerror (EFBIG));
+  assert_error_is (&run, want);
+  run_clear (&run);
+  contents = read_file (old, &len);
+  g_assert_cmpstr (contents, ==, "old");
+  names = listing ();
+  g_assert_cmpstr (names, ==, "m.maze old.gif");
+
+  /* without the limit the same command replaces it */
+  run_cli (&run, "animate", "m.maze", "--solver", "bfs", "-o", "old.gif", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  g_clear_pointer (&contents, g_free);
+  contents = read_file (old, &len);
+  g_assert_true (is_gif (contents, len));
+}
+
+/* The descriptor of @pid open on a file of the temporary folder other
+ * than @except, and how far it has been written; -1 if none. */
+static int
+temp_fd_written (pid_t       pid,
+                 const char *except,
+                 gint64     *pos)
+{
+  g_autofree char *fd_dir = g_strdup_printf ("/proc/%d/fd", (int) pid);
+  g_autofree char *prefix = g_strconcat (tmpdir, "/", NULL);
+  GDir *dir = g_dir_open (fd_dir, 0, NULL);
+  const char *name;
+  int found = -1;
+
+  while (dir != NULL && found < 0 && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *link = g_build_filename (fd_dir, name, NULL);
+      g_autofree char *target = g_file_read_link (link, NULL);
+      g_autofree char *info_path = NULL, *info = NULL;
+      const char *at;
+
+      if (target == NULL || !g_str_has_prefix (target, prefix) || g_str_equal (target, except))
+        continue;
+      info_path = g_strdup_printf ("/proc/%d/fdinfo/%s", (int) pid, name);
+      if (g_file_get_contents (info_path, &info, NULL, NULL)
+          && (at = strstr (info, "pos:")) != NULL)
+        {
+          *pos = g_ascii_strtoll (at + 4, NULL, 10);
+          found = atoi (name);
+        }
+    }
+  if (dir != NULL)
+    g_dir_close (dir);
+  return found;
+}
+
+/* SIGINT or SIGTERM while animate writes its GIF: the old file stays as
+ * it was, and no temporary file is left.  The command is stopped
+ * (SIGSTOP) once its temporary file has GIF bytes in it, checked still
+ * to be writing, and only then sent the signal: no timing involved. */
+static void
+test_animate_signal (void)
+{
+  const int signals[] = { SIGINT, SIGTERM };
+  g_autofree char *old = tmp_path ("old.gif");
+  Run run;
+
+  empty_tmpdir ();
+  run_cli (&run, "generate", "--size", "150x100", "--seed", "3", "-o", "big.maze", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  g_assert_true (g_file_set_contents (old, "old", 3, NULL));
+
+  for (guint k = 0; k < G_N_ELEMENTS (signals); k++)
+    {
+      const char *argv[] = { cli_path, "animate", "big.maze", "--solver", "bfs",
+                             "--cell-size", "8", "-o", "old.gif", NULL };
+      g_autoptr (GError) error = NULL;
+      g_autofree char *contents = NULL, *names = NULL;
+      gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+      gint64 pos = 0;
+      int status, fd = -1;
+      GPid pid;
+
+      g_assert_true (g_spawn_async (tmpdir, (char **) argv, NULL,
+                                    G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL
+                                    | G_SPAWN_STDERR_TO_DEV_NULL,
+                                    NULL, NULL, &pid, &error));
+      g_assert_no_error (error);
+
+      /* wait for the state: a temporary file with bytes in it */
+      while ((fd = temp_fd_written (pid, old, &pos)) < 0 || pos == 0)
+        {
+          g_assert_cmpint (waitpid (pid, &status, WNOHANG), ==, 0);
+          g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+          g_usleep (1000);
+        }
+      g_assert_cmpint (kill (pid, SIGSTOP), ==, 0);
+      g_assert_cmpint (waitpid (pid, &status, WUNTRACED), ==, pid);
+      g_assert_true (WIFSTOPPED (status));
+      /* stopped in the middle: still writing its temporary file */
+      g_assert_cmpint (temp_fd_written (pid, old, &pos), ==, fd);
+      g_assert_cmpint (pos, >, 0);
+
+      g_assert_cmpint (kill (pid, signals[k]), ==, 0);
+      g_assert_cmpint (kill (pid, SIGCONT), ==, 0);
+      do
+        g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+      while (WIFSTOPPED (status) || WIFCONTINUED (status));
+      g_spawn_close_pid (pid);
+      g_assert_true ((WIFSIGNALED (status) && WTERMSIG (status) == signals[k])
+                     || (WIFEXITED (status) && WEXITSTATUS (status) == 128 + signals[k]));
+
+      contents = read_file (old, NULL);
+      g_assert_cmpstr (contents, ==, "old");
+      names = listing ();
+      g_assert_cmpstr (names, ==, "big.maze old.gif");
+    }
+}
+
 /* ---- 4: escape sequences in metadata ---- */
 
 /* A file written before values were checked: a title that clears the
@@ -984,6 +1128,8 @@ main (int   argc,
   g_test_add_func ("/cli/output/text-errors-name-the-file", test_text_errors_name_the_file);
   g_test_add_func ("/cli/output/check-before-work", test_check_before_work);
   g_test_add_func ("/cli/output/animate", test_animate);
+  g_test_add_func ("/cli/output/animate-failed-write", test_animate_failed_write);
+  g_test_add_func ("/cli/output/animate-signal", test_animate_signal);
   g_test_add_func ("/cli/print/escape-sequences", test_escape_sequences);
   g_test_add_func ("/cli/options/c-locale", test_c_locale);
   g_test_add_func ("/cli/validate/stdin", test_validate_stdin);

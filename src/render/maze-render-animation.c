@@ -255,7 +255,10 @@ draw (Canvas *canvas,
       swap = canvas->shown_bits;
       canvas->shown_bits = canvas->next_bits;
       canvas->next_bits = swap;
-      memcpy (canvas->shown, o.frontier, o.n_frontier * sizeof *o.frontier);
+      /* A solver without a frontier (DFS, the wall follower) has none
+       * to copy, and memcpy() takes no null pointer even for 0 bytes. */
+      if (o.n_frontier > 0)
+        memcpy (canvas->shown, o.frontier, o.n_frontier * sizeof *o.frontier);
       canvas->n_shown = o.n_frontier;
     }
   else
@@ -264,7 +267,8 @@ draw (Canvas *canvas,
     mark (canvas, canvas->last_changed[k]);
   for (size_t k = 0; k < run->n_changed; k++)
     mark_with_neighbours (canvas, run->maze, run->changed[k]);
-  memcpy (canvas->last_changed, o.changed, o.n_changed * sizeof *o.changed);
+  if (o.n_changed > 0)
+    memcpy (canvas->last_changed, o.changed, o.n_changed * sizeof *o.changed);
   canvas->n_last_changed = o.n_changed;
   /* Cells repainted over a see-through picture would darken the
    * half-covered pixels at their edges: draw such pictures whole; and

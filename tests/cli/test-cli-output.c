@@ -146,7 +146,8 @@ run_cli_full (Run        *run,
   run->maxrss_kb = usage.ru_maxrss;
   run->out = g_bytes_new (out->data, out->len);
   run->out_text = g_malloc (out->len + 1);
-  memcpy (run->out_text, out->data, out->len);
+  if (out->len > 0)
+    memcpy (run->out_text, out->data, out->len);
   run->out_text[out->len] = '\0';
   run->err = read_file (err_path, NULL);
   g_unlink (err_path);

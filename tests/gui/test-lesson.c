@@ -78,6 +78,8 @@ fixture_teardown (Fixture       *fixture,
   g_settings_reset (fixture->settings, "show-inspector");
   g_settings_reset (fixture->settings, "show-controls");
   g_settings_reset (fixture->settings, "solver");
+  g_settings_reset (fixture->settings, "speed");
+  g_settings_reset (fixture->settings, "placement");
   g_clear_object (&fixture->settings);
 }
 
@@ -342,13 +344,22 @@ show_controls (Fixture *fixture)
 }
 
 static gboolean
+presenting (Fixture *fixture)
+{
+  gboolean shown = FALSE;
+
+  g_object_get (fixture->window, "presenting", &shown, NULL);
+  return shown;
+}
+
+static gboolean
 is_paused (gpointer data)
 {
   return !bitmaze_session_get_running (data);
 }
 
-/* Space, S, Right, Shift+S, Left, R, Escape, P, Q, F8 and F9 do the same
- * with the focus on a button, on the maze and in the inspector. */
+/* Space, S, Right, Shift+S, Left, R, Escape, P, Q, F5, W, I, F8 and F9 do
+ * the same with the focus on a button, on the maze and in the inspector. */
 static void
 test_keys_whatever_the_focus (Fixture       *fixture,
                               gconstpointer  data)
@@ -403,6 +414,18 @@ test_keys_whatever_the_focus (Fixture       *fixture,
       g_assert_true (bitmaze_play_get_active (window_test_play (fixture->window)));
       press (fixture, "p");
       g_assert_false (bitmaze_play_get_active (window_test_play (fixture->window)));
+
+      /* F5 shows the presentation view, Escape leaves it; W and I */
+      focus_on (fixture, where);
+      press (fixture, "F5");
+      g_assert_true (presenting (fixture));
+      press (fixture, "Escape");
+      g_assert_false (presenting (fixture));
+      focus_on (fixture, where);
+      press (fixture, "w");
+      g_assert_true (bitmaze_maze_view_get_edit_mode (window_test_view (fixture->window)));
+      press (fixture, "i");
+      g_assert_false (bitmaze_maze_view_get_edit_mode (window_test_view (fixture->window)));
 
       /* Q: predict mode on and off */
       focus_on (fixture, where);
@@ -936,6 +959,8 @@ test_moves_after_solve (Fixture       *fixture,
   button = window_test_find (status, GTK_TYPE_MENU_BUTTON);
   g_assert_nonnull (button);
   g_assert_false (gtk_widget_get_visible (button));
+  /* (as fast as the machine goes: the test waits for the end, not a pace) */
+  g_object_set (session, "speed", 6.0, NULL);
   focus_on (fixture, "maze");
   press (fixture, "r");
   gui_test_wait_until (is_solved, session, "the search to solve the maze");
@@ -1028,8 +1053,16 @@ int
 main (int   argc,
       char *argv[])
 {
+  g_autoptr (GtkCssProvider) css = NULL;
+
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
+  /* The app's style, as its AdwApplication loads it: the presentation
+   * view's sizes are there. */
+  css = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (css, RESOURCE_PATH "/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 
 #define ADD(name, func) \
   g_test_add ("/lesson/" name, Fixture, NULL, fixture_setup, func, fixture_teardown)

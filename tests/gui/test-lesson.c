@@ -90,6 +90,19 @@ press (Fixture    *fixture,
   gui_test_press_keys (fixture->window, keys);
 }
 
+/* @key @n times, in one run of xdotool. */
+static void
+press_times (Fixture    *fixture,
+             const char *key,
+             guint       n)
+{
+  g_autoptr (GString) keys = g_string_new (key);
+
+  for (guint i = 1; i < n; i++)
+    g_string_append_printf (keys, " %s", key);
+  press (fixture, keys->str);
+}
+
 static BitmazeSession *
 session_of (Fixture *fixture)
 {
@@ -213,8 +226,7 @@ test_inspect_click_keeps_search (Fixture       *fixture,
   g_assert_cmpstr (tool, ==, "inspect");
   g_assert_nonnull (inspector);
 
-  for (guint i = 0; i < 25; i++)
-    press (fixture, "s");
+  press_times (fixture, "s", 25);
   g_assert_cmpuint (bitmaze_session_get_position (session_of (fixture)), ==, 25);
   take_snapshot (fixture, &before);
   g_assert_cmpuint (before.n_frontier, >, 0);
@@ -725,8 +737,7 @@ test_follow_stays_on (Fixture       *fixture,
     return;
   g_assert_true (bitmaze_inspector_get_following (inspector));
 
-  for (guint i = 0; i < 40; i++)
-    press (fixture, "s");
+  press_times (fixture, "s", 40);
   cell = some_cell (fixture, 0);
   click_cell (fixture, cell, FALSE, 1);
   g_assert_cmpint (bitmaze_inspector_get_cell (inspector), ==, (int) cell);
@@ -792,8 +803,7 @@ test_bit_flip_clears_search (Fixture       *fixture,
 
   if (!gui_test_have_xdotool ())
     return;
-  for (guint i = 0; i < 30; i++)
-    press (fixture, "s");
+  press_times (fixture, "s", 30);
   g_assert_true (maze_has_search (maze));
   cell = searched_cell_with_closed_east (maze);
   g_assert_cmpint (cell, >=, 0);

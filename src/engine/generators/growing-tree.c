@@ -90,35 +90,57 @@ newest_run (MazeGenerator *gen)
   uint64_t left = gen->tree_left;
   uint64_t carved = 0;
   MazeRng rng = gen->rng;
+  /* the neighbour of a cell towards direction index k */
+  const uint32_t step[4] = { (uint32_t) 0 - w, 1, w, (uint32_t) 0 - 1 };
+  uint64_t top;
 
-  if (mode_of (gen) != GT_NEWEST)
+  if (mode_of (gen) != GT_NEWEST || left == 0)
     return;
   /* Locals, not gen->...: stores to moves[] could alias gen->depth and
-   * the PRNG state, which would then live in memory, not registers. */
-  while (carved < left)
+   * the PRNG state, which would then live in memory, not registers.  The
+   * word of the move stack being pushed to or popped from is kept in a
+   * register too (top, for moves[depth / 32]), and stored when the stack
+   * leaves it upwards. */
+  top = moves[depth >> 5];
+  for (;;)
     {
       uint16_t c = cells[cur];
-      uint16_t inner = gen_inner_sides (c);
-      uint32_t in = (inner & MAZE_N) ? cur - w : cur;
-      uint32_t ie = (inner & MAZE_E) ? cur + 1 : cur;
-      uint32_t is = (inner & MAZE_S) ? cur + w : cur;
-      uint32_t iw = (inner & MAZE_W) ? cur - 1 : cur;
-      uint16_t sides = (uint16_t) (((cells[in] & MAZE_PASSAGE_MASK) == 0 ? MAZE_N : 0)
-                                   | ((cells[ie] & MAZE_PASSAGE_MASK) == 0 ? MAZE_E : 0)
-                                   | ((cells[is] & MAZE_PASSAGE_MASK) == 0 ? MAZE_S : 0)
-                                   | ((cells[iw] & MAZE_PASSAGE_MASK) == 0 ? MAZE_W : 0));
+      uint16_t sides;
       uint16_t dir;
       uint32_t to, k;
       unsigned shift;
 
-      sides &= inner;
+      if ((c & MAZE_BORDER_MASK) == 0)
+        {
+          /* a cell away from the edge, most of them: four neighbours */
+          sides = (uint16_t) (((cells[cur - w] & MAZE_PASSAGE_MASK) == 0 ? MAZE_N : 0)
+                              | ((cells[cur + 1] & MAZE_PASSAGE_MASK) == 0 ? MAZE_E : 0)
+                              | ((cells[cur + w] & MAZE_PASSAGE_MASK) == 0 ? MAZE_S : 0)
+                              | ((cells[cur - 1] & MAZE_PASSAGE_MASK) == 0 ? MAZE_W : 0));
+        }
+      else
+        {
+          uint16_t inner = gen_inner_sides (c);
+          uint32_t in = (inner & MAZE_N) ? cur - w : cur;
+          uint32_t ie = (inner & MAZE_E) ? cur + 1 : cur;
+          uint32_t is = (inner & MAZE_S) ? cur + w : cur;
+          uint32_t iw = (inner & MAZE_W) ? cur - 1 : cur;
+
+          sides = (uint16_t) (((cells[in] & MAZE_PASSAGE_MASK) == 0 ? MAZE_N : 0)
+                              | ((cells[ie] & MAZE_PASSAGE_MASK) == 0 ? MAZE_E : 0)
+                              | ((cells[is] & MAZE_PASSAGE_MASK) == 0 ? MAZE_S : 0)
+                              | ((cells[iw] & MAZE_PASSAGE_MASK) == 0 ? MAZE_W : 0));
+          sides &= inner;
+        }
       if (sides == 0)
         {
           if (depth == 0)
             break;
+          if ((depth & 31) == 0)
+            top = moves[(depth >> 5) - 1];
           depth--;
-          k = (uint32_t) (moves[depth >> 5] >> ((depth & 31) * 2)) & 3;
-          cur -= gen->delta[gen_dir_of_index (k)];
+          k = (uint32_t) (top >> ((depth & 31) * 2)) & 3;
+          cur -= step[k];
           continue;
         }
       if (gen_nibble_count[sides] == 1)
@@ -127,14 +149,21 @@ newest_run (MazeGenerator *gen)
         dir = gen_nibble_dirs[sides][maze_rng_below (&rng, gen_nibble_count[sides])];
       k = gen_index_of_dir (dir);
       shift = (unsigned) (depth & 31) * 2;
-      moves[depth >> 5] = (moves[depth >> 5] & ~(UINT64_C (3) << shift)) | ((uint64_t) k << shift);
+      top = (top & ~(UINT64_C (3) << shift)) | ((uint64_t) k << shift);
       depth++;
-      to = cur + gen->delta[dir];
+      if ((depth & 31) == 0)
+        {
+          moves[(depth >> 5) - 1] = top;
+          top = moves[depth >> 5];
+        }
+      to = cur + step[k];
       cells[cur] |= dir;
       cells[to] |= maze_opposite (dir);
       cur = to;
-      carved++;
+      if (++carved == left)
+        break;
     }
+  moves[depth >> 5] = top;
   gen->rng = rng;
   gen->depth = depth;
   gen->cur = cur;

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 typedef struct
 {
@@ -91,6 +92,33 @@ check_size (uint32_t   width,
   return true;
 }
 
+/*
+ * Generators, solvers and renderers walk a big maze's cells in an order
+ * of their own (a random walk, a search front), a few cells here, a few
+ * a row further: with pages of 4 KiB, a 16-million-cell maze is 8192
+ * pages and nearly every step needs a translation the processor has just
+ * thrown away.  Where the system has huge pages on request (Linux's
+ * "madvise" setting), asking for them for the cells makes that 16 pages.
+ * The memory is the same (every cell is used); nothing changes where the
+ * request is unknown or refused.
+ */
+static void
+cells_prefer_huge_pages (void   *cells,
+                         size_t  size)
+{
+#if defined(MADV_HUGEPAGE)
+  const uintptr_t page = 4096, huge = (uintptr_t) 2 << 20;
+  uintptr_t start = ((uintptr_t) cells + page - 1) & ~(page - 1);
+  uintptr_t end = ((uintptr_t) cells + size) & ~(page - 1);
+
+  if (size >= 2 * huge && end > start)
+    (void) madvise ((void *) start, end - start, MADV_HUGEPAGE);
+#else
+  (void) cells;
+  (void) size;
+#endif
+}
+
 Maze *
 maze_new_raw (uint32_t   width,
               uint32_t   height,
@@ -112,6 +140,7 @@ maze_new_raw (uint32_t   width,
       free (maze);
       goto nomem;
     }
+  cells_prefer_huge_pages (maze->cells, n * sizeof (uint16_t));
   maze->width = width;
   maze->height = height;
   maze->n_inside = (uint32_t) n;

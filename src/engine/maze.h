@@ -766,6 +766,13 @@ bool maze_generator_peek (MazeGenerator *gen,
 /* Run to the end without reporting. */
 void maze_generator_run (MazeGenerator *gen);
 
+/* Run on without reporting for at most @max_steps steps, as fast as
+ * maze_generator_run(): the same steps as as many maze_generator_step()
+ * calls, in slices a caller can fit between other work.  Returns the
+ * steps done, fewer than @max_steps only when the maze is finished. */
+uint64_t maze_generator_run_steps (MazeGenerator *gen,
+                                   uint64_t       max_steps);
+
 bool     maze_generator_done  (const MazeGenerator *gen);
 uint64_t maze_generator_steps (const MazeGenerator *gen);
 

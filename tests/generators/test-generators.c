@@ -481,6 +481,44 @@ test_pinned_crcs (void)
     }
 }
 
+/* ---- a run in slices (the app's Generate without animation) ---- */
+
+/* Slices of any length do the steps of one run: the same maze, the same
+ * count, and a slice stops short only at the end. */
+static void
+test_run_steps (void)
+{
+  static const uint64_t slices[] = { 1, 7, 500 };
+
+  for (guint k = 0; k < algorithms->len; k++)
+    {
+      const char *name = g_ptr_array_index (algorithms, k);
+      uint64_t steps;
+      Maze *whole = generate (23, 13, name, 5, 20, &steps);
+
+      for (size_t s = 0; s < G_N_ELEMENTS (slices); s++)
+        {
+          MazeError err = { 0 };
+          Maze *m = maze_new (23, 13, &err);
+          MazeGenerator *gen = maze_generator_new (m, name, 5, 20, &err);
+          uint64_t done = 0, n;
+
+          while ((n = maze_generator_run_steps (gen, slices[s])) == slices[s])
+            done += n;
+          done += n;
+          g_assert_true (maze_generator_done (gen));
+          g_assert_cmpuint (done, ==, steps);
+          g_assert_cmpuint (maze_generator_steps (gen), ==, steps);
+          g_assert_cmpuint (maze_generator_run_steps (gen, slices[s]), ==, 0);
+          if (memcmp (maze_cells_const (m), maze_cells_const (whole), 2 * 23 * 13) != 0)
+            g_error ("%s in slices of %" G_GUINT64_FORMAT ": another maze", name, slices[s]);
+          maze_generator_free (gen);
+          maze_free (m);
+        }
+      maze_free (whole);
+    }
+}
+
 /* ---- names ---- */
 
 /* The names files and scripts use are a contract: each still reads back
@@ -928,6 +966,7 @@ main (int   argc,
   g_test_add_func ("/generators/pinned/crcs", test_pinned_crcs);
   g_test_add_func ("/generators/frontier/newest", test_frontier_newest);
   g_test_add_func ("/generators/reuse", test_reuse_maze);
+  g_test_add_func ("/generators/run-steps", test_run_steps);
   g_test_add_func ("/generators/memory", test_memory);
   g_test_add_func ("/generators/single-cell", test_single_cell);
   g_test_add_func ("/generators/placement", test_placement);

@@ -520,6 +520,31 @@ maze_generator_run (MazeGenerator *gen)
     ;
 }
 
+uint64_t
+maze_generator_run_steps (MazeGenerator *gen,
+                          uint64_t       max_steps)
+{
+  uint64_t first = gen->steps;
+
+  if (max_steps > 0 && gen->phase == GEN_PHASE_TREE
+      && gen->spec.algorithm->generator->run != NULL)
+    {
+      /* A class's run stops once tree_left carves are done: it is told
+       * the smaller bound, and the rest is put back after. */
+      uint64_t left = gen->tree_left;
+      uint64_t bound = left < max_steps ? left : max_steps;
+
+      gen->tree_left = bound;
+      gen->spec.algorithm->generator->run (gen);
+      gen->tree_left = left - (bound - gen->tree_left);
+      if (gen->tree_left == 0)
+        enter_loops (gen);
+    }
+  while (gen->steps - first < max_steps && maze_generator_step (gen, NULL))
+    ;
+  return gen->steps - first;
+}
+
 bool
 maze_generator_done (const MazeGenerator *gen)
 {

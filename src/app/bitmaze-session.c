@@ -14,8 +14,11 @@
 /* Run never spends more than this on engine steps in one frame, so a
  * window keeps drawing at the display's rate whatever the speed. */
 #define FRAME_BUDGET_US   8000
-/* How many steps run between two looks at the clock. */
+/* How many steps run between two looks at the clock: steps with reports,
+ * and the steps of a build without a history (most take tens of
+ * nanoseconds; Kruskal's, the slowest, a few hundred). */
 #define CLOCK_CHECK_EVERY 64
+#define QUICK_SLICE       4096
 /* A jump in the history that changes more words than this has the whole
  * maze redrawn instead of a list of cells. */
 #define JUMP_CELLS_MAX    (1u << 18)
@@ -381,6 +384,24 @@ start_search (BitmazeSession *self)
   return TRUE;
 }
 
+/* A build without a history, on for about @budget microseconds from
+ * @start: the generator's own run loop, in slices of QUICK_SLICE steps
+ * between looks at the clock. */
+static void
+advance_quick (BitmazeSession *self,
+               gint64          start,
+               gint64          budget)
+{
+  while (self->quick != NULL)
+    {
+      maze_generator_run_steps (self->quick, QUICK_SLICE);
+      if (maze_generator_done (self->quick))
+        finish_quick_build (self);
+      else if (g_get_monotonic_time () - start > budget)
+        break;
+    }
+}
+
 /* One step forward of whatever is in progress, reported into @report
  * (NULL only for a build without history).  A search starts when none is
  * in progress.  FALSE when no step was done. */
@@ -492,13 +513,8 @@ bitmaze_session_run_frame (BitmazeSession *self,
 
   if (quick)
     {
-      while (done < wanted && more)
-        {
-          advance (self, NULL);
-          more = self->quick != NULL;
-          if (++done % CLOCK_CHECK_EVERY == 0 && g_get_monotonic_time () - start > budget)
-            break;
-        }
+      advance_quick (self, start, budget);
+      more = self->quick != NULL;
     }
   else if (self->history != NULL && !maze_history_finished (self->history))
     {
@@ -1338,14 +1354,8 @@ bitmaze_session_generate (BitmazeSession  *self,
       /* Small mazes are done within the first slice; big ones go on in
        * slices on the frame clock, so a window never freezes. */
       gint64 start = g_get_monotonic_time ();
-      guint n = 0;
 
-      while (self->quick != NULL)
-        {
-          advance (self, NULL);
-          if (++n % CLOCK_CHECK_EVERY == 0 && g_get_monotonic_time () - start > FRAME_BUDGET_US)
-            break;
-        }
+      advance_quick (self, start, FRAME_BUDGET_US);
       self->engine_us += g_get_monotonic_time () - start;
     }
   announce_moved (self, &before);

@@ -710,37 +710,91 @@ tile_add_dirty (Tile *tile,
       tile->dirty |= G_GUINT64_CONSTANT (1) << (by * BLOCKS_PER_SIDE + bx);
 }
 
+/* The cells of a batch that changed, as the blocks of the cached tiles
+ * to repaint.  Run hands over a hundred thousand cells a frame on a big
+ * maze: the rectangle of a cell away from the edge is the one of a
+ * reference cell moved by whole cells (the renderer's geometry is a
+ * grid), and the tile of the last cell is kept, as the next one is most
+ * often in it too. */
+typedef struct
+{
+  gboolean          inner_known;
+  cairo_rectangle_t inner;   /* the extents around cell (2, 2) */
+  int               tx;      /* the tile last looked up, or -1 */
+  int               ty;
+  Tile             *tile;
+} Invalidation;
+
+static void
+invalidation_init (BitmazeMazeView *self,
+                   Invalidation    *inv)
+{
+  RenderCellRect r = { 1, 1, 3, 3 };
+
+  inv->tx = inv->ty = -1;
+  inv->tile = NULL;
+  /* Only a maze of 5 x 5 and more has a cell whose neighbours all lie
+   * away from the edge (where the extents take the margin in). */
+  inv->inner_known = maze_width (self->maze) >= 5 && maze_height (self->maze) >= 5
+                     && render_region_extents (self->maze, &self->extent_options, &r, &inv->inner);
+}
+
+static Tile *
+invalidation_tile (BitmazeMazeView *self,
+                   Invalidation    *inv,
+                   int              tx,
+                   int              ty)
+{
+  if (tx != inv->tx || ty != inv->ty)
+    {
+      gint64 key = tile_key (tx, ty);
+
+      inv->tx = tx;
+      inv->ty = ty;
+      inv->tile = g_hash_table_lookup (self->tiles, &key);
+    }
+  return inv->tile;
+}
+
 /* Cell @index changed: repaint it and its neighbours (a solution line or
  * the goal's fill reaches from one cell into the next) in the cached
- * tiles that show them. */
+ * tiles that show them.  The caller queues the draw. */
 static void
-invalidate_cell (BitmazeMazeView *self,
-                 uint32_t         index)
+invalidate_cell_in (BitmazeMazeView *self,
+                    Invalidation    *inv,
+                    uint32_t         index)
 {
   cairo_rectangle_t ext;
-  RenderCellRect r;
   uint32_t mw, mh, x, y;
   int x0, y0, x1, y1;
-
-  if (self->maze == NULL || index >= maze_n_cells (self->maze))
-    return;
-  if (g_hash_table_size (self->tiles) == 0)
-    return;
 
   mw = maze_width (self->maze);
   mh = maze_height (self->maze);
   x = index % mw;
   y = index / mw;
-  r.x = x > 0 ? x - 1 : 0;
-  r.y = y > 0 ? y - 1 : 0;
-  r.width = MIN (mw, x + 2) - r.x;
-  r.height = MIN (mh, y + 2) - r.y;
 
-  /* Called for every cell of every step: the options of the geometry the
-   * tiles were drawn with (tiles go when it changes) are ready, and the
-   * extents need nothing else. */
-  if (!render_region_extents (self->maze, &self->extent_options, &r, &ext))
-    return;
+  if (inv->inner_known && x >= 2 && y >= 2 && x + 2 < mw && y + 2 < mh)
+    {
+      /* Moved by whole cells; half a pixel more on each side, so that a
+       * rounding of the sum never loses a pixel the renderer draws. */
+      ext.x = inv->inner.x + (x - 2) * self->cell - 0.5;
+      ext.y = inv->inner.y + (y - 2) * self->cell - 0.5;
+      ext.width = inv->inner.width + 1.0;
+      ext.height = inv->inner.height + 1.0;
+    }
+  else
+    {
+      RenderCellRect r;
+
+      r.x = x > 0 ? x - 1 : 0;
+      r.y = y > 0 ? y - 1 : 0;
+      r.width = MIN (mw, x + 2) - r.x;
+      r.height = MIN (mh, y + 2) - r.y;
+      /* The options of the geometry the tiles were drawn with (tiles go
+       * when it changes) are ready, and the extents need nothing else. */
+      if (!render_region_extents (self->maze, &self->extent_options, &r, &ext))
+        return;
+    }
 
   x0 = (int) floor (ext.x);
   y0 = (int) floor (ext.y);
@@ -750,13 +804,37 @@ invalidate_cell (BitmazeMazeView *self,
   for (int ty = MAX (0, y0) / TILE_SIZE; ty <= MAX (0, y1 - 1) / TILE_SIZE; ty++)
     for (int tx = MAX (0, x0) / TILE_SIZE; tx <= MAX (0, x1 - 1) / TILE_SIZE; tx++)
       {
-        gint64 key = tile_key (tx, ty);
-        Tile *tile = g_hash_table_lookup (self->tiles, &key);
+        Tile *tile = invalidation_tile (self, inv, tx, ty);
 
         if (tile != NULL)
           tile_add_dirty (tile, x0, y0, x1, y1);
       }
+}
+
+static void
+invalidate_cells (BitmazeMazeView *self,
+                  const uint32_t  *cells,
+                  size_t           n)
+{
+  Invalidation inv;
+  uint32_t n_cells;
+
+  if (self->maze == NULL || n == 0 || g_hash_table_size (self->tiles) == 0)
+    return;
+
+  n_cells = maze_n_cells (self->maze);
+  invalidation_init (self, &inv);
+  for (size_t i = 0; i < n; i++)
+    if (cells[i] < n_cells)
+      invalidate_cell_in (self, &inv, cells[i]);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+invalidate_cell (BitmazeMazeView *self,
+                 uint32_t         index)
+{
+  invalidate_cells (self, &index, 1);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1194,12 +1272,14 @@ bitmaze_maze_view_cells_changed (BitmazeMazeView *self,
   g_return_if_fail (BITMAZE_IS_MAZE_VIEW (self));
   g_return_if_fail (cells != NULL || n == 0);
 
-  for (size_t i = 0; i < n; i++)
-    {
-      invalidate_cell (self, cells[i]);
-      if (self->selected >= 0 && cells[i] == (uint32_t) self->selected)
-        update_accessible (self);
-    }
+  invalidate_cells (self, cells, n);
+  if (self->selected >= 0)
+    for (size_t i = 0; i < n; i++)
+      if (cells[i] == (uint32_t) self->selected)
+        {
+          update_accessible (self);
+          break;
+        }
 }
 
 void

@@ -7,6 +7,7 @@
 
 #include "bitmaze-op-log.h"
 #include "bitmaze-status.h"
+#include "bitmaze-width-bin.h"
 
 /* While Run goes, the numbers change every frame; ten times a second is
  * as often as anyone can read them, and laying out the text costs more
@@ -330,7 +331,9 @@ bitmaze_status_init (BitmazeStatus *self)
   gtk_label_set_wrap (self->numbers_label, TRUE);
   gtk_label_set_wrap_mode (self->numbers_label, PANGO_WRAP_WORD_CHAR);
   gtk_widget_add_css_class (GTK_WIDGET (self->numbers_label), "numeric");
-  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->numbers_label));
+  /* Its width for a height is not searched for (see bitmaze-width-bin.c):
+   * Run changes the numbers ten times a second. */
+  gtk_box_append (GTK_BOX (row), bitmaze_width_bin_new (GTK_WIDGET (self->numbers_label)));
   self->moves_button = moves_button_new (self);
   gtk_box_append (GTK_BOX (row), self->moves_button);
   gtk_box_append (GTK_BOX (self), row);

@@ -24,7 +24,9 @@
  * generator or a whole process; visited cells for a solver); nanoseconds
  * of CPU a visited cell (solvers); the peak in MB and in bytes a cell of
  * the maze.  Solvers run on the growing-tree:newest maze of seed 42 with
- * its start and goal in the corners.
+ * its start and goal in the corners.  A generator's line ends with the
+ * CRC-32 of the cells it made (seed 42), so two builds can be checked for
+ * making the same mazes.
  */
 #include "maze.h"
 #include "reference/reference.h"
@@ -55,6 +57,7 @@ typedef struct
   double   cpu;     /* CPU time of the process over the same span */
   uint64_t visited; /* cells a solver reached, 0 for the others */
   uint64_t peak;    /* peak resident bytes over the span, 0 if unknown */
+  uint32_t crc;     /* CRC-32 of a generator's cells, 0 for the others */
   int      ok;
 } Result;
 
@@ -179,6 +182,7 @@ work (CaseKind    kind,
       maze_generator_run (g);
       span_end (&span, &r);
       r.ok = maze_generator_done (g) && maze_generator_status (g, NULL) == MAZE_OK;
+      r.crc = maze_crc32 (0, maze_cells_const (m), 2 * (size_t) maze_n_cells (m));
       maze_generator_free (g);
       maze_free (m);
       return r;
@@ -448,6 +452,7 @@ measure (CaseKind    kind,
   double secs[16], cpus[16], peaks[16], wall, cpu, peak;
   double cells = (double) side * side;
   uint64_t visited = 0;
+  uint32_t crc = 0;
   int good = 0;
 
   for (int i = 0; i < runs && i < 16; i++)
@@ -464,6 +469,7 @@ measure (CaseKind    kind,
       cpus[good] = r.cpu;
       peaks[good++] = (double) r.peak;
       visited = r.visited;
+      crc = r.crc;
     }
   wall = median (secs, good);
   cpu = median (cpus, good);
@@ -478,6 +484,11 @@ measure (CaseKind    kind,
             name, side, side, wall, cpu, (double) visited / 1e6 / cpu,
             cpu * 1e9 / (double) visited, peak / 1e6, peak / cells,
             (unsigned long long) visited);
+  else if (kind == CASE_GENERATE)
+    printf ("%-28s %5ux%-5u wall %7.3f s  cpu %7.3f s %8.1f Mcells/s %6.2f ns/cell  "
+            "peak %7.1f MB = %5.2f B/cell  (cells CRC %08X)\n",
+            name, side, side, wall, cpu, cells / 1e6 / cpu, cpu * 1e9 / cells,
+            peak / 1e6, peak / cells, crc);
   else
     printf ("%-28s %5ux%-5u wall %7.3f s  cpu %7.3f s %8.1f Mcells/s %6.2f ns/cell  "
             "peak %7.1f MB = %5.2f B/cell\n",

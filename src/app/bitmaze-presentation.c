@@ -19,6 +19,8 @@ struct _BitmazePresentation
   AdwButtonContent *run_content;
   GtkWidget        *lines;
   int              picked;  /* a cell clicked since the last step, or -1 */
+  guint            scale;   /* the type's size step: 0, 1 or 2 (style.css) */
+  guint            scale_id;
 };
 
 G_DEFINE_FINAL_TYPE (BitmazePresentation, bitmaze_presentation, GTK_TYPE_BOX)
@@ -157,8 +159,69 @@ bitmaze_presentation_dispose (GObject *object)
   BitmazePresentation *self = BITMAZE_PRESENTATION (object);
 
   bitmaze_presentation_set_session (self, NULL);
+  g_clear_handle_id (&self->scale_id, g_source_remove);
 
   G_OBJECT_CLASS (bitmaze_presentation_parent_class)->dispose (object);
+}
+
+/* The type grows with the window: 32 px lines read at the back of a room
+ * on a 1024 x 768 projector, but look small on a 1920 x 1080 one.  The
+ * step is set after a resize, not during its layout (and before the
+ * next layout: a big maze being drawn keeps the idle priority waiting). */
+static gboolean
+apply_scale_cb (gpointer data)
+{
+  BitmazePresentation *self = data;
+  static const char *const classes[] = { NULL, "bitmaze-presentation-large", "bitmaze-presentation-huge" };
+
+  self->scale_id = 0;
+  for (guint i = 1; i < G_N_ELEMENTS (classes); i++)
+    if (i == self->scale)
+      gtk_widget_add_css_class (GTK_WIDGET (self), classes[i]);
+    else
+      gtk_widget_remove_css_class (GTK_WIDGET (self), classes[i]);
+  return G_SOURCE_REMOVE;
+}
+
+/* The window's size, not the view's: a box is laid out by its layout
+ * manager, without a size_allocate of its own to watch. */
+static void
+window_size_cb (BitmazePresentation *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  int width = 0, height = 0;
+  guint scale;
+
+  if (!GTK_IS_WINDOW (root))
+    return;
+  gtk_window_get_default_size (GTK_WINDOW (root), &width, &height);
+  scale = height >= 1300 && width >= 2200 ? 2 : height >= 900 && width >= 1200 ? 1 : 0;
+  if (scale != self->scale)
+    {
+      self->scale = scale;
+      if (self->scale_id == 0)
+        self->scale_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, apply_scale_cb, self, NULL);
+    }
+}
+
+static void
+bitmaze_presentation_map (GtkWidget *widget)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  GTK_WIDGET_CLASS (bitmaze_presentation_parent_class)->map (widget);
+  g_signal_connect_object (root, "notify::default-width", G_CALLBACK (window_size_cb), widget,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (root, "notify::default-height", G_CALLBACK (window_size_cb), widget,
+                           G_CONNECT_SWAPPED);
+  window_size_cb (BITMAZE_PRESENTATION (widget));
+}
+
+static void
+bitmaze_presentation_unmap (GtkWidget *widget)
+{
+  g_signal_handlers_disconnect_by_func (gtk_widget_get_root (widget), window_size_cb, widget);
+  GTK_WIDGET_CLASS (bitmaze_presentation_parent_class)->unmap (widget);
 }
 
 static void
@@ -167,6 +230,8 @@ bitmaze_presentation_class_init (BitmazePresentationClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = bitmaze_presentation_dispose;
+  GTK_WIDGET_CLASS (klass)->map = bitmaze_presentation_map;
+  GTK_WIDGET_CLASS (klass)->unmap = bitmaze_presentation_unmap;
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "bitmaze-presentation");
 }
 

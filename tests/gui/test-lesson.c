@@ -622,6 +622,14 @@ font_px (GtkWidget *label)
   return pango_font_description_get_size (desc) / (double) PANGO_SCALE * 96.0 / 72.0;
 }
 
+static gboolean
+statement_is_large (gpointer data)
+{
+  GtkWidget *label = find_label_with_class (data, "bitmaze-presentation-statement");
+
+  return font_px (label) >= 40.0;
+}
+
 /* F5 at 1024 x 768: the presentation view fills the window in high
  * contrast, its statement, cell and state lines and its buttons in
  * type of at least 28 pixels; S, Right, Left, R and its buttons work;
@@ -718,6 +726,12 @@ test_presentation (Fixture       *fixture,
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.present", NULL);
   g_object_get (fixture->window, "presenting", &presenting, NULL);
   g_assert_true (presenting);
+
+  /* a larger window, larger type */
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1280, 1000);
+  gui_test_wait_until (statement_is_large, widget, "the presentation view's type to grow");
+  g_test_message ("at 1280 x 1000: %.1f px", font_px (find_label_with_class (widget, "bitmaze-presentation-statement")));
+
   press (fixture, "Escape");
 }
 

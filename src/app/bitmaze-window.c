@@ -507,6 +507,7 @@ window_key_cb (GtkWidget *widget,
   BitmazeWindow *self = BITMAZE_WINDOW (widget);
   const WindowKey *key = user_data;
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (widget));
+  g_autoptr (GVariant) target = NULL;
 
   if (focus != NULL && GTK_IS_EDITABLE (focus) && !(key->flags & KEY_TYPING))
     return FALSE;
@@ -519,8 +520,9 @@ window_key_cb (GtkWidget *widget,
           || predict_picks_cell (self)))
     return FALSE;
 
-  return gtk_widget_activate_action_variant (widget, key->action,
-                                             key->target != NULL ? g_variant_new_string (key->target) : NULL);
+  /* (GTK 4.8 never sinks the floating parameter of a property action) */
+  target = key->target != NULL ? g_variant_ref_sink (g_variant_new_string (key->target)) : NULL;
+  return gtk_widget_activate_action_variant (widget, key->action, target);
 }
 
 static void

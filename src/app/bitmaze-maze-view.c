@@ -54,8 +54,8 @@
  * or a build goes the session takes its share of the frame first; when
  * nothing runs (a maze just made, a zoom) the tiles may take nearly all
  * of it, so a big maze is on screen in fewer frames. */
-#define TILE_BUDGET_US      8000
-#define TILE_BUDGET_IDLE_US 13000
+#define TILE_BUDGET_US      6000
+#define TILE_BUDGET_IDLE_US 9000
 
 typedef struct
 {

@@ -13,7 +13,7 @@
 
 /* Run never spends more than this on engine steps in one frame, so a
  * window keeps drawing at the display's rate whatever the speed. */
-#define FRAME_BUDGET_US   8000
+#define FRAME_BUDGET_US   6000
 /* How many steps run between two looks at the clock: steps with reports,
  * and the steps of a build without a history (most take tens of
  * nanoseconds; Kruskal's, the slowest, a few hundred). */

@@ -37,7 +37,7 @@ class_state (GtkWindow *window)
 /* A session that starts puts predict mode on (its questions are what the
  * class answers) and the inspector, where the chart is, in sight. */
 static void
-running_cb (ClassState *state)
+server_running_cb (ClassState *state)
 {
   gboolean running = bitmaze_class_server_get_running (state->server);
 
@@ -93,7 +93,7 @@ bitmaze_class_add_actions (GtkWindow      *window,
   gtk_widget_set_visible (state->chart, FALSE);
   g_object_set_data_full (G_OBJECT (window), CLASS_KEY, state, (GDestroyNotify) class_state_free);
 
-  g_signal_connect_swapped (state->server, "notify::running", G_CALLBACK (running_cb), state);
+  g_signal_connect_swapped (state->server, "notify::running", G_CALLBACK (server_running_cb), state);
   g_signal_connect_swapped (window, "destroy", G_CALLBACK (window_destroy_cb), state);
   g_signal_connect (action, "activate", G_CALLBACK (class_session_cb), state);
   g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (action));

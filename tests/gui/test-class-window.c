@@ -120,21 +120,6 @@ menu_has_action (GMenuModel *model,
   return FALSE;
 }
 
-static ClassClient *
-join (SoupSession        *soup,
-      BitmazeClassServer *server,
-      const char         *name)
-{
-  ClassClient *client = class_client_new (soup, bitmaze_class_server_get_url (server),
-                                          bitmaze_class_server_get_join_code (server), NULL);
-  g_autoptr (JsonObject) welcome = NULL;
-
-  g_assert_true (class_client_wait_connected (client));
-  class_client_join (client, name, NULL);
-  welcome = class_client_expect (client, "welcome");
-  return client;
-}
-
 /* What a class answers to "maze[i] op= D << S": most right, some with the
  * shift the wrong way or left out (the bit in another nibble), some with
  * the direction next to the right one; the last two do not answer. */
@@ -242,7 +227,7 @@ test_session (Fixture       *fixture,
     {
       g_autofree char *name = g_strdup_printf ("Student %u", i + 1);
 
-      students[i] = join (soup, server, name);
+      students[i] = class_client_new_joined (soup, server, name);
     }
   g_assert_cmpstr (bitmaze_class_dialog_get_text (dialog, "joined"), ==, "24 students joined");
   /* The teacher closes the session window; the session goes on. */
@@ -340,7 +325,7 @@ test_window_closed (Fixture       *fixture,
   bitmaze_class_dialog_set_address (BITMAZE_CLASS_DIALOG (dialog), "127.0.0.1");
   gtk_widget_activate_action (GTK_WIDGET (dialog), "class.start", NULL);
   g_assert_true (bitmaze_class_server_get_running (server));
-  student = join (soup, server, "Ana");
+  student = class_client_new_joined (soup, server, "Ana");
 
   gui_test_destroy_window (window);
   g_assert_null (fixture->window);

@@ -73,21 +73,6 @@ shoot (GtkWidget  *widget,
   g_assert_true (gdk_texture_save_to_png (texture, path));
 }
 
-static ClassClient *
-join (SoupSession        *session,
-      BitmazeClassServer *server,
-      const char         *name)
-{
-  ClassClient *client = class_client_new (session, bitmaze_class_server_get_url (server),
-                                          bitmaze_class_server_get_join_code (server), NULL);
-  g_autoptr (JsonObject) welcome = NULL;
-
-  g_assert_true (class_client_wait_connected (client));
-  class_client_join (client, name, NULL);
-  welcome = class_client_expect (client, "welcome");
-  return client;
-}
-
 static void
 test_dialog (void)
 {
@@ -124,7 +109,7 @@ test_dialog (void)
   g_assert_cmpint (gtk_widget_get_width (bitmaze_class_dialog_get_qr (dialog)), >=, 320);
   g_assert_cmpint (gtk_widget_get_height (bitmaze_class_dialog_get_qr (dialog)), >=, 320);
 
-  student = join (session, server, "Ana");
+  student = class_client_new_joined (session, server, "Ana");
   g_assert_cmpstr (bitmaze_class_dialog_get_text (dialog, "joined"), ==, "1 student joined");
   wait_for_frame (GTK_WIDGET (dialog));
   shoot (adw_window_get_content (ADW_WINDOW (dialog)), "class-dialog-running.png");
@@ -171,7 +156,7 @@ test_chart (void)
     {
       g_autofree char *name = g_strdup_printf ("Student %u", i);
 
-      students[i] = join (session, server, name);
+      students[i] = class_client_new_joined (session, server, name);
     }
   g_assert_cmpstr (bitmaze_class_chart_get_headline (c), ==, "6 students joined");
 

@@ -204,3 +204,19 @@ class_client_expect (ClassClient *client,
   g_assert_cmpstr (json_object_get_string_member (message, "type"), ==, type);
   return message;
 }
+
+/* A student of @server who joined as @name and was welcomed. */
+static inline ClassClient *
+class_client_new_joined (SoupSession        *session,
+                         BitmazeClassServer *server,
+                         const char         *name)
+{
+  ClassClient *client = class_client_new (session, bitmaze_class_server_get_url (server),
+                                          bitmaze_class_server_get_join_code (server), NULL);
+  g_autoptr (JsonObject) welcome = NULL;
+
+  g_assert_true (class_client_wait_connected (client));
+  class_client_join (client, name, NULL);
+  welcome = class_client_expect (client, "welcome");
+  return client;
+}

@@ -33,20 +33,6 @@ test_clock (gpointer data)
   return ((Fixture *) data)->now;
 }
 
-static ClassClient *
-join (Fixture    *f,
-      const char *name)
-{
-  ClassClient *client = class_client_new (f->soup, bitmaze_class_server_get_url (f->server),
-                                          bitmaze_class_server_get_join_code (f->server), NULL);
-  g_autoptr (JsonObject) welcome = NULL;
-
-  g_assert_true (class_client_wait_connected (client));
-  class_client_join (client, name, NULL);
-  welcome = class_client_expect (client, "welcome");
-  return client;
-}
-
 static void
 fixture_set_up (Fixture       *f,
                 gconstpointer  data)
@@ -71,8 +57,8 @@ fixture_set_up (Fixture       *f,
   g_assert_no_error (error);
   f->link = bitmaze_class_link_new (f->predict, f->server);
   f->soup = soup_session_new ();
-  f->right = join (f, "Right");
-  f->wrong = join (f, "Wrong");
+  f->right = class_client_new_joined (f->soup, f->server, "Right");
+  f->wrong = class_client_new_joined (f->soup, f->server, "Wrong");
 }
 
 static void

@@ -481,6 +481,19 @@ test_pinned_crcs (void)
     }
 }
 
+/* Hunt-and-kill keeps the cells a hunt may take in a bitmap instead of
+ * scanning the rows: pinned on a maze with many hunts and rows that do
+ * not end on a 64-bit word, the mazes its row scan made. */
+static void
+test_pinned_hunt (void)
+{
+  Maze *m = generate (257, 131, "hunt-and-kill", 11, 0, NULL);
+  uint32_t crc = maze_crc32 (0, maze_cells_const (m), 2 * 257 * 131);
+
+  g_assert_cmphex (crc, ==, 0x7E1E1A44);
+  maze_free (m);
+}
+
 /* ---- a run in slices (the app's Generate without animation) ---- */
 
 /* Slices of any length do the steps of one run: the same maze, the same
@@ -797,7 +810,7 @@ test_memory (void)
     { "binary-tree", 0 },
     { "sidewinder", 0 },
     { "aldous-broder", 0 },
-    { "hunt-and-kill", 0 },
+    { "hunt-and-kill", 0.13 },         /* the hunt's bits */
     { "eller", 0.4 },                  /* four arrays of the width */
     { "recursive-division", 0.4 },     /* chambers: width + height */
     { "kruskal", 12.01 },              /* walls + union-find */
@@ -964,6 +977,7 @@ main (int   argc,
   g_test_add_func ("/generators/names/bad", test_bad_names);
   g_test_add_func ("/generators/pinned/words", test_pinned_words);
   g_test_add_func ("/generators/pinned/crcs", test_pinned_crcs);
+  g_test_add_func ("/generators/pinned/hunt", test_pinned_hunt);
   g_test_add_func ("/generators/frontier/newest", test_frontier_newest);
   g_test_add_func ("/generators/reuse", test_reuse_maze);
   g_test_add_func ("/generators/run-steps", test_run_steps);

@@ -152,7 +152,11 @@ struct MazeGenerator
     } wilson;
     struct
     {
-      uint32_t hunt_row;  /* rows above it are completely carved */
+      /* The cells a hunt may take, one bit a cell, and two summary
+       * levels above it (hunt-and-kill.c). */
+      uint64_t *bits;
+      uint32_t  words[3]; /* words of each level */
+      uint32_t  low;      /* no top-level word before it has a bit */
     } hunt;
     struct
     {

@@ -74,6 +74,13 @@ newest_step (MazeGenerator *gen,
     }
 }
 
+/* For each nibble of sides: its direction indices in N, E, S, W order, two
+ * bits each, and (bits 8 to 10) how many there are. */
+static const uint16_t pick_of_sides[16] = {
+  0x000, 0x100, 0x101, 0x204, 0x102, 0x208, 0x209, 0x324,
+  0x103, 0x20c, 0x20d, 0x334, 0x20e, 0x338, 0x339, 0x4e4,
+};
+
 /*
  * newest_step() without reports, for speed: the same draws and carves,
  * with the state in registers and the neighbour tests without branches
@@ -88,7 +95,7 @@ newest_run (MazeGenerator *gen)
   uint32_t w = gen->width;
   uint32_t cur = gen->cur;
   uint64_t left = gen->tree_left;
-  uint64_t carved = 0;
+  uint64_t todo = left;
   MazeRng rng = gen->rng;
   /* the neighbour of a cell towards direction index k */
   const uint32_t step[4] = { (uint32_t) 0 - w, 1, w, (uint32_t) 0 - 1 };
@@ -143,11 +150,15 @@ newest_run (MazeGenerator *gen)
           cur -= step[k];
           continue;
         }
-      if (gen_nibble_count[sides] == 1)
-        dir = sides;
-      else
-        dir = gen_nibble_dirs[sides][maze_rng_below (&rng, gen_nibble_count[sides])];
-      k = gen_index_of_dir (dir);
+      {
+        /* One load gives how many sides there are and which: a draw
+         * only when there is a choice, as gen_pick_side() makes it. */
+        uint32_t pk = pick_of_sides[sides];
+        uint32_t n = pk >> 8;
+
+        k = n > 1 ? (pk >> (2 * maze_rng_below (&rng, n))) & 3 : pk & 3;
+        dir = gen_dir_of_index (k);
+      }
       shift = (unsigned) (depth & 31) * 2;
       top = (top & ~(UINT64_C (3) << shift)) | ((uint64_t) k << shift);
       depth++;
@@ -160,15 +171,15 @@ newest_run (MazeGenerator *gen)
       cells[cur] |= dir;
       cells[to] |= maze_opposite (dir);
       cur = to;
-      if (++carved == left)
+      if (--todo == 0)
         break;
     }
   moves[depth >> 5] = top;
   gen->rng = rng;
   gen->depth = depth;
   gen->cur = cur;
-  gen->steps += carved;
-  gen->tree_left -= carved;
+  gen->steps += left - todo;
+  gen->tree_left = todo;
 }
 
 static uint32_t

@@ -174,6 +174,13 @@ Maze *maze_new_raw (uint32_t   width,
                     uint32_t   height,
                     MazeError *error);
 
+/* maze_set_start() then maze_set_goal(), clearing the search nibbles
+ * once for both (placing the endpoints of a big new maze). */
+MazeStatus maze_set_endpoints (Maze      *maze,
+                               uint32_t   start,
+                               uint32_t   goal,
+                               MazeError *error);
+
 /* Set start and goal without touching any cell (the reader checked them). */
 void maze_set_endpoints_raw (Maze     *maze,
                              uint32_t  start,

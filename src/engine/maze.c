@@ -186,6 +186,28 @@ rectangle_cells (Maze *maze)
     }
 }
 
+/* rectangle_cells() for cells that are all zero (just allocated): only
+ * the cells on the edge change, so the inside of a big maze is not
+ * written twice, here and when a generator clears it. */
+static void
+rectangle_border (Maze *maze)
+{
+  uint32_t w = maze->width, h = maze->height;
+  uint16_t *c = maze->cells;
+  uint16_t *last = c + (size_t) (h - 1) * w;
+
+  for (uint32_t x = 0; x < w; x++)
+    {
+      c[x] |= MAZE_N << MAZE_BORDER_SHIFT;
+      last[x] |= MAZE_S << MAZE_BORDER_SHIFT;
+    }
+  for (uint32_t y = 0; y < h; y++)
+    {
+      c[(size_t) y * w] |= MAZE_W << MAZE_BORDER_SHIFT;
+      c[(size_t) y * w + w - 1] |= MAZE_E << MAZE_BORDER_SHIFT;
+    }
+}
+
 Maze *
 maze_new (uint32_t   width,
           uint32_t   height,
@@ -195,7 +217,7 @@ maze_new (uint32_t   width,
 
   if (maze == NULL)
     return NULL;
-  rectangle_cells (maze);
+  rectangle_border (maze);
   return maze;
 }
 
@@ -427,17 +449,21 @@ move_endpoint (Maze           *maze,
   *endpoint = index;
   if (opened && !has_opening (maze, index))
     maze_open_first_border_side (maze->cells, index, order);
-  maze_reset_search (maze);
   return MAZE_OK;
 }
 
+/* A search is about the old endpoints: moving one clears it. */
 MazeStatus
 maze_set_start (Maze      *maze,
                 uint32_t   index,
                 MazeError *error)
 {
-  return move_endpoint (maze, &maze->start, maze->goal, index,
-                        MAZE_START_OPENING_ORDER, "start", error);
+  MazeStatus status = move_endpoint (maze, &maze->start, maze->goal, index,
+                                     MAZE_START_OPENING_ORDER, "start", error);
+
+  if (status == MAZE_OK)
+    maze_reset_search (maze);
+  return status;
 }
 
 MazeStatus
@@ -445,8 +471,30 @@ maze_set_goal (Maze      *maze,
                uint32_t   index,
                MazeError *error)
 {
-  return move_endpoint (maze, &maze->goal, maze->start, index,
-                        MAZE_GOAL_OPENING_ORDER, "goal", error);
+  MazeStatus status = move_endpoint (maze, &maze->goal, maze->start, index,
+                                     MAZE_GOAL_OPENING_ORDER, "goal", error);
+
+  if (status == MAZE_OK)
+    maze_reset_search (maze);
+  return status;
+}
+
+MazeStatus
+maze_set_endpoints (Maze      *maze,
+                    uint32_t   start,
+                    uint32_t   goal,
+                    MazeError *error)
+{
+  MazeStatus status = move_endpoint (maze, &maze->start, maze->goal, start,
+                                     MAZE_START_OPENING_ORDER, "start", error);
+
+  if (status != MAZE_OK)
+    return status;
+  /* One pass over the cells for both moves, not one each. */
+  status = move_endpoint (maze, &maze->goal, maze->start, goal,
+                          MAZE_GOAL_OPENING_ORDER, "goal", error);
+  maze_reset_search (maze);
+  return status;
 }
 
 static MazeStatus

@@ -182,9 +182,7 @@ gen_place_endpoints (Maze          *maze,
   /* Close the old openings first, so the moves below carry none along. */
   cells[maze_start (maze)] &= (uint16_t) ~maze_cell_border (cells[maze_start (maze)]);
   cells[maze_goal (maze)] &= (uint16_t) ~maze_cell_border (cells[maze_goal (maze)]);
-  status = maze_set_start (maze, start, error);
-  if (status == MAZE_OK)
-    status = maze_set_goal (maze, goal, error);
+  status = maze_set_endpoints (maze, start, goal, error);
   if (status != MAZE_OK)
     return status;
   if (openings)

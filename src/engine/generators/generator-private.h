@@ -134,7 +134,9 @@ struct MazeGenerator
     } corridor;
     struct
     {
-      uint8_t *seen;      /* bit set: in the tree or in the frontier */
+      uint8_t *state;     /* two bits a cell: seen (in the tree or in
+                           * the frontier), and in the tree */
+      bool     shaped;    /* borders are not just the grid's edges */
     } prim;
     struct
     {

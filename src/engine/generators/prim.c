@@ -4,58 +4,76 @@
  *
  * The frontier is the set of cells beside the tree.  Each step takes a
  * random frontier cell, joins it to a random tree neighbour and adds its
- * new neighbours to the frontier.  One bit a cell remembers which cells
- * were ever put in the frontier.
+ * new neighbours to the frontier.
+ *
+ * Two bits a cell say whether it was ever put in the frontier ("seen")
+ * and whether it is in the tree.  The choice of a step reads only these
+ * bits and the frontier, never the cells: the cells of a big maze are
+ * far apart in memory, and a step that only writes them lets the
+ * processor go on with the next steps while those writes wait for
+ * memory.  In a rectangle the sides a cell has come from its row and
+ * column, not from its border bits, for the same reason.
  */
 #include "generator-private.h"
 
-static inline bool
-seen (const MazeGenerator *gen,
-      uint32_t             i)
+/* A hint that the line of @p will be written soon; nothing elsewhere. */
+#if defined(__GNUC__)
+#define MAZE_PREFETCH(p) __builtin_prefetch ((p), 1)
+#else
+#define MAZE_PREFETCH(p) ((void) (p))
+#endif
+
+#define SEEN 1u
+#define TREE 2u
+
+static inline unsigned
+state_of (const uint8_t *state,
+          uint32_t       i)
 {
-  return (gen->u.prim.seen[i >> 3] >> (i & 7)) & 1;
+  return (state[i >> 2] >> ((i & 3) * 2)) & 3;
 }
 
 static inline void
-mark_seen (MazeGenerator *gen,
-           uint32_t       i)
+state_add (uint8_t  *state,
+           uint32_t  i,
+           unsigned  bits)
 {
-  gen->u.prim.seen[i >> 3] |= (uint8_t) (1u << (i & 7));
+  state[i >> 2] |= (uint8_t) (bits << ((i & 3) * 2));
 }
 
-/* Put the neighbours of @i never seen into the frontier. */
-static bool
-add_neighbours (MazeGenerator *gen,
-                uint32_t       i)
+static size_t
+state_size (const MazeGenerator *gen)
 {
-  uint16_t inner = gen_inner_sides (gen->cells[i]);
+  return (size_t) gen->n / 4 + 1;
+}
 
-  if (!gen_ring_reserve (gen, 4))
-    return false;
-  for (unsigned k = 0; k < gen_nibble_count[inner]; k++)
+/* Put the neighbours of @i towards @fresh (a nibble) into the frontier,
+ * in N, E, S, W order; the ring has room for them. */
+static void
+add_neighbours (MazeGenerator *gen,
+                uint32_t       i,
+                uint16_t       fresh)
+{
+  for (unsigned k = 0; k < gen_nibble_count[fresh]; k++)
     {
-      uint32_t nb = i + gen->delta[gen_nibble_dirs[inner][k]];
+      uint32_t nb = i + gen->delta[gen_nibble_dirs[fresh][k]];
 
-      if (!seen (gen, nb))
-        {
-          mark_seen (gen, nb);
-          gen->ring[gen->ring_len++] = nb;
-        }
+      state_add (gen->u.prim.state, nb, SEEN);
+      gen->ring[gen->ring_len++] = nb;
     }
-  return true;
 }
 
 static MazeStatus
 prim_init (MazeGenerator *gen,
            MazeError     *error)
 {
-  gen->u.prim.seen = gen_alloc (gen, (size_t) gen->n / 8 + 1, true);
-  if (gen->u.prim.seen == NULL)
+  gen->u.prim.shaped = maze_is_shaped (gen->maze);
+  gen->u.prim.state = gen_alloc (gen, state_size (gen), true);
+  if (gen->u.prim.state == NULL || !gen_ring_reserve (gen, 4))
     return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
   gen->first = gen_random_cell (gen);
-  mark_seen (gen, gen->first);
-  if (!add_neighbours (gen, gen->first))
-    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+  state_add (gen->u.prim.state, gen->first, SEEN | TREE);
+  add_neighbours (gen, gen->first, gen_inner_sides (gen->cells[gen->first]));
   return MAZE_OK;
 }
 
@@ -63,8 +81,9 @@ static GenResult
 prim_step (MazeGenerator *gen,
            MazeStep      *report)
 {
+  const uint8_t *state = gen->u.prim.state;
   uint32_t k, cell;
-  uint16_t inner, in_tree = 0, dir;
+  uint16_t inner, in_tree = 0, fresh = 0, dir;
 
   if (gen->ring_len == 0)
     return GEN_FINISHED;
@@ -79,17 +98,139 @@ prim_step (MazeGenerator *gen,
   for (unsigned j = 0; j < gen_nibble_count[inner]; j++)
     {
       uint16_t d = gen_nibble_dirs[inner][j];
-      uint32_t nb = cell + gen->delta[d];
+      unsigned s = state_of (state, cell + gen->delta[d]);
 
-      if ((gen->cells[nb] & MAZE_PASSAGE_MASK) != 0 || nb == gen->first)
+      if (s & TREE)
         in_tree |= d;
+      if (!(s & SEEN))
+        fresh |= d;
     }
   /* A frontier cell always has a tree neighbour: it was added by one. */
   dir = gen_pick_side (gen, in_tree);
   gen_carve (gen, report, cell + gen->delta[dir], maze_opposite (dir));
   gen->cur = cell;
-  add_neighbours (gen, cell);
+  state_add (gen->u.prim.state, cell, TREE);
+  add_neighbours (gen, cell, fresh);
   return GEN_CARVED;
+}
+
+/*
+ * prim_step() without reports: the same draws and carves.  In a rectangle
+ * the choices read only the frontier and the two bits a cell, so the
+ * carves can wait: each is queued, its cells are prefetched, and it is
+ * done PENDING carves later, when they have arrived from memory.  (A
+ * carve only sets passage bits, which no choice here reads, and all are
+ * done before the run returns.)  A side without a neighbour reads the
+ * cell's own bits (seen, not in the tree) and is masked off.  A shaped
+ * maze takes its sides from the border bits: it runs step by step.
+ */
+#define PENDING 16
+
+static void
+prim_run (MazeGenerator *gen)
+{
+  uint16_t *cells = gen->cells;
+  uint8_t *state = gen->u.prim.state;
+  uint32_t *ring = gen->ring;
+  size_t len = gen->ring_len;
+  size_t cap = gen->ring_cap;
+  uint32_t w = gen->width;
+  uint32_t h = gen->height;
+  uint32_t cur = gen->cur;
+  uint64_t left = gen->tree_left;
+  uint64_t carved = 0;
+  MazeRng rng = gen->rng;
+  const uint32_t step[4] = { (uint32_t) 0 - w, 1, w, (uint32_t) 0 - 1 };
+  uint32_t pending_to[PENDING];
+  uint16_t pending_dir[PENDING];
+
+  if (gen->u.prim.shaped)
+    {
+      while (carved < left && prim_step (gen, NULL) == GEN_CARVED)
+        carved++;
+      gen->steps += carved;
+      gen->tree_left -= carved;
+      return;
+    }
+
+  while (carved < left && len > 0)
+    {
+      uint32_t k, cell, y, x, nb[4];
+      unsigned s[4], slot;
+      uint16_t inner, in_tree, fresh, dir;
+
+      if (len + 4 > cap)
+        {
+          gen->ring_len = len;
+          if (!gen_ring_reserve (gen, 4))
+            break; /* the next step reports it */
+          ring = gen->ring;
+          cap = gen->ring_cap;
+        }
+      k = maze_rng_below (&rng, (uint32_t) len);
+      cell = ring[k];
+      ring[k] = ring[--len];
+
+      y = cell / w;
+      x = cell - y * w;
+      inner = (uint16_t) ((y > 0 ? MAZE_N : 0) | (x + 1 < w ? MAZE_E : 0)
+                          | (y + 1 < h ? MAZE_S : 0) | (x > 0 ? MAZE_W : 0));
+      for (unsigned j = 0; j < 4; j++)
+        {
+          nb[j] = (inner & (1u << j)) ? cell + step[j] : cell;
+          s[j] = state_of (state, nb[j]);
+        }
+      in_tree = (uint16_t) ((((s[0] & TREE) >> 1) * MAZE_N) | (((s[1] & TREE) >> 1) * MAZE_E)
+                            | (((s[2] & TREE) >> 1) * MAZE_S) | (((s[3] & TREE) >> 1) * MAZE_W));
+      fresh = (uint16_t) (((~s[0] & SEEN) * MAZE_N) | ((~s[1] & SEEN) * MAZE_E)
+                          | ((~s[2] & SEEN) * MAZE_S) | ((~s[3] & SEEN) * MAZE_W));
+      in_tree &= inner;
+      fresh &= inner;
+
+      if (gen_nibble_count[in_tree] == 1)
+        dir = in_tree;
+      else
+        dir = gen_nibble_dirs[in_tree][maze_rng_below (&rng, gen_nibble_count[in_tree])];
+
+      /* queue the carve from the tree neighbour into cell */
+      slot = (unsigned) (carved & (PENDING - 1));
+      if (carved >= PENDING)
+        {
+          uint16_t d = pending_dir[slot];
+          uint32_t to = pending_to[slot];
+
+          cells[to] |= d;
+          cells[to + step[gen_index_of_dir (d)]] |= maze_opposite (d);
+        }
+      pending_to[slot] = cell;
+      pending_dir[slot] = dir;
+      MAZE_PREFETCH (&cells[cell]);
+      MAZE_PREFETCH (&cells[cell + step[gen_index_of_dir (dir)]]);
+
+      state_add (state, cell, TREE);
+      cur = cell;
+      for (unsigned j = 0; j < 4; j++)
+        if (fresh & (1u << j))
+          {
+            state_add (state, nb[j], SEEN);
+            ring[len++] = nb[j];
+          }
+      carved++;
+    }
+  for (uint64_t c = carved > PENDING ? carved - PENDING : 0; c < carved; c++)
+    {
+      unsigned slot = (unsigned) (c & (PENDING - 1));
+      uint16_t d = pending_dir[slot];
+      uint32_t to = pending_to[slot];
+
+      cells[to] |= d;
+      cells[to + step[gen_index_of_dir (d)]] |= maze_opposite (d);
+    }
+  gen->ring_len = len;
+  gen->rng = rng;
+  gen->cur = cur;
+  gen->steps += carved;
+  gen->tree_left -= carved;
 }
 
 static size_t
@@ -104,7 +245,7 @@ static unsigned
 prim_arrays (MazeGenerator *gen,
              GenArray       arrays[GEN_MAX_ARRAYS])
 {
-  arrays[0] = (GenArray) { (void **) &gen->u.prim.seen, gen->n / 8 + 1 };
+  arrays[0] = (GenArray) { (void **) &gen->u.prim.state, state_size (gen) };
   return 1;
 }
 
@@ -112,6 +253,7 @@ static const MazeGeneratorClass prim_class = {
   .init = prim_init,
   .step = prim_step,
   .frontier = prim_frontier,
+  .run = prim_run,
   .arrays = prim_arrays,
 };
 

@@ -56,6 +56,12 @@
  * of it, so a big maze is on screen in fewer frames. */
 #define TILE_BUDGET_US      6000
 #define TILE_BUDGET_IDLE_US 9000
+/* A frame's whole work, which the tiles fit in: what the frame did before
+ * them (the session's steps, the layout) and what rendering does after
+ * them (as it took in recent frames) come off; at least TILE_BUDGET_MIN_US
+ * is always left so that a big maze makes progress. */
+#define FRAME_WORK_US       14000
+#define TILE_BUDGET_MIN_US  1000
 
 typedef struct
 {
@@ -126,6 +132,14 @@ struct _BitmazeMazeView
   guint             stamp;          /* bumped when the picture changes */
   guint             redraw_tick_id; /* a frame to finish stale tiles in */
   guint             first_tile;     /* where the next frame starts drawing */
+
+  /* The frame clock's phases, for the tiles' share of a frame. */
+  GdkFrameClock    *clock;
+  gulong            before_paint_id;
+  gulong            after_paint_id;
+  gint64            frame_start;     /* monotonic time the frame began */
+  gint64            snapshot_end;    /* when this frame's tiles were done */
+  gint64            render_us;       /* recent time from snapshot to end of frame */
 
   double            pointer_x;
   double            pointer_y;
@@ -1943,6 +1957,9 @@ bitmaze_maze_view_snapshot (GtkWidget   *widget,
   budget = self->session != NULL && bitmaze_session_get_running (self->session)
            ? TILE_BUDGET_US : TILE_BUDGET_IDLE_US;
   start = g_get_monotonic_time ();
+  if (self->frame_start != 0)
+    budget = CLAMP (FRAME_WORK_US - (start - self->frame_start) - self->render_us,
+                    TILE_BUDGET_MIN_US, budget);
   gtk_snapshot_save (snapshot);
   gtk_snapshot_scale (snapshot, 1.0 / self->scale, 1.0 / self->scale);
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (ox, oy));
@@ -1991,6 +2008,7 @@ bitmaze_maze_view_snapshot (GtkWidget   *widget,
   gtk_snapshot_restore (snapshot);
 
   self->first_tile = next_first;
+  self->snapshot_end = g_get_monotonic_time ();
   if (pending && self->redraw_tick_id == 0)
     self->redraw_tick_id = gtk_widget_add_tick_callback (widget, redraw_tick, NULL, NULL);
 
@@ -2200,6 +2218,51 @@ add_move_binding (GtkWidgetClass *widget_class,
 }
 
 static void
+frame_begins (GdkFrameClock   *clock,
+              BitmazeMazeView *self)
+{
+  self->frame_start = g_get_monotonic_time ();
+  self->snapshot_end = 0;
+}
+
+/* What rendering took after the tiles, remembered as a maximum that fades
+ * by an eighth a frame: one slow frame does not shrink the tiles' share
+ * for long, a steady cost keeps it small. */
+static void
+frame_ends (GdkFrameClock   *clock,
+            BitmazeMazeView *self)
+{
+  self->render_us -= self->render_us / 8;
+  if (self->snapshot_end != 0)
+    self->render_us = MAX (self->render_us, g_get_monotonic_time () - self->snapshot_end);
+}
+
+static void
+bitmaze_maze_view_realize (GtkWidget *widget)
+{
+  BitmazeMazeView *self = BITMAZE_MAZE_VIEW (widget);
+
+  GTK_WIDGET_CLASS (bitmaze_maze_view_parent_class)->realize (widget);
+  self->clock = g_object_ref (gtk_widget_get_frame_clock (widget));
+  self->before_paint_id = g_signal_connect (self->clock, "before-paint",
+                                            G_CALLBACK (frame_begins), self);
+  self->after_paint_id = g_signal_connect (self->clock, "after-paint",
+                                           G_CALLBACK (frame_ends), self);
+}
+
+static void
+bitmaze_maze_view_unrealize (GtkWidget *widget)
+{
+  BitmazeMazeView *self = BITMAZE_MAZE_VIEW (widget);
+
+  g_clear_signal_handler (&self->before_paint_id, self->clock);
+  g_clear_signal_handler (&self->after_paint_id, self->clock);
+  g_clear_object (&self->clock);
+  self->frame_start = 0;
+  GTK_WIDGET_CLASS (bitmaze_maze_view_parent_class)->unrealize (widget);
+}
+
+static void
 bitmaze_maze_view_class_init (BitmazeMazeViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -2213,6 +2276,8 @@ bitmaze_maze_view_class_init (BitmazeMazeViewClass *klass)
   widget_class->measure = bitmaze_maze_view_measure;
   widget_class->size_allocate = bitmaze_maze_view_size_allocate;
   widget_class->snapshot = bitmaze_maze_view_snapshot;
+  widget_class->realize = bitmaze_maze_view_realize;
+  widget_class->unrealize = bitmaze_maze_view_unrealize;
 
   /**
    * BitmazeMazeView:zoom:

@@ -14,6 +14,9 @@
 /* Run never spends more than this on engine steps in one frame, so a
  * window keeps drawing at the display's rate whatever the speed. */
 #define FRAME_BUDGET_US   6000
+/* The part of a build done at once, before the first frame: small mazes
+ * are finished in it. */
+#define FIRST_SLICE_US    2000
 /* How many steps run between two looks at the clock: steps with reports,
  * and the steps of a build without a history (most take tens of
  * nanoseconds; Kruskal's, the slowest, a few hundred). */
@@ -81,6 +84,7 @@ struct _BitmazeSession
   gint64           last_frame_time;
   double           credit;
   gint64           view_us;
+  gint64           unframed_us;    /* work done since the last frame, outside it */
   gint64           max_frame_work;
   GArray          *changed;
   /* The newest reports of a frame of Run, or of a jump, in a ring */
@@ -509,7 +513,8 @@ bitmaze_session_run_frame (BitmazeSession *self,
 
   /* Handing the changes over costs time too (more for big frames): what
    * it took last frame comes off this frame's stepping. */
-  budget = MAX (FRAME_BUDGET_US / 4, FRAME_BUDGET_US - self->view_us);
+  budget = MAX (FRAME_BUDGET_US / 4, FRAME_BUDGET_US - self->view_us - self->unframed_us);
+  self->unframed_us = 0;
 
   if (quick)
     {
@@ -622,6 +627,7 @@ bitmaze_session_set_running (BitmazeSession *self,
     {
       self->last_frame_time = 0;
       self->view_us = 0;
+      self->unframed_us = 0;
       /* The first step comes at once, even at one step a second. */
       self->credit = 1.0;
     }
@@ -1318,6 +1324,7 @@ bitmaze_session_generate (BitmazeSession  *self,
   MazeError merror;
   Shown before;
   Maze *maze;
+  gint64 began = g_get_monotonic_time ();
 
   g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
 
@@ -1355,14 +1362,18 @@ bitmaze_session_generate (BitmazeSession  *self,
        * slices on the frame clock, so a window never freezes. */
       gint64 start = g_get_monotonic_time ();
 
-      advance_quick (self, start, FRAME_BUDGET_US);
+      advance_quick (self, start, FIRST_SLICE_US);
       self->engine_us += g_get_monotonic_time () - start;
     }
   announce_moved (self, &before);
 
-  /* The rest of a big build, and an animated one, runs on the clock. */
+  /* The rest of a big build, and an animated one, runs on the clock; the
+   * next frame's share is smaller by what was done here. */
   if (self->quick != NULL || history != NULL)
-    bitmaze_session_set_running (self, TRUE);
+    {
+      bitmaze_session_set_running (self, TRUE);
+      self->unframed_us = g_get_monotonic_time () - began;
+    }
 
   return TRUE;
 }

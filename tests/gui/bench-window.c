@@ -20,6 +20,7 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include <time.h>
 
 #include "maze.h"
@@ -45,6 +46,52 @@ thread_cpu_us (void)
 
   clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
   return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
+/* With --frames: where each frame over 16 ms of CPU spent it, from the
+ * frame clock's phases (CPU of the main thread, microseconds; connected
+ * after GTK's own handlers, so each mark is the end of a phase). */
+static gboolean show_frames;
+
+typedef struct
+{
+  guint  frame;           /* frames since the phase began */
+  gint64 after_paint;     /* the end of the frame before */
+  gint64 phase[5];        /* the ends of before-paint, update, layout, paint, after-paint */
+} FramePhases;
+
+static FramePhases phases;
+
+static void
+phase_mark (GdkFrameClock *clock,
+            gpointer       user_data)
+{
+  guint which = GPOINTER_TO_UINT (user_data);
+  gint64 now = thread_cpu_us ();
+
+  phases.phase[which] = now;
+  if (which != 4)
+    return;
+  phases.frame++;
+  if (phases.after_paint != 0 && now - phases.after_paint > 16000)
+    g_print ("  slow frame %u: %.1f ms CPU: between frames %.1f, update (ticks) %.1f, "
+             "layout %.1f, paint %.1f\n",
+             phases.frame, (now - phases.after_paint) / 1000.0,
+             (phases.phase[0] - phases.after_paint) / 1000.0,
+             (phases.phase[1] - phases.phase[0]) / 1000.0,
+             (phases.phase[2] - phases.phase[1]) / 1000.0,
+             (phases.phase[3] - phases.phase[2]) / 1000.0);
+  phases.after_paint = now;
+}
+
+static void
+watch_phases (GtkWidget *widget)
+{
+  static const char *const signals[] = { "before-paint", "update", "layout", "paint", "after-paint" };
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+
+  for (guint i = 0; i < G_N_ELEMENTS (signals); i++)
+    g_signal_connect (clock, signals[i], G_CALLBACK (phase_mark), GUINT_TO_POINTER (i));
 }
 
 static gboolean
@@ -135,6 +182,7 @@ reset_stats (FrameStats    *stats,
   stats->frames = 0;
   stats->slow_frames = 0;
   stats->cpu_start = thread_cpu_us ();
+  phases.frame = 0;
   bitmaze_session_take_max_frame_work (window_test_session (window));
 }
 
@@ -151,6 +199,7 @@ main (int   argc,
 
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
+  show_frames = argc > 1 && strcmp (argv[1], "--frames") == 0;
 
   settings = g_settings_new ("io.github.bitmaze.Bitmaze");
   g_settings_set_boolean (settings, "animate-generation", FALSE);
@@ -162,6 +211,8 @@ main (int   argc,
   gtk_window_present (GTK_WINDOW (window));
   gtk_widget_add_tick_callback (GTK_WIDGET (window), frame_tick, &stats, NULL);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  if (show_frames)
+    watch_phases (GTK_WIDGET (window));
 
   /* 200 x 200, BFS at full speed. */
   bitmaze_session_set_seed (window_test_session (window), 1);

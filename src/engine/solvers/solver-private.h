@@ -229,30 +229,48 @@ solver_heap_push (SolverHeap *heap,
   return true;
 }
 
-/* Removes and returns the smallest entry; the heap must not be empty. */
+/*
+ * Removes and returns the smallest entry; the heap must not be empty.
+ *
+ * The textbook pop moves the last entry into the root's place and sifts it
+ * down: at each level it takes the smaller child (the left one on a tie)
+ * and stops at the first whose key is not smaller than the moved entry's.
+ * This one does the same with fewer comparisons (Floyd's bottom-up sift):
+ * the hole goes down the path of smaller children to a leaf, each child
+ * moving up a level, then climbs back while its parent's key is not
+ * smaller than the moved entry's, moving those children down again.  The
+ * keys along the path never decrease, so "not smaller" holds from some
+ * level to the leaf: the climb stops where the textbook descent would
+ * have, and every entry, equal keys included, ends in the same slot.
+ */
 static inline SolverHeapEntry
 solver_heap_pop (SolverHeap *heap)
 {
   SolverHeapEntry *data = heap->data;
   SolverHeapEntry top = data[0];
-  SolverHeapEntry last = data[--heap->len];
-  size_t i = 0, n = heap->len;
+  size_t n = --heap->len;
+  SolverHeapEntry last = data[n];
+  size_t i = 0, child;
 
   if (n == 0)
     return top;
-  for (;;)
+  /* down while both children are in the heap; the right one only when
+   * its key is smaller */
+  while ((child = 2 * i + 2) < n)
     {
-      size_t child = 2 * i + 1;
-
-      if (child >= n)
-        break;
-      /* the smaller child, the left one on a tie (data[n], the old last
-       * slot, is still inside the array) */
-      child += (size_t) ((child + 1 < n) & (data[child + 1].key < data[child].key));
-      if (last.key <= data[child].key)
-        break;
+      child -= (size_t) (data[child].key >= data[child - 1].key);
       data[i] = data[child];
       i = child;
+    }
+  if (child == n) /* a left child only */
+    {
+      data[i] = data[n - 1];
+      i = n - 1;
+    }
+  while (i > 0 && last.key <= data[(i - 1) / 2].key)
+    {
+      data[i] = data[(i - 1) / 2];
+      i = (i - 1) / 2;
     }
   data[i] = last;
   return top;

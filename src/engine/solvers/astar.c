@@ -49,7 +49,8 @@ astar_expand (MazeSolver *solver,
       to = solver_step_to (solver, cell, dir);
       if (solver_visited (solver, to))
         continue;
-      if (!solver_heap_push (&solver->heap, astar_key (solver, to, g + 1), to, k))
+      if (!solver_heap_push (&solver->heap, astar_key (solver, to, g + 1), to,
+                             k | (to % solver->width) << 2))
         return false;
     }
   solver_note_frontier (solver, solver->heap.len);
@@ -84,7 +85,7 @@ astar_step (MazeSolver *solver,
       if (solver_visited (solver, e.cell))
         continue; /* reached on a shorter route already */
 
-      dir = MAZE_DIRECTIONS[e.aux];
+      dir = MAZE_DIRECTIONS[e.aux & 3];
       from = solver_step_to (solver, e.cell, maze_opposite (dir));
       solver->cur = e.cell;
       if (e.cell != solver->goal
@@ -105,12 +106,35 @@ astar_step (MazeSolver *solver,
 /* The index (N 0, E 1, S 2, W 3) of the first side in a nibble. */
 static const uint8_t astar_first_side[16] = { 0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0 };
 
+/* Store the search's remaining counters and stop for lack of memory. */
+static void
+astar_run_out_of_memory (MazeSolver *solver,
+                         uint64_t    steps,
+                         uint64_t    visited,
+                         uint64_t    max_frontier)
+{
+  solver->steps += steps;
+  solver->visited += visited;
+  solver->max_frontier = max_frontier;
+  solver_out_of_memory (solver, NULL);
+}
+
 /*
  * maze_solver_run()'s search: the same heap operations in the same order
- * as astar_step() (ties between equal keys fall out the same, so
- * the marks and the counters do too), with no reports.  The popped cell's
- * column and row are worked out once, and its neighbours' estimates from
- * them; the side back to its parent is not looked at.
+ * as astar_step() (ties between equal keys fall out the same, so the
+ * marks and the counters do too), with no reports.  The popped cell's
+ * column comes with its entry and its row from comparing its index with
+ * the goal's row; its neighbours' estimates follow from them; the side
+ * back to its parent is not looked at.
+ *
+ * The last neighbour a cell pushes is held back until the others are in:
+ * when its key is smaller than every key in the heap, the next pop would
+ * take it straight back, and when solver_heap_push_pop_keeps() says that
+ * the push and the pop would leave every entry where it is, both are
+ * skipped and the search goes on from it.  A neighbour towards the goal
+ * keeps f and gets a larger g, so its key is smaller than the popped
+ * one's, the smallest of the heap: a step along a corridor towards the
+ * goal costs no heap work.
  */
 static void
 astar_run (MazeSolver *solver)
@@ -119,62 +143,85 @@ astar_run (MazeSolver *solver)
   SolverHeap *heap = &solver->heap;
   const uint32_t width = solver->width;
   const uint32_t start = solver->start, goal = solver->goal;
-  const uint32_t gx = goal % width, gy = goal / width;
+  const uint32_t gx = goal % width;
+  const uint32_t goal_row = goal - gx, below_goal_row = goal_row + width;
   const uint32_t delta[4] = { (uint32_t) 0 - width, 1, width, (uint32_t) 0 - 1 };
+  /* the entry's aux: the side index and the cell's column above it */
+  const uint32_t aux_delta[4] = { 0, 1u << 2, 0, (uint32_t) 0 - (1u << 2) };
   uint64_t steps = 0, visited = 0, max_frontier = solver->max_frontier;
 
   while (heap->len > 0)
     {
       SolverHeapEntry e = solver_heap_pop (heap);
-      uint16_t c = cells[e.cell];
-      uint16_t back = maze_opposite (MAZE_DIRECTIONS[e.aux]);
 
-      if ((c & MAZE_BACKTRACK_MASK) != 0 || e.cell == start)
-        continue; /* reached on a shorter route already */
-
-      solver->cur = e.cell;
-      if (e.cell != goal)
+      for (;;)
         {
-          /* A move changes the estimate by one: towards the goal f stays,
-           * away from it f grows by two; g grows by one either way. */
-          uint64_t f = e.key >> 32;
-          uint64_t low = (uint32_t) e.key - 1; /* UINT32_MAX - (g + 1) */
-          uint32_t x = e.cell % width, y = e.cell / width;
-          unsigned away = (y > gy ? 0 : MAZE_N) | (x < gx ? 0 : MAZE_E)
-                          | (y < gy ? 0 : MAZE_S) | (x > gx ? 0 : MAZE_W);
-          unsigned sides = solver_open_dirs (c) & ~back;
+          uint16_t c = cells[e.cell];
+          uint16_t back = maze_opposite (MAZE_DIRECTIONS[e.aux & 3]);
+          SolverHeapEntry next = { 0 };
+          bool held = false;
 
-          while (sides != 0)
+          if ((c & MAZE_BACKTRACK_MASK) != 0 || e.cell == start)
+            break; /* reached on a shorter route already */
+
+          solver->cur = e.cell;
+          if (e.cell != goal)
             {
-              unsigned k = astar_first_side[sides];
-              uint32_t to = e.cell + delta[k];
-              uint64_t key = ((f + 2 * ((away >> k) & 1)) << 32) | low;
+              /* A move changes the estimate by one: towards the goal f
+               * stays, away from it f grows by two; g grows by one
+               * either way. */
+              uint32_t x = e.aux >> 2;
+              unsigned away = (e.cell < below_goal_row ? MAZE_N : 0) | (x < gx ? 0 : MAZE_E)
+                              | (e.cell < goal_row ? 0 : MAZE_S) | (x > gx ? 0 : MAZE_W);
+              unsigned sides = solver_open_dirs (c) & ~back;
 
-              sides &= sides - 1;
-              if ((cells[to] & MAZE_BACKTRACK_MASK) != 0 || to == start)
-                continue;
-              if (!solver_heap_push (heap, key, to, k))
+              while (sides != 0)
                 {
-                  solver->steps += steps;
-                  solver->visited += visited;
-                  solver->max_frontier = max_frontier;
-                  solver_out_of_memory (solver, NULL);
+                  unsigned k = astar_first_side[sides];
+                  uint32_t to = e.cell + delta[k];
+                  unsigned up = (away >> k) & 1;
+                  uint64_t key = e.key - 1 + ((uint64_t) (2 * up) << 32);
+                  uint32_t aux = ((e.aux & ~3u) + aux_delta[k]) | k;
+
+                  sides &= sides - 1;
+                  if ((cells[to] & MAZE_BACKTRACK_MASK) != 0 || to == start)
+                    continue;
+                  /* the neighbour held back was not the last one pushed */
+                  if (held && !solver_heap_push (heap, next.key, next.cell, next.aux))
+                    {
+                      astar_run_out_of_memory (solver, steps, visited, max_frontier);
+                      return;
+                    }
+                  next = (SolverHeapEntry) { key, to, aux };
+                  held = true;
+                }
+              if (heap->len + held > max_frontier)
+                max_frontier = heap->len + held;
+            }
+          cells[e.cell] = (uint16_t) (c | (back << MAZE_BACKTRACK_SHIFT));
+          visited++;
+          steps++;
+          if (e.cell == goal)
+            {
+              solver->steps += steps;
+              solver->visited += visited;
+              solver->max_frontier = max_frontier;
+              solver_begin_path (solver);
+              return;
+            }
+          if (!held)
+            break;
+          if ((heap->len > 0 && next.key >= heap->data[0].key)
+              || !solver_heap_push_pop_keeps (heap))
+            {
+              if (!solver_heap_push (heap, next.key, next.cell, next.aux))
+                {
+                  astar_run_out_of_memory (solver, steps, visited, max_frontier);
                   return;
                 }
+              break;
             }
-          if (heap->len > max_frontier)
-            max_frontier = heap->len;
-        }
-      cells[e.cell] = (uint16_t) (c | (back << MAZE_BACKTRACK_SHIFT));
-      visited++;
-      steps++;
-      if (e.cell == goal)
-        {
-          solver->steps += steps;
-          solver->visited += visited;
-          solver->max_frontier = max_frontier;
-          solver_begin_path (solver);
-          return;
+          e = next; /* what the push and the next pop would give */
         }
     }
   solver->steps += steps + 1;

@@ -276,6 +276,38 @@ solver_heap_pop (SolverHeap *heap)
   return top;
 }
 
+/*
+ * Would pushing an entry with a key smaller than every key in the heap,
+ * then popping it, leave every entry in its slot?  Then a search may take
+ * such an entry at once, without the heap.  The push moves the entries on
+ * the path from the new slot (heap->len) up to the root one level down;
+ * the pop takes the new entry off the root, moves the new slot's entry to
+ * the root and sifts it down, which moves the path back up unless a tie
+ * sends the sift elsewhere: a right child on the path whose left sibling
+ * has its parent's key (the pop takes the left child on a tie), or an
+ * entry on the path with the key of the new slot's parent (the sift stops
+ * above it).  False also when the push would have to grow the heap, so an
+ * out-of-memory stop comes where the push would have made it.
+ */
+static inline bool
+solver_heap_push_pop_keeps (const SolverHeap *heap)
+{
+  const SolverHeapEntry *data = heap->data;
+  size_t j;
+  bool keeps;
+
+  if (heap->len == heap->cap)
+    return false;
+  if (heap->len < 3)
+    return true;
+  j = (heap->len - 1) / 2; /* the new slot's parent */
+  keeps = data[(j - 1) / 2].key < data[j].key;
+  /* an odd j is a left child, whatever its sibling holds */
+  for (; j > 0; j = (j - 1) / 2)
+    keeps &= (j & 1) | (data[(j - 1) / 2].key < data[j - 1].key);
+  return keeps;
+}
+
 /* The cells of the heap, smallest key first, at most @max; returns len. */
 size_t                 solver_heap_sorted (const SolverHeap *heap,
                                            uint32_t         *out,

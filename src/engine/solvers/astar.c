@@ -143,6 +143,7 @@ astar_run (MazeSolver *solver)
   SolverHeap *heap = &solver->heap;
   const uint32_t width = solver->width;
   const uint32_t start = solver->start, goal = solver->goal;
+  const uint32_t last_row = solver->n_cells - width;
   const uint32_t gx = goal % width;
   const uint32_t goal_row = goal - gx, below_goal_row = goal_row + width;
   const uint32_t delta[4] = { (uint32_t) 0 - width, 1, width, (uint32_t) 0 - 1 };
@@ -186,6 +187,10 @@ astar_run (MazeSolver *solver)
                   sides &= sides - 1;
                   if ((cells[to] & MAZE_BACKTRACK_MASK) != 0 || to == start)
                     continue;
+                  /* the rows above and below it, which its own turn
+                   * (often the next one) will look at */
+                  SOLVER_PREFETCH (cells + (to < width ? to : to - width));
+                  SOLVER_PREFETCH (cells + (to < last_row ? to + width : to));
                   /* the neighbour held back was not the last one pushed */
                   if (held && !solver_heap_push (heap, next.key, next.cell, next.aux))
                     {

@@ -263,18 +263,15 @@ solver_heap_pop (SolverHeap *heap)
 
   if (n == 0)
     return top;
-  /* down while both children are in the heap; the right one only when
-   * its key is smaller */
-  while ((child = 2 * i + 2) < n)
+  /* the old last slot, out of the heap now, poses as a right child that
+   * is never smaller: the left child alone is taken then */
+  data[n].key = UINT64_MAX;
+  /* down to a leaf; the right child only when its key is smaller */
+  while ((child = 2 * i + 1) < n)
     {
-      child -= (size_t) (data[child].key >= data[child - 1].key);
+      child += (size_t) (data[child + 1].key < data[child].key);
       data[i] = data[child];
       i = child;
-    }
-  if (child == n) /* a left child only */
-    {
-      data[i] = data[n - 1];
-      i = n - 1;
     }
   while (i > 0 && last.key <= data[(i - 1) / 2].key)
     {

@@ -106,19 +106,6 @@ astar_step (MazeSolver *solver,
 /* The index (N 0, E 1, S 2, W 3) of the first side in a nibble. */
 static const uint8_t astar_first_side[16] = { 0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0 };
 
-/* Store the search's remaining counters and stop for lack of memory. */
-static void
-astar_run_out_of_memory (MazeSolver *solver,
-                         uint64_t    steps,
-                         uint64_t    visited,
-                         uint64_t    max_frontier)
-{
-  solver->steps += steps;
-  solver->visited += visited;
-  solver->max_frontier = max_frontier;
-  solver_out_of_memory (solver, NULL);
-}
-
 /*
  * maze_solver_run()'s search: the same heap operations in the same order
  * as astar_step() (ties between equal keys fall out the same, so the
@@ -140,7 +127,9 @@ static void
 astar_run (MazeSolver *solver)
 {
   uint16_t *cells = solver->cells;
-  SolverHeap *heap = &solver->heap;
+  /* a copy the compiler can keep in registers: no store into the
+   * entries can change it */
+  SolverHeap local = solver->heap, *heap = &local;
   const uint32_t width = solver->width;
   const uint32_t start = solver->start, goal = solver->goal;
   const uint32_t last_row = solver->n_cells - width;
@@ -150,6 +139,8 @@ astar_run (MazeSolver *solver)
   /* the entry's aux: the side index and the cell's column above it */
   const uint32_t aux_delta[4] = { 0, 1u << 2, 0, (uint32_t) 0 - (1u << 2) };
   uint64_t steps = 0, visited = 0, max_frontier = solver->max_frontier;
+  uint32_t cur = solver->cur;
+  enum { NO_PATH, FOUND, NOMEM } end = NO_PATH;
 
   while (heap->len > 0)
     {
@@ -165,7 +156,7 @@ astar_run (MazeSolver *solver)
           if ((c & MAZE_BACKTRACK_MASK) != 0 || e.cell == start)
             break; /* reached on a shorter route already */
 
-          solver->cur = e.cell;
+          cur = e.cell;
           if (e.cell != goal)
             {
               /* A move changes the estimate by one: towards the goal f
@@ -194,8 +185,8 @@ astar_run (MazeSolver *solver)
                   /* the neighbour held back was not the last one pushed */
                   if (held && !solver_heap_push (heap, next.key, next.cell, next.aux))
                     {
-                      astar_run_out_of_memory (solver, steps, visited, max_frontier);
-                      return;
+                      end = NOMEM;
+                      goto out;
                     }
                   next = (SolverHeapEntry) { key, to, aux };
                   held = true;
@@ -208,31 +199,40 @@ astar_run (MazeSolver *solver)
           steps++;
           if (e.cell == goal)
             {
-              solver->steps += steps;
-              solver->visited += visited;
-              solver->max_frontier = max_frontier;
-              solver_begin_path (solver);
-              return;
+              end = FOUND;
+              goto out;
             }
           if (!held)
             break;
+          /* the next pop's entry, after the held one's push */
           if ((heap->len > 0 && next.key >= heap->data[0].key)
               || !solver_heap_push_pop_keeps (heap))
             {
-              if (!solver_heap_push (heap, next.key, next.cell, next.aux))
+              if (!solver_heap_push_pop (heap, &next))
                 {
-                  astar_run_out_of_memory (solver, steps, visited, max_frontier);
-                  return;
+                  end = NOMEM;
+                  goto out;
                 }
-              break;
             }
-          e = next; /* what the push and the next pop would give */
+          e = next;
         }
     }
-  solver->steps += steps + 1;
+
+out:
+  solver->heap = local;
+  solver->cur = cur;
+  solver->steps += steps;
   solver->visited += visited;
   solver->max_frontier = max_frontier;
-  solver_finish (solver, NULL, false, solver->cur);
+  if (end == FOUND)
+    solver_begin_path (solver);
+  else if (end == NOMEM)
+    solver_out_of_memory (solver, NULL);
+  else
+    {
+      solver->steps++; /* the step that finds the open set empty */
+      solver_finish (solver, NULL, false, cur);
+    }
 }
 
 static size_t

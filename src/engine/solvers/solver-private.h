@@ -221,8 +221,15 @@ solver_heap_push (SolverHeap *heap,
   SolverHeapEntry *data;
   size_t i;
 
-  if (heap->len == heap->cap && !solver_heap_grow (heap))
-    return false;
+  if (heap->len == heap->cap)
+    {
+      /* through a copy, so a caller's local heap does not escape */
+      SolverHeap grown = *heap;
+
+      if (!solver_heap_grow (&grown))
+        return false;
+      *heap = grown;
+    }
   data = heap->data;
   i = heap->len++;
   while (i > 0)
@@ -239,32 +246,29 @@ solver_heap_push (SolverHeap *heap,
 }
 
 /*
- * Removes and returns the smallest entry; the heap must not be empty.
+ * Puts @last in the root's place of a heap of @n entries (n > 0) and sifts
+ * it down, as a pop does.
  *
- * The textbook pop moves the last entry into the root's place and sifts it
- * down: at each level it takes the smaller child (the left one on a tie)
- * and stops at the first whose key is not smaller than the moved entry's.
- * This one does the same with fewer comparisons (Floyd's bottom-up sift):
- * the hole goes down the path of smaller children to a leaf, each child
- * moving up a level, then climbs back while its parent's key is not
- * smaller than the moved entry's, moving those children down again.  The
- * keys along the path never decrease, so "not smaller" holds from some
- * level to the leaf: the climb stops where the textbook descent would
- * have, and every entry, equal keys included, ends in the same slot.
+ * The textbook sift takes the smaller child at each level (the left one
+ * on a tie) and stops at the first whose key is not smaller than the
+ * moved entry's.  This one does the same with fewer comparisons (Floyd's
+ * bottom-up sift): the hole goes down the path of smaller children to a
+ * leaf, each child moving up a level, then climbs back while its parent's
+ * key is not smaller than the moved entry's, moving those children down
+ * again.  The keys along the path never decrease, so "not smaller" holds
+ * from some level to the leaf: the climb stops where the textbook sift
+ * would have, and every entry, equal keys included, ends in the same
+ * slot.  data[n] must be inside the array; it is overwritten.
  */
-static inline SolverHeapEntry
-solver_heap_pop (SolverHeap *heap)
+static inline void
+solver_heap_sift_down (SolverHeapEntry *data,
+                       size_t           n,
+                       SolverHeapEntry  last)
 {
-  SolverHeapEntry *data = heap->data;
-  SolverHeapEntry top = data[0];
-  size_t n = --heap->len;
-  SolverHeapEntry last = data[n];
   size_t i = 0, child;
 
-  if (n == 0)
-    return top;
-  /* the old last slot, out of the heap now, poses as a right child that
-   * is never smaller: the left child alone is taken then */
+  /* slot n, out of the heap, poses as a right child that is never
+   * smaller: the left child alone is taken then */
   data[n].key = UINT64_MAX;
   /* down to a leaf; the right child only when its key is smaller */
   while ((child = 2 * i + 1) < n)
@@ -279,7 +283,47 @@ solver_heap_pop (SolverHeap *heap)
       i = (i - 1) / 2;
     }
   data[i] = last;
+}
+
+/* Removes and returns the smallest entry; the heap must not be empty.
+ * The last entry takes the root's place and sifts down. */
+static inline SolverHeapEntry
+solver_heap_pop (SolverHeap *heap)
+{
+  SolverHeapEntry top = heap->data[0];
+  size_t n = --heap->len;
+
+  if (n > 0)
+    solver_heap_sift_down (heap->data, n, heap->data[n]);
   return top;
+}
+
+/*
+ * solver_heap_push() of *@entry, then solver_heap_pop() into *@entry: the
+ * same entries in the same slots.  When the pushed entry's key is not
+ * smaller than its new slot's parent's, the push leaves it in the last
+ * slot, and the pop moves it from there to the root's place: so it goes
+ * straight to the root's place (it is not written to the last slot and
+ * read back).  False on NOMEM, as the push.
+ */
+static inline bool
+solver_heap_push_pop (SolverHeap      *heap,
+                      SolverHeapEntry *entry)
+{
+  size_t n = heap->len;
+
+  if (n > 0 && n < heap->cap && heap->data[(n - 1) / 2].key <= entry->key)
+    {
+      SolverHeapEntry top = heap->data[0];
+
+      solver_heap_sift_down (heap->data, n, *entry);
+      *entry = top;
+      return true;
+    }
+  if (!solver_heap_push (heap, entry->key, entry->cell, entry->aux))
+    return false;
+  *entry = solver_heap_pop (heap);
+  return true;
 }
 
 /*

@@ -16,13 +16,6 @@
  */
 #include "generator-private.h"
 
-/* A hint that the line of @p will be written soon; nothing elsewhere. */
-#if defined(__GNUC__)
-#define MAZE_PREFETCH(p) __builtin_prefetch ((p), 1)
-#else
-#define MAZE_PREFETCH(p) ((void) (p))
-#endif
-
 #define SEEN 1u
 #define TREE 2u
 
@@ -204,8 +197,8 @@ prim_run (MazeGenerator *gen)
         }
       pending_to[slot] = cell;
       pending_dir[slot] = dir;
-      MAZE_PREFETCH (&cells[cell]);
-      MAZE_PREFETCH (&cells[cell + step[gen_index_of_dir (dir)]]);
+      GEN_PREFETCH_WRITE (&cells[cell]);
+      GEN_PREFETCH_WRITE (&cells[cell + step[gen_index_of_dir (dir)]]);
 
       state_add (state, cell, TREE);
       cur = cell;

@@ -605,6 +605,9 @@ typedef struct
   const MazeGeneratorClass *generator;   /* the class of a generator, else NULL */
   const MazeSolverClass    *solver;      /* the class of a solver, else NULL */
   int                       variant;     /* which way of its class (growing tree: which cell) */
+  unsigned                  stream;      /* a generator: which mazes its seeds give, 0 and 1 the
+                                          * first; raised when a change makes a seed give another
+                                          * maze (see maze_generator_check_stream()) */
 } MazeAlgorithm;
 
 /* The registries, in the order programs list them, NULL-terminated. */
@@ -728,7 +731,8 @@ typedef struct MazeGenerator MazeGenerator;
  *         one wall per dead end (MAZE_STEP_LOOP steps); 0 gives a perfect
  *         maze.
  *
- * The generator records `generator` and `seed` in the maze's metadata.
+ * The generator records `generator` and `seed` in the maze's metadata,
+ * `loops` when not 0, and `generator-stream` when its stream is above 1.
  * It does not move the start and goal; place them with
  * maze_place_endpoints() when it is done.
  *
@@ -790,6 +794,26 @@ const char          *maze_generator_name      (const MazeGenerator *gen);
 
 /* Bytes the generator allocated beyond the maze, for the benchmark. */
 size_t maze_generator_memory (const MazeGenerator *gen);
+
+/**
+ * maze_generator_check_stream:
+ * @maze: a maze, typically read from a file
+ * @error: where to say why not, or NULL
+ *
+ * Would maze_generator_new() with the `generator` and `seed` recorded in
+ * @maze's metadata make @maze's tree again?  A change of a generator that
+ * makes a seed give another maze raises its stream (MazeAlgorithm), and
+ * files record it as `generator-stream` (absent: 1).  A program that
+ * replays a file's recipe, to resume a build saved half done or to make
+ * "the same maze" again, asks first.
+ *
+ * Returns: MAZE_OK when the recorded stream is the generator's own, and
+ * when there is nothing to replay (no `generator`, or one this version
+ * does not know); else MAZE_ERROR_ARGUMENT with a message naming the
+ * generator.
+ */
+MazeStatus maze_generator_check_stream (const Maze *maze,
+                                        MazeError  *error);
 
 typedef enum
 {
@@ -1481,6 +1505,7 @@ typedef enum
   MAZE_MSG_META_VALUE_CONTROL,        /* key, the character's code */
   MAZE_MSG_PNG_TOO_MANY_PIXELS,       /* width, height, the most, a cell size that fits */
   MAZE_MSG_PNG_TOO_MANY_PIXELS_ANY_CELL, /* width, height, the most */
+  MAZE_MSG_GENERATOR_STREAM,          /* name */
 
   MAZE_MSG_N                          /* not a message: how many there are */
 } MazeMessage;

@@ -270,6 +270,10 @@ static const char *const templates[MAZE_MSG_N] = {
   /* Translators: an error; the width and height of the picture in pixels,
    * then the most pixels allowed in all; keep PNG, SVG and PDF as they are */
   [MAZE_MSG_PNG_TOO_MANY_PIXELS_ANY_CELL] = MAZE_N_("a PNG of %.0f x %.0f pixels is too large (at most %u pixels in all) even with 1-pixel cells: use SVG or PDF"),
+  /* Translators: why a maze file's build cannot be replayed; %s is a
+   * generator's name (typed that way, not translated): a change of the
+   * generator made the seeds give other mazes */
+  [MAZE_MSG_GENERATOR_STREAM] = MAZE_N_("this maze was made by another version of '%s': its seed now gives another maze"),
   /* Translators: an error; the width and height of a picture in pixels */
   [MAZE_MSG_IMAGE_NOMEM] = MAZE_N_("not enough memory for a %u x %u image: use a smaller cell size"),
   /* Translators: an error; a file format (PNG, SVG or PDF), then the reason */

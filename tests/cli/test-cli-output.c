@@ -548,7 +548,7 @@ test_text_errors_name_the_file (void)
 
 /* ---- 8: -o is checked before the work ---- */
 
-/* A 4000x4000 Kruskal maze takes seconds and 224 MB: a folder that does
+/* A 4000x4000 Kruskal maze takes seconds and 80 MB: a folder that does
  * not exist is found before, so the process stays small. */
 static void
 test_check_before_work (void)

@@ -508,6 +508,49 @@ test_pinned_big (void)
     }
 }
 
+/* ---- streams: which mazes a generator's seeds give ---- */
+
+/* Kruskal's wall order is computed from the seed since stream 2: its
+ * files say so, and a file of the first stream (which has no key) is
+ * known not to replay; every other generator is on its first stream and
+ * writes no key. */
+static void
+test_streams (void)
+{
+  MazeError err = { 0 };
+  Maze *m = generate (9, 7, "kruskal", 3, 0, NULL);
+  MazeGenerator *gen;
+
+  g_assert_cmpstr (maze_meta_get (m, "generator-stream"), ==, "2");
+  g_assert_cmpint (maze_generator_check_stream (m, &err), ==, MAZE_OK);
+
+  /* a file written before: no key */
+  g_assert_cmpint (maze_meta_set (m, "generator-stream", NULL, &err), ==, MAZE_OK);
+  g_assert_cmpint (maze_generator_check_stream (m, &err), ==, MAZE_ERROR_ARGUMENT);
+  g_assert_cmpstr (err.message, ==,
+                   "this maze was made by another version of 'kruskal': its seed now gives another maze");
+  maze_error_clear (&err);
+  /* a stream this version does not know, or not a number */
+  g_assert_cmpint (maze_meta_set (m, "generator-stream", "3", &err), ==, MAZE_OK);
+  g_assert_cmpint (maze_generator_check_stream (m, NULL), ==, MAZE_ERROR_ARGUMENT);
+  g_assert_cmpint (maze_meta_set (m, "generator-stream", "2x", &err), ==, MAZE_OK);
+  g_assert_cmpint (maze_generator_check_stream (m, NULL), ==, MAZE_ERROR_ARGUMENT);
+
+  /* another generator on the same maze takes the key away */
+  gen = maze_generator_new (m, "prim", 3, 0, &err);
+  g_assert_nonnull (gen);
+  g_assert_null (maze_meta_get (m, "generator-stream"));
+  g_assert_cmpint (maze_generator_check_stream (m, &err), ==, MAZE_OK);
+  maze_generator_free (gen);
+
+  /* nothing to replay: no generator, or one this version does not know */
+  g_assert_cmpint (maze_meta_set (m, "generator", NULL, &err), ==, MAZE_OK);
+  g_assert_cmpint (maze_generator_check_stream (m, &err), ==, MAZE_OK);
+  g_assert_cmpint (maze_meta_set (m, "generator", "future-method", &err), ==, MAZE_OK);
+  g_assert_cmpint (maze_generator_check_stream (m, &err), ==, MAZE_OK);
+  maze_free (m);
+}
+
 /* ---- a run in slices (the app's Generate without animation) ---- */
 
 /* Slices of any length do the steps of one run: the same maze, the same
@@ -827,7 +870,7 @@ test_memory (void)
     { "hunt-and-kill", 0.13 },         /* the hunt's bits */
     { "eller", 0.4 },                  /* four arrays of the width */
     { "recursive-division", 0.4 },     /* chambers: width + height */
-    { "kruskal", 12.01 },              /* walls + union-find */
+    { "kruskal", 3.01 },               /* the union-find, packed */
   };
   MazeError err = { 0 };
 
@@ -992,6 +1035,7 @@ main (int   argc,
   g_test_add_func ("/generators/pinned/words", test_pinned_words);
   g_test_add_func ("/generators/pinned/crcs", test_pinned_crcs);
   g_test_add_func ("/generators/pinned/big", test_pinned_big);
+  g_test_add_func ("/generators/streams", test_streams);
   g_test_add_func ("/generators/frontier/newest", test_frontier_newest);
   g_test_add_func ("/generators/reuse", test_reuse_maze);
   g_test_add_func ("/generators/run-steps", test_run_steps);

@@ -140,10 +140,12 @@ struct MazeGenerator
     } prim;
     struct
     {
-      uint32_t *edges;    /* (cell << 1) | (0: east wall, 1: south wall) */
-      uint32_t *parent;   /* union-find over the cells */
-      uint32_t  n_edges;
-      uint32_t  next;     /* edges[0 .. next) are used */
+      uint8_t  *parent;   /* union-find over the cells, packed */
+      uint64_t  keys[4];  /* the wall order's round keys */
+      uint64_t  next;     /* the next position in the wall order */
+      unsigned  order_bits;  /* the order is a permutation of 2^bits */
+      unsigned  parent_bits; /* bits of an entry of parent */
+      bool      shaped;   /* borders are not just the grid's edges */
     } kruskal;
     struct
     {

@@ -345,6 +345,13 @@ maze_generator_new (Maze       *maze,
       maze_generator_free (gen);
       return NULL;
     }
+  snprintf (buf, sizeof buf, "%u", spec.algorithm->stream);
+  if (maze_meta_set (maze, "generator-stream", spec.algorithm->stream > 1 ? buf : NULL,
+                     error) != MAZE_OK)
+    {
+      maze_generator_free (gen);
+      return NULL;
+    }
 
   gen->cells = maze_cells (maze);
   if (spec.algorithm->generator->init (gen, error) != MAZE_OK)
@@ -597,6 +604,39 @@ size_t
 maze_generator_memory (const MazeGenerator *gen)
 {
   return gen->memory;
+}
+
+MazeStatus
+maze_generator_check_stream (const Maze *maze,
+                             MazeError  *error)
+{
+  const char *name = maze_meta_get (maze, "generator");
+  const char *value = maze_meta_get (maze, "generator-stream");
+  const MazeAlgorithm *a;
+  unsigned own, recorded = 1;
+
+  if (name == NULL
+      || (a = maze_algorithm_find (maze_generators, name, NULL, NULL)) == NULL)
+    return MAZE_OK;
+  own = a->stream > 1 ? a->stream : 1;
+  if (value != NULL)
+    {
+      /* a decimal number; anything else is no stream this version made */
+      recorded = 0;
+      for (const char *p = value; *p != '\0'; p++)
+        {
+          if (*p < '0' || *p > '9' || recorded > 100000)
+            {
+              recorded = 0;
+              break;
+            }
+          recorded = recorded * 10 + (unsigned) (*p - '0');
+        }
+    }
+  if (recorded == own)
+    return MAZE_OK;
+  return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_GENERATOR_STREAM,
+                         MAZE_TEXT (a->name));
 }
 
 const MazeAlgorithm *

@@ -2,105 +2,394 @@
 /*
  * kruskal.c: randomised Kruskal.
  *
- * Every interior wall once, in random order (a Fisher-Yates shuffle done
- * one draw a wall, so stepping costs nothing up front); a wall comes down
- * when the cells on its two sides are in different regions.  Regions are
- * a union-find forest with union by rank and path halving: a root's
- * entry is ROOT | its rank, any other entry is its parent's index (cells
- * are fewer than 2^31).  Which walls come down depends only on the order,
- * not on how the forest is linked.
+ * Every interior wall once, in random order; a wall comes down when the
+ * cells on its two sides are in different regions.  Which walls come
+ * down depends only on the order.
+ *
+ * The order (stream 2 of this generator; see MazeAlgorithm.stream) is
+ * computed, not stored.  Wall number e is the east wall of cell e / 2
+ * when e is even, its south wall when e is odd.  Position j of the order
+ * is the wall P(j), for j = 0, 1, ..., 2^B - 1, where 2^B is the
+ * smallest power of two (B >= 2) at least 2 * cells, and P is a
+ * permutation of 0 .. 2^B - 1: a Feistel network of four rounds.  A
+ * number x of B bits is split into its high L = B / 2 bits and its low
+ * R = B - L bits; a round makes (l, r) into (r, l ^ F_k(r)), where
+ * F_k(r) is the top bits (as many as l has) of
+ *
+ *     z = (r ^ key_k) * 0x9E3779B97F4A7C15;  z ^= z >> 31;
+ *     z *= 0xBF58476D1CE4E5B9                 (all mod 2^64)
+ *
+ * and the halves swap widths, so after the fourth round they are L and R
+ * bits again and P(j) = (l << R) | r.  The four keys are the first four
+ * numbers of the PRNG of the seed (maze_rng_next()).  Positions whose
+ * wall does not exist (P(j) >= 2 * cells, an east or south side on the
+ * border or outside the shape) are skipped.  Everything is integer
+ * arithmetic on 64 bits: a seed gives the same order, so the same maze,
+ * on every machine.
+ *
+ * Regions are a union-find forest with union by rank and path halving,
+ * its entries packed in as few bits as the cells need: an entry below
+ * ROOTS is a root of that rank, any other is ROOTS + its parent's index.
+ * All entries start at 0: every cell its own region.
  */
 #include "generator-private.h"
 
 #include <inttypes.h>
+#include <string.h>
 
-#define ROOT UINT32_C (0x80000000)
+#define ROOTS 33u /* ranks 0 .. 32: union by rank keeps them below log2 (cells) */
+#define ROUNDS 4
+
+/* ---- the packed union-find ---- */
+
+/* An entry is read and written as the little-endian 64-bit word at its
+ * first byte, the same on every machine. */
+static inline uint64_t
+load_le64 (const uint8_t *p)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  uint64_t v;
+
+  memcpy (&v, p, sizeof v);
+  return v;
+#else
+  return (uint64_t) p[0] | (uint64_t) p[1] << 8 | (uint64_t) p[2] << 16
+         | (uint64_t) p[3] << 24 | (uint64_t) p[4] << 32 | (uint64_t) p[5] << 40
+         | (uint64_t) p[6] << 48 | (uint64_t) p[7] << 56;
+#endif
+}
+
+static inline void
+store_le64 (uint8_t  *p,
+            uint64_t  v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  memcpy (p, &v, sizeof v);
+#else
+  for (unsigned k = 0; k < 8; k++)
+    p[k] = (uint8_t) (v >> (8 * k));
+#endif
+}
+
+static inline uint32_t
+entry_get (const uint8_t *parent,
+           unsigned       bits,
+           uint32_t       i)
+{
+  uint64_t at = (uint64_t) i * bits;
+
+  return (uint32_t) (load_le64 (parent + (at >> 3)) >> (at & 7)) & (uint32_t) ((UINT64_C (1) << bits) - 1);
+}
+
+static inline void
+entry_set (uint8_t  *parent,
+           unsigned  bits,
+           uint32_t  i,
+           uint32_t  value)
+{
+  uint64_t at = (uint64_t) i * bits;
+  uint64_t mask = ((UINT64_C (1) << bits) - 1) << (at & 7);
+  uint8_t *p = parent + (at >> 3);
+
+  store_le64 (p, (load_le64 (p) & ~mask) | ((uint64_t) value << (at & 7)));
+}
+
+/* The address of @i's entry, for a prefetch. */
+static inline const uint8_t *
+entry_address (const uint8_t *parent,
+               unsigned       bits,
+               uint32_t       i)
+{
+  return parent + (((uint64_t) i * bits) >> 3);
+}
+
+static size_t
+parent_size (const MazeGenerator *gen)
+{
+  /* eight bytes more: an entry is read and written as a 64-bit word */
+  return (size_t) (((uint64_t) gen->n * gen->u.kruskal.parent_bits + 7) / 8 + 8);
+}
+
+/* The root of @i's region, halving the path to it. */
+static inline uint32_t
+find (uint8_t  *parent,
+      unsigned  bits,
+      uint32_t  i)
+{
+  for (;;)
+    {
+      uint32_t p = entry_get (parent, bits, i), g;
+
+      if (p < ROOTS)
+        return i;
+      p -= ROOTS;
+      g = entry_get (parent, bits, p);
+      if (g < ROOTS)
+        return p;
+      entry_set (parent, bits, i, g);
+      i = g - ROOTS;
+    }
+}
+
+/* Join the regions of roots @ra and @rb (different): the lower rank
+ * goes under the higher. */
+static inline void
+unite (uint8_t  *parent,
+       unsigned  bits,
+       uint32_t  ra,
+       uint32_t  rb)
+{
+  uint32_t a = entry_get (parent, bits, ra), b = entry_get (parent, bits, rb);
+
+  if (a < b)
+    entry_set (parent, bits, ra, ROOTS + rb);
+  else
+    {
+      entry_set (parent, bits, rb, ROOTS + ra);
+      if (a == b)
+        entry_set (parent, bits, ra, a + 1);
+    }
+}
+
+/* ---- the wall order ---- */
+
+/* One round's F: the top @width bits of a mix of @r and @key. */
+static inline uint64_t
+round_f (uint64_t r,
+         uint64_t key,
+         unsigned width)
+{
+  uint64_t z = (r ^ key) * UINT64_C (0x9E3779B97F4A7C15);
+
+  z ^= z >> 31;
+  z *= UINT64_C (0xBF58476D1CE4E5B9);
+  return z >> (64 - width);
+}
+
+/* Position @j of the order: the wall number P(j) (see the top).  The
+ * rounds written out: the halves are L, R bits wide, then R, L, ... */
+static inline uint64_t
+wall_at (const uint64_t keys[ROUNDS],
+         unsigned       bits,
+         uint64_t       j)
+{
+  unsigned wl = bits / 2, wr = bits - wl;
+  uint64_t l = j >> wr, r = j & ((UINT64_C (1) << wr) - 1);
+
+  l ^= round_f (r, keys[0], wl); /* (l, r) -> (r, l ^ F): l is the new r */
+  r ^= round_f (l, keys[1], wr);
+  l ^= round_f (r, keys[2], wl);
+  r ^= round_f (l, keys[3], wr);
+  /* four swaps are none: l has wl bits again, r has wr */
+  return (l << wr) | r;
+}
+
+/* Does wall @e exist: an east or south side of a cell of the maze with a
+ * cell of the maze behind it? */
+static inline bool
+wall_exists (const MazeGenerator *gen,
+             uint64_t             e)
+{
+  uint32_t a;
+
+  if (e >= 2 * (uint64_t) gen->n)
+    return false;
+  a = (uint32_t) (e >> 1);
+  if (gen->u.kruskal.shaped)
+    return (gen_inner_sides (gen->cells[a]) & ((e & 1) ? MAZE_S : MAZE_E)) != 0;
+  if (e & 1)
+    return a < gen->n - gen->width;
+  return a % gen->width != gen->width - 1;
+}
 
 static MazeStatus
 kruskal_init (MazeGenerator *gen,
               MazeError     *error)
 {
-  uint32_t w = gen->width, h = gen->height;
-  uint64_t m = (uint64_t) (w - 1) * h + (uint64_t) w * (h - 1);
-  uint32_t k = 0;
+  unsigned bits = 2, pbits = 1;
 
-  gen->u.kruskal.edges = gen_alloc (gen, (size_t) m * sizeof (uint32_t) + 1, false);
-  gen->u.kruskal.parent = gen_alloc (gen, (size_t) gen->n * sizeof (uint32_t), false);
-  if (gen->u.kruskal.edges == NULL || gen->u.kruskal.parent == NULL)
-    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
-  /* The walls with a cell on both sides: east and south sides without a
-   * border bit (a shape has fewer than the grid's m). */
-  for (uint32_t i = 0; i < gen->n; i++)
-    {
-      uint16_t inner = gen_inner_sides (gen->cells[i]);
-
-      gen->u.kruskal.parent[i] = ROOT;
-      if (inner & MAZE_E)
-        gen->u.kruskal.edges[k++] = i << 1;
-      if (inner & MAZE_S)
-        gen->u.kruskal.edges[k++] = (i << 1) | 1;
-    }
-  gen->u.kruskal.n_edges = k;
+  while ((UINT64_C (1) << bits) < 2 * (uint64_t) gen->n)
+    bits++;
+  while ((UINT64_C (1) << pbits) < (uint64_t) gen->n + ROOTS)
+    pbits++;
+  gen->u.kruskal.order_bits = bits;
+  gen->u.kruskal.parent_bits = pbits;
   gen->u.kruskal.next = 0;
+  gen->u.kruskal.shaped = maze_is_shaped (gen->maze);
+  for (unsigned k = 0; k < ROUNDS; k++)
+    gen->u.kruskal.keys[k] = maze_rng_next (&gen->rng);
+  gen->u.kruskal.parent = gen_alloc (gen, parent_size (gen), true);
+  if (gen->u.kruskal.parent == NULL)
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
   return MAZE_OK;
-}
-
-static uint32_t
-find (uint32_t *parent,
-      uint32_t  i)
-{
-  for (;;)
-    {
-      uint32_t p = parent[i], g;
-
-      if (p & ROOT)
-        return i;
-      g = parent[p];
-      if (g & ROOT)
-        return p;
-      parent[i] = g;
-      i = g;
-    }
 }
 
 static GenResult
 kruskal_step (MazeGenerator *gen,
               MazeStep      *report)
 {
-  uint32_t *edges = gen->u.kruskal.edges;
-  uint32_t *parent = gen->u.kruskal.parent;
-  uint32_t m = gen->u.kruskal.n_edges;
+  uint8_t *parent = gen->u.kruskal.parent;
+  unsigned pbits = gen->u.kruskal.parent_bits;
+  uint64_t end = UINT64_C (1) << gen->u.kruskal.order_bits;
 
-  while (gen->u.kruskal.next < m)
+  while (gen->u.kruskal.next < end)
     {
-      uint32_t k = gen->u.kruskal.next++;
-      uint32_t j = k + maze_rng_below (&gen->rng, m - k);
-      uint32_t e = edges[j], a, b, ra, rb;
+      uint64_t e = wall_at (gen->u.kruskal.keys, gen->u.kruskal.order_bits,
+                            gen->u.kruskal.next++);
+      uint32_t a, b, ra, rb;
       uint16_t dir;
 
-      edges[j] = edges[k];
-      edges[k] = e;
-      a = e >> 1;
+      if (!wall_exists (gen, e))
+        continue;
+      a = (uint32_t) (e >> 1);
       dir = (e & 1) ? MAZE_S : MAZE_E;
       b = a + gen->delta[dir];
-      ra = find (parent, a);
-      rb = find (parent, b);
+      ra = find (parent, pbits, a);
+      rb = find (parent, pbits, b);
       if (ra == rb)
         continue;
-      if (parent[ra] < parent[rb])
-        parent[ra] = rb;
-      else if (parent[ra] > parent[rb])
-        parent[rb] = ra;
-      else
-        {
-          parent[rb] = ra;
-          parent[ra]++;
-        }
+      unite (parent, pbits, ra, rb);
       gen_carve (gen, report, a, dir);
       gen->cur = b;
       return GEN_CARVED;
     }
   return GEN_FINISHED;
+}
+
+/*
+ * kruskal_step() without reports: the same walls in the same order.  A
+ * big maze's union-find and cells are far bigger than the caches and
+ * each wall reads them at random places, so the run works ahead: the
+ * order does not depend on the regions, and the next AHEAD walls are
+ * known, their cells' entries prefetched as a wall joins the queue.
+ * HOP and 2 HOP walls before a wall's turn its entries fetched so far
+ * have come, and the entries one step up are fetched too.  A carve
+ * waits PENDING carves while its cells come (no choice reads them), and
+ * all are done before the run returns.
+ */
+#define AHEAD 32 /* a power of two */
+#define HOP 11
+#define PENDING 16
+
+/* Knock down the wall @queued (a cell, the south wall if bit 31). */
+static inline void
+carve_wall (uint16_t *cells,
+            uint32_t  w,
+            uint32_t  queued)
+{
+  uint32_t a = queued & 0x7FFFFFFF;
+
+  if (queued >> 31)
+    {
+      cells[a] |= MAZE_S;
+      cells[a + w] |= MAZE_N;
+    }
+  else
+    {
+      cells[a] |= MAZE_E;
+      cells[a + 1] |= MAZE_W;
+    }
+}
+
+static void
+kruskal_run (MazeGenerator *gen)
+{
+  uint16_t *cells = gen->cells;
+  uint8_t *parent = gen->u.kruskal.parent;
+  unsigned pbits = gen->u.kruskal.parent_bits;
+  unsigned obits = gen->u.kruskal.order_bits;
+  uint64_t keys[ROUNDS];
+  uint64_t end = UINT64_C (1) << obits;
+  uint64_t j = gen->u.kruskal.next;
+  uint64_t left = gen->tree_left;
+  uint64_t carved = 0;
+  uint32_t w = gen->width;
+  uint32_t cur = gen->cur;
+  uint32_t queued_cell[AHEAD];
+  uint64_t queued_next[AHEAD];
+  uint32_t queued_up[AHEAD][2]; /* the ancestors of its cells fetched */
+  uint32_t pending[PENDING];    /* walls to carve, as queued_cell */
+  unsigned head = 0, count = 0;
+
+  for (unsigned k = 0; k < ROUNDS; k++)
+    keys[k] = gen->u.kruskal.keys[k];
+  while (carved < left)
+    {
+      uint32_t a, b, ra, rb, queued;
+      uint16_t dir;
+      uint64_t e;
+      unsigned slot;
+
+      while (count < AHEAD && j < end)
+        {
+          slot = (head + count) & (AHEAD - 1);
+
+          e = wall_at (keys, obits, j++);
+          if (!wall_exists (gen, e))
+            continue;
+          a = (uint32_t) (e >> 1);
+          b = a + ((e & 1) ? w : 1);
+          /* the wall in the cell's bit 31 (cells are fewer than 2^31) */
+          queued_cell[slot] = a | (uint32_t) (e & 1) << 31;
+          queued_next[slot] = j;
+          queued_up[slot][0] = a;
+          queued_up[slot][1] = b;
+          count++;
+          GEN_PREFETCH_READ (entry_address (parent, pbits, a));
+          GEN_PREFETCH_READ (entry_address (parent, pbits, b));
+        }
+      if (count == 0)
+        break;
+      /* one step up from the entries fetched so far, for the walls HOP
+       * and 2 HOP places from their turn */
+      for (unsigned at = HOP; at < AHEAD; at += HOP)
+        if (count > at)
+          {
+            unsigned s = (head + at) & (AHEAD - 1);
+            uint32_t pa = entry_get (parent, pbits, queued_up[s][0]);
+            uint32_t pb = entry_get (parent, pbits, queued_up[s][1]);
+
+            if (pa >= ROOTS)
+              {
+                queued_up[s][0] = pa - ROOTS;
+                GEN_PREFETCH_READ (entry_address (parent, pbits, pa - ROOTS));
+              }
+            if (pb >= ROOTS)
+              {
+                queued_up[s][1] = pb - ROOTS;
+                GEN_PREFETCH_READ (entry_address (parent, pbits, pb - ROOTS));
+              }
+          }
+      queued = queued_cell[head];
+      a = queued & 0x7FFFFFFF;
+      dir = (queued >> 31) ? MAZE_S : MAZE_E;
+      gen->u.kruskal.next = queued_next[head];
+      head = (head + 1) & (AHEAD - 1);
+      count--;
+
+      b = a + ((dir == MAZE_S) ? w : 1);
+      ra = find (parent, pbits, a);
+      rb = find (parent, pbits, b);
+      if (ra == rb)
+        continue;
+      unite (parent, pbits, ra, rb);
+      /* the carve waits PENDING carves for its cells to come */
+      slot = (unsigned) (carved & (PENDING - 1));
+      if (carved >= PENDING)
+        carve_wall (cells, w, pending[slot]);
+      pending[slot] = queued;
+      GEN_PREFETCH_WRITE (&cells[a]);
+      GEN_PREFETCH_WRITE (&cells[b]);
+      cur = b;
+      carved++;
+    }
+  for (uint64_t c = carved > PENDING ? carved - PENDING : 0; c < carved; c++)
+    carve_wall (cells, w, pending[c & (PENDING - 1)]);
+  if (count == 0)
+    gen->u.kruskal.next = j;
+  gen->cur = cur;
+  gen->steps += carved;
+  gen->tree_left -= carved;
 }
 
 /* Kruskal has no frontier: its regions grow everywhere at once. */
@@ -116,16 +405,15 @@ static unsigned
 kruskal_arrays (MazeGenerator *gen,
                 GenArray       arrays[GEN_MAX_ARRAYS])
 {
-  arrays[0] = (GenArray) { (void **) &gen->u.kruskal.edges,
-                           (size_t) gen->u.kruskal.n_edges * sizeof (uint32_t) + 1 };
-  arrays[1] = (GenArray) { (void **) &gen->u.kruskal.parent, (size_t) gen->n * sizeof (uint32_t) };
-  return 2;
+  arrays[0] = (GenArray) { (void **) &gen->u.kruskal.parent, parent_size (gen) };
+  return 1;
 }
 
 static const MazeGeneratorClass kruskal_class = {
   .init = kruskal_init,
   .step = kruskal_step,
   .frontier = kruskal_frontier,
+  .run = kruskal_run,
   .arrays = kruskal_arrays,
 };
 
@@ -136,4 +424,7 @@ const MazeAlgorithm maze_generator_kruskal = {
   .description = MAZE_N_("Randomised Kruskal: knocks down walls in random order when they join two regions (union-find)"),
   .flags = MAZE_ALGORITHM_ANY_SHAPE,
   .generator = &kruskal_class,
+  /* 2: the wall order computed from the seed (stream 1 shuffled a list
+   * of the walls, 8 bytes a cell more) */
+  .stream = 2,
 };

@@ -1437,6 +1437,14 @@ bitmaze_session_load (BitmazeSession  *self,
 
   announce_moved (self, &before);
 
+  /* A file of a generator whose seeds now give other mazes: its build
+   * cannot be replayed, and its seed shown makes another maze: say so. */
+  if (maze_generator_check_stream (maze, &merror) != MAZE_OK)
+    {
+      resume_build = FALSE;
+      emit_message (self, &merror);
+    }
+
   /* Last: the work may come back on a copy that replaces @maze. */
   if (resume_search || resume_build)
     resume_saved (self, resume_build);

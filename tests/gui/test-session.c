@@ -174,6 +174,66 @@ test_build_saved_mid_history (Fixture       *fixture,
   maze_free (expected);
 }
 
+static void
+message_cb (BitmazeSession *session,
+            const char     *message,
+            char          **heard)
+{
+  g_free (*heard);
+  *heard = g_strdup (message);
+}
+
+/* A Kruskal build saved halfway comes back building: its file says which
+ * wall order made it.  The same file as Kruskal's first order wrote it
+ * (no `generator-stream`), whose seed now gives another maze, opens as
+ * it is, not building, with a message that names the generator. */
+static void
+test_build_of_another_stream (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (fixture->dir, "kruskal.maze", NULL);
+  g_autofree char *old_path = g_build_filename (fixture->dir, "old.maze", NULL);
+  g_autoptr (GFile) old_file = g_file_new_for_path (old_path);
+  g_autoptr (BitmazeSession) opened = NULL;
+  g_autoptr (BitmazeSession) old = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *heard = NULL;
+  MazeError merror;
+  Maze *maze;
+
+  g_object_set (fixture->session, "generator", "kruskal", "animate", TRUE, NULL);
+  g_assert_true (bitmaze_session_generate (fixture->session, &error));
+  bitmaze_session_set_running (fixture->session, FALSE);
+  remember (fixture, fixture->session);
+  step_and_remember (fixture, fixture->session, 40);
+
+  opened = save_and_open (fixture, "kruskal.maze");
+  g_signal_connect (opened, "message", G_CALLBACK (message_cb), &heard);
+  g_assert_cmpint (bitmaze_session_get_phase (opened), ==, BITMAZE_PHASE_BUILDING);
+  assert_state (fixture, opened, 40);
+  g_assert_null (heard);
+
+  maze = maze_load_file (path, &merror);
+  g_assert_nonnull (maze);
+  g_assert_cmpstr (maze_meta_get (maze, "generator-stream"), ==, "2");
+  g_assert_cmpint (maze_meta_set (maze, "generator-stream", NULL, &merror), ==, MAZE_OK);
+  g_assert_cmpint (maze_save_file (maze, old_path, &merror), ==, MAZE_OK);
+  maze_free (maze);
+
+  old = bitmaze_session_new ();
+  g_signal_connect (old, "message", G_CALLBACK (message_cb), &heard);
+  g_assert_true (bitmaze_session_load (old, old_file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (bitmaze_session_get_phase (old), !=, BITMAZE_PHASE_BUILDING);
+  g_assert_cmpmem (maze_cells_const (bitmaze_session_get_maze (old)), 2 * fixture->n_cells,
+                   (const guint16 *) (gpointer) fixture->states->data + 40 * fixture->n_cells,
+                   2 * fixture->n_cells);
+  g_assert_cmpstr (heard, ==,
+                   "this maze was made by another version of 'kruskal': its seed now gives another maze");
+  g_signal_handlers_disconnect_by_data (old, &heard);
+  g_signal_handlers_disconnect_by_data (opened, &heard);
+}
+
 typedef struct
 {
   MazeStep step;
@@ -269,6 +329,7 @@ main (int   argc,
   g_test_add ("/session/" name, Fixture, NULL, fixture_setup, func, fixture_teardown)
   ADD ("search-saved-mid-history", test_search_saved_mid_history);
   ADD ("build-saved-mid-history", test_build_saved_mid_history);
+  ADD ("build-of-another-stream", test_build_of_another_stream);
   ADD ("question-and-reveal", test_question_and_reveal);
 #undef ADD
 

@@ -599,6 +599,8 @@ void
 bitmaze_session_set_running (BitmazeSession *self,
                              gboolean        running)
 {
+  gint64 began = g_get_monotonic_time ();
+
   g_return_if_fail (BITMAZE_IS_SESSION (self));
 
   running = !!running && self->maze != NULL;
@@ -626,8 +628,11 @@ bitmaze_session_set_running (BitmazeSession *self,
   if (running)
     {
       self->last_frame_time = 0;
-      self->view_us = 0;
-      self->unframed_us = 0;
+      /* Until a frame has measured what handing the changes to the view
+       * takes, a guess; and starting the search (clearing the marks of
+       * a big maze) comes off the first frame's share. */
+      self->view_us = FRAME_BUDGET_US / 3;
+      self->unframed_us = g_get_monotonic_time () - began;
       /* The first step comes at once, even at one step a second. */
       self->credit = 1.0;
     }

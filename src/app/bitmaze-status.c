@@ -330,6 +330,10 @@ bitmaze_status_init (BitmazeStatus *self)
   gtk_widget_set_hexpand (GTK_WIDGET (self->numbers_label), TRUE);
   gtk_label_set_wrap (self->numbers_label, TRUE);
   gtk_label_set_wrap_mode (self->numbers_label, PANGO_WRAP_WORD_CHAR);
+  /* At least the width of one item ("Visited 1,234,567"): measuring a
+   * wrapping label lays it out at its narrowest, and a line break after
+   * every few characters makes that the slowest layout of the frame. */
+  gtk_label_set_width_chars (self->numbers_label, 18);
   gtk_widget_add_css_class (GTK_WIDGET (self->numbers_label), "numeric");
   /* Its width for a height is not searched for (see bitmaze-width-bin.c):
    * Run changes the numbers ten times a second. */

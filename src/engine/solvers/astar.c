@@ -12,6 +12,9 @@
  * on two routes); the later copies are skipped when they come out.  So on
  * a maze with loops the path is a shortest one, like BFS's, usually after
  * reaching far fewer cells.
+ *
+ * An entry's aux holds the side the cell was reached through (bits 0 and
+ * 1, an index into MAZE_DIRECTIONS) and the cell's column above them.
  */
 #include "solver-private.h"
 
@@ -107,9 +110,10 @@ astar_step (MazeSolver *solver,
 static const uint8_t astar_first_side[16] = { 0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0 };
 
 /*
- * maze_solver_run()'s search: the same heap operations in the same order
- * as astar_step() (ties between equal keys fall out the same, so the
- * marks and the counters do too), with no reports.  The popped cell's
+ * maze_solver_run()'s search: after every cell it takes, the heap holds
+ * the same entries in the same slots as after astar_step() (ties between
+ * equal keys fall out the same, so the marks and the counters do too),
+ * with no reports.  The popped cell's
  * column comes with its entry and its row from comparing its index with
  * the goal's row; its neighbours' estimates follow from them; the side
  * back to its parent is not looked at.
@@ -121,7 +125,8 @@ static const uint8_t astar_first_side[16] = { 0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0
  * skipped and the search goes on from it.  A neighbour towards the goal
  * keeps f and gets a larger g, so its key is smaller than the popped
  * one's, the smallest of the heap: a step along a corridor towards the
- * goal costs no heap work.
+ * goal costs no heap work.  Any other held neighbour goes in with
+ * solver_heap_push_pop(), the push and the next pop in one.
  */
 static void
 astar_run (MazeSolver *solver)

@@ -28,7 +28,7 @@ typedef struct
 {
   uint64_t key;
   uint32_t cell;
-  uint32_t aux;
+  uint32_t aux;  /* the algorithm's own (A*: side and column) */
 } SolverHeapEntry;
 
 typedef struct

@@ -28,9 +28,10 @@
  * on every machine.
  *
  * Regions are a union-find forest with union by rank and path halving,
- * its entries packed in as few bits as the cells need: an entry below
- * ROOTS is a root of that rank, any other is ROOTS + its parent's index.
- * All entries start at 0: every cell its own region.
+ * its entries packed in as few bits as the cells need, in bands of four
+ * rows (see place_of()): an entry below ROOTS is a root of that rank, any
+ * other is ROOTS + its parent's place.  All entries start at 0: every
+ * cell its own region.
  */
 #include "generator-private.h"
 
@@ -39,6 +40,7 @@
 
 #define ROOTS 33u /* ranks 0 .. 32: union by rank keeps them below log2 (cells) */
 #define ROUNDS 4
+#define BAND 2  /* the union-find's bands are 1 << BAND rows high */
 
 /* ---- the packed union-find ---- */
 
@@ -103,11 +105,30 @@ entry_address (const uint8_t *parent,
   return parent + (((uint64_t) i * bits) >> 3);
 }
 
+/* Entries are laid out in bands of four rows, column by column, so that
+ * the four cells of a column of a band are neighbours in memory: the
+ * entries a wall and a small region need are more often on one cache
+ * line.  The union-find works on these places; the place of cell (x, y): */
+static inline uint32_t
+place_of (uint32_t x,
+          uint32_t y,
+          uint32_t w)
+{
+  return (y >> BAND) * (w << BAND) + (x << BAND) + (y & ((1u << BAND) - 1));
+}
+
+/* Places in all: whole bands, the last one perhaps with unused rows. */
+static uint64_t
+n_places (const MazeGenerator *gen)
+{
+  return (((uint64_t) gen->height + (1u << BAND) - 1) >> BAND << BAND) * gen->width;
+}
+
 static size_t
 parent_size (const MazeGenerator *gen)
 {
   /* eight bytes more: an entry is read and written as a 64-bit word */
-  return (size_t) (((uint64_t) gen->n * gen->u.kruskal.parent_bits + 7) / 8 + 8);
+  return (size_t) ((n_places (gen) * gen->u.kruskal.parent_bits + 7) / 8 + 8);
 }
 
 /* The root of @i's region, halving the path to it. */
@@ -184,22 +205,33 @@ wall_at (const uint64_t keys[ROUNDS],
   return (l << wr) | r;
 }
 
-/* Does wall @e exist: an east or south side of a cell of the maze with a
- * cell of the maze behind it? */
+/* Does wall @e exist (an east or south side of a cell of the maze with a
+ * cell of the maze behind it)?  If so, its cell @a and the places of the
+ * entries of the cells on its two sides. */
 static inline bool
-wall_exists (const MazeGenerator *gen,
-             uint64_t             e)
+wall_cells (const MazeGenerator *gen,
+            uint64_t             e,
+            uint32_t            *a,
+            uint32_t            *pa,
+            uint32_t            *pb)
 {
-  uint32_t a;
+  uint32_t w = gen->width, x, y;
 
   if (e >= 2 * (uint64_t) gen->n)
     return false;
-  a = (uint32_t) (e >> 1);
+  *a = (uint32_t) (e >> 1);
+  y = *a / w;
+  x = *a - y * w;
   if (gen->u.kruskal.shaped)
-    return (gen_inner_sides (gen->cells[a]) & ((e & 1) ? MAZE_S : MAZE_E)) != 0;
-  if (e & 1)
-    return a < gen->n - gen->width;
-  return a % gen->width != gen->width - 1;
+    {
+      if (!(gen_inner_sides (gen->cells[*a]) & ((e & 1) ? MAZE_S : MAZE_E)))
+        return false;
+    }
+  else if ((e & 1) ? y + 1 >= gen->height : x + 1 >= w)
+    return false;
+  *pa = place_of (x, y, w);
+  *pb = (e & 1) ? place_of (x, y + 1, w) : *pa + (1u << BAND);
+  return true;
 }
 
 static MazeStatus
@@ -210,7 +242,7 @@ kruskal_init (MazeGenerator *gen,
 
   while ((UINT64_C (1) << bits) < 2 * (uint64_t) gen->n)
     bits++;
-  while ((UINT64_C (1) << pbits) < (uint64_t) gen->n + ROOTS)
+  while ((UINT64_C (1) << pbits) < n_places (gen) + ROOTS)
     pbits++;
   gen->u.kruskal.order_bits = bits;
   gen->u.kruskal.parent_bits = pbits;
@@ -236,21 +268,18 @@ kruskal_step (MazeGenerator *gen,
     {
       uint64_t e = wall_at (gen->u.kruskal.keys, gen->u.kruskal.order_bits,
                             gen->u.kruskal.next++);
-      uint32_t a, b, ra, rb;
+      uint32_t a, pa, pb, ra, rb;
       uint16_t dir;
 
-      if (!wall_exists (gen, e))
+      if (!wall_cells (gen, e, &a, &pa, &pb))
         continue;
-      a = (uint32_t) (e >> 1);
       dir = (e & 1) ? MAZE_S : MAZE_E;
-      b = a + gen->delta[dir];
-      ra = find (parent, pbits, a);
-      rb = find (parent, pbits, b);
+      ra = find (parent, pbits, pa);
+      rb = find (parent, pbits, pb);
       if (ra == rb)
         continue;
       unite (parent, pbits, ra, rb);
-      gen_carve (gen, report, a, dir);
-      gen->cur = b;
+      gen->cur = gen_carve (gen, report, a, dir);
       return GEN_CARVED;
     }
   return GEN_FINISHED;
@@ -307,7 +336,8 @@ kruskal_run (MazeGenerator *gen)
   uint32_t cur = gen->cur;
   uint32_t queued_cell[AHEAD];
   uint64_t queued_next[AHEAD];
-  uint32_t queued_up[AHEAD][2]; /* the ancestors of its cells fetched */
+  uint32_t queued_place[AHEAD][2]; /* the places of its cells' entries */
+  uint32_t queued_up[AHEAD][2]; /* the ancestors fetched so far */
   uint32_t pending[PENDING];    /* walls to carve, as queued_cell */
   unsigned head = 0, count = 0;
 
@@ -315,28 +345,28 @@ kruskal_run (MazeGenerator *gen)
     keys[k] = gen->u.kruskal.keys[k];
   while (carved < left)
     {
-      uint32_t a, b, ra, rb, queued;
+      uint32_t a, b, pa, pb, ra, rb, queued;
       uint16_t dir;
       uint64_t e;
-      unsigned slot;
+      unsigned slot, taken;
 
       while (count < AHEAD && j < end)
         {
           slot = (head + count) & (AHEAD - 1);
 
           e = wall_at (keys, obits, j++);
-          if (!wall_exists (gen, e))
+          if (!wall_cells (gen, e, &a, &pa, &pb))
             continue;
-          a = (uint32_t) (e >> 1);
-          b = a + ((e & 1) ? w : 1);
           /* the wall in the cell's bit 31 (cells are fewer than 2^31) */
           queued_cell[slot] = a | (uint32_t) (e & 1) << 31;
           queued_next[slot] = j;
-          queued_up[slot][0] = a;
-          queued_up[slot][1] = b;
+          queued_place[slot][0] = pa;
+          queued_place[slot][1] = pb;
+          queued_up[slot][0] = pa;
+          queued_up[slot][1] = pb;
           count++;
-          GEN_PREFETCH_READ (entry_address (parent, pbits, a));
-          GEN_PREFETCH_READ (entry_address (parent, pbits, b));
+          GEN_PREFETCH_READ (entry_address (parent, pbits, pa));
+          GEN_PREFETCH_READ (entry_address (parent, pbits, pb));
         }
       if (count == 0)
         break;
@@ -346,30 +376,31 @@ kruskal_run (MazeGenerator *gen)
         if (count > at)
           {
             unsigned s = (head + at) & (AHEAD - 1);
-            uint32_t pa = entry_get (parent, pbits, queued_up[s][0]);
-            uint32_t pb = entry_get (parent, pbits, queued_up[s][1]);
+            uint32_t up_a = entry_get (parent, pbits, queued_up[s][0]);
+            uint32_t up_b = entry_get (parent, pbits, queued_up[s][1]);
 
-            if (pa >= ROOTS)
+            if (up_a >= ROOTS)
               {
-                queued_up[s][0] = pa - ROOTS;
-                GEN_PREFETCH_READ (entry_address (parent, pbits, pa - ROOTS));
+                queued_up[s][0] = up_a - ROOTS;
+                GEN_PREFETCH_READ (entry_address (parent, pbits, up_a - ROOTS));
               }
-            if (pb >= ROOTS)
+            if (up_b >= ROOTS)
               {
-                queued_up[s][1] = pb - ROOTS;
-                GEN_PREFETCH_READ (entry_address (parent, pbits, pb - ROOTS));
+                queued_up[s][1] = up_b - ROOTS;
+                GEN_PREFETCH_READ (entry_address (parent, pbits, up_b - ROOTS));
               }
           }
-      queued = queued_cell[head];
+      taken = head;
+      queued = queued_cell[taken];
       a = queued & 0x7FFFFFFF;
       dir = (queued >> 31) ? MAZE_S : MAZE_E;
-      gen->u.kruskal.next = queued_next[head];
+      gen->u.kruskal.next = queued_next[taken];
       head = (head + 1) & (AHEAD - 1);
       count--;
 
       b = a + ((dir == MAZE_S) ? w : 1);
-      ra = find (parent, pbits, a);
-      rb = find (parent, pbits, b);
+      ra = find (parent, pbits, queued_place[taken][0]);
+      rb = find (parent, pbits, queued_place[taken][1]);
       if (ra == rb)
         continue;
       unite (parent, pbits, ra, rb);

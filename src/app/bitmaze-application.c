@@ -79,6 +79,15 @@ bitmaze_application_activate (GApplication *app)
  * shows nothing worth keeping).  A window is only made for a file that
  * opens: the reason a file does not goes to a window already there, or
  * (with none) to one new window with a new maze, as at start-up. */
+/* A message the session gave while a file loaded, before it had a window. */
+static void
+keep_message_cb (BitmazeSession *session,
+                 const char     *message,
+                 GPtrArray      *messages)
+{
+  g_ptr_array_add (messages, g_strdup (message));
+}
+
 static void
 bitmaze_application_open (GApplication  *app,
                           GFile        **files,
@@ -103,11 +112,21 @@ bitmaze_application_open (GApplication  *app,
         }
 
       session = bitmaze_session_new ();
-      if (bitmaze_session_load (session, files[i], &error))
-        {
-          gtk_window_present (GTK_WINDOW (bitmaze_window_new_for_session (self, session)));
-          continue;
-        }
+      {
+        g_autoptr (GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
+        gulong id = g_signal_connect (session, "message", G_CALLBACK (keep_message_cb), messages);
+        gboolean loaded = bitmaze_session_load (session, files[i], &error);
+
+        g_signal_handler_disconnect (session, id);
+        if (loaded)
+          {
+            window = bitmaze_window_new_for_session (self, session);
+            gtk_window_present (GTK_WINDOW (window));
+            for (guint k = 0; k < messages->len; k++)
+              bitmaze_window_show_message (window, g_ptr_array_index (messages, k));
+            continue;
+          }
+      }
       {
         g_autofree char *name = g_file_get_basename (files[i]);
 

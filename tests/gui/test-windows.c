@@ -190,6 +190,34 @@ test_failed_open_alone (Fixture       *fixture,
   g_assert_cmpuint (n_windows (fixture), ==, 2);
 }
 
+/* A file whose recipe no longer makes its maze (Kruskal's first wall
+ * order: no `generator-stream`), opened from the command line with no
+ * window yet: the new window says so, although the file was read before
+ * the window existed. */
+static void
+test_open_alone_says_what_loading_said (Fixture       *fixture,
+                                        gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (fixture->dir, "old-kruskal.maze", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GFile *files[1] = { file };
+  BitmazeWindow *window;
+  MazeError error;
+  Maze *maze = maze_generate (14, 9, "kruskal", 5, 0, &error);
+
+  g_assert_nonnull (maze);
+  g_assert_cmpstr (maze_meta_get (maze, "generator-stream"), ==, "2");
+  g_assert_cmpint (maze_meta_set (maze, "generator-stream", NULL, &error), ==, MAZE_OK);
+  g_assert_cmpint (maze_save_file (maze, path, &error), ==, MAZE_OK);
+  maze_free (maze);
+
+  g_application_open (G_APPLICATION (fixture->app), files, 1, "");
+  g_assert_cmpuint (n_windows (fixture), ==, 1);
+  window = BITMAZE_WINDOW (gtk_application_get_windows (GTK_APPLICATION (fixture->app))->data);
+  g_assert_cmpuint (maze_width (window_test_maze (window)), ==, 14);
+  g_assert_true (window_test_toast_says (window, "another version of 'kruskal'"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -209,6 +237,7 @@ main (int   argc,
   ADD ("keep-their-own-size", test_windows_keep_their_own_size);
   ADD ("failed-open-beside-a-window", test_failed_open_beside_a_window);
   ADD ("failed-open-alone", test_failed_open_alone);
+  ADD ("open-alone-says-what-loading-said", test_open_alone_says_what_loading_said);
 #undef ADD
 
   status = g_test_run ();

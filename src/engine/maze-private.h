@@ -174,6 +174,11 @@ Maze *maze_new_raw (uint32_t   width,
                     uint32_t   height,
                     MazeError *error);
 
+/* Ask the system for huge pages for a big array read at random places
+ * (the cells, a generator's arrays); nothing where it has none to give. */
+void maze_prefer_huge_pages (void   *p,
+                             size_t  size);
+
 /* maze_set_start() then maze_set_goal(), clearing the search nibbles
  * once for both (placing the endpoints of a big new maze). */
 MazeStatus maze_set_endpoints (Maze      *maze,

@@ -102,19 +102,19 @@ check_size (uint32_t   width,
  * The memory is the same (every cell is used); nothing changes where the
  * request is unknown or refused.
  */
-static void
-cells_prefer_huge_pages (void   *cells,
-                         size_t  size)
+void
+maze_prefer_huge_pages (void   *p,
+                        size_t  size)
 {
 #if defined(MADV_HUGEPAGE)
   const uintptr_t page = 4096, huge = (uintptr_t) 2 << 20;
-  uintptr_t start = ((uintptr_t) cells + page - 1) & ~(page - 1);
-  uintptr_t end = ((uintptr_t) cells + size) & ~(page - 1);
+  uintptr_t start = ((uintptr_t) p + page - 1) & ~(page - 1);
+  uintptr_t end = ((uintptr_t) p + size) & ~(page - 1);
 
   if (size >= 2 * huge && end > start)
     (void) madvise ((void *) start, end - start, MADV_HUGEPAGE);
 #else
-  (void) cells;
+  (void) p;
   (void) size;
 #endif
 }
@@ -140,7 +140,7 @@ maze_new_raw (uint32_t   width,
       free (maze);
       goto nomem;
     }
-  cells_prefer_huge_pages (maze->cells, n * sizeof (uint16_t));
+  maze_prefer_huge_pages (maze->cells, n * sizeof (uint16_t));
   maze->width = width;
   maze->height = height;
   maze->n_inside = (uint32_t) n;

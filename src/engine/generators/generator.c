@@ -8,7 +8,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 const uint8_t gen_nibble_count[16] = {
   0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
@@ -36,26 +35,6 @@ const uint16_t gen_nibble_dirs[16][4] = {
 
 /* ---- memory ---- */
 
-/* A big array of a generator is read at random places, as the cells are
- * (see maze.c): where the system has huge pages on request, ask for them,
- * so that a translation covers 2 MiB instead of 4 KiB. */
-static void
-prefer_huge_pages (void   *p,
-                   size_t  size)
-{
-#if defined(MADV_HUGEPAGE)
-  const uintptr_t page = 4096, huge = (uintptr_t) 2 << 20;
-  uintptr_t start = ((uintptr_t) p + page - 1) & ~(page - 1);
-  uintptr_t end = ((uintptr_t) p + size) & ~(page - 1);
-
-  if (size >= 2 * huge && end > start)
-    (void) madvise ((void *) start, end - start, MADV_HUGEPAGE);
-#else
-  (void) p;
-  (void) size;
-#endif
-}
-
 void *
 gen_alloc (MazeGenerator *gen,
            size_t         size,
@@ -66,7 +45,8 @@ gen_alloc (MazeGenerator *gen,
   if (p != NULL)
     {
       gen->memory += size;
-      prefer_huge_pages (p, size);
+      /* read at random places, as the cells are */
+      maze_prefer_huge_pages (p, size);
     }
   return p;
 }

@@ -182,3 +182,19 @@ maze_test_replay_step (uint16_t       *replay,
       replay[ch->index] = ch->after;
     }
 }
+
+/* The default generator's maze, or the test stops with the engine's
+ * message. */
+static inline Maze *
+maze_test_generated (uint32_t w,
+                     uint32_t h,
+                     uint64_t seed,
+                     unsigned loops)
+{
+  MazeError err = { 0 };
+  Maze *m = maze_generate (w, h, maze_algorithm_default (maze_generators)->name, seed, loops, &err);
+
+  if (m == NULL)
+    g_error ("maze_generate: %s", err.message);
+  return m;
+}

@@ -239,20 +239,6 @@ ref_next_cell (const RefAstar *a,
 
 /* ---- the mazes ---- */
 
-static Maze *
-generated (uint32_t w,
-           uint32_t h,
-           uint64_t seed,
-           unsigned loops)
-{
-  MazeError err = { 0 };
-  Maze *m = maze_generate (w, h, maze_algorithm_default (maze_generators)->name, seed, loops, &err);
-
-  if (m == NULL)
-    g_error ("maze_generate: %s", err.message);
-  return m;
-}
-
 /* Every interior wall down: nearly every key is shared by several cells. */
 static Maze *
 room (uint32_t w,
@@ -326,12 +312,12 @@ small_mazes (void)
   GPtrArray *mazes = g_ptr_array_new_with_free_func ((GDestroyNotify) maze_free);
   Maze *m;
 
-  g_ptr_array_add (mazes, generated (30, 20, 1, 0));
-  g_ptr_array_add (mazes, generated (30, 20, 2, 40));
-  g_ptr_array_add (mazes, generated (41, 17, 3, 100));
-  g_ptr_array_add (mazes, generated (64, 64, 4, 70));
-  g_ptr_array_add (mazes, generated (1, 50, 5, 0));
-  g_ptr_array_add (mazes, generated (50, 2, 6, 30));
+  g_ptr_array_add (mazes, maze_test_generated (30, 20, 1, 0));
+  g_ptr_array_add (mazes, maze_test_generated (30, 20, 2, 40));
+  g_ptr_array_add (mazes, maze_test_generated (41, 17, 3, 100));
+  g_ptr_array_add (mazes, maze_test_generated (64, 64, 4, 70));
+  g_ptr_array_add (mazes, maze_test_generated (1, 50, 5, 0));
+  g_ptr_array_add (mazes, maze_test_generated (50, 2, 6, 30));
   g_ptr_array_add (mazes, room (24, 18));
   g_ptr_array_add (mazes, room (33, 33));
   m = room (40, 30);
@@ -340,10 +326,10 @@ small_mazes (void)
   m = room (40, 30);
   move_endpoints (m, 40 * 15 + 20, 3); /* from the middle to the top row */
   g_ptr_array_add (mazes, m);
-  m = generated (48, 36, 7, 80);
+  m = maze_test_generated (48, 36, 7, 80);
   move_endpoints (m, 48 * 35, 48 * 17 + 30);
   g_ptr_array_add (mazes, m);
-  m = generated (36, 30, 8, 50);
+  m = maze_test_generated (36, 30, 8, 50);
   close_goal (m);
   g_ptr_array_add (mazes, m);
   m = room (20, 20);
@@ -362,8 +348,8 @@ large_mazes (void)
   GPtrArray *mazes = g_ptr_array_new_with_free_func ((GDestroyNotify) maze_free);
   Maze *m;
 
-  g_ptr_array_add (mazes, generated (300, 200, 12, 0));
-  g_ptr_array_add (mazes, generated (257, 255, 13, 30));
+  g_ptr_array_add (mazes, maze_test_generated (300, 200, 12, 0));
+  g_ptr_array_add (mazes, maze_test_generated (257, 255, 13, 30));
   g_ptr_array_add (mazes, room (180, 160));
   m = room (200, 200);
   move_endpoints (m, 200 * 100 + 100, 200 * 199 + 7);

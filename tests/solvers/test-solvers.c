@@ -109,20 +109,6 @@ make_room (uint32_t w,
   return m;
 }
 
-static Maze *
-make_generated (uint32_t w,
-                uint32_t h,
-                uint64_t seed,
-                unsigned loops)
-{
-  MazeError err = { 0 };
-  Maze *m = maze_generate (w, h, maze_algorithm_default (maze_generators)->name, seed, loops, &err);
-
-  if (m == NULL)
-    g_error ("maze_generate: %s", err.message);
-  return m;
-}
-
 /* Wall up every side of the goal: an island nobody can reach. */
 static void
 close_goal (Maze *m)
@@ -362,7 +348,7 @@ test_live_path (void)
 
       if (!has_flags (maze_solvers[k], MAZE_ALGORITHM_LIVE_PATH))
         continue;
-      m = make_generated (25, 19, 5, 20);
+      m = maze_test_generated (25, 19, 5, 20);
       s = maze_solver_new (m, maze_solvers[k]->name, NULL);
       g_assert_nonnull (s);
       while (maze_solver_step (s, &step) && step.kind != MAZE_STEP_FOUND)
@@ -504,7 +490,7 @@ test_shortest_with_loops (void)
 
   for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      Maze *m = make_generated (cases[i].w, cases[i].h, cases[i].seed, cases[i].loops);
+      Maze *m = maze_test_generated (cases[i].w, cases[i].h, cases[i].seed, cases[i].loops);
       MazeError err = { 0 };
       MazeStats stats;
       gint64 *dist = maze_test_distances (m, maze_start (m));
@@ -564,7 +550,7 @@ test_no_path (void)
 {
   for (size_t k = 0; maze_solvers[k] != NULL; k++)
     {
-      Maze *m = make_generated (25, 19, 7, 40);
+      Maze *m = maze_test_generated (25, 19, 7, 40);
       Maze *walls = new_maze (6, 5);
       Maze *snake = make_snake ();
       MazeStats stats;
@@ -705,7 +691,7 @@ test_wall_follower_perfect (void)
 {
   for (uint64_t seed = 10; seed < 14; seed++)
     {
-      Maze *m = make_generated (23, 17, seed, 0);
+      Maze *m = maze_test_generated (23, 17, seed, 0);
       MazeSolveStats left = solve_checked (m, "wall-follower");
       MazeSolveStats right = solve_checked (m, "wall-follower:right");
       MazeSolveStats bfs = solve_checked (m, "bfs");
@@ -725,7 +711,7 @@ test_start_is_goal (void)
 {
   for (size_t k = 0; maze_solvers[k] != NULL; k++)
     {
-      Maze *m = make_generated (9, 7, 5, 20);
+      Maze *m = maze_test_generated (9, 7, 5, 20);
       MazeError err = { 0 };
       MazeSolveStats st;
       g_autofree char *moves = NULL;
@@ -761,7 +747,7 @@ test_reset (void)
 {
   for (size_t k = 0; maze_solvers[k] != NULL; k++)
     {
-      Maze *m = make_generated (31, 21, 9, 25);
+      Maze *m = maze_test_generated (31, 21, 9, 25);
       MazeError err = { 0 };
       Maze *orig = maze_copy (m, &err);
       uint32_t n = maze_n_cells (m);
@@ -795,7 +781,7 @@ test_reset (void)
 static void
 test_frontier (void)
 {
-  Maze *m = make_generated (40, 30, 11, 30);
+  Maze *m = maze_test_generated (40, 30, 11, 30);
   MazeError err = { 0 };
   const uint16_t *c = maze_cells_const (m);
   uint32_t *out = g_new (uint32_t, maze_n_cells (m));
@@ -863,7 +849,7 @@ test_frontier (void)
 static void
 test_astar_order (void)
 {
-  Maze *m = make_generated (30, 30, 17, 0);
+  Maze *m = maze_test_generated (30, 30, 17, 0);
   MazeError err = { 0 };
   MazeSolver *s = maze_solver_new (m, "astar", &err);
   gint64 *dist = maze_test_distances (m, maze_start (m));
@@ -957,7 +943,7 @@ test_stats_longest (void)
 {
   for (uint64_t seed = 20; seed < 24; seed++)
     {
-      Maze *m = make_generated (13, 11, seed, 0);
+      Maze *m = maze_test_generated (13, 11, seed, 0);
       uint32_t n = maze_n_cells (m);
       MazeError err = { 0 };
       MazeStats st;
@@ -991,7 +977,7 @@ test_stats_longest (void)
 static void
 test_larger (void)
 {
-  Maze *m = make_generated (200, 150, 99, 10);
+  Maze *m = maze_test_generated (200, 150, 99, 10);
   MazeError err = { 0 };
   MazeStats stats;
   MazeSolveStats bfs, astar;

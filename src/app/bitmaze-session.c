@@ -25,6 +25,13 @@
 /* A jump in the history that changes more words than this has the whole
  * maze redrawn instead of a list of cells. */
 #define JUMP_CELLS_MAX    (1u << 18)
+/* Mazes from this many cells up have the memory of the next one made
+ * ready on a worker thread (see prepare_spare ()): the system hands out
+ * fresh memory at a few GB/s at best, and a 2000 x 2000 maze's 8 MB cost
+ * the click 6 to 25 ms here.  Above the upper bound a second maze would
+ * cost more memory than it is worth. */
+#define SPARE_MIN_CELLS   (512u * 512u)
+#define SPARE_MAX_CELLS   (4096u * 4096u)
 
 struct _BitmazeSession
 {
@@ -91,6 +98,14 @@ struct _BitmazeSession
   MazeStep        *steps;
   guint            n_steps;
   guint            steps_next;
+
+  /* The next Generate's maze, made ready on a worker thread */
+  Maze            *spare;
+  char            *spare_shape;   /* the recipe of the spare, or of the job */
+  guint            spare_width;
+  guint            spare_height;
+  GCancellable    *spare_job;     /* while a worker makes one */
+  guint            spare_idle_id;
 };
 
 G_DEFINE_FINAL_TYPE (BitmazeSession, bitmaze_session, G_TYPE_OBJECT)
@@ -115,6 +130,7 @@ enum {
   PROP_FIRST,
   PROP_POSITION,
   PROP_LENGTH,
+  PROP_PREPARED,
   N_PROPS
 };
 
@@ -881,6 +897,162 @@ take_recipe (BitmazeSession *self,
 }
 
 /* ------------------------------------------------------------------ */
+/* The next maze's memory                                              */
+/* ------------------------------------------------------------------ */
+
+/* A new maze is an array the system must find, map and zero page by page
+ * before the first cell is written; for a big maze that is most of what
+ * a click on Generate costs.  So when the size or shape is set, and
+ * after each Generate (Space makes one after another), a worker thread
+ * makes the next maze of that recipe and writes all of its cells once;
+ * Generate takes it when the recipe still matches, and otherwise makes
+ * its own as before.  It costs one maze's memory while it waits. */
+
+typedef struct
+{
+  char  *shape;
+  guint  width;
+  guint  height;
+} SpareRecipe;
+
+static void
+spare_recipe_free (SpareRecipe *recipe)
+{
+  g_free (recipe->shape);
+  g_free (recipe);
+}
+
+static gboolean
+spare_matches (BitmazeSession *self)
+{
+  return self->spare_width == self->width && self->spare_height == self->height
+         && g_strcmp0 (self->spare_shape, self->shape) == 0;
+}
+
+/* Whether a maze of the current recipe is worth making ahead: big enough
+ * to cost a frame, small enough to keep two of, and not a mask file,
+ * which may change or go before the click. */
+static gboolean
+spare_wanted (BitmazeSession *self)
+{
+  guint64 cells = (guint64) self->width * self->height;
+
+  return cells >= SPARE_MIN_CELLS && cells <= SPARE_MAX_CELLS
+         && !bitmaze_shape_is_mask (self->shape);
+}
+
+static void
+drop_spare (BitmazeSession *self)
+{
+  gboolean was_ready = self->spare != NULL;
+
+  g_clear_pointer (&self->spare, maze_free);
+  if (self->spare_job != NULL)
+    g_cancellable_cancel (self->spare_job);
+  g_clear_object (&self->spare_job);
+  g_clear_pointer (&self->spare_shape, g_free);
+  if (was_ready)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PREPARED]);
+}
+
+static void
+make_spare_thread (GTask        *task,
+                   gpointer      source_object,
+                   gpointer      task_data,
+                   GCancellable *cancellable)
+{
+  SpareRecipe *recipe = task_data;
+  GError *error = NULL;
+  Maze *maze;
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  maze = bitmaze_shape_new_maze (recipe->shape, recipe->width, recipe->height, &error);
+  if (maze == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  /* Every cell written once: every page is mapped here, not on the
+   * main thread.  The cells stay those of a new maze. */
+  maze_clear (maze);
+  g_task_return_pointer (task, maze, (GDestroyNotify) maze_free);
+}
+
+static void
+make_spare_done (GObject      *source_object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  BitmazeSession *self = BITMAZE_SESSION (source_object);
+  GCancellable *job = g_task_get_cancellable (G_TASK (result));
+  Maze *maze = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  /* A job that was dropped (the recipe changed) keeps nothing; one that
+   * failed (no memory) leaves Generate to say so. */
+  if (job != self->spare_job || maze == NULL)
+    {
+      maze_free (maze);
+      return;
+    }
+  g_clear_object (&self->spare_job);
+  self->spare = maze;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PREPARED]);
+}
+
+static gboolean
+prepare_spare_idle (gpointer data)
+{
+  BitmazeSession *self = data;
+  g_autoptr (GTask) task = NULL;
+  SpareRecipe *recipe;
+
+  self->spare_idle_id = 0;
+  if ((self->spare != NULL || self->spare_job != NULL) && spare_matches (self))
+    return G_SOURCE_REMOVE;
+  drop_spare (self);
+  if (!spare_wanted (self))
+    return G_SOURCE_REMOVE;
+
+  self->spare_shape = g_strdup (self->shape);
+  self->spare_width = self->width;
+  self->spare_height = self->height;
+  self->spare_job = g_cancellable_new ();
+  recipe = g_new0 (SpareRecipe, 1);
+  recipe->shape = g_strdup (self->shape);
+  recipe->width = self->width;
+  recipe->height = self->height;
+  task = g_task_new (self, self->spare_job, make_spare_done, NULL);
+  g_task_set_source_tag (task, prepare_spare_idle);
+  g_task_set_task_data (task, recipe, (GDestroyNotify) spare_recipe_free);
+  g_task_run_in_thread (task, make_spare_thread);
+  return G_SOURCE_REMOVE;
+}
+
+/* Has the next maze made ready once the main loop is idle: the size is
+ * often set one side at a time. */
+static void
+prepare_spare (BitmazeSession *self)
+{
+  if (self->spare_idle_id == 0)
+    self->spare_idle_id = g_idle_add_full (G_PRIORITY_LOW, prepare_spare_idle, self, NULL);
+}
+
+/* The spare, when it is of the current recipe; NULL otherwise. */
+static Maze *
+take_spare (BitmazeSession *self)
+{
+  Maze *maze;
+
+  if (self->spare == NULL || !spare_matches (self))
+    return NULL;
+  maze = g_steal_pointer (&self->spare);
+  g_clear_pointer (&self->spare_shape, g_free);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PREPARED]);
+  return maze;
+}
+
+/* ------------------------------------------------------------------ */
 /* GObject                                                             */
 /* ------------------------------------------------------------------ */
 
@@ -890,6 +1062,8 @@ bitmaze_session_dispose (GObject *object)
   BitmazeSession *self = BITMAZE_SESSION (object);
 
   cancel_resume (self);
+  g_clear_handle_id (&self->spare_idle_id, g_source_remove);
+  drop_spare (self);
   self->running = FALSE;
   if (self->ask_destroy != NULL)
     self->ask_destroy (self->ask_data);
@@ -981,6 +1155,9 @@ bitmaze_session_get_property (GObject    *object,
     case PROP_LENGTH:
       g_value_set_uint64 (value, bitmaze_session_get_length (self));
       break;
+    case PROP_PREPARED:
+      g_value_set_boolean (value, bitmaze_session_get_prepared (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1018,6 +1195,7 @@ bitmaze_session_set_property (GObject      *object,
           g_free (self->shape);
           self->shape = g_value_dup_string (value);
           g_object_notify_by_pspec (object, pspec);
+          prepare_spare (self);
         }
       break;
     case PROP_SOLVER:
@@ -1028,9 +1206,11 @@ bitmaze_session_set_property (GObject      *object,
       break;
     case PROP_WIDTH:
       set_uint (self, &self->width, g_value_get_uint (value), PROP_WIDTH);
+      prepare_spare (self);
       break;
     case PROP_HEIGHT:
       set_uint (self, &self->height, g_value_get_uint (value), PROP_HEIGHT);
+      prepare_spare (self);
       break;
     case PROP_LOOPS:
       set_uint (self, &self->loops, g_value_get_uint (value), PROP_LOOPS);
@@ -1146,6 +1326,14 @@ bitmaze_session_class_init (BitmazeSessionClass *klass)
   properties[PROP_FIRST] = g_param_spec_uint64 ("first", NULL, NULL, 0, G_MAXUINT64, 0, ro);
   properties[PROP_POSITION] = g_param_spec_uint64 ("position", NULL, NULL, 0, G_MAXUINT64, 0, ro);
   properties[PROP_LENGTH] = g_param_spec_uint64 ("length", NULL, NULL, 0, G_MAXUINT64, 0, ro);
+  /**
+   * BitmazeSession:prepared:
+   *
+   * Whether the memory of the next Generate's maze (of the current size
+   * and shape) is ready, made on a worker thread, so that Generate
+   * starts at once.  Only big mazes have one.
+   */
+  properties[PROP_PREPARED] = g_param_spec_boolean ("prepared", NULL, NULL, FALSE, ro);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -1333,7 +1521,9 @@ bitmaze_session_generate (BitmazeSession  *self,
 
   g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
 
-  maze = bitmaze_shape_new_maze (self->shape, self->width, self->height, error);
+  maze = take_spare (self);
+  if (maze == NULL)
+    maze = bitmaze_shape_new_maze (self->shape, self->width, self->height, error);
   if (maze == NULL)
     return FALSE;
 
@@ -1379,6 +1569,8 @@ bitmaze_session_generate (BitmazeSession  *self,
       bitmaze_session_set_running (self, TRUE);
       self->unframed_us = g_get_monotonic_time () - began;
     }
+  /* Space for another one is likely */
+  prepare_spare (self);
 
   return TRUE;
 }
@@ -1791,6 +1983,14 @@ bitmaze_session_get_length (BitmazeSession *self)
   g_return_val_if_fail (BITMAZE_IS_SESSION (self), 0);
 
   return self->history != NULL ? maze_history_length (self->history) : 0;
+}
+
+gboolean
+bitmaze_session_get_prepared (BitmazeSession *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+
+  return self->spare != NULL && spare_matches (self);
 }
 
 gboolean

@@ -129,6 +129,7 @@ gboolean         bitmaze_session_seek           (BitmazeSession *self,
 guint64          bitmaze_session_get_first      (BitmazeSession *self);
 guint64          bitmaze_session_get_position   (BitmazeSession *self);
 guint64          bitmaze_session_get_length     (BitmazeSession *self);
+gboolean         bitmaze_session_get_prepared   (BitmazeSession *self);
 gboolean         bitmaze_session_can_step       (BitmazeSession *self);
 
 /* Is there anything for Reset to clear: a build or search, or search

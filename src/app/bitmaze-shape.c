@@ -91,6 +91,12 @@ spec_gives (const char *spec,
   return same;
 }
 
+gboolean
+bitmaze_shape_is_mask (const char *spec)
+{
+  return spec != NULL && g_str_has_prefix (spec, MASK_PREFIX);
+}
+
 char *
 bitmaze_shape_spec_of_maze (const Maze *maze,
                             const char *path)

@@ -39,6 +39,15 @@ Maze *bitmaze_shape_new_maze (const char  *spec,
                               GError     **error);
 
 /**
+ * bitmaze_shape_is_mask:
+ * @spec: (nullable): a shape spec
+ *
+ * Returns: whether @spec names a mask file ("mask:PATH"), whose cells
+ * depend on a file that may change
+ */
+gboolean bitmaze_shape_is_mask (const char *spec);
+
+/**
  * bitmaze_shape_spec_of_maze:
  * @maze: a maze opened from a file
  * @path: that file, in the file system's encoding

@@ -319,6 +319,119 @@ test_question_and_reveal (Fixture       *fixture,
   assert_state (fixture, fixture->session, 5);
 }
 
+/* The whole of a build without a window: frames until it is done. */
+static void
+finish_build (BitmazeSession *session)
+{
+  for (gint64 t = 1; bitmaze_session_get_running (session); t += 16667)
+    bitmaze_session_run_frame (session, t);
+}
+
+static void
+prepared_cb (GObject    *object,
+             GParamSpec *pspec,
+             gpointer    user_data)
+{
+  *(gboolean *) user_data = bitmaze_session_get_prepared (BITMAZE_SESSION (object));
+}
+
+static gboolean
+give_up_cb (gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Until the next maze is ready; a bound, not a delay, so that a job
+ * that never comes fails the test instead of hanging it. */
+static gboolean
+wait_prepared (BitmazeSession *session)
+{
+  gboolean prepared = bitmaze_session_get_prepared (session), given_up = FALSE;
+  gulong id = g_signal_connect (session, "notify::prepared", G_CALLBACK (prepared_cb), &prepared);
+  guint bound = g_timeout_add_seconds (60, give_up_cb, &given_up);
+
+  /* the job starts from an idle callback and ends with one */
+  while (!prepared && !given_up)
+    g_main_context_iteration (NULL, TRUE);
+  if (!given_up)
+    g_source_remove (bound);
+  g_signal_handler_disconnect (session, id);
+  return prepared;
+}
+
+/* Nothing pending: no job was started. */
+static void
+settle (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* A big maze's memory is made ready on a worker thread as soon as its
+ * size is known, and again after each Generate; a maze built in it is
+ * the maze of the same seed built without it, cell for cell.  Small
+ * mazes, huge ones and mask files get none. */
+static void
+test_next_maze_made_ahead (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  BitmazeSession *session = fixture->session;
+  g_autoptr (GError) error = NULL;
+  g_autofree guint16 *ahead = NULL;
+  guint n = 600 * 500;
+
+  g_assert_false (bitmaze_session_get_prepared (session)); /* 31 x 17 */
+  settle ();
+  g_assert_false (bitmaze_session_get_prepared (session));
+
+  g_object_set (session, "loops", 0u, NULL);
+  bitmaze_session_set_size (session, 600, 500);
+  g_assert_true (wait_prepared (session));
+  bitmaze_session_set_seed (session, 4242);
+  g_assert_true (bitmaze_session_generate (session, &error));
+  g_assert_no_error (error);
+  g_assert_false (bitmaze_session_get_prepared (session)); /* taken */
+  finish_build (session);
+  g_assert_true (maze_is_perfect (bitmaze_session_get_maze (session)));
+  ahead = g_memdup2 (maze_cells_const (bitmaze_session_get_maze (session)), 2 * n);
+  /* the next one, for Space */
+  g_assert_true (wait_prepared (session));
+
+  /* another size drops it once the main loop runs; back to 600 x 500
+   * and Generate at once: a maze of its own */
+  bitmaze_session_set_size (session, 600, 501);
+  g_assert_false (bitmaze_session_get_prepared (session));
+  settle ();
+  bitmaze_session_set_size (session, 600, 500);
+  g_assert_false (bitmaze_session_get_prepared (session));
+  g_assert_true (bitmaze_session_generate (session, &error));
+  g_assert_no_error (error);
+  finish_build (session);
+  g_assert_cmpmem (maze_cells_const (bitmaze_session_get_maze (session)), 2 * n, ahead, 2 * n);
+
+  /* a shape has its own */
+  g_object_set (session, "shape", "heart", NULL);
+  g_assert_true (wait_prepared (session));
+  g_assert_true (bitmaze_session_generate (session, &error));
+  g_assert_no_error (error);
+  finish_build (session);
+  g_assert_true (maze_is_shaped (bitmaze_session_get_maze (session)));
+  g_assert_true (maze_is_perfect (bitmaze_session_get_maze (session)));
+
+  /* none for a mask file, a small maze or one beyond the bound */
+  g_object_set (session, "shape", "mask:/nonexistent/mask.png", NULL);
+  settle ();
+  g_assert_false (bitmaze_session_get_prepared (session));
+  g_object_set (session, "shape", "", NULL);
+  bitmaze_session_set_size (session, 100, 100);
+  settle ();
+  g_assert_false (bitmaze_session_get_prepared (session));
+  bitmaze_session_set_size (session, 5000, 5000);
+  settle ();
+  g_assert_false (bitmaze_session_get_prepared (session));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -331,6 +444,7 @@ main (int   argc,
   ADD ("build-saved-mid-history", test_build_saved_mid_history);
   ADD ("build-of-another-stream", test_build_of_another_stream);
   ADD ("question-and-reveal", test_question_and_reveal);
+  ADD ("next-maze-made-ahead", test_next_maze_made_ahead);
 #undef ADD
 
   return g_test_run ();

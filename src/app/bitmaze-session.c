@@ -152,6 +152,7 @@ static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
 static void cancel_resume (BitmazeSession *self);
+static void prepare_spare (BitmazeSession *self);
 
 G_DEFINE_ENUM_TYPE (BitmazePhase, bitmaze_phase,
                     G_DEFINE_ENUM_VALUE (BITMAZE_PHASE_BUILDING, "building"),
@@ -652,6 +653,8 @@ bitmaze_session_set_running (BitmazeSession *self,
       /* The first step comes at once, even at one step a second. */
       self->credit = 1.0;
     }
+  else
+    prepare_spare (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
 }
 
@@ -904,7 +907,8 @@ take_recipe (BitmazeSession *self,
  * before the first cell is written; for a big maze that is most of what
  * a click on Generate costs.  So when the size or shape is set, and
  * after each Generate (Space makes one after another), a worker thread
- * makes the next maze of that recipe and writes all of its cells once;
+ * makes the next maze of that recipe and writes all of its cells once
+ * (while nothing runs: see prepare_spare_idle ());
  * Generate takes it when the recipe still matches, and otherwise makes
  * its own as before.  It costs one maze's memory while it waits. */
 
@@ -1009,6 +1013,11 @@ prepare_spare_idle (gpointer data)
 
   self->spare_idle_id = 0;
   if ((self->spare != NULL || self->spare_job != NULL) && spare_matches (self))
+    return G_SOURCE_REMOVE;
+  /* Not while a build or Run takes the frames: the worker's page faults
+   * would slow the main thread's own allocations down (both need the
+   * process's memory map).  The end of the run asks again. */
+  if (self->running)
     return G_SOURCE_REMOVE;
   drop_spare (self);
   if (!spare_wanted (self))
@@ -1569,7 +1578,7 @@ bitmaze_session_generate (BitmazeSession  *self,
       bitmaze_session_set_running (self, TRUE);
       self->unframed_us = g_get_monotonic_time () - began;
     }
-  /* Space for another one is likely */
+  /* Space for another one is likely: made once the build is done */
   prepare_spare (self);
 
   return TRUE;

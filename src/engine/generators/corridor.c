@@ -70,6 +70,148 @@ corridor_step (MazeGenerator *gen,
     }
 }
 
+/*
+ * corridor_step() without reports: the same draws and carves.  Most
+ * draws from the bag are of cells that can no longer branch (at
+ * 4000 x 4000, 16 M draws drop a cell and 2 M find a junction), and each
+ * is a load from a random place of the bag and of the maze: on a big
+ * maze, a wait for memory.  The draws that follow a dropped cell are
+ * known before it is looked at: the next numbers of the generator, the
+ * bag one shorter each time.  So the run keeps the next AHEAD numbers in
+ * a queue, and while it checks one cell it fetches the bag entry FAR
+ * draws later and the cell (with the rows above and below) NEAR draws
+ * later.  A guess is only a prefetch: a wrong one costs a load, never a
+ * different maze.
+ */
+#define AHEAD 8 /* a power of two */
+#define FAR   6
+#define NEAR  3
+
+static inline void
+prefetch_cell (const uint16_t *cells,
+               uint32_t        cell,
+               uint32_t        w,
+               uint32_t        n)
+{
+  GEN_PREFETCH_READ (&cells[cell]);
+  if (cell >= w)
+    GEN_PREFETCH_READ (&cells[cell - w]);
+  if (cell < n - w)
+    GEN_PREFETCH_READ (&cells[cell + w]);
+}
+
+/* Index of a draw of @value below @bound, as maze_rng_below() makes it. */
+static inline uint32_t
+below (uint64_t value,
+       size_t   bound)
+{
+  return (uint32_t) (((value >> 32) * (uint64_t) bound) >> 32);
+}
+
+static void
+corridor_run (MazeGenerator *gen)
+{
+  uint16_t *cells = gen->cells;
+  uint32_t w = gen->width, n = gen->n;
+  uint32_t count = gen->spec.count;
+  uint32_t cur = gen->cur;
+  uint32_t length = gen->u.corridor.length;
+  uint64_t todo = gen->tree_left, carved = 0;
+  /* rng is the generator's own, moved on with every draw; queue[head]
+   * is the number it gives next, then queue[head + 1] ..., and ahead
+   * is AHEAD numbers further on. */
+  MazeRng rng = gen->rng, ahead = gen->rng;
+  uint64_t queue[AHEAD];
+  unsigned head = 0;
+  uint32_t *ring = gen->ring;
+  size_t len = gen->ring_len, cap = gen->ring_cap;
+
+  for (unsigned j = 0; j < AHEAD; j++)
+    queue[j] = maze_rng_next (&ahead);
+
+#define DRAW(value) \
+  do { \
+      (value) = queue[head]; \
+      queue[head] = maze_rng_next (&ahead); \
+      head = (head + 1) & (AHEAD - 1); \
+      (void) maze_rng_next (&rng); \
+  } while (0)
+
+  while (carved < todo)
+    {
+      uint16_t sides = 0;
+
+      if (cur != GEN_NONE && length < count)
+        sides = gen_uncarved_sides (gen, cur);
+      if (sides != 0)
+        {
+          unsigned k = gen_nibble_count[sides];
+          uint16_t dir = sides;
+          uint32_t to;
+
+          if (len == cap)
+            {
+              /* the bag grows (rarely): through the generator's own
+               * state, so that a failure leaves it as a step would */
+              gen->ring_len = len;
+              if (!gen_ring_reserve (gen, 1))
+                break;
+              ring = gen->ring;
+              cap = gen->ring_cap;
+            }
+          if (k > 1)
+            {
+              uint64_t value;
+
+              DRAW (value);
+              dir = gen_nibble_dirs[sides][below (value, k)];
+            }
+          to = cur + gen->delta[dir];
+          cells[cur] |= dir;
+          cells[to] |= maze_opposite (dir);
+          ring[len++] = to;
+          cur = to;
+          length++;
+          carved++;
+          continue;
+        }
+
+      /* A junction: draw carved cells until one can branch. */
+      cur = GEN_NONE;
+      while (len > 0)
+        {
+          uint64_t value;
+          uint32_t k, cell;
+
+          if (len > FAR)
+            {
+              GEN_PREFETCH_READ (&ring[below (queue[(head + FAR) & (AHEAD - 1)], len - FAR)]);
+              prefetch_cell (cells, ring[below (queue[(head + NEAR) & (AHEAD - 1)], len - NEAR)],
+                             w, n);
+            }
+          DRAW (value);
+          k = below (value, len);
+          cell = ring[k];
+          if (gen_uncarved_sides (gen, cell) != 0)
+            {
+              cur = cell;
+              length = 0;
+              break;
+            }
+          ring[k] = ring[--len];
+        }
+      if (cur == GEN_NONE)
+        break;
+    }
+#undef DRAW
+  gen->cur = cur;
+  gen->u.corridor.length = length;
+  gen->rng = rng;
+  gen->ring_len = len;
+  gen->steps += carved;
+  gen->tree_left -= carved;
+}
+
 static size_t
 corridor_frontier (const MazeGenerator *gen,
                    uint32_t            *out,
@@ -89,6 +231,7 @@ static const MazeGeneratorClass corridor_class = {
   .init = corridor_init,
   .step = corridor_step,
   .frontier = corridor_frontier,
+  .run = corridor_run,
 };
 
 const MazeAlgorithm maze_generator_corridor = {

@@ -141,11 +141,13 @@ struct MazeGenerator
     struct
     {
       uint8_t  *parent;   /* union-find over the cells, packed */
+      uint64_t *filter;   /* a bit a position: may its wall come down? */
       uint64_t  keys[4];  /* the wall order's round keys */
       uint64_t  next;     /* the next position in the wall order */
       unsigned  order_bits;  /* the order is a permutation of 2^bits */
       unsigned  parent_bits; /* bits of an entry of parent */
       bool      shaped;   /* borders are not just the grid's edges */
+      bool      filtered; /* filter has been worked out */
     } kruskal;
     struct
     {

@@ -205,9 +205,38 @@ wall_at (const uint64_t keys[ROUNDS],
   return (l << wr) | r;
 }
 
-/* Does wall @e exist (an east or south side of a cell of the maze with a
- * cell of the maze behind it)?  If so, its cell @a and the places of the
- * entries of the cells on its two sides. */
+/* The inverse of wall_at(): the position of wall @e in the order, the
+ * rounds undone last to first. */
+static inline uint64_t
+position_of (const uint64_t keys[ROUNDS],
+             unsigned       bits,
+             uint64_t       e)
+{
+  unsigned wl = bits / 2, wr = bits - wl;
+  uint64_t l = e >> wr, r = e & ((UINT64_C (1) << wr) - 1);
+
+  r ^= round_f (l, keys[3], wr);
+  l ^= round_f (r, keys[2], wl);
+  r ^= round_f (l, keys[1], wr);
+  l ^= round_f (r, keys[0], wl);
+  return (l << wr) | r;
+}
+
+/* Does wall @e (below 2 * cells) exist: an east or south side of a cell
+ * of the maze with a cell of the maze behind it? */
+static inline bool
+wall_exists (const MazeGenerator *gen,
+             uint64_t             e,
+             uint32_t             x,
+             uint32_t             y)
+{
+  if (gen->u.kruskal.shaped)
+    return (gen_inner_sides (gen->cells[e >> 1]) & ((e & 1) ? MAZE_S : MAZE_E)) != 0;
+  return (e & 1) ? y + 1 < gen->height : x + 1 < gen->width;
+}
+
+/* Does wall @e exist?  If so, its cell @a and the places of the entries
+ * of the cells on its two sides. */
 static inline bool
 wall_cells (const MazeGenerator *gen,
             uint64_t             e,
@@ -222,16 +251,130 @@ wall_cells (const MazeGenerator *gen,
   *a = (uint32_t) (e >> 1);
   y = *a / w;
   x = *a - y * w;
-  if (gen->u.kruskal.shaped)
-    {
-      if (!(gen_inner_sides (gen->cells[*a]) & ((e & 1) ? MAZE_S : MAZE_E)))
-        return false;
-    }
-  else if ((e & 1) ? y + 1 >= gen->height : x + 1 >= w)
+  if (!wall_exists (gen, e, x, y))
     return false;
   *pa = place_of (x, y, w);
   *pb = (e & 1) ? place_of (x, y + 1, w) : *pa + (1u << BAND);
   return true;
+}
+
+/* ---- the filter ----
+ *
+ * The position of a wall in the order is its weight, all different, and
+ * Kruskal then builds the one minimum spanning tree: a wall that is the
+ * heaviest of a cycle never comes down (by the time its turn comes, the
+ * rest of the cycle joins its two sides).  The filter is a bit a
+ * position, set when its wall exists and is not the heaviest of the
+ * four walls around a square of four cells: about 36 % of the walls, and
+ * the latest ones, whose regions are the deepest, are gone before any
+ * find.  kruskal_run() works it out on its first call, in one pass
+ * along the rows, and then reads it in order; the rows' positions need
+ * three rows of scratch after the bits.
+ */
+#define NO_WALL UINT64_MAX
+#define HEAVIEST (UINT64_C (1) << 62) /* positions are below 2^32 */
+
+static size_t
+filter_words (const MazeGenerator *gen)
+{
+  return (size_t) (((UINT64_C (1) << gen->u.kruskal.order_bits) + 63) / 64);
+}
+
+static size_t
+filter_size (const MazeGenerator *gen)
+{
+  return (filter_words (gen) + 3 * (size_t) gen->width) * sizeof (uint64_t);
+}
+
+/* The positions of the east walls (@side MAZE_E) or south walls of row
+ * @y into @out, NO_WALL where a wall does not exist. */
+static void
+row_positions (const MazeGenerator *gen,
+               uint32_t             y,
+               uint16_t             side,
+               uint64_t            *out)
+{
+  uint64_t e = 2 * (uint64_t) y * gen->width + (side == MAZE_S);
+
+  for (uint32_t x = 0; x < gen->width; x++, e += 2)
+    out[x] = wall_exists (gen, e, x, y)
+             ? position_of (gen->u.kruskal.keys, gen->u.kruskal.order_bits, e) : NO_WALL;
+}
+
+/* Set the bits of the walls of @row that are not the heaviest of a
+ * square. */
+static void
+row_emit (uint64_t       *bits,
+          const uint64_t *row,
+          uint32_t        w)
+{
+  for (uint32_t x = 0; x < w; x++)
+    if (row[x] != NO_WALL && !(row[x] & HEAVIEST))
+      bits[row[x] >> 6] |= UINT64_C (1) << (row[x] & 63);
+}
+
+static void
+build_filter (MazeGenerator *gen)
+{
+  uint32_t w = gen->width, h = gen->height;
+  uint64_t *bits = gen->u.kruskal.filter;
+  uint64_t *east = bits + filter_words (gen), *south = east + w, *below = south + w;
+
+  memset (bits, 0, filter_words (gen) * sizeof (uint64_t));
+  row_positions (gen, 0, MAZE_E, east);
+  for (uint32_t y = 0; y < h; y++)
+    {
+      uint64_t *t;
+
+      row_positions (gen, y, MAZE_S, south);
+      if (y + 1 < h)
+        {
+          row_positions (gen, y + 1, MAZE_E, below);
+          /* the square of cells (x, y) to (x + 1, y + 1): its walls are
+           * east[x], below[x], south[x] and south[x + 1], and only a
+           * square with all four is a cycle */
+          for (uint32_t x = 0; x + 1 < w; x++)
+            {
+              uint64_t *side[4] = { &east[x], &below[x], &south[x], &south[x + 1] };
+              uint64_t top = 0;
+
+              if (*side[0] == NO_WALL || *side[1] == NO_WALL
+                  || *side[2] == NO_WALL || *side[3] == NO_WALL)
+                continue;
+              for (unsigned k = 0; k < 4; k++)
+                top = (*side[k] & ~HEAVIEST) > top ? *side[k] & ~HEAVIEST : top;
+              for (unsigned k = 0; k < 4; k++)
+                *side[k] |= (*side[k] & ~HEAVIEST) == top ? HEAVIEST : 0;
+            }
+        }
+      /* row y's east walls have seen both their squares, and its south
+       * walls too */
+      row_emit (bits, east, w);
+      row_emit (bits, south, w);
+      t = east;
+      east = below;
+      below = t;
+    }
+  gen->u.kruskal.filtered = true;
+}
+
+/* The index of the lowest set bit of @x (not 0). */
+static inline uint32_t
+lowest_bit (uint64_t x)
+{
+#if defined(__GNUC__)
+  return (uint32_t) __builtin_ctzll (x);
+#else
+  /* de Bruijn: the lowest bit alone, times the sequence, names it */
+  static const uint8_t index[64] = {
+    0, 1, 2, 53, 3, 7, 54, 27, 4, 38, 41, 8, 34, 55, 48, 28,
+    62, 5, 39, 46, 44, 42, 22, 9, 24, 35, 59, 56, 49, 18, 29, 11,
+    63, 52, 6, 26, 37, 40, 33, 47, 61, 45, 43, 21, 23, 58, 17, 10,
+    51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12,
+  };
+
+  return index[((x & -x) * UINT64_C (0x022FDD63CC95386D)) >> 58];
+#endif
 }
 
 static MazeStatus
@@ -250,8 +393,10 @@ kruskal_init (MazeGenerator *gen,
   gen->u.kruskal.shaped = maze_is_shaped (gen->maze);
   for (unsigned k = 0; k < ROUNDS; k++)
     gen->u.kruskal.keys[k] = maze_rng_next (&gen->rng);
+  gen->u.kruskal.filtered = false;
   gen->u.kruskal.parent = gen_alloc (gen, parent_size (gen), true);
-  if (gen->u.kruskal.parent == NULL)
+  gen->u.kruskal.filter = gen_alloc (gen, filter_size (gen), false);
+  if (gen->u.kruskal.parent == NULL || gen->u.kruskal.filter == NULL)
     return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
   return MAZE_OK;
 }
@@ -325,6 +470,7 @@ kruskal_run (MazeGenerator *gen)
 {
   uint16_t *cells = gen->cells;
   uint8_t *parent = gen->u.kruskal.parent;
+  const uint64_t *filter = gen->u.kruskal.filter;
   unsigned pbits = gen->u.kruskal.parent_bits;
   unsigned obits = gen->u.kruskal.order_bits;
   uint64_t keys[ROUNDS];
@@ -341,6 +487,8 @@ kruskal_run (MazeGenerator *gen)
   uint32_t pending[PENDING];    /* walls to carve, as queued_cell */
   unsigned head = 0, count = 0;
 
+  if (!gen->u.kruskal.filtered)
+    build_filter (gen);
   for (unsigned k = 0; k < ROUNDS; k++)
     keys[k] = gen->u.kruskal.keys[k];
   while (carved < left)
@@ -352,11 +500,23 @@ kruskal_run (MazeGenerator *gen)
 
       while (count < AHEAD && j < end)
         {
-          slot = (head + count) & (AHEAD - 1);
+          uint64_t word = filter[j >> 6] >> (j & 63);
+          uint32_t x, y;
 
+          if (word == 0)
+            {
+              j = (j | 63) + 1;
+              continue;
+            }
+          j += lowest_bit (word);
+          slot = (head + count) & (AHEAD - 1);
           e = wall_at (keys, obits, j++);
-          if (!wall_cells (gen, e, &a, &pa, &pb))
-            continue;
+          /* the filter has only walls that exist */
+          a = (uint32_t) (e >> 1);
+          y = a / w;
+          x = a - y * w;
+          pa = place_of (x, y, w);
+          pb = (e & 1) ? place_of (x, y + 1, w) : pa + (1u << BAND);
           /* the wall in the cell's bit 31 (cells are fewer than 2^31) */
           queued_cell[slot] = a | (uint32_t) (e & 1) << 31;
           queued_next[slot] = j;
@@ -437,7 +597,8 @@ kruskal_arrays (MazeGenerator *gen,
                 GenArray       arrays[GEN_MAX_ARRAYS])
 {
   arrays[0] = (GenArray) { (void **) &gen->u.kruskal.parent, parent_size (gen) };
-  return 1;
+  arrays[1] = (GenArray) { (void **) &gen->u.kruskal.filter, filter_size (gen) };
+  return 2;
 }
 
 static const MazeGeneratorClass kruskal_class = {

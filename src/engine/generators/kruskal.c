@@ -27,18 +27,17 @@
  * arithmetic on 64 bits: a seed gives the same order, so the same maze,
  * on every machine.
  *
- * Regions are a union-find forest with union by rank and path halving,
- * its entries packed in as few bits as the cells need, in bands of four
- * rows (see place_of()): an entry below ROOTS is a root of that rank, any
- * other is ROOTS + its parent's place.  All entries start at 0: every
- * cell its own region.
+ * Regions are a union-find forest joined by Rem's algorithm with
+ * splicing (see join()), its entries packed in as few bits as the cells
+ * need, in bands of four rows (see place_of()): an entry is the place of
+ * its parent, which is always a higher place, or 0 for a root.  All
+ * entries start at 0: every cell its own region.
  */
 #include "generator-private.h"
 
 #include <inttypes.h>
 #include <string.h>
 
-#define ROOTS 33u /* ranks 0 .. 32: union by rank keeps them below log2 (cells) */
 #define ROUNDS 4
 #define BAND 2  /* the union-find's bands are 1 << BAND rows high */
 
@@ -131,45 +130,60 @@ parent_size (const MazeGenerator *gen)
   return (size_t) ((n_places (gen) * gen->u.kruskal.parent_bits + 7) / 8 + 8);
 }
 
-/* The root of @i's region, halving the path to it. */
+/* The parent of @i, @i itself for a root. */
 static inline uint32_t
-find (uint8_t  *parent,
-      unsigned  bits,
-      uint32_t  i)
+parent_of (const uint8_t *parent,
+           unsigned       bits,
+           uint32_t       i)
 {
-  for (;;)
-    {
-      uint32_t p = entry_get (parent, bits, i), g;
+  uint32_t p = entry_get (parent, bits, i);
 
-      if (p < ROOTS)
-        return i;
-      p -= ROOTS;
-      g = entry_get (parent, bits, p);
-      if (g < ROOTS)
-        return p;
-      entry_set (parent, bits, i, g);
-      i = g - ROOTS;
-    }
+  return p != 0 ? p : i;
 }
 
-/* Join the regions of roots @ra and @rb (different): the lower rank
- * goes under the higher. */
-static inline void
-unite (uint8_t  *parent,
-       unsigned  bits,
-       uint32_t  ra,
-       uint32_t  rb)
+/*
+ * Join the regions of places @a and @b; false when they were one
+ * already.  Rem's algorithm with splicing (Patwary, Blair and Manne,
+ * "Experiments on union-find algorithms for the disjoint-set data
+ * structure", 2010): a parent is always a higher place, so the root of a
+ * region is its highest place.  The two paths are walked up together,
+ * the one at the lower parent first, and they stop as soon as they meet
+ * at a common parent: neighbours of one region mostly meet a step or two
+ * up, far below the root.  Each step hangs the node it leaves on the
+ * other path's higher parent (splicing), which shortens both paths for
+ * next time; when the regions differ, that is a piece of the join, and
+ * the walk ends by hanging a root.  Which place is a root does not matter
+ * to the maze, only which places are joined.
+ */
+static inline bool
+join (uint8_t  *parent,
+      unsigned  bits,
+      uint32_t  a,
+      uint32_t  b)
 {
-  uint32_t a = entry_get (parent, bits, ra), b = entry_get (parent, bits, rb);
+  uint32_t pa = parent_of (parent, bits, a), pb = parent_of (parent, bits, b);
 
-  if (a < b)
-    entry_set (parent, bits, ra, ROOTS + rb);
-  else
+  while (pa != pb)
     {
-      entry_set (parent, bits, rb, ROOTS + ra);
-      if (a == b)
-        entry_set (parent, bits, ra, a + 1);
+      if (pa < pb)
+        {
+          /* pb > pa >= a, so never 0 */
+          entry_set (parent, bits, a, pb);
+          if (a == pa)
+            return true;
+          a = pa;
+          pa = parent_of (parent, bits, a);
+        }
+      else
+        {
+          entry_set (parent, bits, b, pa);
+          if (b == pb)
+            return true;
+          b = pb;
+          pb = parent_of (parent, bits, b);
+        }
     }
+  return false;
 }
 
 /* ---- the wall order ---- */
@@ -385,7 +399,7 @@ kruskal_init (MazeGenerator *gen,
 
   while ((UINT64_C (1) << bits) < 2 * (uint64_t) gen->n)
     bits++;
-  while ((UINT64_C (1) << pbits) < n_places (gen) + ROOTS)
+  while ((UINT64_C (1) << pbits) < n_places (gen))
     pbits++;
   gen->u.kruskal.order_bits = bits;
   gen->u.kruskal.parent_bits = pbits;
@@ -413,17 +427,14 @@ kruskal_step (MazeGenerator *gen,
     {
       uint64_t e = wall_at (gen->u.kruskal.keys, gen->u.kruskal.order_bits,
                             gen->u.kruskal.next++);
-      uint32_t a, pa, pb, ra, rb;
+      uint32_t a, pa, pb;
       uint16_t dir;
 
       if (!wall_cells (gen, e, &a, &pa, &pb))
         continue;
       dir = (e & 1) ? MAZE_S : MAZE_E;
-      ra = find (parent, pbits, pa);
-      rb = find (parent, pbits, pb);
-      if (ra == rb)
+      if (!join (parent, pbits, pa, pb))
         continue;
-      unite (parent, pbits, ra, rb);
       gen->cur = gen_carve (gen, report, a, dir);
       return GEN_CARVED;
     }
@@ -493,7 +504,7 @@ kruskal_run (MazeGenerator *gen)
     keys[k] = gen->u.kruskal.keys[k];
   while (carved < left)
     {
-      uint32_t a, b, pa, pb, ra, rb, queued;
+      uint32_t a, b, pa, pb, queued;
       uint16_t dir;
       uint64_t e;
       unsigned slot, taken;
@@ -539,15 +550,15 @@ kruskal_run (MazeGenerator *gen)
             uint32_t up_a = entry_get (parent, pbits, queued_up[s][0]);
             uint32_t up_b = entry_get (parent, pbits, queued_up[s][1]);
 
-            if (up_a >= ROOTS)
+            if (up_a != 0)
               {
-                queued_up[s][0] = up_a - ROOTS;
-                GEN_PREFETCH_READ (entry_address (parent, pbits, up_a - ROOTS));
+                queued_up[s][0] = up_a;
+                GEN_PREFETCH_READ (entry_address (parent, pbits, up_a));
               }
-            if (up_b >= ROOTS)
+            if (up_b != 0)
               {
-                queued_up[s][1] = up_b - ROOTS;
-                GEN_PREFETCH_READ (entry_address (parent, pbits, up_b - ROOTS));
+                queued_up[s][1] = up_b;
+                GEN_PREFETCH_READ (entry_address (parent, pbits, up_b));
               }
           }
       taken = head;
@@ -559,11 +570,8 @@ kruskal_run (MazeGenerator *gen)
       count--;
 
       b = a + ((dir == MAZE_S) ? w : 1);
-      ra = find (parent, pbits, queued_place[taken][0]);
-      rb = find (parent, pbits, queued_place[taken][1]);
-      if (ra == rb)
+      if (!join (parent, pbits, queued_place[taken][0], queued_place[taken][1]))
         continue;
-      unite (parent, pbits, ra, rb);
       /* the carve waits PENDING carves for its cells to come */
       slot = (unsigned) (carved & (PENDING - 1));
       if (carved >= PENDING)

@@ -283,10 +283,24 @@ wall_cells (const MazeGenerator *gen,
  * the latest ones, whose regions are the deepest, are gone before any
  * find.  kruskal_run() works it out on its first call, in one pass
  * along the rows, and then reads it in order; the rows' positions need
- * three rows of scratch after the bits.
+ * four rows of scratch after the bits.
+ *
+ * A run that makes the whole tree from the start can do more: the
+ * lightest wall of each cell is in the tree (any path out of the cell
+ * starts with a heavier wall), about 71 % of the tree's walls, and the
+ * tree's walls may come down in any order when nothing can see the
+ * order.  That pass knocks them down along the rows and joins their
+ * cells in the union-find, which then holds the regions they make, and
+ * leaves their bits unset: joining them first changes no answer of the
+ * union-find for the walls left (a cycle the early joins close through
+ * a wall w of the tree has a heavier wall than w, which is not in the
+ * tree).  Then the ordered pass looks at about 29 % of the walls
+ * instead of 64 %.
  */
 #define NO_WALL UINT64_MAX
-#define HEAVIEST (UINT64_C (1) << 62) /* positions are below 2^32 */
+#define HEAVIEST (UINT64_C (1) << 62) /* positions are below 2^33 */
+#define LIGHTEST (UINT64_C (1) << 61)
+#define POSITION(v) ((v) & ~(HEAVIEST | LIGHTEST))
 
 static size_t
 filter_words (const MazeGenerator *gen)
@@ -297,7 +311,7 @@ filter_words (const MazeGenerator *gen)
 static size_t
 filter_size (const MazeGenerator *gen)
 {
-  return (filter_words (gen) + 3 * (size_t) gen->width) * sizeof (uint64_t);
+  return (filter_words (gen) + 4 * (size_t) gen->width) * sizeof (uint64_t);
 }
 
 /* The positions of the east walls (@side MAZE_E) or south walls of row
@@ -311,30 +325,125 @@ row_positions (const MazeGenerator *gen,
   uint64_t e = 2 * (uint64_t) y * gen->width + (side == MAZE_S);
 
   for (uint32_t x = 0; x < gen->width; x++, e += 2)
-    out[x] = wall_exists (gen, e, x, y)
-             ? position_of (gen->u.kruskal.keys, gen->u.kruskal.order_bits, e) : NO_WALL;
+    if (wall_exists (gen, e, x, y))
+      {
+        out[x] = position_of (gen->u.kruskal.keys, gen->u.kruskal.order_bits, e);
+        /* its bit is set a row later, at a random place: fetch it now */
+        GEN_PREFETCH_WRITE (&gen->u.kruskal.filter[out[x] >> 6]);
+      }
+    else
+      out[x] = NO_WALL;
 }
 
-/* Set the bits of the walls of @row that are not the heaviest of a
- * square. */
+/* What the filter pass found beyond the bits, for kruskal_run(). */
+typedef struct
+{
+  uint64_t carved; /* the walls it knocked down */
+  uint64_t last;   /* the latest position among them */
+  uint32_t cur;    /* the cell behind the wall at that position */
+} FilterPass;
+
+/* The walls of row @y on @side, in @row: set the bits of those that
+ * may come down, or knock down and join those marked LIGHTEST. */
 static void
-row_emit (uint64_t       *bits,
+row_emit (MazeGenerator  *gen,
           const uint64_t *row,
-          uint32_t        w)
+          uint32_t        y,
+          uint16_t        side,
+          FilterPass     *pass)
+{
+  uint64_t *bits = gen->u.kruskal.filter;
+  uint8_t *parent = gen->u.kruskal.parent;
+  unsigned pbits = gen->u.kruskal.parent_bits;
+  uint16_t *cells = gen->cells;
+  uint32_t w = gen->width, i = y * w;
+  uint32_t step = side == MAZE_S ? w : 1;
+  uint16_t back = side == MAZE_S ? MAZE_N : MAZE_W;
+
+  for (uint32_t x = 0; x < w; x++, i++)
+    {
+      uint64_t v = row[x];
+      uint32_t pa;
+
+      if (v == NO_WALL || (v & HEAVIEST))
+        continue;
+      if (!(v & LIGHTEST))
+        {
+          bits[v >> 6] |= UINT64_C (1) << (v & 63);
+          continue;
+        }
+      v = POSITION (v);
+      pa = place_of (x, y, w);
+      join (parent, pbits, pa, side == MAZE_S ? place_of (x, y + 1, w) : pa + (1u << BAND));
+      cells[i] |= side;
+      cells[i + step] |= back;
+      if (pass->carved++ == 0 || v > pass->last)
+        {
+          pass->last = v;
+          pass->cur = i + step;
+        }
+    }
+}
+
+/* Hang every place of the @places right under its root.  A parent is
+ * a higher place, so from the top down a parent's entry already names
+ * its root; the regions of the lightest walls are small, and the
+ * parent is mostly on a line just read. */
+static void
+flatten (uint8_t  *parent,
+         unsigned  bits,
+         uint64_t  places)
+{
+  for (uint32_t i = (uint32_t) places; i-- > 0;)
+    {
+      uint32_t p = entry_get (parent, bits, i);
+
+      if (p != 0)
+        {
+          uint32_t g = entry_get (parent, bits, p);
+
+          if (g != 0)
+            entry_set (parent, bits, i, g);
+        }
+    }
+}
+
+/* Mark LIGHTEST the lightest wall around each cell of row @y: its east
+ * and south walls in @east and @south, its west wall at east[x - 1], its
+ * north wall in @above. */
+static void
+row_lightest (uint64_t *east,
+              uint64_t *south,
+              uint64_t *above,
+              uint32_t  w)
 {
   for (uint32_t x = 0; x < w; x++)
-    if (row[x] != NO_WALL && !(row[x] & HEAVIEST))
-      bits[row[x] >> 6] |= UINT64_C (1) << (row[x] & 63);
+    {
+      uint64_t *side[4] = { &east[x], &south[x], &above[x], x > 0 ? &east[x - 1] : &east[x] };
+      uint64_t *low = side[0];
+
+      for (unsigned k = 1; k < 4; k++)
+        low = POSITION (*side[k]) < POSITION (*low) ? side[k] : low;
+      /* a cell outside the shape has no wall at all */
+      if (*low != NO_WALL)
+        *low |= LIGHTEST;
+    }
 }
 
+/* Work out the filter, and when @pass is not NULL knock down the
+ * lightest walls of the cells too. */
 static void
-build_filter (MazeGenerator *gen)
+build_filter (MazeGenerator *gen,
+              FilterPass    *pass)
 {
   uint32_t w = gen->width, h = gen->height;
   uint64_t *bits = gen->u.kruskal.filter;
   uint64_t *east = bits + filter_words (gen), *south = east + w, *below = south + w;
+  uint64_t *above = below + w;
 
   memset (bits, 0, filter_words (gen) * sizeof (uint64_t));
+  for (uint32_t x = 0; x < w; x++)
+    above[x] = NO_WALL;
   row_positions (gen, 0, MAZE_E, east);
   for (uint32_t y = 0; y < h; y++)
     {
@@ -356,19 +465,28 @@ build_filter (MazeGenerator *gen)
                   || *side[2] == NO_WALL || *side[3] == NO_WALL)
                 continue;
               for (unsigned k = 0; k < 4; k++)
-                top = (*side[k] & ~HEAVIEST) > top ? *side[k] & ~HEAVIEST : top;
+                top = POSITION (*side[k]) > top ? POSITION (*side[k]) : top;
               for (unsigned k = 0; k < 4; k++)
-                *side[k] |= (*side[k] & ~HEAVIEST) == top ? HEAVIEST : 0;
+                *side[k] |= POSITION (*side[k]) == top ? HEAVIEST : 0;
             }
         }
-      /* row y's east walls have seen both their squares, and its south
-       * walls too */
-      row_emit (bits, east, w);
-      row_emit (bits, south, w);
+      if (pass != NULL)
+        row_lightest (east, south, above, w);
+      /* row y's east walls have seen both their squares and both their
+       * cells, row y - 1's south walls too */
+      row_emit (gen, east, y, MAZE_E, pass);
+      if (y > 0)
+        row_emit (gen, above, y - 1, MAZE_S, pass);
+      t = above;
+      above = south;
+      south = t;
       t = east;
       east = below;
       below = t;
     }
+  row_emit (gen, above, h - 1, MAZE_S, pass);
+  if (pass != NULL)
+    flatten (gen->u.kruskal.parent, gen->u.kruskal.parent_bits, n_places (gen));
   gen->u.kruskal.filtered = true;
 }
 
@@ -497,12 +615,19 @@ kruskal_run (MazeGenerator *gen)
   uint32_t queued_up[AHEAD][2]; /* the ancestors fetched so far */
   uint32_t pending[PENDING];    /* walls to carve, as queued_cell */
   unsigned head = 0, count = 0;
+  FilterPass pass = { 0, 0, GEN_NONE };
 
   if (!gen->u.kruskal.filtered)
-    build_filter (gen);
+    {
+      /* the whole tree from the start: no one sees the order of the
+       * carves before the last, only that the last comes last */
+      bool whole = j == 0 && left == (uint64_t) maze_n_inside (gen->maze) - 1;
+
+      build_filter (gen, whole ? &pass : NULL);
+    }
   for (unsigned k = 0; k < ROUNDS; k++)
     keys[k] = gen->u.kruskal.keys[k];
-  while (carved < left)
+  while (pass.carved + carved < left)
     {
       uint32_t a, b, pa, pb, queued;
       uint16_t dir;
@@ -586,6 +711,12 @@ kruskal_run (MazeGenerator *gen)
     carve_wall (cells, w, pending[c & (PENDING - 1)]);
   if (count == 0)
     gen->u.kruskal.next = j;
+  if (pass.carved > 0 && pass.last + 1 > gen->u.kruskal.next)
+    {
+      gen->u.kruskal.next = pass.last + 1;
+      cur = pass.cur;
+    }
+  carved += pass.carved;
   gen->cur = cur;
   gen->steps += carved;
   gen->tree_left -= carved;

@@ -262,11 +262,13 @@ wall_cells (const MazeGenerator *gen,
  * heaviest of a cycle never comes down (by the time its turn comes, the
  * rest of the cycle joins its two sides).  The filter is a bit a
  * position, set when its wall exists and is not the heaviest of the
- * four walls around a square of four cells: about 36 % of the walls, and
- * the latest ones, whose regions are the deepest, are gone before any
- * find.  kruskal_run() works it out on its first call, in one pass
- * along the rows, and then reads it in order; the rows' positions need
- * four rows of scratch after the bits.
+ * four walls around a square of four cells (about 36 % of the walls), nor
+ * of the six around two rows of three cells or three rows of two (about
+ * 7 % more): the latest walls, whose regions are the deepest, are gone
+ * before any find.  kruskal_run() works it out on its first call, in one
+ * pass along the rows, and then reads it in order; the rows' positions
+ * need five rows of scratch after the bits, and a wall's bit is set once
+ * the rows of all its cycles are done.
  *
  * A run that makes the whole tree from the start can do more: the
  * lightest wall of each cell is in the tree (any path out of the cell
@@ -277,8 +279,8 @@ wall_cells (const MazeGenerator *gen,
  * leaves their bits unset: joining them first changes no answer of the
  * union-find for the walls left (a cycle the early joins close through
  * a wall w of the tree has a heavier wall than w, which is not in the
- * tree).  Then the ordered pass looks at about 29 % of the walls
- * instead of 64 %.
+ * tree).  Then the ordered pass looks at about 22 % of the walls
+ * instead of 57 %.
  */
 #define NO_WALL UINT64_MAX
 #define HEAVIEST (UINT64_C (1) << 62) /* positions are below 2^33 */
@@ -304,7 +306,7 @@ table_words (const MazeGenerator *gen)
 static size_t
 filter_size (const MazeGenerator *gen)
 {
-  return (filter_words (gen) + 4 * (size_t) gen->width + table_words (gen)) * sizeof (uint64_t);
+  return (filter_words (gen) + 5 * (size_t) gen->width + table_words (gen)) * sizeof (uint64_t);
 }
 
 /* Each round's F for every value of its input half, so that the passes
@@ -318,7 +320,7 @@ round_tables (MazeGenerator *gen,
 {
   const uint64_t *keys = gen->u.kruskal.keys;
   unsigned wl = gen->u.kruskal.order_bits / 2, wr = gen->u.kruskal.order_bits - wl;
-  uint32_t *t = (uint32_t *) (gen->u.kruskal.filter + filter_words (gen) + 4 * (size_t) gen->width);
+  uint32_t *t = (uint32_t *) (gen->u.kruskal.filter + filter_words (gen) + 5 * (size_t) gen->width);
 
   for (unsigned k = 0; k < ROUNDS; k++)
     {
@@ -365,6 +367,16 @@ position_by_tables (uint32_t *const tables[ROUNDS],
   return (l << wr) | r;
 }
 
+/* Position @v's bit is set a row later, at a random place in the
+ * filter: fetch its word now.  A row of walls is the right distance,
+ * two would be more lines than the cache keeps. */
+static inline void
+prefetch_bit (const uint64_t *bits,
+              uint64_t        v)
+{
+  GEN_PREFETCH_WRITE (&bits[POSITION (v) >> 6]);
+}
+
 /* The positions of the east walls (@side MAZE_E) or south walls of row
  * @y into @out, NO_WALL where a wall does not exist. */
 static void
@@ -380,8 +392,8 @@ row_positions (const MazeGenerator *gen,
     if (wall_exists (gen, e, x, y))
       {
         out[x] = position_by_tables (tables, gen->u.kruskal.order_bits, e);
-        /* its bit is set a row later, at a random place: fetch it now */
-        GEN_PREFETCH_WRITE (&gen->u.kruskal.filter[out[x] >> 6]);
+        if (side == MAZE_S)
+          prefetch_bit (gen->u.kruskal.filter, out[x]);
       }
     else
       out[x] = NO_WALL;
@@ -434,6 +446,71 @@ row_emit (MazeGenerator  *gen,
           pass->last = v;
           pass->cur = i + step;
         }
+    }
+}
+
+/* Mark HEAVIEST the heaviest of the walls of a cycle.  A wall that
+ * does not exist is NO_WALL, heavier than any: then it is the one
+ * marked, which changes nothing, and rightly, as there is no cycle. */
+#define HEAVIER(a, b) ((a) > (b) ? (a) : (b))
+#define MARK_IF(v, top) ((v) |= POSITION (v) == (top) ? HEAVIEST : 0)
+
+/* The squares of cells (x, y) to (x + 1, y + 1) and the rings around
+ * (x, y) to (x + 2, y + 1), from the east walls of rows y and y + 1 and
+ * the south walls of row y. */
+static void
+mark_wide (uint64_t *restrict east,
+           uint64_t *restrict below,
+           uint64_t *restrict south,
+           uint32_t           w)
+{
+  for (uint32_t x = 0; x + 1 < w; x++)
+    {
+      uint64_t top = HEAVIER (HEAVIER (POSITION (east[x]), POSITION (below[x])),
+                              HEAVIER (POSITION (south[x]), POSITION (south[x + 1])));
+
+      MARK_IF (east[x], top);
+      MARK_IF (below[x], top);
+      MARK_IF (south[x], top);
+      MARK_IF (south[x + 1], top);
+    }
+  for (uint32_t x = 0; x + 2 < w; x++)
+    {
+      uint64_t top = HEAVIER (HEAVIER (HEAVIER (POSITION (east[x]), POSITION (east[x + 1])),
+                                       HEAVIER (POSITION (below[x]), POSITION (below[x + 1]))),
+                              HEAVIER (POSITION (south[x]), POSITION (south[x + 2])));
+
+      MARK_IF (east[x], top);
+      MARK_IF (east[x + 1], top);
+      MARK_IF (below[x], top);
+      MARK_IF (below[x + 1], top);
+      MARK_IF (south[x], top);
+      MARK_IF (south[x + 2], top);
+    }
+}
+
+/* The rings around cells (x, y - 1) to (x + 1, y + 1), from the east
+ * walls of rows y - 1 and y + 1 and the south walls of rows y - 1 and
+ * y. */
+static void
+mark_tall (uint64_t *restrict prev,
+           uint64_t *restrict below,
+           uint64_t *restrict above,
+           uint64_t *restrict south,
+           uint32_t           w)
+{
+  for (uint32_t x = 0; x + 1 < w; x++)
+    {
+      uint64_t top = HEAVIER (HEAVIER (HEAVIER (POSITION (above[x]), POSITION (south[x])),
+                                       HEAVIER (POSITION (above[x + 1]), POSITION (south[x + 1]))),
+                              HEAVIER (POSITION (prev[x]), POSITION (below[x])));
+
+      MARK_IF (above[x], top);
+      MARK_IF (south[x], top);
+      MARK_IF (above[x + 1], top);
+      MARK_IF (south[x + 1], top);
+      MARK_IF (prev[x], top);
+      MARK_IF (below[x], top);
     }
 }
 
@@ -490,54 +567,51 @@ build_filter (MazeGenerator *gen,
 {
   uint32_t w = gen->width, h = gen->height;
   uint64_t *bits = gen->u.kruskal.filter;
-  uint64_t *east = bits + filter_words (gen), *south = east + w, *below = south + w;
-  uint64_t *above = below + w;
+  /* east walls of rows y - 1, y, y + 1, south walls of rows y - 1, y */
+  uint64_t *prev = bits + filter_words (gen), *east = prev + w, *below = east + w;
+  uint64_t *above = below + w, *south = above + w;
   uint32_t *tables[ROUNDS];
 
   memset (bits, 0, filter_words (gen) * sizeof (uint64_t));
   round_tables (gen, tables, true);
   for (uint32_t x = 0; x < w; x++)
-    above[x] = NO_WALL;
+    prev[x] = above[x] = NO_WALL;
   row_positions (gen, tables, 0, MAZE_E, east);
   for (uint32_t y = 0; y < h; y++)
     {
       uint64_t *t;
 
+      /* row y's east walls come out a row from now (and its south
+       * walls, fetched as they are worked out) */
+      for (uint32_t x = 0; x < w; x++)
+        if (east[x] != NO_WALL)
+          prefetch_bit (bits, east[x]);
       row_positions (gen, tables, y, MAZE_S, south);
       if (y + 1 < h)
         {
           row_positions (gen, tables, y + 1, MAZE_E, below);
-          /* the square of cells (x, y) to (x + 1, y + 1): its walls are
-           * east[x], below[x], south[x] and south[x + 1], and only a
-           * square with all four is a cycle */
-          for (uint32_t x = 0; x + 1 < w; x++)
-            {
-              uint64_t *side[4] = { &east[x], &below[x], &south[x], &south[x + 1] };
-              uint64_t top = 0;
-
-              if (*side[0] == NO_WALL || *side[1] == NO_WALL
-                  || *side[2] == NO_WALL || *side[3] == NO_WALL)
-                continue;
-              for (unsigned k = 0; k < 4; k++)
-                top = POSITION (*side[k]) > top ? POSITION (*side[k]) : top;
-              for (unsigned k = 0; k < 4; k++)
-                *side[k] |= POSITION (*side[k]) == top ? HEAVIEST : 0;
-            }
+          mark_wide (east, below, south, w);
+          if (y > 0)
+            mark_tall (prev, below, above, south, w);
         }
       if (pass != NULL)
         row_lightest (east, south, above, w);
-      /* row y's east walls have seen both their squares and both their
-       * cells, row y - 1's south walls too */
-      row_emit (gen, east, y, MAZE_E, pass);
+      /* row y - 1's east and south walls have seen all their cycles and
+       * both their cells */
       if (y > 0)
-        row_emit (gen, above, y - 1, MAZE_S, pass);
+        {
+          row_emit (gen, prev, y - 1, MAZE_E, pass);
+          row_emit (gen, above, y - 1, MAZE_S, pass);
+        }
+      t = prev;
+      prev = east;
+      east = below;
+      below = t;
       t = above;
       above = south;
       south = t;
-      t = east;
-      east = below;
-      below = t;
     }
+  row_emit (gen, prev, h - 1, MAZE_E, pass);
   row_emit (gen, above, h - 1, MAZE_S, pass);
   if (pass != NULL)
     flatten (gen->u.kruskal.parent, gen->u.kruskal.parent_bits, n_places (gen));

@@ -267,8 +267,8 @@ wall_cells (const MazeGenerator *gen,
  * 7 % more): the latest walls, whose regions are the deepest, are gone
  * before any find.  kruskal_run() works it out on its first call, in one
  * pass along the rows, and then reads it in order; the rows' positions
- * need five rows of scratch after the bits, and a wall's bit is set once
- * the rows of all its cycles are done.
+ * need five rows of scratch after the bits (and a sixth for a list),
+ * and a wall's bit is set once the rows of all its cycles are done.
  *
  * A run that makes the whole tree from the start can do more: the
  * lightest wall of each cell is in the tree (any path out of the cell
@@ -306,7 +306,7 @@ table_words (const MazeGenerator *gen)
 static size_t
 filter_size (const MazeGenerator *gen)
 {
-  return (filter_words (gen) + 5 * (size_t) gen->width + table_words (gen)) * sizeof (uint64_t);
+  return (filter_words (gen) + 6 * (size_t) gen->width + table_words (gen)) * sizeof (uint64_t);
 }
 
 /* Each round's F for every value of its input half, so that the passes
@@ -320,7 +320,7 @@ round_tables (MazeGenerator *gen,
 {
   const uint64_t *keys = gen->u.kruskal.keys;
   unsigned wl = gen->u.kruskal.order_bits / 2, wr = gen->u.kruskal.order_bits - wl;
-  uint32_t *t = (uint32_t *) (gen->u.kruskal.filter + filter_words (gen) + 5 * (size_t) gen->width);
+  uint32_t *t = (uint32_t *) (gen->u.kruskal.filter + filter_words (gen) + 6 * (size_t) gen->width);
 
   for (unsigned k = 0; k < ROUNDS; k++)
     {
@@ -408,7 +408,8 @@ typedef struct
 } FilterPass;
 
 /* The walls of row @y on @side, in @row: set the bits of those that
- * may come down, or knock down and join those marked LIGHTEST. */
+ * may come down, or knock down and join those marked LIGHTEST (listed
+ * in the sixth row of scratch first). */
 static void
 row_emit (MazeGenerator  *gen,
           const uint64_t *row,
@@ -423,28 +424,35 @@ row_emit (MazeGenerator  *gen,
   uint32_t w = gen->width, i = y * w;
   uint32_t step = side == MAZE_S ? w : 1;
   uint16_t back = side == MAZE_S ? MAZE_N : MAZE_W;
+  uint32_t *list = (uint32_t *) (bits + filter_words (gen) + 5 * (size_t) w);
 
-  for (uint32_t x = 0; x < w; x++, i++)
+  uint64_t spare = 0;
+  uint32_t n = 0;
+
+  /* no branch on what a wall is, a coin toss each time: the bit goes to
+   * its word or to a spare one, the lightest to a list */
+  for (uint32_t x = 0; x < w; x++)
     {
       uint64_t v = row[x];
-      uint32_t pa;
+      bool candidate = !(v & (HEAVIEST | LIGHTEST)); /* NO_WALL has both */
+      uint64_t *word = candidate ? &bits[v >> 6] : &spare;
 
-      if (v == NO_WALL || (v & HEAVIEST))
-        continue;
-      if (!(v & LIGHTEST))
-        {
-          bits[v >> 6] |= UINT64_C (1) << (v & 63);
-          continue;
-        }
-      v = POSITION (v);
-      pa = place_of (x, y, w);
+      *word |= (uint64_t) candidate << (v & 63);
+      list[n] = x;
+      n += v != NO_WALL && (v & LIGHTEST);
+    }
+  for (uint32_t k = 0; k < n; k++)
+    {
+      uint32_t x = list[k], pa = place_of (x, y, w);
+      uint64_t v = POSITION (row[x]);
+
       join (parent, pbits, pa, side == MAZE_S ? place_of (x, y + 1, w) : pa + (1u << BAND));
-      cells[i] |= side;
-      cells[i + step] |= back;
+      cells[i + x] |= side;
+      cells[i + x + step] |= back;
       if (pass->carved++ == 0 || v > pass->last)
         {
           pass->last = v;
-          pass->cur = i + step;
+          pass->cur = i + x + step;
         }
     }
 }

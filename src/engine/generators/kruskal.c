@@ -545,25 +545,33 @@ flatten (uint8_t  *parent,
     }
 }
 
+#define LIGHTER(a, b) ((a) < (b) ? (a) : (b))
+#define LIGHT_IF(v, low) ((v) |= POSITION (v) == (low) ? LIGHTEST : 0)
+
 /* Mark LIGHTEST the lightest wall around each cell of row @y: its east
  * and south walls in @east and @south, its west wall at east[x - 1], its
  * north wall in @above. */
 static void
-row_lightest (uint64_t *east,
-              uint64_t *south,
-              uint64_t *above,
-              uint32_t  w)
+row_lightest (uint64_t *restrict east,
+              uint64_t *restrict south,
+              uint64_t *restrict above,
+              uint32_t           w)
 {
+  /* a cell without walls (outside the shape) marks its NO_WALLs, which
+   * changes nothing; the first cell has no west wall */
+  uint64_t west = NO_WALL;
+
   for (uint32_t x = 0; x < w; x++)
     {
-      uint64_t *side[4] = { &east[x], &south[x], &above[x], x > 0 ? &east[x - 1] : &east[x] };
-      uint64_t *low = side[0];
+      uint64_t low = LIGHTER (LIGHTER (POSITION (east[x]), POSITION (south[x])),
+                              LIGHTER (POSITION (above[x]), POSITION (west)));
 
-      for (unsigned k = 1; k < 4; k++)
-        low = POSITION (*side[k]) < POSITION (*low) ? side[k] : low;
-      /* a cell outside the shape has no wall at all */
-      if (*low != NO_WALL)
-        *low |= LIGHTEST;
+      LIGHT_IF (east[x], low);
+      LIGHT_IF (south[x], low);
+      LIGHT_IF (above[x], low);
+      if (x > 0)
+        LIGHT_IF (east[x - 1], low);
+      west = east[x];
     }
 }
 

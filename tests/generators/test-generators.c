@@ -589,6 +589,58 @@ test_run_steps (void)
     }
 }
 
+/* A slice that stops after some steps leaves the generator where as
+ * many single steps would: stepping on reports the same steps, and the
+ * maze is the same at each point (the app steps on after a slice, and
+ * predict mode runs up to each question). */
+static void
+test_run_then_step (void)
+{
+  for (guint k = 0; k < algorithms->len; k++)
+    {
+      const char *name = g_ptr_array_index (algorithms, k);
+      MazeError err = { 0 };
+      Maze *ref = maze_new (23, 13, &err), *m = maze_new (23, 13, &err);
+      MazeGenerator *stepped = maze_generator_new (ref, name, 8, 20, &err);
+      MazeGenerator *gen = maze_generator_new (m, name, 8, 20, &err);
+      unsigned turn = 0;
+
+      while (!maze_generator_done (gen))
+        {
+          uint64_t burst = 1 + (turn * 7) % 23;
+
+          if (turn++ % 2 == 0)
+            {
+              uint64_t ran = maze_generator_run_steps (gen, burst);
+
+              for (uint64_t s = 0; s < ran; s++)
+                g_assert_true (maze_generator_step (stepped, NULL));
+            }
+          else
+            for (uint64_t s = 0; s < burst && !maze_generator_done (gen); s++)
+              {
+                MazeStep a, b;
+
+                g_assert_true (maze_generator_step (stepped, &a));
+                g_assert_true (maze_generator_step (gen, &b));
+                g_assert_cmpint (a.kind, ==, b.kind);
+                g_assert_cmpuint (a.cell, ==, b.cell);
+                g_assert_cmpuint (a.other, ==, b.other);
+                g_assert_cmpuint (a.dir, ==, b.dir);
+              }
+          g_assert_cmpuint (maze_generator_steps (gen), ==, maze_generator_steps (stepped));
+          if (memcmp (maze_cells_const (m), maze_cells_const (ref), 2 * 23 * 13) != 0)
+            g_error ("%s: another maze after %" G_GUINT64_FORMAT " steps, in slices and steps",
+                     name, maze_generator_steps (gen));
+        }
+      g_assert_true (maze_generator_done (stepped));
+      maze_generator_free (stepped);
+      maze_generator_free (gen);
+      maze_free (ref);
+      maze_free (m);
+    }
+}
+
 /* ---- names ---- */
 
 /* The names files and scripts use are a contract: each still reads back
@@ -1039,6 +1091,7 @@ main (int   argc,
   g_test_add_func ("/generators/frontier/newest", test_frontier_newest);
   g_test_add_func ("/generators/reuse", test_reuse_maze);
   g_test_add_func ("/generators/run-steps", test_run_steps);
+  g_test_add_func ("/generators/run-then-step", test_run_then_step);
   g_test_add_func ("/generators/memory", test_memory);
   g_test_add_func ("/generators/single-cell", test_single_cell);
   g_test_add_func ("/generators/placement", test_placement);

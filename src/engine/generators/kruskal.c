@@ -367,16 +367,6 @@ position_by_tables (uint32_t *const tables[ROUNDS],
   return (l << wr) | r;
 }
 
-/* Position @v's bit is set a row later, at a random place in the
- * filter: fetch its word now.  A row of walls is the right distance,
- * two would be more lines than the cache keeps. */
-static inline void
-prefetch_bit (const uint64_t *bits,
-              uint64_t        v)
-{
-  GEN_PREFETCH_WRITE (&bits[POSITION (v) >> 6]);
-}
-
 /* The positions of the east walls (@side MAZE_E) or south walls of row
  * @y into @out, NO_WALL where a wall does not exist. */
 static void
@@ -389,15 +379,11 @@ row_positions (const MazeGenerator *gen,
   uint64_t e = 2 * (uint64_t) y * gen->width + (side == MAZE_S);
 
   for (uint32_t x = 0; x < gen->width; x++, e += 2)
-    if (wall_exists (gen, e, x, y))
-      {
-        out[x] = position_by_tables (tables, gen->u.kruskal.order_bits, e);
-        if (side == MAZE_S)
-          prefetch_bit (gen->u.kruskal.filter, out[x]);
-      }
-    else
-      out[x] = NO_WALL;
+    out[x] = wall_exists (gen, e, x, y)
+             ? position_by_tables (tables, gen->u.kruskal.order_bits, e) : NO_WALL;
 }
+
+#define EMIT_AHEAD 48
 
 /* What the filter pass found beyond the bits, for kruskal_run(). */
 typedef struct
@@ -425,6 +411,7 @@ row_emit (MazeGenerator  *gen,
   uint32_t step = side == MAZE_S ? w : 1;
   uint16_t back = side == MAZE_S ? MAZE_N : MAZE_W;
   uint32_t *list = (uint32_t *) (bits + filter_words (gen) + 5 * (size_t) w);
+  size_t words = filter_words (gen); /* a power of two */
 
   uint64_t spare = 0;
   uint32_t n = 0;
@@ -435,6 +422,12 @@ row_emit (MazeGenerator  *gen,
     {
       uint64_t v = row[x];
       bool candidate = !(v & (HEAVIEST | LIGHTEST)); /* NO_WALL has both */
+
+      /* the bits are at random places in the filter: fetch the word of
+       * a wall EMIT_AHEAD walls on (a wall that does not exist or will
+       * not set a bit costs a useless fetch, still inside the filter) */
+      if (x + EMIT_AHEAD < w)
+        GEN_PREFETCH_WRITE (&bits[(POSITION (row[x + EMIT_AHEAD]) >> 6) & (words - 1)]);
       uint64_t *word = candidate ? &bits[v >> 6] : &spare;
 
       *word |= (uint64_t) candidate << (v & 63);
@@ -597,11 +590,6 @@ build_filter (MazeGenerator *gen,
     {
       uint64_t *t;
 
-      /* row y's east walls come out a row from now (and its south
-       * walls, fetched as they are worked out) */
-      for (uint32_t x = 0; x < w; x++)
-        if (east[x] != NO_WALL)
-          prefetch_bit (bits, east[x]);
       row_positions (gen, tables, y, MAZE_S, south);
       if (y + 1 < h)
         {

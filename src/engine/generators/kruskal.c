@@ -465,28 +465,32 @@ mark_wide (uint64_t *restrict east,
            uint64_t *restrict south,
            uint32_t           w)
 {
+  /* the heavier of the east walls of column x in rows y and y + 1 is in
+   * both the square and the ring that start there */
+  uint64_t here = HEAVIER (POSITION (east[0]), POSITION (below[0]));
+
   for (uint32_t x = 0; x + 1 < w; x++)
     {
-      uint64_t top = HEAVIER (HEAVIER (POSITION (east[x]), POSITION (below[x])),
-                              HEAVIER (POSITION (south[x]), POSITION (south[x + 1])));
+      uint64_t next = HEAVIER (POSITION (east[x + 1]), POSITION (below[x + 1]));
+      uint64_t square = HEAVIER (here, HEAVIER (POSITION (south[x]), POSITION (south[x + 1])));
 
-      MARK_IF (east[x], top);
-      MARK_IF (below[x], top);
-      MARK_IF (south[x], top);
-      MARK_IF (south[x + 1], top);
-    }
-  for (uint32_t x = 0; x + 2 < w; x++)
-    {
-      uint64_t top = HEAVIER (HEAVIER (HEAVIER (POSITION (east[x]), POSITION (east[x + 1])),
-                                       HEAVIER (POSITION (below[x]), POSITION (below[x + 1]))),
-                              HEAVIER (POSITION (south[x]), POSITION (south[x + 2])));
+      MARK_IF (east[x], square);
+      MARK_IF (below[x], square);
+      MARK_IF (south[x], square);
+      MARK_IF (south[x + 1], square);
+      if (x + 2 < w)
+        {
+          uint64_t ring = HEAVIER (HEAVIER (here, next),
+                                   HEAVIER (POSITION (south[x]), POSITION (south[x + 2])));
 
-      MARK_IF (east[x], top);
-      MARK_IF (east[x + 1], top);
-      MARK_IF (below[x], top);
-      MARK_IF (below[x + 1], top);
-      MARK_IF (south[x], top);
-      MARK_IF (south[x + 2], top);
+          MARK_IF (east[x], ring);
+          MARK_IF (east[x + 1], ring);
+          MARK_IF (below[x], ring);
+          MARK_IF (below[x + 1], ring);
+          MARK_IF (south[x], ring);
+          MARK_IF (south[x + 2], ring);
+        }
+      here = next;
     }
 }
 
@@ -500,10 +504,14 @@ mark_tall (uint64_t *restrict prev,
            uint64_t *restrict south,
            uint32_t           w)
 {
+  /* the heavier of the south walls of column x in rows y - 1 and y is in
+   * the rings on both sides of the column */
+  uint64_t here = HEAVIER (POSITION (above[0]), POSITION (south[0]));
+
   for (uint32_t x = 0; x + 1 < w; x++)
     {
-      uint64_t top = HEAVIER (HEAVIER (HEAVIER (POSITION (above[x]), POSITION (south[x])),
-                                       HEAVIER (POSITION (above[x + 1]), POSITION (south[x + 1]))),
+      uint64_t next = HEAVIER (POSITION (above[x + 1]), POSITION (south[x + 1]));
+      uint64_t top = HEAVIER (HEAVIER (here, next),
                               HEAVIER (POSITION (prev[x]), POSITION (below[x])));
 
       MARK_IF (above[x], top);
@@ -512,6 +520,7 @@ mark_tall (uint64_t *restrict prev,
       MARK_IF (south[x + 1], top);
       MARK_IF (prev[x], top);
       MARK_IF (below[x], top);
+      here = next;
     }
 }
 

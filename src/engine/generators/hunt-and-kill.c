@@ -17,25 +17,6 @@
  */
 #include "generator-private.h"
 
-/* The index of the lowest set bit of @x (not 0). */
-static inline uint32_t
-lowest_bit (uint64_t x)
-{
-#if defined(__GNUC__)
-  return (uint32_t) __builtin_ctzll (x);
-#else
-  /* de Bruijn: the lowest bit alone, times the sequence, names it */
-  static const uint8_t index[64] = {
-    0, 1, 2, 53, 3, 7, 54, 27, 4, 38, 41, 8, 34, 55, 48, 28,
-    62, 5, 39, 46, 44, 42, 22, 9, 24, 35, 59, 56, 49, 18, 29, 11,
-    63, 52, 6, 26, 37, 40, 33, 47, 61, 45, 43, 21, 23, 58, 17, 10,
-    51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12,
-  };
-
-  return index[((x & -x) * UINT64_C (0x022FDD63CC95386D)) >> 58];
-#endif
-}
-
 #define LEVEL1(gen) ((gen)->u.hunt.bits + (gen)->u.hunt.words[0])
 #define LEVEL2(gen) (LEVEL1 (gen) + (gen)->u.hunt.words[1])
 
@@ -82,19 +63,19 @@ hunt_lowest (uint64_t *bits,
         (*low)++;
       if (*low == n_top)
         return GEN_NONE;
-      j1 = (*low << 6) + lowest_bit (level2[*low]);
+      j1 = (*low << 6) + gen_lowest_bit (level2[*low]);
       if (level1[j1] == 0)
         {
           level2[*low] &= ~(UINT64_C (1) << (j1 & 63));
           continue;
         }
-      j0 = (j1 << 6) + lowest_bit (level1[j1]);
+      j0 = (j1 << 6) + gen_lowest_bit (level1[j1]);
       if (bits[j0] == 0)
         {
           level1[j1] &= ~(UINT64_C (1) << (j0 & 63));
           continue;
         }
-      return (j0 << 6) + lowest_bit (bits[j0]);
+      return (j0 << 6) + gen_lowest_bit (bits[j0]);
     }
 }
 

@@ -631,25 +631,6 @@ build_filter (MazeGenerator *gen,
   gen->u.kruskal.filtered = true;
 }
 
-/* The index of the lowest set bit of @x (not 0). */
-static inline uint32_t
-lowest_bit (uint64_t x)
-{
-#if defined(__GNUC__)
-  return (uint32_t) __builtin_ctzll (x);
-#else
-  /* de Bruijn: the lowest bit alone, times the sequence, names it */
-  static const uint8_t index[64] = {
-    0, 1, 2, 53, 3, 7, 54, 27, 4, 38, 41, 8, 34, 55, 48, 28,
-    62, 5, 39, 46, 44, 42, 22, 9, 24, 35, 59, 56, 49, 18, 29, 11,
-    63, 52, 6, 26, 37, 40, 33, 47, 61, 45, 43, 21, 23, 58, 17, 10,
-    51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12,
-  };
-
-  return index[((x & -x) * UINT64_C (0x022FDD63CC95386D)) >> 58];
-#endif
-}
-
 static MazeStatus
 kruskal_init (MazeGenerator *gen,
               MazeError     *error)
@@ -784,7 +765,7 @@ kruskal_run (MazeGenerator *gen)
               j = (j | 63) + 1;
               continue;
             }
-          j += lowest_bit (word);
+          j += gen_lowest_bit (word);
           slot = (head + count) & (AHEAD - 1);
           e = wall_by_tables (tables, obits, j++);
           /* the filter has only walls that exist */

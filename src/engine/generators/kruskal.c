@@ -201,24 +201,6 @@ round_f (uint64_t r,
   return z >> (64 - width);
 }
 
-/* Position @j of the order: the wall number P(j) (see the top).  The
- * rounds written out: the halves are L, R bits wide, then R, L, ... */
-static inline uint64_t
-wall_at (const uint64_t keys[ROUNDS],
-         unsigned       bits,
-         uint64_t       j)
-{
-  unsigned wl = bits / 2, wr = bits - wl;
-  uint64_t l = j >> wr, r = j & ((UINT64_C (1) << wr) - 1);
-
-  l ^= round_f (r, keys[0], wl); /* (l, r) -> (r, l ^ F): l is the new r */
-  r ^= round_f (l, keys[1], wr);
-  l ^= round_f (r, keys[2], wl);
-  r ^= round_f (l, keys[3], wr);
-  /* four swaps are none: l has wl bits again, r has wr */
-  return (l << wr) | r;
-}
-
 /* Does wall @e (below 2 * cells) exist: an east or south side of a cell
  * of the maze with a cell of the maze behind it? */
 static inline bool
@@ -232,8 +214,27 @@ wall_exists (const MazeGenerator *gen,
   return (e & 1) ? y + 1 < gen->height : x + 1 < gen->width;
 }
 
-/* Does wall @e exist?  If so, its cell @a and the places of the entries
- * of the cells on its two sides. */
+/* Wall @e (below 2 * cells): its cell @a at column @x and row @y, and
+ * the places of the entries of the cells on its two sides. */
+static inline void
+wall_places (const MazeGenerator *gen,
+             uint64_t             e,
+             uint32_t            *a,
+             uint32_t            *x,
+             uint32_t            *y,
+             uint32_t            *pa,
+             uint32_t            *pb)
+{
+  uint32_t w = gen->width;
+
+  *a = (uint32_t) (e >> 1);
+  *y = *a / w;
+  *x = *a - *y * w;
+  *pa = place_of (*x, *y, w);
+  *pb = (e & 1) ? place_of (*x, *y + 1, w) : *pa + (1u << BAND);
+}
+
+/* Does wall @e exist?  If so, wall_places() of it. */
 static inline bool
 wall_cells (const MazeGenerator *gen,
             uint64_t             e,
@@ -241,18 +242,12 @@ wall_cells (const MazeGenerator *gen,
             uint32_t            *pa,
             uint32_t            *pb)
 {
-  uint32_t w = gen->width, x, y;
+  uint32_t x, y;
 
   if (e >= 2 * (uint64_t) gen->n)
     return false;
-  *a = (uint32_t) (e >> 1);
-  y = *a / w;
-  x = *a - y * w;
-  if (!wall_exists (gen, e, x, y))
-    return false;
-  *pa = place_of (x, y, w);
-  *pb = (e & 1) ? place_of (x, y + 1, w) : *pa + (1u << BAND);
-  return true;
+  wall_places (gen, e, a, &x, &y, pa, pb);
+  return wall_exists (gen, e, x, y);
 }
 
 /* ---- the filter ----
@@ -309,10 +304,11 @@ filter_size (const MazeGenerator *gen)
   return (filter_words (gen) + 6 * (size_t) gen->width + table_words (gen)) * sizeof (uint64_t);
 }
 
-/* Each round's F for every value of its input half, so that the passes
- * over all the walls look four numbers up instead of doing eight
- * multiplications: 96 KB at 4000x4000.  Filled when @fill, else only
- * pointed at. */
+/* Each round's F for every value of its input half, after the filter's
+ * bits and scratch rows (see filter_size()), so that every wall of the
+ * order is four numbers looked up instead of eight multiplications:
+ * 96 KB at 4000x4000.  round_tables() points @tables at them, and with
+ * @fill (once, at init) works them out. */
 static void
 round_tables (MazeGenerator *gen,
               uint32_t      *tables[ROUNDS],
@@ -334,26 +330,28 @@ round_tables (MazeGenerator *gen,
     }
 }
 
-/* wall_at() with the tables. */
+/* Position @j of the order: the wall number P(j) (see the top).  The
+ * rounds written out: the halves are L, R bits wide, then R, L, ... */
 static inline uint64_t
-wall_by_tables (uint32_t *const tables[ROUNDS],
-                unsigned        bits,
-                uint64_t        j)
+wall_at (uint32_t *const tables[ROUNDS],
+         unsigned        bits,
+         uint64_t        j)
 {
   unsigned wl = bits / 2, wr = bits - wl;
   uint64_t l = j >> wr, r = j & ((UINT64_C (1) << wr) - 1);
 
-  l ^= tables[0][r];
+  l ^= tables[0][r]; /* (l, r) -> (r, l ^ F): l is the new r */
   r ^= tables[1][l];
   l ^= tables[2][r];
   r ^= tables[3][l];
+  /* four swaps are none: l has wl bits again, r has wr */
   return (l << wr) | r;
 }
 
-/* The inverse of wall_by_tables(): the position of wall @e in the
- * order, the rounds undone last to first. */
+/* The inverse of wall_at(): the position of wall @e in the order, the
+ * rounds undone last to first. */
 static inline uint64_t
-position_by_tables (uint32_t *const tables[ROUNDS],
+position_of (uint32_t *const tables[ROUNDS],
                     unsigned        bits,
                     uint64_t        e)
 {
@@ -380,7 +378,7 @@ row_positions (const MazeGenerator *gen,
 
   for (uint32_t x = 0; x < gen->width; x++, e += 2)
     out[x] = wall_exists (gen, e, x, y)
-             ? position_by_tables (tables, gen->u.kruskal.order_bits, e) : NO_WALL;
+             ? position_of (tables, gen->u.kruskal.order_bits, e) : NO_WALL;
 }
 
 #define EMIT_AHEAD 48
@@ -591,7 +589,7 @@ build_filter (MazeGenerator *gen,
   uint32_t *tables[ROUNDS];
 
   memset (bits, 0, filter_words (gen) * sizeof (uint64_t));
-  round_tables (gen, tables, true);
+  round_tables (gen, tables, false);
   for (uint32_t x = 0; x < w; x++)
     prev[x] = above[x] = NO_WALL;
   row_positions (gen, tables, 0, MAZE_E, east);
@@ -635,6 +633,7 @@ static MazeStatus
 kruskal_init (MazeGenerator *gen,
               MazeError     *error)
 {
+  uint32_t *tables[ROUNDS];
   unsigned bits = 2, pbits = 1;
 
   while ((UINT64_C (1) << bits) < 2 * (uint64_t) gen->n)
@@ -652,6 +651,7 @@ kruskal_init (MazeGenerator *gen,
   gen->u.kruskal.filter = gen_alloc (gen, filter_size (gen), false);
   if (gen->u.kruskal.parent == NULL || gen->u.kruskal.filter == NULL)
     return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+  round_tables (gen, tables, true);
   return MAZE_OK;
 }
 
@@ -662,11 +662,12 @@ kruskal_step (MazeGenerator *gen,
   uint8_t *parent = gen->u.kruskal.parent;
   unsigned pbits = gen->u.kruskal.parent_bits;
   uint64_t end = UINT64_C (1) << gen->u.kruskal.order_bits;
+  uint32_t *tables[ROUNDS];
 
+  round_tables (gen, tables, false);
   while (gen->u.kruskal.next < end)
     {
-      uint64_t e = wall_at (gen->u.kruskal.keys, gen->u.kruskal.order_bits,
-                            gen->u.kruskal.next++);
+      uint64_t e = wall_at (tables, gen->u.kruskal.order_bits, gen->u.kruskal.next++);
       uint32_t a, pa, pb;
       uint16_t dir;
 
@@ -767,13 +768,9 @@ kruskal_run (MazeGenerator *gen)
             }
           j += gen_lowest_bit (word);
           slot = (head + count) & (AHEAD - 1);
-          e = wall_by_tables (tables, obits, j++);
+          e = wall_at (tables, obits, j++);
           /* the filter has only walls that exist */
-          a = (uint32_t) (e >> 1);
-          y = a / w;
-          x = a - y * w;
-          pa = place_of (x, y, w);
-          pb = (e & 1) ? place_of (x, y + 1, w) : pa + (1u << BAND);
+          wall_places (gen, e, &a, &x, &y, &pa, &pb);
           /* the wall in the cell's bit 31 (cells are fewer than 2^31) */
           queued_cell[slot] = a | (uint32_t) (e & 1) << 31;
           queued_next[slot] = j;

@@ -702,13 +702,23 @@ maze_rng_next (MazeRng *rng)
   return result;
 }
 
-/* Uniform in [0, bound); bound >= 1 and < 2^32 (Lemire's multiply-shift
- * on the top 32 bits). */
+/* The number below @bound (>= 1, < 2^32) that maze_rng_below() makes of
+ * the 64 random bits @bits: Lemire's multiply-shift on the top 32.  For
+ * code that draws its numbers ahead (to know where the next draws will
+ * land) and must still make the same choices. */
+static inline uint32_t
+maze_rng_scale (uint64_t bits,
+                uint32_t bound)
+{
+  return (uint32_t) (((bits >> 32) * (uint64_t) bound) >> 32);
+}
+
+/* Uniform in [0, bound); bound >= 1 and < 2^32. */
 static inline uint32_t
 maze_rng_below (MazeRng  *rng,
                 uint32_t  bound)
 {
-  return (uint32_t) (((maze_rng_next (rng) >> 32) * (uint64_t) bound) >> 32);
+  return maze_rng_scale (maze_rng_next (rng), bound);
 }
 
 /* Uniform in [0, 1). */

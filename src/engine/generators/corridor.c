@@ -100,14 +100,6 @@ prefetch_cell (const uint16_t *cells,
     GEN_PREFETCH_READ (&cells[cell + w]);
 }
 
-/* Index of a draw of @value below @bound, as maze_rng_below() makes it. */
-static inline uint32_t
-below (uint64_t value,
-       size_t   bound)
-{
-  return (uint32_t) (((value >> 32) * (uint64_t) bound) >> 32);
-}
-
 static void
 corridor_run (MazeGenerator *gen)
 {
@@ -164,7 +156,7 @@ corridor_run (MazeGenerator *gen)
               uint64_t value;
 
               DRAW (value);
-              dir = gen_nibble_dirs[sides][below (value, k)];
+              dir = gen_nibble_dirs[sides][maze_rng_scale (value, k)];
             }
           to = cur + gen->delta[dir];
           cells[cur] |= dir;
@@ -185,12 +177,12 @@ corridor_run (MazeGenerator *gen)
 
           if (len > FAR)
             {
-              GEN_PREFETCH_READ (&ring[below (queue[(head + FAR) & (AHEAD - 1)], len - FAR)]);
-              prefetch_cell (cells, ring[below (queue[(head + NEAR) & (AHEAD - 1)], len - NEAR)],
+              GEN_PREFETCH_READ (&ring[maze_rng_scale (queue[(head + FAR) & (AHEAD - 1)], (uint32_t) (len - FAR))]);
+              prefetch_cell (cells, ring[maze_rng_scale (queue[(head + NEAR) & (AHEAD - 1)], (uint32_t) (len - NEAR))],
                              w, n);
             }
           DRAW (value);
-          k = below (value, len);
+          k = maze_rng_scale (value, (uint32_t) len);
           cell = ring[k];
           if (gen_uncarved_sides (gen, cell) != 0)
             {

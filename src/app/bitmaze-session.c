@@ -26,12 +26,14 @@
  * maze redrawn instead of a list of cells. */
 #define JUMP_CELLS_MAX    (1u << 18)
 /* Mazes from this many cells up have the memory of the next one made
- * ready on a worker thread (see prepare_spare ()): the system hands out
- * fresh memory at a few GB/s at best, and a 2000 x 2000 maze's 8 MB cost
- * the click 6 to 25 ms here.  Above the upper bound a second maze would
- * cost more memory than it is worth. */
+ * ready on a worker thread (see bitmaze_session_prepares ()): the system
+ * hands out fresh memory at a few GB/s at best, and a 2000 x 2000 maze's
+ * 8 MB cost the click 6 to 25 ms here.  Above the upper bound a second
+ * maze would cost more memory than it is worth. */
 #define SPARE_MIN_CELLS   (512u * 512u)
 #define SPARE_MAX_CELLS   (4096u * 4096u)
+
+typedef struct _SpareRecipe SpareRecipe;
 
 struct _BitmazeSession
 {
@@ -101,9 +103,7 @@ struct _BitmazeSession
 
   /* The next Generate's maze, made ready on a worker thread */
   Maze            *spare;
-  char            *spare_shape;   /* the recipe of the spare, or of the job */
-  guint            spare_width;
-  guint            spare_height;
+  SpareRecipe     *spare_for;     /* the recipe of the spare, or of the job */
   GCancellable    *spare_job;     /* while a worker makes one */
   guint            spare_idle_id;
 };
@@ -912,12 +912,24 @@ take_recipe (BitmazeSession *self,
  * Generate takes it when the recipe still matches, and otherwise makes
  * its own as before.  It costs one maze's memory while it waits. */
 
-typedef struct
+/* What a maze is made of before its generator runs */
+struct _SpareRecipe
 {
   char  *shape;
   guint  width;
   guint  height;
-} SpareRecipe;
+};
+
+static SpareRecipe *
+spare_recipe_new (BitmazeSession *self)
+{
+  SpareRecipe *recipe = g_new0 (SpareRecipe, 1);
+
+  recipe->shape = g_strdup (self->shape);
+  recipe->width = self->width;
+  recipe->height = self->height;
+  return recipe;
+}
 
 static void
 spare_recipe_free (SpareRecipe *recipe)
@@ -926,23 +938,13 @@ spare_recipe_free (SpareRecipe *recipe)
   g_free (recipe);
 }
 
+/* Is the spare (or the one being made) of the current recipe? */
 static gboolean
 spare_matches (BitmazeSession *self)
 {
-  return self->spare_width == self->width && self->spare_height == self->height
-         && g_strcmp0 (self->spare_shape, self->shape) == 0;
-}
-
-/* Whether a maze of the current recipe is worth making ahead: big enough
- * to cost a frame, small enough to keep two of, and not a mask file,
- * which may change or go before the click. */
-static gboolean
-spare_wanted (BitmazeSession *self)
-{
-  guint64 cells = (guint64) self->width * self->height;
-
-  return cells >= SPARE_MIN_CELLS && cells <= SPARE_MAX_CELLS
-         && !bitmaze_shape_is_mask (self->shape);
+  return self->spare_for != NULL
+         && self->spare_for->width == self->width && self->spare_for->height == self->height
+         && g_strcmp0 (self->spare_for->shape, self->shape) == 0;
 }
 
 static void
@@ -954,7 +956,7 @@ drop_spare (BitmazeSession *self)
   if (self->spare_job != NULL)
     g_cancellable_cancel (self->spare_job);
   g_clear_object (&self->spare_job);
-  g_clear_pointer (&self->spare_shape, g_free);
+  g_clear_pointer (&self->spare_for, spare_recipe_free);
   if (was_ready)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PREPARED]);
 }
@@ -1009,7 +1011,6 @@ prepare_spare_idle (gpointer data)
 {
   BitmazeSession *self = data;
   g_autoptr (GTask) task = NULL;
-  SpareRecipe *recipe;
 
   self->spare_idle_id = 0;
   if ((self->spare != NULL || self->spare_job != NULL) && spare_matches (self))
@@ -1020,20 +1021,15 @@ prepare_spare_idle (gpointer data)
   if (self->running)
     return G_SOURCE_REMOVE;
   drop_spare (self);
-  if (!spare_wanted (self))
+  if (!bitmaze_session_prepares (self->width, self->height, self->shape))
     return G_SOURCE_REMOVE;
 
-  self->spare_shape = g_strdup (self->shape);
-  self->spare_width = self->width;
-  self->spare_height = self->height;
+  self->spare_for = spare_recipe_new (self);
   self->spare_job = g_cancellable_new ();
-  recipe = g_new0 (SpareRecipe, 1);
-  recipe->shape = g_strdup (self->shape);
-  recipe->width = self->width;
-  recipe->height = self->height;
   task = g_task_new (self, self->spare_job, make_spare_done, NULL);
   g_task_set_source_tag (task, prepare_spare_idle);
-  g_task_set_task_data (task, recipe, (GDestroyNotify) spare_recipe_free);
+  /* the worker's own copy: the session's goes with the next recipe */
+  g_task_set_task_data (task, spare_recipe_new (self), (GDestroyNotify) spare_recipe_free);
   g_task_run_in_thread (task, make_spare_thread);
   return G_SOURCE_REMOVE;
 }
@@ -1056,7 +1052,7 @@ take_spare (BitmazeSession *self)
   if (self->spare == NULL || !spare_matches (self))
     return NULL;
   maze = g_steal_pointer (&self->spare);
-  g_clear_pointer (&self->spare_shape, g_free);
+  g_clear_pointer (&self->spare_for, spare_recipe_free);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PREPARED]);
   return maze;
 }
@@ -1992,6 +1988,19 @@ bitmaze_session_get_length (BitmazeSession *self)
   g_return_val_if_fail (BITMAZE_IS_SESSION (self), 0);
 
   return self->history != NULL ? maze_history_length (self->history) : 0;
+}
+
+gboolean
+bitmaze_session_prepares (guint       width,
+                          guint       height,
+                          const char *shape)
+{
+  guint64 cells = (guint64) width * height;
+
+  /* big enough to cost a frame, small enough to keep two of, and not a
+   * mask file, which may change or go before the click */
+  return cells >= SPARE_MIN_CELLS && cells <= SPARE_MAX_CELLS
+         && !bitmaze_shape_is_mask (shape);
 }
 
 gboolean

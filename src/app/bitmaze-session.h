@@ -130,6 +130,12 @@ guint64          bitmaze_session_get_first      (BitmazeSession *self);
 guint64          bitmaze_session_get_position   (BitmazeSession *self);
 guint64          bitmaze_session_get_length     (BitmazeSession *self);
 gboolean         bitmaze_session_get_prepared   (BitmazeSession *self);
+/* Whether the session makes a maze of this size and shape ready ahead
+ * (:prepared): from 512 x 512 to 4096 x 4096 cells, and not from a mask
+ * file. */
+gboolean         bitmaze_session_prepares       (guint           width,
+                                                 guint           height,
+                                                 const char     *shape);
 gboolean         bitmaze_session_can_step       (BitmazeSession *self);
 
 /* Is there anything for Reset to clear: a build or search, or search

@@ -44,7 +44,7 @@ bitmaze_shape_new_maze (const char  *spec,
       return maze;
     }
 
-  if (g_str_has_prefix (spec, MASK_PREFIX))
+  if (bitmaze_shape_is_mask (spec))
     {
       const char *path = spec + sizeof MASK_PREFIX - 1;
       g_autofree char *base = g_path_get_basename (path);
@@ -109,7 +109,7 @@ bitmaze_shape_spec_of_maze (const Maze *maze,
     return g_strdup ("");
   /* The metadata is only a label: a mask's is its file name, and the
    * shape it names is trusted only if it draws the same cells. */
-  if (named != NULL && *named != '\0' && !g_str_has_prefix (named, MASK_PREFIX)
+  if (named != NULL && *named != '\0' && !bitmaze_shape_is_mask (named)
       && spec_gives (named, maze))
     return g_strdup (named);
   return g_strconcat (MASK_PREFIX, path, NULL);

@@ -641,6 +641,66 @@ test_run_then_step (void)
     }
 }
 
+/* Kruskal's whole run (from the start to the end in one call) makes the
+ * tree in tiles of 64 x 64 cells and leaves few walls to the ordered
+ * pass; it must make the maze one step at a time makes, with as many
+ * steps, across tiles, in strips narrower than a tile and in shapes that
+ * cross tiles with holes. */
+static void
+test_kruskal_whole_run (void)
+{
+  static const struct
+  {
+    uint32_t    w, h;
+    const char *shape; /* NULL for a rectangle */
+  } cases[] = {
+    { 257, 131, NULL }, { 64, 64, NULL }, { 65, 129, NULL }, { 300, 1, NULL },
+    { 1, 300, NULL }, { 2, 200, NULL }, { 190, 170, "heart" }, { 200, 140, "ring" },
+    { 160, 90, "cross" }, { 131, 131, "circle" },
+  };
+
+  for (size_t k = 0; k < G_N_ELEMENTS (cases); k++)
+    for (uint64_t seed = 1; seed <= 2; seed++)
+      {
+        MazeError err = { 0 };
+        Maze *whole, *stepped;
+        MazeGenerator *a, *b;
+
+        if (cases[k].shape != NULL)
+          {
+            MazeShape *shape = maze_shape_builtin (cases[k].shape, cases[k].w, cases[k].h, &err);
+
+            g_assert_nonnull (shape);
+            whole = maze_new_shaped (cases[k].w, cases[k].h, shape, MAZE_PIECES_KEEP_LARGEST, &err);
+            stepped = maze_new_shaped (cases[k].w, cases[k].h, shape, MAZE_PIECES_KEEP_LARGEST, &err);
+            maze_shape_free (shape);
+          }
+        else
+          {
+            whole = maze_new (cases[k].w, cases[k].h, &err);
+            stepped = maze_new (cases[k].w, cases[k].h, &err);
+          }
+        g_assert_nonnull (whole);
+        g_assert_nonnull (stepped);
+        a = maze_generator_new (whole, "kruskal", seed, 0, &err);
+        b = maze_generator_new (stepped, "kruskal", seed, 0, &err);
+        maze_generator_run (a);
+        while (maze_generator_step (b, NULL))
+          ;
+        g_assert_true (maze_generator_done (a));
+        g_assert_cmpuint (maze_generator_steps (a), ==, maze_generator_steps (b));
+        g_assert_cmpuint (maze_generator_steps (a), ==, maze_n_inside (whole) - 1);
+        if (memcmp (maze_cells_const (whole), maze_cells_const (stepped),
+                    2 * (size_t) cases[k].w * cases[k].h) != 0)
+          g_error ("kruskal %ux%u %s seed %" G_GUINT64_FORMAT ": the whole run made another maze",
+                   cases[k].w, cases[k].h, cases[k].shape ? cases[k].shape : "rectangle", seed);
+        maze_generator_free (a);
+        maze_generator_free (b);
+        maze_free (whole);
+        maze_free (stepped);
+      }
+}
+
 /* ---- names ---- */
 
 /* The names files and scripts use are a contract: each still reads back
@@ -1092,6 +1152,7 @@ main (int   argc,
   g_test_add_func ("/generators/reuse", test_reuse_maze);
   g_test_add_func ("/generators/run-steps", test_run_steps);
   g_test_add_func ("/generators/run-then-step", test_run_then_step);
+  g_test_add_func ("/generators/kruskal/whole-run", test_kruskal_whole_run);
   g_test_add_func ("/generators/memory", test_memory);
   g_test_add_func ("/generators/single-cell", test_single_cell);
   g_test_add_func ("/generators/placement", test_placement);

@@ -36,6 +36,7 @@
 #include "generator-private.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define ROUNDS 4
@@ -265,17 +266,11 @@ wall_cells (const MazeGenerator *gen,
  * need five rows of scratch after the bits (and a sixth for a list),
  * and a wall's bit is set once the rows of all its cycles are done.
  *
- * A run that makes the whole tree from the start can do more: the
- * lightest wall of each cell is in the tree (any path out of the cell
- * starts with a heavier wall), about 71 % of the tree's walls, and the
- * tree's walls may come down in any order when nothing can see the
- * order.  That pass knocks them down along the rows and joins their
- * cells in the union-find, which then holds the regions they make, and
- * leaves their bits unset: joining them first changes no answer of the
- * union-find for the walls left (a cycle the early joins close through
- * a wall w of the tree has a heavier wall than w, which is not in the
- * tree).  Then the ordered pass looks at about 22 % of the walls
- * instead of 57 %.
+ * A run that makes the whole tree from the start uses the same pass
+ * differently (see "a whole run" below): the lightest wall of each cell
+ * is in the tree (any path out of the cell starts with a heavier wall),
+ * about 71 % of the tree's walls, and the tree's walls may come down in
+ * any order when nothing can see the order.
  */
 #define NO_WALL UINT64_MAX
 #define HEAVIEST (UINT64_C (1) << 62) /* positions are below 2^33 */
@@ -383,39 +378,19 @@ row_positions (const MazeGenerator *gen,
 
 #define EMIT_AHEAD 48
 
-/* What the filter pass found beyond the bits, for kruskal_run(). */
-typedef struct
-{
-  uint64_t carved; /* the walls it knocked down */
-  uint64_t last;   /* the latest position among them */
-  uint32_t cur;    /* the cell behind the wall at that position */
-} FilterPass;
-
-/* The walls of row @y on @side, in @row: set the bits of those that
- * may come down, or knock down and join those marked LIGHTEST (listed
- * in the sixth row of scratch first). */
+/* The walls of a row in @row: set the bits of those that may come
+ * down. */
 static void
 row_emit (MazeGenerator  *gen,
-          const uint64_t *row,
-          uint32_t        y,
-          uint16_t        side,
-          FilterPass     *pass)
+          const uint64_t *row)
 {
   uint64_t *bits = gen->u.kruskal.filter;
-  uint8_t *parent = gen->u.kruskal.parent;
-  unsigned pbits = gen->u.kruskal.parent_bits;
-  uint16_t *cells = gen->cells;
-  uint32_t w = gen->width, i = y * w;
-  uint32_t step = side == MAZE_S ? w : 1;
-  uint16_t back = side == MAZE_S ? MAZE_N : MAZE_W;
-  uint32_t *list = (uint32_t *) (bits + filter_words (gen) + 5 * (size_t) w);
+  uint32_t w = gen->width;
   size_t words = filter_words (gen); /* a power of two */
-
   uint64_t spare = 0;
-  uint32_t n = 0;
 
   /* no branch on what a wall is, a coin toss each time: the bit goes to
-   * its word or to a spare one, the lightest to a list */
+   * its word or to a spare one */
   for (uint32_t x = 0; x < w; x++)
     {
       uint64_t v = row[x];
@@ -429,22 +404,6 @@ row_emit (MazeGenerator  *gen,
       uint64_t *word = candidate ? &bits[v >> 6] : &spare;
 
       *word |= (uint64_t) candidate << (v & 63);
-      list[n] = x;
-      n += v != NO_WALL && (v & LIGHTEST);
-    }
-  for (uint32_t k = 0; k < n; k++)
-    {
-      uint32_t x = list[k], pa = place_of (x, y, w);
-      uint64_t v = POSITION (row[x]);
-
-      join (parent, pbits, pa, side == MAZE_S ? place_of (x, y + 1, w) : pa + (1u << BAND));
-      cells[i + x] |= side;
-      cells[i + x + step] |= back;
-      if (pass->carved++ == 0 || v > pass->last)
-        {
-          pass->last = v;
-          pass->cur = i + x + step;
-        }
     }
 }
 
@@ -453,7 +412,6 @@ row_emit (MazeGenerator  *gen,
  * marked, which changes nothing, and rightly, as there is no cycle. */
 #define HEAVIER(a, b) ((a) > (b) ? (a) : (b))
 #define MARK_IF(v, top) ((v) |= POSITION (v) == (top) ? HEAVIEST : 0)
-
 /* The squares of cells (x, y) to (x + 1, y + 1) and the rings around
  * (x, y) to (x + 2, y + 1), from the east walls of rows y and y + 1 and
  * the south walls of row y. */
@@ -522,29 +480,6 @@ mark_tall (uint64_t *restrict prev,
     }
 }
 
-/* Hang every place of the @places right under its root.  A parent is
- * a higher place, so from the top down a parent's entry already names
- * its root; the regions of the lightest walls are small, and the
- * parent is mostly on a line just read. */
-static void
-flatten (uint8_t  *parent,
-         unsigned  bits,
-         uint64_t  places)
-{
-  for (uint32_t i = (uint32_t) places; i-- > 0;)
-    {
-      uint32_t p = entry_get (parent, bits, i);
-
-      if (p != 0)
-        {
-          uint32_t g = entry_get (parent, bits, p);
-
-          if (g != 0)
-            entry_set (parent, bits, i, g);
-        }
-    }
-}
-
 #define LIGHTER(a, b) ((a) < (b) ? (a) : (b))
 #define LIGHT_IF(v, low) ((v) |= POSITION (v) == (low) ? LIGHTEST : 0)
 
@@ -575,11 +510,497 @@ row_lightest (uint64_t *restrict east,
     }
 }
 
-/* Work out the filter, and when @pass is not NULL knock down the
- * lightest walls of the cells too. */
+/* ---- a whole run: the tiles ----
+ *
+ * A run that makes the whole tree from the start needs no union-find
+ * of the cells, and looks at few walls in order.  Along the rows, as
+ * the filter's marks come, it knocks down the lightest wall of each
+ * cell.  Every TILE rows it cuts the band into tiles of TILE x TILE
+ * cells and runs Kruskal in each, on the tile's own walls that the
+ * filter kept, in order, in two small union-finds that stay in the
+ * cache, with a flag a region: has a wall out of the tile (one the
+ * filter kept) come before?  When a wall joins two regions and one of
+ * them has none, the wall is the lightest of those out of that region,
+ * so in the tree (the cut property; the walls the filter dropped are in
+ * no tree, and the rest make the same tree), and it comes down.  When
+ * both have one, the wall may or may not be in the tree: it is a link,
+ * left to the end.  A wall that closes a cycle in the tile is in no
+ * tree: the cycle's other walls are in the tree or lighter than it.
+ * The walls between tiles that the filter kept are links too, but for
+ * the lightest of a cell, which are down already.
+ *
+ * A link joins two regions of the walls that are down: a tile's
+ * union-find with the links (all) and the one without (tree) tell them
+ * apart, and each region a link or a lightest wall between tiles
+ * touches gets a number.  Those lightest walls join their regions at
+ * once, in Rem's union-find of the numbers, in the memory of the cells'
+ * union-find, which a whole run does not use (there are fewer regions
+ * than cells).  At the end the links are sorted by position and run
+ * through it: a link comes down when it joins two regions.  At
+ * 4000x4000 the links are 1.4 % of the walls, and 1.4 % of the tree.
+ */
+#define TILE 64                /* a power of two, at most 128 */
+#define TILE_SORT_BITS 11      /* a bucket for about one event of a tile */
+#define TILE_MAX_EVENTS (2 * TILE * TILE + 2 * TILE)
+#define TILE_MAX_PENDING (6 * TILE) /* see whole_new() */
+#define LINK_SORT_BITS 16
+#define EVENT_OUT 2            /* events: 0 an east wall, 1 a south wall */
+#define NO_REGION 0
+
+/* A wall that may or may not be in the tree. */
+typedef struct
+{
+  uint64_t position;
+  uint32_t a, b;   /* the regions on its two sides */
+} Link;
+
+/* A link of a tile before its regions are numbered, or a lightest
+ * wall out of it on the west or north, already down, whose regions
+ * join before any link. */
+typedef struct
+{
+  uint64_t position;
+  uint16_t i, j;   /* the tile's cells on its sides; j NO_CELL when the
+                    * other side's region is @region */
+  uint32_t region;
+  bool     down;   /* a lightest wall */
+} TileLink;
+
+#define NO_CELL UINT16_MAX
+
+typedef struct
+{
+  uint32_t *tables[ROUNDS];
+  uint8_t  *flags;    /* a band's rows of walls and one more, two bits a
+                       * side (see row_flags()); row 0 is the row above */
+  uint64_t *events;   /* TILE_MAX_EVENTS, and as many to sort them into */
+  uint32_t *counts;   /* 2 << LINK_SORT_BITS: the sorts' buckets */
+  uint16_t *all;      /* TILE * TILE: the tile's union-find with links */
+  uint16_t *tree;     /* and without */
+  uint8_t  *out;      /* TILE * TILE: has a wall out of the region come? */
+  uint32_t *region;   /* TILE * TILE: a root of tree's region number + 1 */
+  uint32_t *east;     /* TILE: the regions of the tile's east column */
+  uint32_t *south;    /* the width: the regions of the band's last row */
+  TileLink *pending;  /* TILE_MAX_PENDING */
+  Link     *links;
+  size_t    n_links;
+  uint32_t  n_regions;
+  uint64_t  carved;   /* the walls knocked down */
+  uint64_t  last;     /* the latest position among them */
+  uint32_t  cur;      /* the cell behind the wall at that position */
+} Whole;
+
+static size_t
+tiles_of (uint32_t n)
+{
+  return (n + TILE - 1) / TILE;
+}
+
+/* The memory of a whole run; false when there is none.  A tile makes a
+ * link of each wall out of it on the west and north, and one of each
+ * wall that joins two regions with walls out: each such join leaves one
+ * region fewer with walls out, and each wall out of the tile makes at
+ * most one more, so links are at most 6 TILE a tile.  The links' memory
+ * is only as big as they turn out to be. */
+static bool
+whole_new (Whole         *r,
+           MazeGenerator *gen)
+{
+  uint32_t w = gen->width;
+  size_t max_links = tiles_of (w) * tiles_of (gen->height) * (size_t) TILE_MAX_PENDING;
+
+  *r = (Whole) { .cur = gen->cur };
+  r->flags = malloc ((size_t) ((gen->height < TILE ? gen->height : TILE) + 1) * w);
+  r->events = malloc (2 * TILE_MAX_EVENTS * sizeof (uint64_t));
+  r->counts = malloc (2 * (1u << LINK_SORT_BITS) * sizeof (uint32_t));
+  r->all = malloc (TILE * TILE * sizeof (uint16_t));
+  r->tree = malloc (TILE * TILE * sizeof (uint16_t));
+  r->out = malloc (TILE * TILE);
+  r->region = malloc (TILE * TILE * sizeof (uint32_t));
+  r->east = malloc (TILE * sizeof (uint32_t));
+  r->south = malloc ((size_t) w * sizeof (uint32_t));
+  r->pending = malloc (TILE_MAX_PENDING * sizeof (TileLink));
+  r->links = max_links <= SIZE_MAX / sizeof (Link) ? malloc (max_links * sizeof (Link)) : NULL;
+  return r->flags != NULL && r->events != NULL && r->counts != NULL && r->all != NULL
+         && r->tree != NULL && r->out != NULL && r->region != NULL && r->east != NULL
+         && r->south != NULL && r->pending != NULL && r->links != NULL;
+}
+
+static void
+whole_free (Whole *r)
+{
+  free (r->flags);
+  free (r->events);
+  free (r->counts);
+  free (r->all);
+  free (r->tree);
+  free (r->out);
+  free (r->region);
+  free (r->east);
+  free (r->south);
+  free (r->pending);
+  free (r->links);
+}
+
+/* Knock down wall @e (a cell's east wall, its south wall if odd) at
+ * @position. */
+static inline void
+whole_carve (Whole    *r,
+             uint16_t *cells,
+             uint32_t  w,
+             uint64_t  e,
+             uint64_t  position)
+{
+  uint32_t a = (uint32_t) (e >> 1), b = (e & 1) ? a + w : a + 1;
+
+  cells[a] |= (e & 1) ? MAZE_S : MAZE_E;
+  cells[b] |= (e & 1) ? MAZE_N : MAZE_W;
+  if (r->carved++ == 0 || position > r->last)
+    {
+      r->last = position;
+      r->cur = b;
+    }
+}
+
+/* The walls of row @y on @side, in @row, into the band's flags @flags:
+ * bit 0 (east) or 2 (south) when the filter keeps the wall, bit 1 or 3
+ * when it is the lightest of a cell's, and then it comes down (listed
+ * first in the sixth row of scratch). */
+static void
+row_flags (MazeGenerator  *gen,
+           Whole          *r,
+           const uint64_t *row,
+           uint32_t        y,
+           uint16_t        side,
+           uint8_t        *flags)
+{
+  uint32_t w = gen->width;
+  uint32_t *list = (uint32_t *) (gen->u.kruskal.filter + filter_words (gen) + 5 * (size_t) w);
+  unsigned shift = side == MAZE_S ? 2 : 0;
+  uint32_t n = 0;
+
+  for (uint32_t x = 0; x < w; x++)
+    {
+      uint64_t v = row[x];
+      unsigned candidate = !(v & (HEAVIEST | LIGHTEST)); /* NO_WALL has both */
+      unsigned lightest = v != NO_WALL && (v & LIGHTEST);
+
+      flags[x] = (uint8_t) ((shift ? flags[x] : 0) | (candidate | lightest << 1) << shift);
+      list[n] = x;
+      n += lightest;
+    }
+  for (uint32_t k = 0; k < n; k++)
+    {
+      uint32_t x = list[k];
+
+      whole_carve (r, gen->cells, w, 2 * ((uint64_t) y * w + x) + (side == MAZE_S),
+                   POSITION (row[x]));
+    }
+}
+
+static inline uint16_t
+tile_find (uint16_t *uf,
+           unsigned  i)
+{
+  while (uf[i] != i)
+    {
+      uf[i] = uf[uf[i]];
+      i = uf[i];
+    }
+  return (uint16_t) i;
+}
+
+/* The number of the region of the tile's cell @i, given one if it has
+ * none yet. */
+static inline uint32_t
+tile_region (Whole    *r,
+             unsigned  i)
+{
+  unsigned root = tile_find (r->tree, i);
+
+  if (r->region[root] == NO_REGION)
+    r->region[root] = ++r->n_regions;
+  return r->region[root] - 1;
+}
+
+/* An event of a tile: a wall's position, its kind and the tile's cell
+ * it starts from (east, south) or is in (out); they sort as numbers. */
+static inline uint64_t
+tile_event (uint64_t position,
+            unsigned kind,
+            unsigned i)
+{
+  return position << 16 | (uint64_t) kind << 14 | i;
+}
+
+/* Sort @n events of @from into @to: by their top bits into buckets,
+ * then an insertion sort, as the positions are spread evenly. */
+static void
+tile_sort (const uint64_t *from,
+           uint64_t       *to,
+           uint32_t       *counts,
+           uint32_t        n,
+           unsigned        order_bits)
+{
+  unsigned shift = 16 + (order_bits > TILE_SORT_BITS ? order_bits - TILE_SORT_BITS : 0);
+
+  memset (counts, 0, ((1u << TILE_SORT_BITS) + 1) * sizeof *counts);
+  for (uint32_t k = 0; k < n; k++)
+    counts[(from[k] >> shift) + 1]++;
+  for (uint32_t b = 1; b <= (1u << TILE_SORT_BITS); b++)
+    counts[b] += counts[b - 1];
+  for (uint32_t k = 0; k < n; k++)
+    to[counts[from[k] >> shift]++] = from[k];
+  for (uint32_t k = 1; k < n; k++)
+    {
+      uint64_t v = to[k];
+      uint32_t m = k;
+
+      for (; m > 0 && to[m - 1] > v; m--)
+        to[m] = to[m - 1];
+      to[m] = v;
+    }
+}
+
+/* The tile of columns @x0 to @x1 - 1 of the band of rows @y0 to
+ * @y1 - 1. */
+static void
+tile_pass (MazeGenerator *gen,
+           Whole         *r,
+           uint32_t       x0,
+           uint32_t       x1,
+           uint32_t       y0,
+           uint32_t       y1)
+{
+  unsigned obits = gen->u.kruskal.order_bits;
+  uint32_t w = gen->width, h = gen->height;
+  uint64_t *events = r->events, *sorted = r->events + TILE_MAX_EVENTS;
+  uint16_t *all = r->all, *tree = r->tree;
+  uint8_t *out = r->out;
+  TileLink *pending = r->pending;
+  uint32_t n = 0, n_pending = 0;
+
+  for (unsigned i = 0; i < TILE * (y1 - y0); i++)
+    {
+      all[i] = (uint16_t) i;
+      out[i] = 0;
+      r->region[i] = NO_REGION;
+    }
+  /* the cells' east and south walls: the lightest inside the tile join
+   * regions now, the others the filter kept are events */
+  for (uint32_t y = y0; y < y1; y++)
+    {
+      const uint8_t *f = r->flags + (size_t) (y - y0 + 1) * w;
+
+      for (uint32_t x = x0; x < x1; x++)
+        {
+          unsigned v = f[x], i = (y - y0) * TILE + (x - x0);
+          uint64_t e = 2 * ((uint64_t) y * w + x);
+
+          for (unsigned side = 0; side < 2; side++, v >>= 2, e++)
+            {
+              bool inside = side ? y + 1 < y1 : x + 1 < x1;
+
+              if ((v & 3) == 0)
+                continue;
+              if (inside && (v & 2))
+                {
+                  all[tile_find (all, i)] = tile_find (all, i + (side ? TILE : 1));
+                  continue;
+                }
+              events[n++] = tile_event (position_of (r->tables, obits, e),
+                                        inside ? side : EVENT_OUT, i);
+            }
+        }
+    }
+  /* the links come later: so far the two union-finds are the same */
+  memcpy (tree, all, TILE * (y1 - y0) * sizeof *tree);
+  /* the walls out of the tile on the west and north: links, their
+   * other sides' regions numbered by the tiles there */
+  for (uint32_t y = y0; x0 > 0 && y < y1; y++)
+    {
+      unsigned v = r->flags[(size_t) (y - y0 + 1) * w + x0 - 1] & 3;
+      uint64_t p;
+
+      if (v == 0)
+        continue;
+      p = position_of (r->tables, obits, 2 * ((uint64_t) y * w + x0 - 1));
+      events[n++] = tile_event (p, EVENT_OUT, (y - y0) * TILE);
+      pending[n_pending++] = (TileLink) { p, (uint16_t) ((y - y0) * TILE), NO_CELL,
+                                          r->east[y - y0], v & 2 };
+    }
+  for (uint32_t x = x0; y0 > 0 && x < x1; x++)
+    {
+      unsigned v = (r->flags[x] >> 2) & 3;
+      uint64_t p;
+
+      if (v == 0)
+        continue;
+      p = position_of (r->tables, obits, 2 * ((uint64_t) (y0 - 1) * w + x) + 1);
+      events[n++] = tile_event (p, EVENT_OUT, x - x0);
+      pending[n_pending++] = (TileLink) { p, (uint16_t) (x - x0), NO_CELL, r->south[x],
+                                          v & 2 };
+    }
+
+  tile_sort (events, sorted, r->counts, n, obits);
+  for (uint32_t k = 0; k < n; k++)
+    {
+      uint64_t v = sorted[k], p = v >> 16;
+      unsigned kind = (v >> 14) & 3, i = v & 0x3FFF, j;
+      unsigned a = tile_find (all, i), b;
+
+      if (kind == EVENT_OUT)
+        {
+          out[a] = 1;
+          continue;
+        }
+      j = i + (kind ? TILE : 1);
+      b = tile_find (all, j);
+      if (a == b)
+        continue;
+      all[a] = (uint16_t) b;
+      if (out[a] & out[b])
+        {
+          pending[n_pending++] = (TileLink) { p, (uint16_t) i, (uint16_t) j, 0, false };
+          continue;
+        }
+      out[b] |= out[a];
+      tree[tile_find (tree, i)] = tile_find (tree, j);
+      whole_carve (r, gen->cells, w, 2 * ((uint64_t) (y0 + i / TILE) * w + x0 + i % TILE) + kind, p);
+    }
+
+  for (uint32_t k = 0; k < n_pending; k++)
+    {
+      TileLink *t = &pending[k];
+      uint32_t a = tile_region (r, t->i);
+      uint32_t b = t->j == NO_CELL ? t->region : tile_region (r, t->j);
+
+      if (t->down)
+        join (gen->u.kruskal.parent, gen->u.kruskal.parent_bits, a, b);
+      else
+        r->links[r->n_links++] = (Link) { t->position, a, b };
+    }
+  /* the regions of the cells with walls out on the east and south */
+  for (uint32_t y = y0; x1 < w && y < y1; y++)
+    if (r->flags[(size_t) (y - y0 + 1) * w + x1 - 1] & 3)
+      r->east[y - y0] = tile_region (r, (y - y0) * TILE + (x1 - 1 - x0));
+  for (uint32_t x = x0; y1 < h && x < x1; x++)
+    if (r->flags[(size_t) (y1 - y0) * w + x] & 12)
+      r->south[x] = tile_region (r, (y1 - 1 - y0) * TILE + (x - x0));
+}
+
+static int
+link_compare (const void *a,
+              const void *b)
+{
+  uint64_t ka = ((const Link *) a)->position, kb = ((const Link *) b)->position;
+
+  return (ka > kb) - (ka < kb);
+}
+
+/* Sort the links by position: in place into buckets by their top bits (an
+ * American flag sort), then each bucket, small as the positions are
+ * spread evenly. */
+static void
+links_sort (Link     *links,
+            size_t    n,
+            uint32_t *counts,
+            unsigned  position_bits)
+{
+  unsigned bits = 1, shift;
+  uint32_t buckets, *next, *end, start = 0;
+
+  while (bits < LINK_SORT_BITS && ((size_t) 1 << bits) < n)
+    bits++;
+  if (bits > position_bits)
+    bits = position_bits;
+  shift = position_bits - bits;
+  buckets = 1u << bits;
+  next = counts;
+  end = counts + buckets;
+  memset (end, 0, buckets * sizeof *end);
+  for (size_t k = 0; k < n; k++)
+    end[links[k].position >> shift]++;
+  for (uint32_t b = 0; b < buckets; b++)
+    {
+      next[b] = start;
+      start += end[b];
+      end[b] = start;
+    }
+  /* each link to its bucket: the one in its place moves on to its own */
+  for (uint32_t b = 0; b < buckets; b++)
+    while (next[b] < end[b])
+      {
+        Link v = links[next[b]];
+        uint32_t d = (uint32_t) (v.position >> shift);
+
+        while (d != b)
+          {
+            Link t = links[next[d]];
+
+            links[next[d]++] = v;
+            v = t;
+            d = (uint32_t) (v.position >> shift);
+          }
+        links[next[b]++] = v;
+      }
+  for (uint32_t b = 0, from = 0; b < buckets; from = end[b++])
+    {
+      if (end[b] - from > 32)
+        {
+          qsort (links + from, end[b] - from, sizeof *links, link_compare);
+          continue;
+        }
+      for (uint32_t k = from + 1; k < end[b]; k++)
+        {
+          Link v = links[k];
+          uint32_t m = k;
+
+          for (; m > from && links[m - 1].position > v.position; m--)
+            links[m] = links[m - 1];
+          links[m] = v;
+        }
+    }
+}
+
+/* Row @y's east walls @east and south walls @south are sorted out: to
+ * the filter, or in a whole run @r to the band's flags, and when the
+ * band that starts at row @band is full or the maze ends, through the
+ * band's tiles. */
+static void
+emit_rows (MazeGenerator  *gen,
+           Whole          *r,
+           const uint64_t *east,
+           const uint64_t *south,
+           uint32_t        y,
+           uint32_t       *band)
+{
+  uint32_t w = gen->width;
+  uint8_t *flags;
+
+  if (r == NULL)
+    {
+      row_emit (gen, east);
+      row_emit (gen, south);
+      return;
+    }
+  flags = r->flags + (size_t) (y - *band + 1) * w;
+  row_flags (gen, r, east, y, MAZE_E, flags);
+  row_flags (gen, r, south, y, MAZE_S, flags);
+  if (y + 1 - *band < TILE && y + 1 < gen->height)
+    return;
+  for (uint32_t x0 = 0; x0 < w; x0 += TILE)
+    tile_pass (gen, r, x0, x0 + TILE < w ? x0 + TILE : w, *band, y + 1);
+  /* the band's last row is the next band's row above */
+  memcpy (r->flags, flags, w);
+  *band = y + 1;
+}
+
+/* One pass along the rows: work out the filter, or with @r run the
+ * tiles of a whole run. */
 static void
 build_filter (MazeGenerator *gen,
-              FilterPass    *pass)
+              Whole         *r)
 {
   uint32_t w = gen->width, h = gen->height;
   uint64_t *bits = gen->u.kruskal.filter;
@@ -587,8 +1008,10 @@ build_filter (MazeGenerator *gen,
   uint64_t *prev = bits + filter_words (gen), *east = prev + w, *below = east + w;
   uint64_t *above = below + w, *south = above + w;
   uint32_t *tables[ROUNDS];
+  uint32_t band = 0; /* the first row of a whole run's band */
 
-  memset (bits, 0, filter_words (gen) * sizeof (uint64_t));
+  if (r == NULL)
+    memset (bits, 0, filter_words (gen) * sizeof (uint64_t));
   round_tables (gen, tables, false);
   for (uint32_t x = 0; x < w; x++)
     prev[x] = above[x] = NO_WALL;
@@ -605,15 +1028,12 @@ build_filter (MazeGenerator *gen,
           if (y > 0)
             mark_tall (prev, below, above, south, w);
         }
-      if (pass != NULL)
+      if (r != NULL)
         row_lightest (east, south, above, w);
       /* row y - 1's east and south walls have seen all their cycles and
        * both their cells */
       if (y > 0)
-        {
-          row_emit (gen, prev, y - 1, MAZE_E, pass);
-          row_emit (gen, above, y - 1, MAZE_S, pass);
-        }
+        emit_rows (gen, r, prev, above, y - 1, &band);
       t = prev;
       prev = east;
       east = below;
@@ -622,11 +1042,44 @@ build_filter (MazeGenerator *gen,
       above = south;
       south = t;
     }
-  row_emit (gen, prev, h - 1, MAZE_E, pass);
-  row_emit (gen, above, h - 1, MAZE_S, pass);
-  if (pass != NULL)
-    flatten (gen->u.kruskal.parent, gen->u.kruskal.parent_bits, n_places (gen));
+  emit_rows (gen, r, prev, above, h - 1, &band);
   gen->u.kruskal.filtered = true;
+}
+
+/* The whole tree at once (see above); false, with nothing done, when
+ * there is not the memory for it. */
+static bool
+whole_run (MazeGenerator *gen)
+{
+  uint8_t *parent = gen->u.kruskal.parent;
+  unsigned pbits = gen->u.kruskal.parent_bits, obits = gen->u.kruskal.order_bits;
+  Whole r;
+
+  if (!whole_new (&r, gen))
+    {
+      whole_free (&r);
+      return false;
+    }
+  round_tables (gen, r.tables, false);
+  build_filter (gen, &r);
+  /* the regions' numbers are fewer than the cells, so their union-find
+   * fits where the cells' would be, all roots (0) as yet */
+  links_sort (r.links, r.n_links, r.counts, obits);
+  for (size_t k = 0; k < r.n_links; k++)
+    {
+      const Link *l = &r.links[k];
+
+      if (!join (parent, pbits, l->a, l->b))
+        continue;
+      whole_carve (&r, gen->cells, gen->width, wall_at (r.tables, obits, l->position), l->position);
+    }
+  if (r.carved > 0)
+    gen->u.kruskal.next = r.last + 1;
+  gen->cur = r.cur;
+  gen->steps += r.carved;
+  gen->tree_left -= r.carved;
+  whole_free (&r);
+  return true;
 }
 
 static MazeStatus
@@ -738,18 +1191,17 @@ kruskal_run (MazeGenerator *gen)
   uint32_t queued_up[AHEAD][2]; /* the ancestors fetched so far */
   uint32_t pending[PENDING];    /* walls to carve, as queued_cell */
   unsigned head = 0, count = 0;
-  FilterPass pass = { 0, 0, GEN_NONE };
 
   if (!gen->u.kruskal.filtered)
     {
       /* the whole tree from the start: no one sees the order of the
        * carves before the last, only that the last comes last */
-      bool whole = j == 0 && left == (uint64_t) maze_n_inside (gen->maze) - 1;
-
-      build_filter (gen, whole ? &pass : NULL);
+      if (j == 0 && left == (uint64_t) maze_n_inside (gen->maze) - 1 && whole_run (gen))
+        return;
+      build_filter (gen, NULL);
     }
   round_tables (gen, tables, false);
-  while (pass.carved + carved < left)
+  while (carved < left)
     {
       uint32_t a, b, pa, pb, queued;
       uint16_t dir;
@@ -829,12 +1281,6 @@ kruskal_run (MazeGenerator *gen)
     carve_wall (cells, w, pending[c & (PENDING - 1)]);
   if (count == 0)
     gen->u.kruskal.next = j;
-  if (pass.carved > 0 && pass.last + 1 > gen->u.kruskal.next)
-    {
-      gen->u.kruskal.next = pass.last + 1;
-      cur = pass.cur;
-    }
-  carved += pass.carved;
   gen->cur = cur;
   gen->steps += carved;
   gen->tree_left -= carved;

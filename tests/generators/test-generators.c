@@ -701,6 +701,35 @@ test_kruskal_whole_run (void)
       }
 }
 
+/* In the app's slices Kruskal works its filter out a share at a time (a
+ * big maze's would hold one frame for a quarter of a second), with
+ * single steps between: the maze and the steps are those of one run. */
+static void
+test_kruskal_sliced_filter (void)
+{
+  MazeError err = { 0 };
+  uint64_t steps;
+  Maze *whole = generate (300, 250, "kruskal", 4, 0, &steps);
+  Maze *m = maze_new (300, 250, &err);
+  MazeGenerator *gen = maze_generator_new (m, "kruskal", 4, 0, &err);
+  uint64_t done = 0, n, slices = 0;
+
+  while ((n = maze_generator_run_steps (gen, 100)) == 100)
+    {
+      done += n;
+      slices++;
+    }
+  done += n;
+  g_assert_true (maze_generator_done (gen));
+  g_assert_cmpuint (done, ==, steps);
+  g_assert_cmpuint (slices, >=, 3);
+  if (memcmp (maze_cells_const (m), maze_cells_const (whole), 2 * 300 * 250) != 0)
+    g_error ("kruskal in slices of 100 with its filter in pieces: another maze");
+  maze_generator_free (gen);
+  maze_free (m);
+  maze_free (whole);
+}
+
 /* ---- names ---- */
 
 /* The names files and scripts use are a contract: each still reads back
@@ -1153,6 +1182,7 @@ main (int   argc,
   g_test_add_func ("/generators/run-steps", test_run_steps);
   g_test_add_func ("/generators/run-then-step", test_run_then_step);
   g_test_add_func ("/generators/kruskal/whole-run", test_kruskal_whole_run);
+  g_test_add_func ("/generators/kruskal/sliced-filter", test_kruskal_sliced_filter);
   g_test_add_func ("/generators/memory", test_memory);
   g_test_add_func ("/generators/single-cell", test_single_cell);
   g_test_add_func ("/generators/placement", test_placement);

@@ -102,6 +102,9 @@ struct MazeGenerator
   MazeStatus      status;
   uint64_t        steps;
   uint64_t        tree_left;  /* tree operations still to do */
+  bool            sliced;     /* a class's run is one slice of several
+                               * (maze_generator_run_steps()): it may
+                               * spread long preparations over them */
   size_t          memory;     /* bytes allocated beyond the maze */
 
   uint32_t        first;      /* the root of the tree */
@@ -148,6 +151,7 @@ struct MazeGenerator
       unsigned  parent_bits; /* bits of an entry of parent */
       bool      shaped;   /* borders are not just the grid's edges */
       bool      filtered; /* filter has been worked out */
+      uint32_t  filter_y; /* its pass along the rows is at this row */
     } kruskal;
     struct
     {

@@ -546,7 +546,9 @@ maze_generator_run_steps (MazeGenerator *gen,
       uint64_t bound = left < max_steps ? left : max_steps;
 
       gen->tree_left = bound;
+      gen->sliced = bound < left;
       gen->spec.algorithm->generator->run (gen);
+      gen->sliced = false;
       gen->tree_left = left - (bound - gen->tree_left);
       if (gen->tree_left == 0)
         enter_loops (gen);

@@ -377,6 +377,8 @@ row_positions (const MazeGenerator *gen,
 }
 
 #define EMIT_AHEAD 48
+/* A slice of a run works out the filter for about this many cells. */
+#define FILTER_SLICE_CELLS 32768
 
 /* The walls of a row in @row: set the bits of those that may come
  * down. */
@@ -997,28 +999,40 @@ emit_rows (MazeGenerator  *gen,
 }
 
 /* One pass along the rows: work out the filter, or with @r run the
- * tiles of a whole run. */
-static void
+ * tiles of a whole run.  The filter may be worked out over several
+ * calls (the slices of the app's build), @rows rows at a time: true
+ * once it is done. */
+static bool
 build_filter (MazeGenerator *gen,
-              Whole         *r)
+              Whole         *r,
+              uint32_t       rows)
 {
   uint32_t w = gen->width, h = gen->height;
   uint64_t *bits = gen->u.kruskal.filter;
-  /* east walls of rows y - 1, y, y + 1, south walls of rows y - 1, y */
-  uint64_t *prev = bits + filter_words (gen), *east = prev + w, *below = east + w;
-  uint64_t *above = below + w, *south = above + w;
+  /* the scratch rows turn around: at row y, the east walls of rows
+   * y - 1, y and y + 1 are three[y % 3], the next and the one after,
+   * the south walls of rows y - 1 and y two[y % 2] and the other */
+  uint64_t *three = bits + filter_words (gen), *two = three + 3 * (size_t) w;
+  uint32_t y = r != NULL ? 0 : gen->u.kruskal.filter_y;
+  uint32_t end = h - y > rows ? y + rows : h;
   uint32_t *tables[ROUNDS];
   uint32_t band = 0; /* the first row of a whole run's band */
 
-  if (r == NULL)
-    memset (bits, 0, filter_words (gen) * sizeof (uint64_t));
   round_tables (gen, tables, false);
-  for (uint32_t x = 0; x < w; x++)
-    prev[x] = above[x] = NO_WALL;
-  row_positions (gen, tables, 0, MAZE_E, east);
-  for (uint32_t y = 0; y < h; y++)
+  if (y == 0)
     {
-      uint64_t *t;
+      if (r == NULL)
+        memset (bits, 0, filter_words (gen) * sizeof (uint64_t));
+      for (uint32_t x = 0; x < w; x++)
+        three[x] = two[x] = NO_WALL;
+      row_positions (gen, tables, 0, MAZE_E, three + w);
+    }
+  for (; y < end; y++)
+    {
+      uint64_t *prev = three + (size_t) (y % 3) * w;
+      uint64_t *east = three + (size_t) ((y + 1) % 3) * w;
+      uint64_t *below = three + (size_t) ((y + 2) % 3) * w;
+      uint64_t *above = two + (size_t) (y % 2) * w, *south = two + (size_t) ((y + 1) % 2) * w;
 
       row_positions (gen, tables, y, MAZE_S, south);
       if (y + 1 < h)
@@ -1034,16 +1048,14 @@ build_filter (MazeGenerator *gen,
        * both their cells */
       if (y > 0)
         emit_rows (gen, r, prev, above, y - 1, &band);
-      t = prev;
-      prev = east;
-      east = below;
-      below = t;
-      t = above;
-      above = south;
-      south = t;
     }
-  emit_rows (gen, r, prev, above, h - 1, &band);
+  if (r == NULL)
+    gen->u.kruskal.filter_y = y;
+  if (y < h)
+    return false;
+  emit_rows (gen, r, three + (size_t) (h % 3) * w, two + (size_t) (h % 2) * w, h - 1, &band);
   gen->u.kruskal.filtered = true;
+  return true;
 }
 
 /* The whole tree at once (see above); false, with nothing done, when
@@ -1061,7 +1073,7 @@ whole_run (MazeGenerator *gen)
       return false;
     }
   round_tables (gen, r.tables, false);
-  build_filter (gen, &r);
+  build_filter (gen, &r, gen->height);
   /* the regions' numbers are fewer than the cells, so their union-find
    * fits where the cells' would be, all roots (0) as yet */
   links_sort (r.links, r.n_links, r.counts, obits);
@@ -1194,11 +1206,16 @@ kruskal_run (MazeGenerator *gen)
 
   if (!gen->u.kruskal.filtered)
     {
+      /* a slice does its share of the pass and no carve, till it is
+       * done: the single steps after it do without */
+      uint32_t rows = !gen->sliced ? gen->height : w < FILTER_SLICE_CELLS ? FILTER_SLICE_CELLS / w : 1;
+
       /* the whole tree from the start: no one sees the order of the
        * carves before the last, only that the last comes last */
       if (j == 0 && left == (uint64_t) maze_n_inside (gen->maze) - 1 && whole_run (gen))
         return;
-      build_filter (gen, NULL);
+      if (!build_filter (gen, NULL, rows))
+        return;
     }
   round_tables (gen, tables, false);
   while (carved < left)

@@ -22,6 +22,11 @@
  * nanoseconds; Kruskal's, the slowest, a few hundred). */
 #define CLOCK_CHECK_EVERY 64
 #define QUICK_SLICE       4096
+/* A slice of a build without a history is sized to take about this long
+ * (the steps of a random walk can take thousands of moves each, those of
+ * a corridor a few nanoseconds), starting small. */
+#define QUICK_SLICE_US    1000
+#define QUICK_SLICE_FIRST 256
 /* A jump in the history that changes more words than this has the whole
  * maze redrawn instead of a list of cells. */
 #define JUMP_CELLS_MAX    (1u << 18)
@@ -63,6 +68,7 @@ struct _BitmazeSession
   MazeHistory     *history;
   gboolean         history_builds;
   MazeGenerator   *quick;
+  guint64          quick_slice;    /* steps in its next slice */
   BitmazePhase     phase;
   MazeStep         last_step;
   gboolean         has_last_step;
@@ -406,8 +412,9 @@ start_search (BitmazeSession *self)
 }
 
 /* A build without a history, on for about @budget microseconds from
- * @start: the generator's own run loop, in slices of QUICK_SLICE steps
- * between looks at the clock. */
+ * @start: the generator's own run loop, in slices between looks at the
+ * clock of up to QUICK_SLICE steps, as many as take about
+ * QUICK_SLICE_US. */
 static void
 advance_quick (BitmazeSession *self,
                gint64          start,
@@ -415,7 +422,14 @@ advance_quick (BitmazeSession *self,
 {
   while (self->quick != NULL)
     {
-      maze_generator_run_steps (self->quick, QUICK_SLICE);
+      gint64 before = g_get_monotonic_time (), took;
+
+      maze_generator_run_steps (self->quick, self->quick_slice);
+      took = g_get_monotonic_time () - before;
+      if (took > QUICK_SLICE_US)
+        self->quick_slice = MAX (1, self->quick_slice * QUICK_SLICE_US / took);
+      else if (took < QUICK_SLICE_US / 4)
+        self->quick_slice = MIN (QUICK_SLICE, 2 * self->quick_slice);
       if (maze_generator_done (self->quick))
         finish_quick_build (self);
       else if (g_get_monotonic_time () - start > budget)
@@ -1551,6 +1565,7 @@ bitmaze_session_generate (BitmazeSession  *self,
   self->history = history;
   self->history_builds = history != NULL;
   self->quick = quick;
+  self->quick_slice = QUICK_SLICE_FIRST;
   self->has_search = FALSE;
   replace_maze (self, maze);
   set_file (self, NULL);

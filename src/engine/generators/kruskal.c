@@ -261,10 +261,11 @@ wall_cells (const MazeGenerator *gen,
  * four walls around a square of four cells (about 36 % of the walls), nor
  * of the six around two rows of three cells or three rows of two (about
  * 7 % more): the latest walls, whose regions are the deepest, are gone
- * before any find.  kruskal_run() works it out on its first call, in one
- * pass along the rows, and then reads it in order; the rows' positions
- * need five rows of scratch after the bits (and a sixth for a list),
- * and a wall's bit is set once the rows of all its cycles are done.
+ * before any find.  kruskal_run() works it out in one pass along the
+ * rows (on its first call, or a share a call in slices: see
+ * build_filter()), and then reads it in order; the rows' positions need
+ * five rows of scratch after the bits (and a sixth for a list), and a
+ * wall's bit is set once the rows of all its cycles are done.
  *
  * A run that makes the whole tree from the start uses the same pass
  * differently (see "a whole run" below): the lightest wall of each cell
@@ -414,6 +415,7 @@ row_emit (MazeGenerator  *gen,
  * marked, which changes nothing, and rightly, as there is no cycle. */
 #define HEAVIER(a, b) ((a) > (b) ? (a) : (b))
 #define MARK_IF(v, top) ((v) |= POSITION (v) == (top) ? HEAVIEST : 0)
+
 /* The squares of cells (x, y) to (x + 1, y + 1) and the rings around
  * (x, y) to (x + 2, y + 1), from the east walls of rows y and y + 1 and
  * the south walls of row y. */

@@ -22,11 +22,12 @@
  * nanoseconds; Kruskal's, the slowest, a few hundred). */
 #define CLOCK_CHECK_EVERY 64
 #define QUICK_SLICE       4096
-/* A slice of a build without a history is sized to take about this long
- * (the steps of a random walk can take thousands of moves each, those of
- * a corridor a few nanoseconds), starting small. */
+/* After the first slice of QUICK_SLICE steps (a maze of fewer cells is
+ * done in it, however slow the machine), a slice of a build without a
+ * history is sized to take about this long: the steps of a random walk
+ * can take thousands of moves each, those of a corridor a few
+ * nanoseconds. */
 #define QUICK_SLICE_US    1000
-#define QUICK_SLICE_FIRST 256
 /* A jump in the history that changes more words than this has the whole
  * maze redrawn instead of a list of cells. */
 #define JUMP_CELLS_MAX    (1u << 18)
@@ -1565,7 +1566,7 @@ bitmaze_session_generate (BitmazeSession  *self,
   self->history = history;
   self->history_builds = history != NULL;
   self->quick = quick;
-  self->quick_slice = QUICK_SLICE_FIRST;
+  self->quick_slice = QUICK_SLICE;
   self->has_search = FALSE;
   replace_maze (self, maze);
   set_file (self, NULL);

@@ -1076,8 +1076,9 @@ whole_run (MazeGenerator *gen)
     }
   round_tables (gen, r.tables, false);
   build_filter (gen, &r, gen->height);
-  /* the regions' numbers are fewer than the cells, so their union-find
-   * fits where the cells' would be, all roots (0) as yet */
+  /* the regions' union-find, where the cells' would be (the tiles have
+   * joined the regions of the lightest walls between them), takes the
+   * links in order */
   links_sort (r.links, r.n_links, r.counts, obits);
   for (size_t k = 0; k < r.n_links; k++)
     {

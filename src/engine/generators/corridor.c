@@ -103,7 +103,6 @@ corridor_step (MazeGenerator *gen,
 typedef struct
 {
   uint64_t *bits;   /* NULL: ask the cells */
-  uint32_t  w, h;
 } Carved;
 
 static inline bool
@@ -119,18 +118,18 @@ uncarved_sides (const MazeGenerator *gen,
                 const Carved        *c,
                 uint32_t             i)
 {
-  uint32_t y, x;
+  uint32_t w = gen->width, y, x;
   uint16_t out = 0;
 
   if (c->bits == NULL)
     return gen_uncarved_sides (gen, i);
-  y = i / c->w;
-  x = i - y * c->w;
-  if (y > 0 && !carved_bit (c->bits, i - c->w))
+  y = i / w;
+  x = i - y * w;
+  if (y > 0 && !carved_bit (c->bits, i - w))
     out |= MAZE_N;
-  if (x + 1 < c->w && !carved_bit (c->bits, i + 1))
+  if (x + 1 < w && !carved_bit (c->bits, i + 1))
     out |= MAZE_E;
-  if (y + 1 < c->h && !carved_bit (c->bits, i + c->w))
+  if (y + 1 < gen->height && !carved_bit (c->bits, i + w))
     out |= MAZE_S;
   if (x > 0 && !carved_bit (c->bits, i - 1))
     out |= MAZE_W;
@@ -146,8 +145,6 @@ carved_new (Carved              *c,
   const uint16_t *cells = gen->cells;
   uint32_t n = gen->n;
 
-  c->w = gen->width;
-  c->h = gen->height;
   c->bits = malloc (((size_t) n / 64 + 1) * sizeof (uint64_t));
   if (c->bits == NULL)
     return false;
@@ -216,12 +213,12 @@ corridor_run (MazeGenerator *gen)
   unsigned head = 0;
   uint32_t *ring = gen->ring;
   size_t len = gen->ring_len, cap = gen->ring_cap;
-  Carved c = { NULL, 0, 0 };
+  Carved c = { NULL };
   uint32_t pending[PENDING];
   uint16_t pending_dir[PENDING];
 
   /* the whole tree from the start (and memory for the bits) */
-  if (gen->steps == 0 && todo == (uint64_t) maze_n_inside (gen->maze) - 1)
+  if (gen_run_makes_whole_tree (gen))
     (void) carved_new (&c, gen);
 
   for (unsigned j = 0; j < AHEAD; j++)

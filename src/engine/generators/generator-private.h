@@ -306,6 +306,15 @@ gen_inner_sides (uint16_t c)
   return (uint16_t) (~(c >> MAZE_BORDER_SHIFT) & 0xF);
 }
 
+/* Is a class's run asked for the whole tree from the start (no carve
+ * yet, no slice)?  Then nothing sees the order of its carves, and it may
+ * take a path of its own. */
+static inline bool
+gen_run_makes_whole_tree (const MazeGenerator *gen)
+{
+  return gen->steps == 0 && !gen->sliced;
+}
+
 /* The neighbours of @i not in the tree yet (no passage), as a nibble. */
 static inline uint16_t
 gen_uncarved_sides (const MazeGenerator *gen,

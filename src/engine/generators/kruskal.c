@@ -1215,7 +1215,7 @@ kruskal_run (MazeGenerator *gen)
 
       /* the whole tree from the start: no one sees the order of the
        * carves before the last, only that the last comes last */
-      if (j == 0 && left == (uint64_t) maze_n_inside (gen->maze) - 1 && whole_run (gen))
+      if (gen_run_makes_whole_tree (gen) && whole_run (gen))
         return;
       if (!build_filter (gen, NULL, rows))
         return;

@@ -52,7 +52,9 @@ struct MazeSolver
   bool                   found;
   MazeStepKind           final_kind;
   uint32_t               final_cell;
-  MazeError              error;     /* MAZE_ERROR_NOMEM when a search ran out of memory */
+  MazeStatus             status;    /* MAZE_ERROR_NOMEM when a search ran out of memory
+                                     * (a status, not a MazeError: the history keeps
+                                     * copies of the solver, and a MazeError is 18 KB) */
 
   uint64_t               steps;
   uint64_t               visited;

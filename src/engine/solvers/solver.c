@@ -45,7 +45,7 @@ maze_solver_new (Maze       *maze,
   solver->phase = SOLVER_SEARCH;
   solver->visited = 1; /* the start */
   solver->max_frontier = 1;
-  maze_error_clear (&solver->error);
+  solver->status = MAZE_OK;
 
   if (algorithm->solver->init (solver, error) != MAZE_OK)
     {
@@ -157,7 +157,7 @@ void
 solver_out_of_memory (MazeSolver *solver,
                       MazeStep   *report)
 {
-  maze_error_set (&solver->error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+  solver->status = MAZE_ERROR_NOMEM;
   solver_finish (solver, report, false, solver->cur);
 }
 
@@ -365,9 +365,9 @@ MazeStatus
 maze_solver_status (const MazeSolver *solver,
                     MazeError        *error)
 {
-  if (solver->error.status != MAZE_OK && error != NULL)
-    *error = solver->error;
-  return solver->error.status;
+  if (solver->status != MAZE_OK)
+    maze_error_set (error, solver->status, MAZE_MSG_NOMEM);
+  return solver->status;
 }
 
 /* ---- the binary heap ---- */

@@ -77,6 +77,8 @@ typedef struct
   guint64          dirty;   /* blocks to repaint, bit by * 8 + bx */
 } Tile;
 
+typedef struct _BlockSpans BlockSpans;
+
 struct _BitmazeMazeView
 {
   GtkWidget         parent_instance;
@@ -129,6 +131,14 @@ struct _BitmazeMazeView
   RenderOptions extent_options;
 
   GHashTable       *tiles;
+  /* For marking changed cells (see invalidate_cells()). */
+  BlockSpans       *spans;
+  Tile            **grid;         /* the tiles by position, or NULL */
+  int               grid_tx;
+  int               grid_ty;
+  int               grid_width;
+  int               grid_height;
+  gboolean          grid_valid;   /* FALSE after a tile came or went */
   guint             frame;
   guint             stamp;          /* bumped when the picture changes */
   guint             redraw_tick_id; /* a frame to finish stale tiles in */
@@ -344,6 +354,7 @@ static void
 drop_tiles (BitmazeMazeView *self)
 {
   g_hash_table_remove_all (self->tiles);
+  self->grid_valid = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -705,129 +716,137 @@ tile_get_node (Tile *tile)
   return tile->node;
 }
 
-/* Marks the blocks of @tile that meet the content rectangle [@x0, @x1) x
- * [@y0, @y1) (device pixels). */
-static void
-tile_add_dirty (Tile *tile,
-                int   x0,
-                int   y0,
-                int   x1,
-                int   y1)
-{
-  int bx0, by0, bx1, by1;
-
-  x0 -= tile->tx * TILE_SIZE;
-  x1 -= tile->tx * TILE_SIZE;
-  y0 -= tile->ty * TILE_SIZE;
-  y1 -= tile->ty * TILE_SIZE;
-  bx0 = CLAMP (x0, 0, TILE_SIZE - 1) / BLOCK_SIZE;
-  by0 = CLAMP (y0, 0, TILE_SIZE - 1) / BLOCK_SIZE;
-  bx1 = CLAMP (x1 - 1, 0, TILE_SIZE - 1) / BLOCK_SIZE;
-  by1 = CLAMP (y1 - 1, 0, TILE_SIZE - 1) / BLOCK_SIZE;
-  for (int by = by0; by <= by1; by++)
-    for (int bx = bx0; bx <= bx1; bx++)
-      tile->dirty |= G_GUINT64_CONSTANT (1) << (by * BLOCKS_PER_SIDE + bx);
-}
-
 /* The cells of a batch that changed, as the blocks of the cached tiles
  * to repaint.  Run hands over a hundred thousand cells a frame on a big
- * maze: the rectangle of a cell away from the edge is the one of a
- * reference cell moved by whole cells (the renderer's geometry is a
- * grid), and the tile of the last cell is kept, as the next one is most
- * often in it too. */
-typedef struct
-{
-  gboolean          inner_known;
-  cairo_rectangle_t inner;   /* the extents around cell (2, 2) */
-  int               tx;      /* the tile last looked up, or -1 */
-  int               ty;
-  Tile             *tile;
-} Invalidation;
+ * maze, so a cell costs a few lookups: the renderer's geometry is a grid,
+ * so the pixels a cell's repaint reaches (the cell and its neighbours: a
+ * solution line or the goal's fill reaches from one cell into the next)
+ * are a range of columns by a range of rows, and the blocks they meet are
+ * worked out once a column and once a row (BlockSpans); the cached tiles
+ * are looked up in a grid over the ones there are (TileGrid). */
 
-static void
-invalidation_init (BitmazeMazeView *self,
-                   Invalidation    *inv)
+/* The blocks each column's and each row's cells reach, for the geometry
+ * they were made for. */
+struct _BlockSpans
 {
-  RenderCellRect r = { 1, 1, 3, 3 };
+  uint32_t width;
+  uint32_t height;
+  double   cell;
+  double   wall;
+  double   margin;
+  gint32  *cols;  /* first and last block column of each column's cells */
+  gint32  *rows;  /* first and last block row of each row's cells */
+};
 
-  inv->tx = inv->ty = -1;
-  inv->tile = NULL;
-  /* Only a maze of 5 x 5 and more has a cell whose neighbours all lie
-   * away from the edge (where the extents take the margin in). */
-  inv->inner_known = maze_width (self->maze) >= 5 && maze_height (self->maze) >= 5
-                     && render_region_extents (self->maze, &self->extent_options, &r, &inv->inner);
+/* The first and last block of BLOCK_SIZE pixels that the pixels
+ * [@lo, @hi) meet, with half a pixel more on each side, so that a rounding
+ * never loses a pixel the renderer draws. */
+static inline void
+block_span (double  lo,
+            double  hi,
+            gint32 *span)
+{
+  double a = floor (lo - 0.5), b = ceil (hi + 0.5);
+
+  span[0] = (gint32) (MAX (0.0, a) / BLOCK_SIZE);
+  span[1] = (gint32) (MAX (0.0, b - 1.0) / BLOCK_SIZE);
 }
 
-static Tile *
-invalidation_tile (BitmazeMazeView *self,
-                   Invalidation    *inv,
-                   int              tx,
-                   int              ty)
+static void
+block_spans_free (BlockSpans *spans)
 {
-  if (tx != inv->tx || ty != inv->ty)
-    {
-      gint64 key = tile_key (tx, ty);
-
-      inv->tx = tx;
-      inv->ty = ty;
-      inv->tile = g_hash_table_lookup (self->tiles, &key);
-    }
-  return inv->tile;
+  g_free (spans->cols);
+  g_free (spans->rows);
+  g_free (spans);
 }
 
-/* Cell @index changed: repaint it and its neighbours (a solution line or
- * the goal's fill reaches from one cell into the next) in the cached
- * tiles that show them.  The caller queues the draw. */
-static void
-invalidate_cell_in (BitmazeMazeView *self,
-                    Invalidation    *inv,
-                    uint32_t         index)
+static BlockSpans *
+ensure_block_spans (BitmazeMazeView *self)
 {
-  cairo_rectangle_t ext;
-  uint32_t mw, mh, x, y;
-  int x0, y0, x1, y1;
+  uint32_t mw = maze_width (self->maze), mh = maze_height (self->maze);
+  BlockSpans *spans = self->spans;
 
-  mw = maze_width (self->maze);
-  mh = maze_height (self->maze);
-  x = index % mw;
-  y = index / mw;
+  if (spans != NULL && spans->width == mw && spans->height == mh
+      && spans->cell == self->cell && spans->wall == self->wall
+      && spans->margin == self->margin)
+    return spans;
 
-  if (inv->inner_known && x >= 2 && y >= 2 && x + 2 < mw && y + 2 < mh)
+  g_clear_pointer (&self->spans, block_spans_free);
+  spans = g_new0 (BlockSpans, 1);
+  spans->width = mw;
+  spans->height = mh;
+  spans->cell = self->cell;
+  spans->wall = self->wall;
+  spans->margin = self->margin;
+  spans->cols = g_new (gint32, 2 * (gsize) mw);
+  spans->rows = g_new (gint32, 2 * (gsize) mh);
+  /* A cell and its neighbours: the extents are a range of columns by a
+   * range of rows, whatever the other coordinate. */
+  for (uint32_t x = 0; x < mw; x++)
     {
-      /* Moved by whole cells; half a pixel more on each side, so that a
-       * rounding of the sum never loses a pixel the renderer draws. */
-      ext.x = inv->inner.x + (x - 2) * self->cell - 0.5;
-      ext.y = inv->inner.y + (y - 2) * self->cell - 0.5;
-      ext.width = inv->inner.width + 1.0;
-      ext.height = inv->inner.height + 1.0;
-    }
-  else
-    {
-      RenderCellRect r;
+      RenderCellRect r = { x > 0 ? x - 1 : 0, 0, 0, 1 };
+      cairo_rectangle_t ext;
 
-      r.x = x > 0 ? x - 1 : 0;
-      r.y = y > 0 ? y - 1 : 0;
       r.width = MIN (mw, x + 2) - r.x;
-      r.height = MIN (mh, y + 2) - r.y;
-      /* The options of the geometry the tiles were drawn with (tiles go
-       * when it changes) are ready, and the extents need nothing else. */
-      if (!render_region_extents (self->maze, &self->extent_options, &r, &ext))
-        return;
+      if (render_region_extents (self->maze, &self->extent_options, &r, &ext))
+        block_span (ext.x, ext.x + ext.width, &spans->cols[2 * x]);
+      else
+        spans->cols[2 * x] = 1, spans->cols[2 * x + 1] = 0;
     }
+  for (uint32_t y = 0; y < mh; y++)
+    {
+      RenderCellRect r = { 0, y > 0 ? y - 1 : 0, 1, 0 };
+      cairo_rectangle_t ext;
 
-  x0 = (int) floor (ext.x);
-  y0 = (int) floor (ext.y);
-  x1 = (int) ceil (ext.x + ext.width);
-  y1 = (int) ceil (ext.y + ext.height);
+      r.height = MIN (mh, y + 2) - r.y;
+      if (render_region_extents (self->maze, &self->extent_options, &r, &ext))
+        block_span (ext.y, ext.y + ext.height, &spans->rows[2 * y]);
+      else
+        spans->rows[2 * y] = 1, spans->rows[2 * y + 1] = 0;
+    }
+  self->spans = spans;
+  return spans;
+}
 
-  for (int ty = MAX (0, y0) / TILE_SIZE; ty <= MAX (0, y1 - 1) / TILE_SIZE; ty++)
-    for (int tx = MAX (0, x0) / TILE_SIZE; tx <= MAX (0, x1 - 1) / TILE_SIZE; tx++)
-      {
-        Tile *tile = invalidation_tile (self, inv, tx, ty);
+/* The cached tiles by position, over the smallest range of tiles that
+ * holds them all; made again after a tile came or went. */
+static void
+ensure_tile_grid (BitmazeMazeView *self)
+{
+  GHashTableIter iter;
+  gpointer value;
+  int tx0 = G_MAXINT, ty0 = G_MAXINT, tx1 = G_MININT, ty1 = G_MININT;
 
-        if (tile != NULL)
-          tile_add_dirty (tile, x0, y0, x1, y1);
-      }
+  if (self->grid_valid)
+    return;
+  self->grid_valid = TRUE;
+  g_clear_pointer (&self->grid, g_free);
+  self->grid_width = self->grid_height = 0;
+
+  g_hash_table_iter_init (&iter, self->tiles);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      Tile *tile = value;
+
+      tx0 = MIN (tx0, tile->tx);
+      ty0 = MIN (ty0, tile->ty);
+      tx1 = MAX (tx1, tile->tx + 1);
+      ty1 = MAX (ty1, tile->ty + 1);
+    }
+  if (tx1 <= tx0)
+    return;
+  self->grid_tx = tx0;
+  self->grid_ty = ty0;
+  self->grid_width = tx1 - tx0;
+  self->grid_height = ty1 - ty0;
+  self->grid = g_new0 (Tile *, (gsize) self->grid_width * self->grid_height);
+  g_hash_table_iter_init (&iter, self->tiles);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      Tile *tile = value;
+
+      self->grid[(tile->ty - ty0) * self->grid_width + (tile->tx - tx0)] = tile;
+    }
 }
 
 static void
@@ -835,17 +854,50 @@ invalidate_cells (BitmazeMazeView *self,
                   const uint32_t  *cells,
                   size_t           n)
 {
-  Invalidation inv;
-  uint32_t n_cells;
+  const BlockSpans *spans;
+  uint32_t mw, n_cells;
+  gint32 bx_lo, by_lo, bx_hi, by_hi;
 
   if (self->maze == NULL || n == 0 || g_hash_table_size (self->tiles) == 0)
     return;
 
+  /* The tiles were drawn with the geometry as it stands (they go when it
+   * changes), and so are the spans. */
+  spans = ensure_block_spans (self);
+  ensure_tile_grid (self);
+  mw = maze_width (self->maze);
   n_cells = maze_n_cells (self->maze);
-  invalidation_init (self, &inv);
+  /* The blocks of the cached tiles: a cell outside them costs nothing
+   * more. */
+  bx_lo = self->grid_tx * BLOCKS_PER_SIDE;
+  by_lo = self->grid_ty * BLOCKS_PER_SIDE;
+  bx_hi = (self->grid_tx + self->grid_width) * BLOCKS_PER_SIDE - 1;
+  by_hi = (self->grid_ty + self->grid_height) * BLOCKS_PER_SIDE - 1;
+
   for (size_t i = 0; i < n; i++)
-    if (cells[i] < n_cells)
-      invalidate_cell_in (self, &inv, cells[i]);
+    {
+      uint32_t index = cells[i], x, y;
+      gint32 bx0, bx1, by0, by1;
+
+      if (index >= n_cells)
+        continue;
+      y = index / mw;
+      x = index - y * mw;
+      bx0 = MAX (spans->cols[2 * x], bx_lo);
+      bx1 = MIN (spans->cols[2 * x + 1], bx_hi);
+      by0 = MAX (spans->rows[2 * y], by_lo);
+      by1 = MIN (spans->rows[2 * y + 1], by_hi);
+      for (gint32 by = by0; by <= by1; by++)
+        for (gint32 bx = bx0; bx <= bx1; bx++)
+          {
+            Tile *tile = self->grid[(by / BLOCKS_PER_SIDE - self->grid_ty) * self->grid_width
+                                    + (bx / BLOCKS_PER_SIDE - self->grid_tx)];
+
+            if (tile != NULL)
+              tile->dirty |= G_GUINT64_CONSTANT (1) << ((by % BLOCKS_PER_SIDE) * BLOCKS_PER_SIDE
+                                                        + bx % BLOCKS_PER_SIDE);
+          }
+    }
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -1994,6 +2046,7 @@ bitmaze_maze_view_snapshot (GtkWidget   *widget,
           *k = key;
           tile = tile_new (self, tx, ty);
           g_hash_table_insert (self->tiles, k, tile);
+          self->grid_valid = FALSE;
         }
       else if (tile->stamp != self->stamp && !over)
         tile_repaint (self, tile);
@@ -2017,7 +2070,10 @@ bitmaze_maze_view_snapshot (GtkWidget   *widget,
   g_hash_table_iter_init (&iter, self->tiles);
   while (g_hash_table_iter_next (&iter, NULL, &value))
     if (((Tile *) value)->last_frame != self->frame)
-      g_hash_table_iter_remove (&iter);
+      {
+        g_hash_table_iter_remove (&iter);
+        self->grid_valid = FALSE;
+      }
 }
 
 static void
@@ -2062,6 +2118,9 @@ bitmaze_maze_view_dispose (GObject *object)
     }
   if (self->tiles != NULL)
     g_hash_table_remove_all (self->tiles);
+  self->grid_valid = FALSE;
+  g_clear_pointer (&self->grid, g_free);
+  g_clear_pointer (&self->spans, block_spans_free);
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);

@@ -520,6 +520,84 @@ test_cells_changed (Fixture       *f,
   }
 }
 
+/* The pixels of the whole view, as cairo stores them. */
+static guchar *
+view_pixels (Fixture *f,
+             gsize   *size)
+{
+  g_autoptr(GdkTexture) texture = render_view (f);
+  int width = gdk_texture_get_width (texture);
+  int height = gdk_texture_get_height (texture);
+  guchar *data = g_malloc ((gsize) width * height * 4);
+
+  gdk_texture_download (texture, data, (gsize) width * 4);
+  *size = (gsize) width * height * 4;
+  return data;
+}
+
+/* Cells changed all over a maze that takes several tiles (and, zoomed
+ * in and scrolled, tiles that do not start at the content's corner):
+ * repainting the cells a step reports gives the same picture as drawing
+ * the whole maze again, at tile edges and the maze's edges too. */
+static void
+test_cells_changed_tiles (void)
+{
+  Fixture fixture = { 0 }, *f = &fixture;
+  uint16_t *cells;
+  uint32_t n;
+
+  fixture_setup_size (f, 61, 43);
+  cells = maze_cells (f->maze);
+  n = maze_n_cells (f->maze);
+  for (int zoom = 0; zoom < 2; zoom++)
+    {
+      g_autoptr (GArray) changed = g_array_new (FALSE, FALSE, sizeof (uint32_t));
+      g_autofree guchar *repainted = NULL;
+      g_autofree guchar *redrawn = NULL;
+      gsize repainted_size, redrawn_size;
+
+      if (zoom)
+        {
+          GtkAdjustment *hadj = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (f->scroller));
+          GtkAdjustment *vadj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (f->scroller));
+
+          bitmaze_maze_view_set_zoom (f->view, 4.0);
+          wait_for_draw (f);
+          gtk_adjustment_set_value (hadj, (gtk_adjustment_get_upper (hadj) - gtk_adjustment_get_page_size (hadj)) / 2);
+          gtk_adjustment_set_value (vadj, (gtk_adjustment_get_upper (vadj) - gtk_adjustment_get_page_size (vadj)) / 2);
+          wait_for_draw (f);
+        }
+
+      /* A sparse spread of cells, the corners among them, each reached
+       * from the west or the north as a BFS would (on the second round
+       * the marks go again): sparse, so that a block left out is not
+       * repainted anyway for a neighbour. */
+      for (uint32_t i = 0; i < n; i++)
+        {
+          uint32_t x = i % 61, y = i / 61;
+
+          if (((x == 0 || x == 60) && (y == 0 || y == 42)) || i % 29 == 7 * (uint32_t) zoom)
+            {
+              if (zoom)
+                cells[i] &= (uint16_t) ~(0xFu << MAZE_BACKTRACK_SHIFT);
+              else
+                cells[i] |= (uint16_t) ((x > 0 ? MAZE_W : MAZE_N) << MAZE_BACKTRACK_SHIFT);
+              g_array_append_val (changed, i);
+            }
+        }
+      bitmaze_maze_view_cells_changed (f->view, (const uint32_t *) (gpointer) changed->data,
+                                       changed->len);
+      wait_for_draw (f);
+      repainted = view_pixels (f, &repainted_size);
+
+      bitmaze_maze_view_walls_changed (f->view);
+      wait_for_draw (f);
+      redrawn = view_pixels (f, &redrawn_size);
+      g_assert_cmpmem (repainted, repainted_size, redrawn, redrawn_size);
+    }
+  fixture_teardown (f, NULL);
+}
+
 /* The frontier and the changed cells are highlighted, and only while they
  * are in the lists. */
 static void
@@ -756,6 +834,7 @@ main (int   argc,
   ADD ("no-maze", test_no_maze);
   ADD ("accessible", test_accessible);
 #undef ADD
+  g_test_add_func ("/maze-view/cells-changed-tiles", test_cells_changed_tiles);
   g_test_add_func ("/maze-view/huge", test_huge);
   g_test_add_func ("/maze-view/fit-walls", test_fit_walls);
 

@@ -13,6 +13,7 @@ main (int   argc,
   g_autoptr (BitmazeApplication) app = NULL;
   const char *localedir;
 
+  bitmaze_application_tune_allocator ();
   setlocale (LC_ALL, "");
   /* BITMAZE_LOCALEDIR points at uninstalled translations, e.g.
    * <builddir>/po, for the tests and for trying a new .po file. */

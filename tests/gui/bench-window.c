@@ -26,6 +26,8 @@
 
 #include "maze.h"
 
+#include "bitmaze-application.h"
+
 #include "../common/gui-test.h"
 #include "../common/window-test.h"
 
@@ -199,6 +201,8 @@ main (int   argc,
   gint64 elapsed, work, start;
   int status = 0;
 
+  /* The process as main() sets it up. */
+  bitmaze_application_tune_allocator ();
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   show_frames = argc > 1 && strcmp (argv[1], "--frames") == 0;

@@ -27,6 +27,8 @@ struct _BitmazeStatus
   BitmazeSession *session;
   GtkLabel       *state_label;
   GtkLabel       *numbers_label;
+  GtkLabel       *reserve_label;  /* never shown: the height a search's numbers need */
+  guint64         reserved_for;   /* the maze size it was written for */
   GtkLabel       *step_label;
   GtkLabel       *hint_label;
   GtkWidget      *moves_button;
@@ -98,6 +100,36 @@ set_state_class (BitmazeStatus *self,
     gtk_widget_add_css_class (GTK_WIDGET (self->state_label), css_class);
 }
 
+/* The numbers of a search take more room than those of a ready maze:
+ * at the usual window sizes they wrap to a second line.  The status keeps
+ * the height of the longest numbers a search of this maze can show (a
+ * hidden label with the most digits each may need, laid out at the same
+ * width, the Moves button beside it either way), so that the maze,
+ * above, keeps its size from Generate to Run to Solved instead of
+ * shrinking when Run starts: a maze of fractions of a pixel a cell would
+ * be drawn again at another scale. */
+static void
+update_reserve (BitmazeStatus *self,
+                Maze          *maze)
+{
+  guint64 n = maze_n_inside (maze);
+  g_autofree char *numbers = NULL;
+  char cells[32], steps[32], most[32], time[32];
+
+  if (n == self->reserved_for)
+    return;
+  self->reserved_for = n;
+  g_snprintf (cells, sizeof cells, "%'" G_GUINT64_FORMAT, n);
+  /* A search's steps: the cells it visits, then the ones it goes back
+   * through or along the path, about twice the cells at most. */
+  g_snprintf (steps, sizeof steps, "%'" G_GUINT64_FORMAT, 2 * n);
+  g_snprintf (most, sizeof most, "%'" G_GUINT64_FORMAT, n);
+  format_duration (time, sizeof time, G_USEC_PER_SEC - 100);
+  numbers = g_strdup_printf (_("Cells %s · Steps %s · Visited %s · Largest frontier %s · Path %s · Time %s"),
+                             cells, steps, most, most, most, time);
+  set_numbers (self->reserve_label, numbers);
+}
+
 static void
 update (BitmazeStatus *self)
 {
@@ -115,6 +147,7 @@ update (BitmazeStatus *self)
   if (maze == NULL)
     return;
   self->last_update = g_get_monotonic_time ();
+  update_reserve (self, maze);
 
   /* %' groups the digits as the locale does (12,345 or 12.345). */
   g_snprintf (cells, sizeof cells, "%'u", maze_n_inside (maze));
@@ -171,7 +204,11 @@ update (BitmazeStatus *self)
     }
 
   gtk_label_set_label (self->state_label, state);
-  gtk_widget_set_visible (self->moves_button, moves);
+  /* Shown but insensitive until there is a path: the line keeps its
+   * width and height (see update_reserve ()). */
+  if (!moves)
+    gtk_menu_button_popdown (GTK_MENU_BUTTON (self->moves_button));
+  gtk_widget_set_sensitive (self->moves_button, moves);
   g_clear_pointer (&self->moves, g_free);
   set_numbers (self->numbers_label, numbers);
   g_free (self->numbers);
@@ -242,7 +279,7 @@ moves_button_new (BitmazeStatus *self)
   gtk_widget_set_tooltip_text (button, _("The Solution as N, E, S and W Moves"));
   gtk_widget_set_valign (button, GTK_ALIGN_START);
   gtk_widget_add_css_class (button, "flat");
-  gtk_widget_set_visible (button, FALSE);
+  gtk_widget_set_sensitive (button, FALSE);
 
   self->moves_count = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->moves_count, 0);
@@ -310,10 +347,28 @@ bitmaze_status_class_init (BitmazeStatusClass *klass)
   object_class->finalize = bitmaze_status_finalize;
 }
 
+static GtkLabel *
+numbers_label_new (void)
+{
+  GtkLabel *label = GTK_LABEL (gtk_label_new (NULL));
+
+  gtk_label_set_xalign (label, 0);
+  gtk_widget_set_hexpand (GTK_WIDGET (label), TRUE);
+  gtk_label_set_wrap (label, TRUE);
+  gtk_label_set_wrap_mode (label, PANGO_WRAP_WORD_CHAR);
+  /* At least the width of one item ("Visited 1,234,567"): measuring a
+   * wrapping label lays it out at its narrowest, and a line break after
+   * every few characters makes that the slowest layout of the frame. */
+  gtk_label_set_width_chars (label, 18);
+  gtk_widget_add_css_class (GTK_WIDGET (label), "numeric");
+  return label;
+}
+
 static void
 bitmaze_status_init (BitmazeStatus *self)
 {
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *stack;
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
   gtk_box_set_spacing (GTK_BOX (self), 2);
@@ -321,23 +376,36 @@ bitmaze_status_init (BitmazeStatus *self)
 
   self->state_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->state_label, 0);
+  /* As wide as the longest state, whichever is shown (see
+   * update_reserve ()). */
+  {
+    const char *const states[] = { _("Building"), _("Ready"), _("Searching"), _("Solved"),
+                                   _("No path"), _("Out of reach") };
+    int chars = 0;
+
+    for (guint i = 0; i < G_N_ELEMENTS (states); i++)
+      chars = MAX (chars, (int) g_utf8_strlen (states[i], -1));
+    gtk_label_set_width_chars (self->state_label, chars);
+  }
   gtk_widget_set_valign (GTK_WIDGET (self->state_label), GTK_ALIGN_START);
   gtk_widget_add_css_class (GTK_WIDGET (self->state_label), "heading");
   gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->state_label));
 
-  self->numbers_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->numbers_label, 0);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->numbers_label), TRUE);
-  gtk_label_set_wrap (self->numbers_label, TRUE);
-  gtk_label_set_wrap_mode (self->numbers_label, PANGO_WRAP_WORD_CHAR);
-  /* At least the width of one item ("Visited 1,234,567"): measuring a
-   * wrapping label lays it out at its narrowest, and a line break after
-   * every few characters makes that the slowest layout of the frame. */
-  gtk_label_set_width_chars (self->numbers_label, 18);
-  gtk_widget_add_css_class (GTK_WIDGET (self->numbers_label), "numeric");
+  self->numbers_label = numbers_label_new ();
+  self->reserve_label = numbers_label_new ();
+  /* The stack asks for the room of its larger page (update_reserve ()):
+   * the line neither grows nor wraps anew when a search starts, and the
+   * maze beside the sidebar keeps its width too. */
+  stack = gtk_stack_new ();
+  gtk_stack_set_vhomogeneous (GTK_STACK (stack), TRUE);
+  gtk_stack_set_hhomogeneous (GTK_STACK (stack), TRUE);
+  gtk_widget_set_hexpand (stack, TRUE);
+  gtk_stack_add_child (GTK_STACK (stack), GTK_WIDGET (self->numbers_label));
+  gtk_stack_add_child (GTK_STACK (stack), GTK_WIDGET (self->reserve_label));
+  gtk_stack_set_visible_child (GTK_STACK (stack), GTK_WIDGET (self->numbers_label));
   /* Its width for a height is not searched for (see bitmaze-width-bin.c):
    * Run changes the numbers ten times a second. */
-  gtk_box_append (GTK_BOX (row), bitmaze_width_bin_new (GTK_WIDGET (self->numbers_label)));
+  gtk_box_append (GTK_BOX (row), bitmaze_width_bin_new (stack));
   self->moves_button = moves_button_new (self);
   gtk_box_append (GTK_BOX (row), self->moves_button);
   gtk_box_append (GTK_BOX (self), row);

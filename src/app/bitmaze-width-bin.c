@@ -61,6 +61,19 @@ bitmaze_width_bin_size_allocate (GtkWidget *widget,
     gtk_widget_allocate (child, width, height, baseline, NULL);
 }
 
+/* The child's wish to expand is the bin's (GtkWidget's default takes
+ * none from a custom widget's children). */
+static void
+bitmaze_width_bin_compute_expand (GtkWidget *widget,
+                                  gboolean  *hexpand,
+                                  gboolean  *vexpand)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  *hexpand = child != NULL && gtk_widget_compute_expand (child, GTK_ORIENTATION_HORIZONTAL);
+  *vexpand = child != NULL && gtk_widget_compute_expand (child, GTK_ORIENTATION_VERTICAL);
+}
+
 static void
 bitmaze_width_bin_dispose (GObject *object)
 {
@@ -82,6 +95,7 @@ bitmaze_width_bin_class_init (BitmazeWidthBinClass *klass)
   widget_class->get_request_mode = bitmaze_width_bin_get_request_mode;
   widget_class->measure = bitmaze_width_bin_measure;
   widget_class->size_allocate = bitmaze_width_bin_size_allocate;
+  widget_class->compute_expand = bitmaze_width_bin_compute_expand;
 }
 
 static void

@@ -860,6 +860,43 @@ test_big_maze_in_slices (Fixture       *fixture,
   g_assert_true (maze_is_perfect (window_test_maze (window)));
 }
 
+/* The maze keeps its size from Ready to a search to Solved: the status
+ * line below it, whose numbers take a second line while a search goes
+ * at this width, does not grow when Run starts or shrink at the end
+ * (a maze of a fraction of a pixel a cell would be scaled and drawn
+ * again each time). */
+static void
+test_maze_keeps_its_size (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  BitmazeWindow *window = fixture->window;
+  GtkWidget *view = GTK_WIDGET (window_test_view (window));
+  int width, height;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 640);
+  bitmaze_session_set_size (window_test_session (window), 700, 700);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.generate", NULL);
+  gui_test_wait_for_property (window_test_session (window), "running", FALSE);
+  gui_test_wait_for_frames (view, 2);
+  g_assert_cmpint (bitmaze_session_get_phase (window_test_session (window)), ==, BITMAZE_PHASE_READY);
+  width = gtk_widget_get_width (view);
+  height = gtk_widget_get_height (view);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.step", NULL);
+  gui_test_wait_for_frames (view, 2);
+  g_assert_cmpint (bitmaze_session_get_phase (window_test_session (window)), ==, BITMAZE_PHASE_SOLVING);
+  g_assert_nonnull (strstr (window_test_status_text (window, "numbers"), "Largest frontier"));
+  g_assert_cmpint (gtk_widget_get_width (view), ==, width);
+  g_assert_cmpint (gtk_widget_get_height (view), ==, height);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL);
+  gui_test_wait_for_property (window_test_session (window), "running", FALSE);
+  gui_test_wait_for_frames (view, 2);
+  g_assert_cmpint (bitmaze_session_get_phase (window_test_session (window)), ==, BITMAZE_PHASE_SOLVED);
+  g_assert_cmpint (gtk_widget_get_width (view), ==, width);
+  g_assert_cmpint (gtk_widget_get_height (view), ==, height);
+}
+
 static void
 test_export_image (Fixture       *fixture,
                    gconstpointer  data)
@@ -916,6 +953,7 @@ main (int   argc,
   ADD ("animated-generation", test_animated_generation, NULL);
   ADD ("big-maze-in-slices", test_big_maze_in_slices, NULL);
   ADD ("export-image", test_export_image, NULL);
+  ADD ("maze-keeps-its-size", test_maze_keeps_its_size, NULL);
 
   return g_test_run ();
 }

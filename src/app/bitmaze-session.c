@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
+#include <time.h>
 
 #include "maze-render.h"
 
@@ -14,6 +15,13 @@
 /* Run never spends more than this on engine steps in one frame, so a
  * window keeps drawing at the display's rate whatever the speed. */
 #define FRAME_BUDGET_US   6000
+/* A frame's work in all, on the main thread's CPU: Run's steps, handing
+ * them over, and what the window does after them (layout, drawing).
+ * The steps take what the rest of recent frames leaves of it, between a
+ * quarter of FRAME_BUDGET_US and all of it: a big maze's frame costs the
+ * window more to draw, and the frame stays under the display's 16.7 ms
+ * with room to spare. */
+#define FRAME_WORK_US     12000
 /* The part of a build done at once, before the first frame: small mazes
  * are finished in it. */
 #define FIRST_SLICE_US    2000
@@ -101,6 +109,8 @@ struct _BitmazeSession
   double           credit;
   gint64           view_us;
   gint64           unframed_us;    /* work done since the last frame, outside it */
+  gint64           frame_cpu_end;  /* the thread's CPU time when the last frame's steps ended */
+  gint64           rest_us;        /* the CPU of a frame after its steps, of late */
   gint64           max_frame_work;
   GArray          *changed;
   /* The newest reports of a frame of Run, or of a jump, in a ring */
@@ -506,11 +516,46 @@ collect_changes (GArray         *array,
     g_array_append_val (array, step->changes[i].index);
 }
 
+/* CPU time of the calling thread, in microseconds (the monotonic clock
+ * where there is no such clock). */
+static gint64
+thread_cpu_us (void)
+{
+#ifdef CLOCK_THREAD_CPUTIME_ID
+  struct timespec ts;
+
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
+    return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+#endif
+  return g_get_monotonic_time ();
+}
+
+/* What the window's frame cost besides Run's steps, as measured between
+ * two frames of Run: it rises at once and falls back slowly, so that one
+ * cheap frame does not give the steps room a costly one needs. */
+static void
+note_rest_of_frame (BitmazeSession *self,
+                    gint64          frame_time,
+                    gint64          cpu_now)
+{
+  gint64 rest;
+
+  if (self->last_frame_time == 0 || self->frame_cpu_end == 0
+      || frame_time - self->last_frame_time > 100000)
+    return;
+  rest = cpu_now - self->frame_cpu_end;
+  if (rest >= self->rest_us)
+    self->rest_us = rest;
+  else
+    self->rest_us -= (self->rest_us - rest) / 8;
+}
+
 void
 bitmaze_session_run_frame (BitmazeSession *self,
                            gint64          frame_time)
 {
   gint64 start = g_get_monotonic_time ();
+  gint64 cpu_start = thread_cpu_us ();
   gboolean quick = self->quick != NULL;
   gboolean unlimited = quick || self->speed >= BITMAZE_SPEED_MAX - 1e-6;
   gboolean record = !quick && g_signal_has_handler_pending (self, signals[STEPS_DONE], 0, FALSE);
@@ -527,6 +572,7 @@ bitmaze_session_run_frame (BitmazeSession *self,
   if (!self->running || self->maze == NULL)
     return;
   remember_shown (self, &before);
+  note_rest_of_frame (self, frame_time, cpu_start);
 
   if (!unlimited)
     {
@@ -544,8 +590,14 @@ bitmaze_session_run_frame (BitmazeSession *self,
   self->n_steps = 0;
 
   /* Handing the changes over costs time too (more for big frames): what
-   * it took last frame comes off this frame's stepping. */
-  budget = MAX (FRAME_BUDGET_US / 4, FRAME_BUDGET_US - self->view_us - self->unframed_us);
+   * it took last frame comes off this frame's stepping.  So does, for a
+   * search, what the window took after the steps of recent frames (see
+   * FRAME_WORK_US); a build without a history hands the view nothing
+   * until it is done, and its frames cost the window little. */
+  budget = FRAME_BUDGET_US;
+  if (!quick)
+    budget = MIN (budget, FRAME_WORK_US - self->rest_us);
+  budget = MAX (FRAME_BUDGET_US / 4, budget - self->view_us - self->unframed_us);
   self->unframed_us = 0;
 
   if (quick)
@@ -625,6 +677,7 @@ bitmaze_session_run_frame (BitmazeSession *self,
 
   work = g_get_monotonic_time () - start;
   self->max_frame_work = MAX (self->max_frame_work, work);
+  self->frame_cpu_end = thread_cpu_us ();
 }
 
 void

@@ -15,7 +15,8 @@
  *     screen within 0.5 s of the click), then Run of BFS at full speed
  *     (target: the goal reached and drawn within 1.5 s, no frame over
  *     16 ms of work);
- *   - the same maze zoomed in four times and solved again.
+ *   - another maze of the same size (the view keeps its scale);
+ *   - that maze zoomed in four times and solved.
  * "Shown" is the first frame after the phase changed with no part of the
  * maze view left to draw.
  */
@@ -262,6 +263,13 @@ main (int   argc,
   g_print ("2000x2000 bfs: %" G_GUINT64_FORMAT " steps\n", solve.steps);
   print_frames ("2000x2000 bfs full speed, click to goal shown (target 1500 ms, 16 ms work/frame)",
                 elapsed, &stats, window);
+
+  /* Another maze of the same size, as Space makes it. */
+  reset_stats (&stats, window);
+  start = g_get_monotonic_time ();
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.generate", NULL);
+  elapsed = wait_until_shown (window, BITMAZE_PHASE_READY, &stats, start);
+  print_frames ("2000x2000 generate again, click to shown", elapsed, &stats, window);
 
   /* Zoom in a few times and draw. */
   reset_stats (&stats, window);

@@ -8,7 +8,10 @@
  *     for the steps shown), against the same search stepped without a
  *     history and with every statement written, as Run did before there
  *     was a history: what Run costs now;
- *   - the history's memory, in bytes a step;
+ *   - the history's memory, in bytes a step, and the page faults taking
+ *     it cost (a count, so it compares across noisy runs: each is the
+ *     system's first touch of a page, 10 us and more on a virtual
+ *     machine);
  *   - jumps to random steps (the timeline scrubbed) and single steps back
  *     from the end, each handing over the 4096 newest reports as the app
  *     asks for them: the slowest and the median jump.
@@ -22,6 +25,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #define REPORTS 4096
@@ -107,6 +111,8 @@ main (int   argc,
   MazeStep *reports = malloc (REPORTS * sizeof *reports);
   double *jump_ms, *jump_cpu_ms;
   double record_cpu, plain_cpu, back_max = 0;
+  struct rusage usage;
+  long faults;
   uint64_t n_steps, plain_steps, length;
   MazeHistory *h;
   MazeError error;
@@ -141,6 +147,8 @@ main (int   argc,
   if (generator_name == NULL)
     maze_reset_search (maze);
 
+  getrusage (RUSAGE_SELF, &usage);
+  faults = usage.ru_minflt;
   record_cpu = cpu_now ();
   if (generator_name != NULL)
     h = maze_history_new_generator (maze, generator_name, 1, 0, true, MAZE_PLACE_CORNERS, true, &error);
@@ -154,6 +162,8 @@ main (int   argc,
     n_steps++;
   maze_step_complete (&step);
   record_cpu = cpu_now () - record_cpu;
+  getrusage (RUSAGE_SELF, &usage);
+  faults = usage.ru_minflt - faults;
   length = maze_history_length (h);
 
   printf ("%s on %ux%u: %llu steps\n", generator_name != NULL ? generator_name : solver_name,
@@ -161,8 +171,8 @@ main (int   argc,
   printf ("run: %.3f s CPU stepping with every statement and no history (%llu steps), "
           "%.3f s with the history and quiet reports: %.2fx\n",
           plain_cpu, (unsigned long long) plain_steps, record_cpu, record_cpu / plain_cpu);
-  printf ("history: %.1f MB, %.1f bytes a step (target 32)\n",
-          maze_history_memory (h) / 1e6, (double) maze_history_memory (h) / (double) length);
+  printf ("history: %.1f MB, %.1f bytes a step (target 32); %ld page faults while recording\n",
+          maze_history_memory (h) / 1e6, (double) maze_history_memory (h) / (double) length, faults);
 
   /* Single steps back from the end, as Step Back does. */
   for (int k = 0; k < 20; k++)

@@ -533,6 +533,64 @@ test_limit (void)
   maze_free (maze);
 }
 
+/* The cells of a BFS on @maze's copy @reference after @steps steps. */
+static void
+assert_bfs_at (Maze     *maze,
+               Maze     *reference,
+               uint64_t  steps)
+{
+  MazeError error;
+  MazeSolver *solver;
+
+  maze_reset_search (reference);
+  solver = maze_solver_new (reference, "bfs", &error);
+  g_assert_nonnull (solver);
+  for (uint64_t k = 0; k < steps; k++)
+    maze_solver_step (solver, NULL);
+  g_assert_cmpmem (maze_cells_const (maze), 2 * maze_n_cells (maze),
+                   maze_cells_const (reference), 2 * maze_n_cells (reference));
+  maze_solver_free (solver);
+}
+
+/* A log of millions of entries: past its first 64 chunks its chunks come
+ * in blocks of 64, and forgetting the oldest steps gives whole blocks
+ * back.  What the history keeps is still exact, at its first step, in
+ * the middle and at the end. */
+static void
+test_long_log (void)
+{
+  MazeError error;
+  Maze *maze = maze_generate (2100, 2100, maze_algorithm_default (maze_generators)->name, SEED, 0, &error);
+  Maze *reference = maze_copy (maze, &error);
+  MazeHistory *h = maze_history_new_solver (maze, "bfs", &error);
+  uint64_t first, length, middle;
+
+  g_assert_nonnull (h);
+  maze_history_set_limit (h, 4 << 20);
+  while (maze_history_step_quiet (h, NULL))
+    ;
+  length = maze_history_length (h);
+  first = maze_history_first (h);
+  /* more than two blocks' worth (about an entry a step) forgotten */
+  g_assert_cmpuint (first, >, 2 * 64 * 16384 + 16384);
+  g_assert_cmpuint (maze_history_memory (h), <=, 4 << 20);
+  g_assert_cmpint (maze_history_status (h, NULL), ==, MAZE_OK);
+  assert_bfs_at (maze, reference, length);
+
+  middle = first + (length - first) / 2;
+  g_assert_cmpint (maze_history_seek (h, middle, NULL, 0, NULL, &error), ==, MAZE_OK);
+  assert_bfs_at (maze, reference, middle);
+  g_assert_cmpint (maze_history_seek (h, 0, NULL, 0, NULL, &error), ==, MAZE_OK);
+  g_assert_cmpuint (maze_history_position (h), ==, first);
+  assert_bfs_at (maze, reference, first);
+  g_assert_cmpint (maze_history_seek (h, length, NULL, 0, NULL, &error), ==, MAZE_OK);
+  assert_bfs_at (maze, reference, length);
+
+  maze_history_free (h);
+  maze_free (reference);
+  maze_free (maze);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -547,6 +605,7 @@ main (int   argc,
   g_test_add_func ("/history/placement-step", test_placement_step);
   g_test_add_func ("/history/limit", test_limit);
   g_test_add_func ("/history/memory-per-step", test_memory_per_step);
+  g_test_add_func ("/history/long-log", test_long_log);
 
   return g_test_run ();
 }

@@ -393,6 +393,9 @@ bitmaze_status_init (BitmazeStatus *self)
 
   self->numbers_label = numbers_label_new ();
   self->reserve_label = numbers_label_new ();
+  /* only a size: screen readers have the shown numbers */
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->reserve_label),
+                               GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
   /* The stack asks for the room of its larger page (update_reserve ()):
    * the line neither grows nor wraps anew when a search starts, and the
    * maze beside the sidebar keeps its width too. */

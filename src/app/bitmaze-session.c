@@ -389,8 +389,9 @@ free_history (MazeHistory *history)
       maze_history_free (history);
       return;
     }
-  if (g_once_init_enter (&pool))
-    g_once_init_leave (&pool, g_thread_pool_new (free_history_func, NULL, 1, FALSE, NULL));
+  /* (sessions live on the main thread, so this runs there alone) */
+  if (pool == NULL)
+    pool = g_thread_pool_new (free_history_func, NULL, 1, FALSE, NULL);
   g_thread_pool_push (pool, history, NULL);
 }
 

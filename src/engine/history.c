@@ -14,8 +14,8 @@
  * blocks of GROUP_CHUNKS (6 MB) that ask for huge pages: the system then
  * hands the memory over 2 MB at a time instead of a page (4 KB) at a
  * time, and the first touch of each page is what the log costs most on
- * a virtual machine (a 4000 x 4000 BFS writes 100 MB of it).  A block is
- * freed with its last chunk.
+ * a virtual machine (a 4000 x 4000 BFS writes about 86 MB of it).  A
+ * block is freed with its last chunk.
  *
  * The checkpoints.  The log restores the cells, not the stepper's own
  * state (its stack or queue, its random numbers, its counters).  Every so

@@ -12,6 +12,4 @@ G_DECLARE_FINAL_TYPE (BitmazeApplication, bitmaze_application, BITMAZE, APPLICAT
 BitmazeApplication *bitmaze_application_new          (void);
 GSettings          *bitmaze_application_get_settings (BitmazeApplication *self);
 
-void                bitmaze_application_tune_allocator (void);
-
 G_END_DECLS

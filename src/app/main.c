@@ -5,6 +5,7 @@
 #include <locale.h>
 
 #include "bitmaze-application.h"
+#include "bitmaze-memory.h"
 
 int
 main (int   argc,
@@ -13,7 +14,7 @@ main (int   argc,
   g_autoptr (BitmazeApplication) app = NULL;
   const char *localedir;
 
-  bitmaze_application_tune_allocator ();
+  bitmaze_memory_tune ();
   setlocale (LC_ALL, "");
   /* BITMAZE_LOCALEDIR points at uninstalled translations, e.g.
    * <builddir>/po, for the tests and for trying a new .po file. */

@@ -27,7 +27,7 @@
 
 #include "maze.h"
 
-#include "bitmaze-application.h"
+#include "bitmaze-memory.h"
 
 #include "../common/gui-test.h"
 #include "../common/window-test.h"
@@ -203,7 +203,7 @@ main (int   argc,
   int status = 0;
 
   /* The process as main() sets it up. */
-  bitmaze_application_tune_allocator ();
+  bitmaze_memory_tune ();
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   show_frames = argc > 1 && strcmp (argv[1], "--frames") == 0;

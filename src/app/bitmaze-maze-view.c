@@ -781,28 +781,23 @@ ensure_block_spans (BitmazeMazeView *self)
   spans->cols = g_new (gint32, 2 * (gsize) mw);
   spans->rows = g_new (gint32, 2 * (gsize) mh);
   /* A cell and its neighbours: the extents are a range of columns by a
-   * range of rows, whatever the other coordinate. */
-  for (uint32_t x = 0; x < mw; x++)
+   * range of rows, each whatever the other coordinate, so one region a
+   * k gives column k and row k (the last one again past the shorter
+   * side). */
+  for (uint32_t k = 0; k < MAX (mw, mh); k++)
     {
-      RenderCellRect r = { x > 0 ? x - 1 : 0, 0, 0, 1 };
+      uint32_t x = MIN (k, mw - 1), y = MIN (k, mh - 1);
+      RenderCellRect r = { x > 0 ? x - 1 : 0, y > 0 ? y - 1 : 0, 0, 0 };
       cairo_rectangle_t ext;
 
       r.width = MIN (mw, x + 2) - r.x;
-      if (render_region_extents (self->maze, &self->extent_options, &r, &ext))
-        block_span (ext.x, ext.x + ext.width, &spans->cols[2 * x]);
-      else
-        spans->cols[2 * x] = 1, spans->cols[2 * x + 1] = 0;
-    }
-  for (uint32_t y = 0; y < mh; y++)
-    {
-      RenderCellRect r = { 0, y > 0 ? y - 1 : 0, 1, 0 };
-      cairo_rectangle_t ext;
-
       r.height = MIN (mh, y + 2) - r.y;
-      if (render_region_extents (self->maze, &self->extent_options, &r, &ext))
-        block_span (ext.y, ext.y + ext.height, &spans->rows[2 * y]);
-      else
-        spans->rows[2 * y] = 1, spans->rows[2 * y + 1] = 0;
+      /* (never false: the region lies inside the maze) */
+      render_region_extents (self->maze, &self->extent_options, &r, &ext);
+      if (k < mw)
+        block_span (ext.x, ext.x + ext.width, &spans->cols[2 * k]);
+      if (k < mh)
+        block_span (ext.y, ext.y + ext.height, &spans->rows[2 * k]);
     }
   self->spans = spans;
   return spans;

@@ -20,9 +20,11 @@
  * "Shown" is the first frame after the phase changed with no part of the
  * maze view left to draw.
  */
+#define _GNU_SOURCE 1 /* RUSAGE_THREAD */
 #include "config.h"
 
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "maze.h"
@@ -39,9 +41,20 @@ typedef struct
   gint64 last_cpu;
   gint64 max_cpu_gap;
   gint64 cpu_start;
+  long   faults_start;
   guint  frames;
   guint  slow_frames; /* more than 16 ms of CPU since the frame before */
 } FrameStats;
+
+/* Page faults of the calling thread so far. */
+static long
+thread_faults (void)
+{
+  struct rusage usage;
+
+  getrusage (RUSAGE_THREAD, &usage);
+  return usage.ru_minflt + usage.ru_majflt;
+}
 
 /* CPU time of the calling thread, in microseconds. */
 static gint64
@@ -63,6 +76,8 @@ typedef struct
   guint  frame;           /* frames since the phase began */
   gint64 after_paint;     /* the end of the frame before */
   gint64 phase[5];        /* the ends of before-paint, update, layout, paint, after-paint */
+  long   faults_after_paint; /* the thread's page faults at after_paint */
+  long   faults[5];       /* ... and at each phase's end */
 } FramePhases;
 
 static FramePhases phases;
@@ -75,18 +90,24 @@ phase_mark (GdkFrameClock *clock,
   gint64 now = thread_cpu_us ();
 
   phases.phase[which] = now;
+  phases.faults[which] = thread_faults ();
   if (which != 4)
     return;
   phases.frame++;
+  /* page faults too: a first touch of a page costs 10 µs or more on
+   * some machines, so a frame that faults in megabytes is slow */
   if (phases.after_paint != 0 && now - phases.after_paint > 16000)
     g_print ("  slow frame %u: %.1f ms CPU: between frames %.1f, update (ticks) %.1f, "
-             "layout %.1f, paint %.1f\n",
+             "layout %.1f, paint %.1f; page faults %ld (%ld in paint)\n",
              phases.frame, (now - phases.after_paint) / 1000.0,
              (phases.phase[0] - phases.after_paint) / 1000.0,
              (phases.phase[1] - phases.phase[0]) / 1000.0,
              (phases.phase[2] - phases.phase[1]) / 1000.0,
-             (phases.phase[3] - phases.phase[2]) / 1000.0);
+             (phases.phase[3] - phases.phase[2]) / 1000.0,
+             phases.faults[4] - phases.faults_after_paint,
+             phases.faults[3] - phases.faults[2]);
   phases.after_paint = now;
+  phases.faults_after_paint = phases.faults[4];
 }
 
 static void
@@ -171,10 +192,10 @@ print_frames (const char    *what,
   gint64 work = bitmaze_session_take_max_frame_work (window_test_session (window));
 
   g_print ("%s: %.1f ms, %u frames, max work/frame %.2f ms, max frame gap %.1f ms "
-           "(%.1f ms CPU), %u frames over 16 ms CPU, main thread CPU %.1f ms\n",
+           "(%.1f ms CPU), %u frames over 16 ms CPU, main thread CPU %.1f ms, %ld page faults\n",
            what, elapsed / 1000.0, stats->frames, work / 1000.0, stats->max_gap / 1000.0,
            stats->max_cpu_gap / 1000.0, stats->slow_frames,
-           (thread_cpu_us () - stats->cpu_start) / 1000.0);
+           (thread_cpu_us () - stats->cpu_start) / 1000.0, thread_faults () - stats->faults_start);
 }
 
 static void
@@ -187,6 +208,7 @@ reset_stats (FrameStats    *stats,
   stats->frames = 0;
   stats->slow_frames = 0;
   stats->cpu_start = thread_cpu_us ();
+  stats->faults_start = thread_faults ();
   phases.frame = 0;
   bitmaze_session_take_max_frame_work (window_test_session (window));
 }

@@ -10,12 +10,16 @@
  * changed nothing still writes one entry (cell 0, mask 0), so counting
  * FIRST flags counts steps.  Entries live in chunks, so a long Run never
  * copies the log to grow it, and the oldest chunks can be given back.
- * Past the first GROUP_CHUNKS chunks, a long log's chunks are cut from
- * blocks of GROUP_CHUNKS (6 MB) that ask for huge pages: the system then
+ * The chunks are cut from blocks of GROUP_CHUNKS (6 MB), mapped from the
+ * system on 2 MB boundaries, that ask for huge pages: the system then
  * hands the memory over 2 MB at a time instead of a page (4 KB) at a
  * time, and the first touch of each page is what the log costs most on
- * a virtual machine (a 4000 x 4000 BFS writes about 86 MB of it).  A
- * block is freed with its last chunk.
+ * a virtual machine (a 4000 x 4000 BFS writes about 86 MB of it).  (So a
+ * short history takes 2 MB there, however little of it is written.)  No
+ * block comes from malloc's heap: there the log would sit on top of the
+ * memory the app's renderer frees and asks for again each frame, and
+ * push its next frame onto pages never touched.  A block is unmapped
+ * with its last chunk.
  *
  * The checkpoints.  The log restores the cells, not the stepper's own
  * state (its stack or queue, its random numbers, its counters).  Every so
@@ -38,14 +42,18 @@
 #include "generators/generator-private.h"
 #include "solvers/solver-private.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #define CHUNK_SHIFT      14
 #define CHUNK_ENTRIES    ((uint64_t) 1 << CHUNK_SHIFT)
 #define CHUNK_BYTES      (CHUNK_ENTRIES * 3 * sizeof (uint16_t))
 #define GROUP_SHIFT      6
 #define GROUP_CHUNKS     ((uint64_t) 1 << GROUP_SHIFT)
+#define BLOCK_BYTES      ((size_t) (GROUP_CHUNKS * CHUNK_BYTES))
+#define BLOCK_ALIGN      ((size_t) 2 << 20)
 #define FIRST            0x8000u
 #define MIN_INTERVAL     256
 #define CHECKPOINT_BYTES 8
@@ -84,8 +92,8 @@ struct MazeHistory
 
   uint16_t     **chunks;
   size_t         n_chunk_slots;
-  /* The blocks of the chunks of group 1 on (see above), by group, and
-   * how many chunks of each are in use; n_chunk_slots / GROUP_CHUNKS. */
+  /* The blocks of the chunks (see above), by group, and how many chunks
+   * of each are in use; n_chunk_slots / GROUP_CHUNKS. */
   uint16_t     **blocks;
   uint8_t       *block_chunks;
   uint64_t       n_entries;  /* entries written, counted from the start */
@@ -117,6 +125,27 @@ apply_entry (MazeHistory    *h,
              const uint16_t *entry)
 {
   h->cells[entry[0] | ((uint32_t) (entry[1] & ~FIRST) << 16)] ^= entry[2];
+}
+
+/* A block of BLOCK_BYTES on a BLOCK_ALIGN boundary, from the system,
+ * asking for huge pages; NULL when out of memory. */
+static uint16_t *
+block_map (void)
+{
+  size_t size = BLOCK_BYTES + BLOCK_ALIGN;
+  uint8_t *p = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  size_t head;
+
+  if (p == MAP_FAILED)
+    return NULL;
+  /* the mapping starts on a page: unmap the pages before the boundary
+   * and those after the block */
+  head = (BLOCK_ALIGN - (uintptr_t) p % BLOCK_ALIGN) % BLOCK_ALIGN;
+  if (head > 0)
+    munmap (p, head);
+  munmap (p + head + BLOCK_BYTES, size - head - BLOCK_BYTES);
+  maze_prefer_huge_pages (p + head, BLOCK_BYTES);
+  return (uint16_t *) (void *) (p + head);
 }
 
 /* Makes room for the chunks up to @c; false when out of memory. */
@@ -163,22 +192,14 @@ add_chunk (MazeHistory *h,
     return false;
   if (h->chunks[c] != NULL)
     return true;
-  if (g == 0)
-    h->chunks[c] = malloc (CHUNK_BYTES);
-  else
+  if (h->blocks[g] == NULL)
     {
+      h->blocks[g] = block_map ();
       if (h->blocks[g] == NULL)
-        {
-          h->blocks[g] = malloc (GROUP_CHUNKS * CHUNK_BYTES);
-          if (h->blocks[g] == NULL)
-            return false;
-          maze_prefer_huge_pages (h->blocks[g], GROUP_CHUNKS * CHUNK_BYTES);
-        }
-      h->chunks[c] = h->blocks[g] + (c & (GROUP_CHUNKS - 1)) * (CHUNK_BYTES / sizeof (uint16_t));
-      h->block_chunks[g]++;
+        return false;
     }
-  if (h->chunks[c] == NULL)
-    return false;
+  h->chunks[c] = h->blocks[g] + (c & (GROUP_CHUNKS - 1)) * (CHUNK_BYTES / sizeof (uint16_t));
+  h->block_chunks[g]++;
   h->memory += CHUNK_BYTES;
   return true;
 }
@@ -193,11 +214,9 @@ drop_chunk (MazeHistory *h,
 
   if (h->chunks[c] == NULL)
     return;
-  if (g == 0)
-    free (h->chunks[c]);
-  else if (--h->block_chunks[g] == 0)
+  if (--h->block_chunks[g] == 0)
     {
-      free (h->blocks[g]);
+      munmap (h->blocks[g], BLOCK_BYTES);
       h->blocks[g] = NULL;
     }
   h->chunks[c] = NULL;

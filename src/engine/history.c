@@ -30,7 +30,11 @@
  * steps are the recorded ones.  Checkpoints are spaced so that their copies
  * cost about CHECKPOINT_BYTES a step (a BFS on a big maze keeps a queue of
  * a few thousand cells: one copy every few thousand steps), and at least
- * MIN_INTERVAL steps apart.
+ * MIN_INTERVAL steps apart.  The copies are packed (solver_pack(),
+ * gen_pack()) one after the other into slabs of SLAB_BYTES mapped as the
+ * log's blocks are, for the same reason: a long Run keeps thousands of
+ * them.  They are freed oldest first, so a slab is unmapped when its last
+ * copy goes; a copy larger than a quarter of a slab has one of its own.
  *
  * The placement.  A generator's history can end with one more step that
  * places the start and the goal (MAZE_STEP_OPENING).  Moving them is not a
@@ -58,6 +62,8 @@
 #define MIN_INTERVAL     256
 #define CHECKPOINT_BYTES 8
 #define DEFAULT_LIMIT    ((size_t) 256 << 20)
+#define SLAB_BYTES       BLOCK_ALIGN
+#define PAGE_BYTES       ((size_t) 4096)
 
 typedef struct
 {
@@ -67,6 +73,15 @@ typedef struct
   MazeSolver    *solver;
   size_t         bytes;
 } Checkpoint;
+
+/* Where the checkpoints' copies are packed (see above). */
+typedef struct
+{
+  uint8_t       *base;
+  size_t         size;
+  size_t         used;
+  size_t         live;   /* copies in it not freed yet */
+} Slab;
 
 struct MazeHistory
 {
@@ -102,6 +117,9 @@ struct MazeHistory
   Checkpoint    *checkpoints;
   size_t         n_checkpoints;
   size_t         checkpoints_cap;
+  Slab          *slabs;  /* oldest first */
+  size_t         n_slabs;
+  size_t         slabs_cap;
   uint64_t       next_checkpoint;
 
   size_t         memory;
@@ -127,14 +145,13 @@ apply_entry (MazeHistory    *h,
   h->cells[entry[0] | ((uint32_t) (entry[1] & ~FIRST) << 16)] ^= entry[2];
 }
 
-/* A block of BLOCK_BYTES on a BLOCK_ALIGN boundary, from the system,
- * asking for huge pages; NULL when out of memory. */
-static uint16_t *
-block_map (void)
+/* @size bytes (a multiple of the page) on a BLOCK_ALIGN boundary, from
+ * the system, asking for huge pages; NULL when out of memory. */
+static uint8_t *
+map_aligned (size_t size)
 {
-  size_t size = BLOCK_BYTES + BLOCK_ALIGN;
-  uint8_t *p = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  size_t head;
+  size_t whole = size + BLOCK_ALIGN, head;
+  uint8_t *p = mmap (NULL, whole, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
   if (p == MAP_FAILED)
     return NULL;
@@ -143,9 +160,11 @@ block_map (void)
   head = (BLOCK_ALIGN - (uintptr_t) p % BLOCK_ALIGN) % BLOCK_ALIGN;
   if (head > 0)
     munmap (p, head);
-  munmap (p + head + BLOCK_BYTES, size - head - BLOCK_BYTES);
-  maze_prefer_huge_pages (p + head, BLOCK_BYTES);
-  return (uint16_t *) (void *) (p + head);
+  munmap (p + head + size, whole - head - size);
+#if defined(MADV_HUGEPAGE)
+  (void) madvise (p + head, size, MADV_HUGEPAGE);
+#endif
+  return p + head;
 }
 
 /* Makes room for the chunks up to @c; false when out of memory. */
@@ -194,7 +213,7 @@ add_chunk (MazeHistory *h,
     return true;
   if (h->blocks[g] == NULL)
     {
-      h->blocks[g] = block_map ();
+      h->blocks[g] = (uint16_t *) (void *) map_aligned (BLOCK_BYTES);
       if (h->blocks[g] == NULL)
         return false;
     }
@@ -356,11 +375,75 @@ stepper_step (MazeHistory   *h,
   return STEP_NONE;
 }
 
+/* @bytes (a multiple of 16) for a checkpoint's copy, at the end of the
+ * newest slab or in a new one; NULL when out of memory. */
+static void *
+slab_alloc (MazeHistory *h,
+            size_t       bytes)
+{
+  Slab *slab = h->n_slabs > 0 ? &h->slabs[h->n_slabs - 1] : NULL;
+  void *p;
+
+  if (slab == NULL || slab->size - slab->used < bytes)
+    {
+      size_t size = bytes > SLAB_BYTES / 4 ? (bytes + PAGE_BYTES - 1) & ~(PAGE_BYTES - 1) : SLAB_BYTES;
+      uint8_t *base;
+
+      if (h->n_slabs == h->slabs_cap)
+        {
+          size_t cap = h->slabs_cap ? h->slabs_cap * 2 : 8;
+          Slab *slabs = realloc (h->slabs, cap * sizeof *slabs);
+
+          if (slabs == NULL)
+            return NULL;
+          h->slabs = slabs;
+          h->slabs_cap = cap;
+        }
+      if (size < bytes || (base = map_aligned (size)) == NULL)
+        return NULL;
+      slab = &h->slabs[h->n_slabs++];
+      *slab = (Slab) { base, size, 0, 0 };
+    }
+  p = slab->base + slab->used;
+  slab->used += bytes;
+  slab->live++;
+  return p;
+}
+
+/* The copy at @p is gone: its slab goes with its last copy, but for the
+ * newest slab of SLAB_BYTES, which is filled again from the start. */
+static void
+slab_release (MazeHistory *h,
+              const void  *p)
+{
+  uintptr_t at = (uintptr_t) p;
+
+  for (size_t i = 0; i < h->n_slabs; i++)
+    {
+      Slab *slab = &h->slabs[i];
+
+      if (at < (uintptr_t) slab->base || at - (uintptr_t) slab->base >= slab->size)
+        continue;
+      if (--slab->live > 0)
+        return;
+      if (i == h->n_slabs - 1 && slab->size == SLAB_BYTES)
+        {
+          slab->used = 0;
+          return;
+        }
+      munmap (slab->base, slab->size);
+      memmove (slab, slab + 1, (h->n_slabs - i - 1) * sizeof *slab);
+      h->n_slabs--;
+      return;
+    }
+}
+
 static void
 free_checkpoint (MazeHistory *h,
                  Checkpoint  *cp)
 {
-  free_stepper (cp->gen, cp->solver);
+  /* a packed copy: its memory is the slab's */
+  slab_release (h, cp->solver != NULL ? (const void *) cp->solver : (const void *) cp->gen);
   h->memory -= cp->bytes;
 }
 
@@ -369,6 +452,7 @@ take_checkpoint (MazeHistory *h)
 {
   Checkpoint *cp;
   size_t bytes;
+  void *mem;
 
   if (h->n_checkpoints == h->checkpoints_cap)
     {
@@ -384,18 +468,14 @@ take_checkpoint (MazeHistory *h)
 
   cp = &h->checkpoints[h->n_checkpoints];
   memset (cp, 0, sizeof *cp);
-  if (h->solver != NULL)
-    {
-      cp->solver = solver_clone (h->solver, h->maze);
-      bytes = solver_clone_size (h->solver);
-    }
-  else
-    {
-      cp->gen = gen_clone (h->gen, h->maze);
-      bytes = gen_clone_size (h->gen);
-    }
-  if (cp->gen == NULL && cp->solver == NULL)
+  bytes = h->solver != NULL ? solver_pack_size (h->solver) : gen_pack_size (h->gen);
+  mem = slab_alloc (h, bytes);
+  if (mem == NULL)
     return false;
+  if (h->solver != NULL)
+    cp->solver = solver_pack (h->solver, h->maze, mem);
+  else
+    cp->gen = gen_pack (h->gen, h->maze, mem);
 
   cp->step = h->position;
   cp->entry = h->cursor;
@@ -600,8 +680,9 @@ maze_history_free (MazeHistory *h)
 {
   if (h == NULL)
     return;
-  for (size_t k = 0; k < h->n_checkpoints; k++)
-    free_stepper (h->checkpoints[k].gen, h->checkpoints[k].solver);
+  for (size_t k = 0; k < h->n_slabs; k++)
+    munmap (h->slabs[k].base, h->slabs[k].size);
+  free (h->slabs);
   free (h->checkpoints);
   for (size_t c = 0; c < h->n_chunk_slots; c++)
     drop_chunk (h, c);

@@ -591,6 +591,64 @@ test_long_log (void)
   maze_free (maze);
 }
 
+/* The cells of a build by the default generator on @reference (cleared)
+ * after @steps steps. */
+static void
+assert_build_at (Maze     *maze,
+                 Maze     *reference,
+                 uint64_t  steps)
+{
+  MazeError error;
+  MazeGenerator *gen = maze_generator_new (reference, maze_algorithm_default (maze_generators)->name, SEED, 0, &error);
+
+  g_assert_nonnull (gen);
+  for (uint64_t k = 0; k < steps; k++)
+    g_assert_true (maze_generator_step (gen, NULL));
+  g_assert_cmpmem (maze_cells_const (maze), 2 * maze_n_cells (maze),
+                   maze_cells_const (reference), 2 * maze_n_cells (reference));
+  maze_generator_free (gen);
+}
+
+/* A build of 1500 x 1500: the generator's copy at a checkpoint (its
+ * visited bits alone are a byte for every four cells) is too large to
+ * share the memory the copies are packed in, and has its own.  Past the
+ * limit the oldest go, and what the history keeps is exact. */
+static void
+test_large_copies (void)
+{
+  MazeError error;
+  Maze *maze = maze_new (1500, 1500, &error);
+  Maze *reference = maze_new (1500, 1500, &error);
+  MazeHistory *h = maze_history_new_generator (maze, maze_algorithm_default (maze_generators)->name, SEED, 0,
+                                               FALSE, MAZE_PLACE_CORNERS, FALSE, &error);
+  uint64_t first, length, middle;
+
+  g_assert_nonnull (h);
+  maze_history_set_limit (h, 12 << 20);
+  while (maze_history_step_quiet (h, NULL))
+    ;
+  length = maze_history_length (h);
+  first = maze_history_first (h);
+  g_assert_cmpuint (length, ==, 1500 * 1500 - 1);
+  g_assert_cmpuint (first, >, length / 4);
+  g_assert_cmpuint (maze_history_memory (h), <=, 12 << 20);
+  g_assert_cmpint (maze_history_status (h, NULL), ==, MAZE_OK);
+
+  middle = first + (length - first) / 2 + 7;
+  g_assert_cmpint (maze_history_seek (h, middle, NULL, 0, NULL, &error), ==, MAZE_OK);
+  assert_build_at (maze, reference, middle);
+  g_assert_cmpint (maze_history_seek (h, 0, NULL, 0, NULL, &error), ==, MAZE_OK);
+  g_assert_cmpuint (maze_history_position (h), ==, first);
+  assert_build_at (maze, reference, first);
+  /* and forward from there, the steps are the build's */
+  g_assert_cmpint (maze_history_seek (h, length, NULL, 0, NULL, &error), ==, MAZE_OK);
+  assert_build_at (maze, reference, length);
+
+  maze_history_free (h);
+  maze_free (reference);
+  maze_free (maze);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -606,6 +664,7 @@ main (int   argc,
   g_test_add_func ("/history/limit", test_limit);
   g_test_add_func ("/history/memory-per-step", test_memory_per_step);
   g_test_add_func ("/history/long-log", test_long_log);
+  g_test_add_func ("/history/large-copies", test_large_copies);
 
   return g_test_run ();
 }

@@ -235,6 +235,16 @@ MazeGenerator *gen_clone      (const MazeGenerator *gen,
 /* The bytes gen_clone() allocates for a copy of @gen. */
 size_t         gen_clone_size (const MazeGenerator *gen);
 
+/* A frozen copy of @gen working on @maze, packed into @mem (struct,
+ * arrays and ring, gen_pack_size() bytes, aligned as malloc() aligns):
+ * what a history keeps at a checkpoint.  It is only read, by gen_clone(),
+ * which makes a stepper of it; it is neither stepped nor given to
+ * maze_generator_free(): its memory is @mem's. */
+MazeGenerator *gen_pack       (const MazeGenerator *gen,
+                               Maze                *maze,
+                               void                *mem);
+size_t         gen_pack_size  (const MazeGenerator *gen);
+
 /* maze_place_endpoints(), and when @report is not NULL a report of it:
  * MAZE_STEP_OPENING, cell = the start, other = the goal, one change a
  * word it changed (at most the old and the new start and goal).  Only

@@ -453,6 +453,65 @@ gen_clone (const MazeGenerator *gen,
   return copy;
 }
 
+/* @n bytes and the padding after them that keeps the next array of a
+ * packed copy aligned as malloc() aligns. */
+static size_t
+pack_round (size_t n)
+{
+  return (n + 15) & ~(size_t) 15;
+}
+
+size_t
+gen_pack_size (const MazeGenerator *gen)
+{
+  GenArray arrays[GEN_MAX_ARRAYS + 1];
+  unsigned n = gen_arrays ((MazeGenerator *) gen, arrays);
+  size_t size = pack_round (sizeof *gen);
+
+  for (unsigned k = 0; k < n; k++)
+    size += pack_round (arrays[k].size);
+  if (gen->ring != NULL)
+    size += pack_round (gen->ring_len * sizeof (uint32_t));
+  return size;
+}
+
+MazeGenerator *
+gen_pack (const MazeGenerator *gen,
+          Maze                *maze,
+          void                *mem)
+{
+  GenArray from[GEN_MAX_ARRAYS + 1], to[GEN_MAX_ARRAYS + 1];
+  uint8_t *p = mem;
+  MazeGenerator *copy = mem;
+  unsigned n;
+
+  *copy = *gen;
+  copy->maze = maze;
+  copy->cells = maze_cells (maze);
+  p += pack_round (sizeof *copy);
+
+  n = gen_arrays ((MazeGenerator *) gen, from);
+  gen_arrays (copy, to);
+  for (unsigned k = 0; k < n; k++)
+    {
+      *to[k].p = p;
+      memcpy (p, *from[k].p, from[k].size);
+      p += pack_round (from[k].size);
+    }
+  if (gen->ring != NULL)
+    {
+      /* as gen_clone() copies it, oldest first; the capacity stays a
+       * power of two, as gen_clone() reads the ring through a mask, but
+       * only the entries are stored */
+      copy->ring = (uint32_t *) (void *) p;
+      for (size_t k = 0; k < gen->ring_len; k++)
+        copy->ring[k] = gen->ring[(gen->ring_head + k) & (gen->ring_cap - 1)];
+      copy->ring_head = 0;
+      copy->ring_cap = ring_clone_capacity (gen);
+    }
+  return copy;
+}
+
 bool
 maze_generator_step (MazeGenerator *gen,
                      MazeStep      *report)

@@ -206,6 +206,16 @@ MazeSolver *solver_clone (const MazeSolver *solver,
 /* The bytes solver_clone() allocates for a copy of @solver. */
 size_t      solver_clone_size (const MazeSolver *solver);
 
+/* A frozen copy of @solver working on @maze, packed into @mem (struct
+ * and arrays, solver_pack_size() bytes, aligned as malloc() aligns): what
+ * a history keeps at a checkpoint.  It is only read, by solver_clone(),
+ * which makes a stepper of it; it is neither stepped nor given to
+ * maze_solver_free(): its memory is @mem's. */
+MazeSolver *solver_pack       (const MazeSolver *solver,
+                               Maze             *maze,
+                               void             *mem);
+size_t      solver_pack_size  (const MazeSolver *solver);
+
 /* Start following the backtrack pointers home from the goal. */
 void solver_begin_path (MazeSolver *solver);
 

@@ -139,6 +139,57 @@ nomem:
   return NULL;
 }
 
+/* @n bytes and the padding after them that keeps the next array of a
+ * packed copy aligned as malloc() aligns. */
+static size_t
+pack_round (size_t n)
+{
+  return (n + 15) & ~(size_t) 15;
+}
+
+size_t
+solver_pack_size (const MazeSolver *solver)
+{
+  size_t size = pack_round (sizeof *solver);
+
+  if (solver->queue.data != NULL)
+    size += pack_round (solver->queue.len * sizeof (uint32_t));
+  if (solver->heap.data != NULL)
+    size += pack_round (solver->heap.len * sizeof (SolverHeapEntry));
+  return size;
+}
+
+MazeSolver *
+solver_pack (const MazeSolver *solver,
+             Maze             *maze,
+             void             *mem)
+{
+  uint8_t *p = mem;
+  MazeSolver *copy = mem;
+
+  *copy = *solver;
+  copy->maze = maze;
+  copy->cells = maze_cells (maze);
+  p += pack_round (sizeof *copy);
+  if (solver->queue.data != NULL)
+    {
+      /* as solver_clone() copies it: head first; the copy is full */
+      copy->queue.data = (uint32_t *) (void *) p;
+      memcpy (copy->queue.data, solver->queue.data + solver->queue.head,
+              solver->queue.len * sizeof (uint32_t));
+      copy->queue.head = 0;
+      copy->queue.cap = solver->queue.len;
+      p += pack_round (solver->queue.len * sizeof (uint32_t));
+    }
+  if (solver->heap.data != NULL)
+    {
+      copy->heap.data = (SolverHeapEntry *) (void *) p;
+      memcpy (copy->heap.data, solver->heap.data, solver->heap.len * sizeof (SolverHeapEntry));
+      copy->heap.cap = solver->heap.len;
+    }
+  return copy;
+}
+
 void
 solver_finish (MazeSolver *solver,
                MazeStep   *report,

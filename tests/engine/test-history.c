@@ -6,8 +6,14 @@
  * and a jump to step k shows what k single steps from the start show.
  */
 #include <glib.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+#ifdef HAVE_VALGRIND_H
+#include <valgrind/valgrind.h>
+#endif
 
 #include "maze.h"
 
@@ -649,6 +655,77 @@ test_large_copies (void)
   maze_free (maze);
 }
 
+/* The process's address space now, in bytes. */
+static size_t
+address_space (void)
+{
+  FILE *f = fopen ("/proc/self/statm", "r");
+  unsigned long pages = 0;
+
+  g_assert_nonnull (f);
+  g_assert_cmpint (fscanf (f, "%lu", &pages), ==, 1);
+  fclose (f);
+  return (size_t) pages * (size_t) sysconf (_SC_PAGESIZE);
+}
+
+/* With the address space 24 MB from full, a BFS of 2000 x 2000 cannot
+ * keep its history (its log alone is about 24 MB): the search still
+ * ends as it would without one, the history says it ran out of memory,
+ * and the steps it kept are exact. */
+static void
+test_out_of_memory (void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+  g_test_skip ("the address sanitizer reserves the address space");
+  return;
+#endif
+#ifdef HAVE_VALGRIND_H
+  if (RUNNING_ON_VALGRIND)
+    {
+      g_test_skip ("valgrind shares the client's address space");
+      return;
+    }
+#endif
+  if (g_test_subprocess ())
+    {
+      MazeError error;
+      Maze *maze = maze_generate (2000, 2000, maze_algorithm_default (maze_generators)->name, SEED, 0, &error);
+      Maze *reference = maze_copy (maze, &error);
+      MazeSolver *solver = maze_solver_new (reference, "bfs", &error);
+      MazeHistory *h;
+      struct rlimit lim;
+      uint64_t first, length;
+
+      g_assert_nonnull (solver);
+      maze_solver_run (solver);
+      maze_solver_free (solver);
+      lim.rlim_cur = lim.rlim_max = address_space () + (24u << 20);
+      g_assert_cmpint (setrlimit (RLIMIT_AS, &lim), ==, 0);
+
+      h = maze_history_new_solver (maze, "bfs", &error);
+      g_assert_nonnull (h);
+      while (maze_history_step_quiet (h, NULL))
+        ;
+      g_assert_cmpint (maze_history_status (h, &error), ==, MAZE_ERROR_NOMEM);
+      g_assert_true (maze_history_finished (h));
+      g_assert_cmpmem (maze_cells_const (maze), 2 * maze_n_cells (maze),
+                       maze_cells_const (reference), 2 * maze_n_cells (reference));
+      length = maze_history_length (h);
+      first = maze_history_first (h);
+      g_assert_cmpuint (first, >, 0);
+      g_assert_cmpuint (first, <, length);
+
+      g_assert_cmpint (maze_history_seek (h, first + (length - first) / 2, NULL, 0, NULL, &error), ==, MAZE_OK);
+      assert_bfs_at (maze, reference, first + (length - first) / 2);
+      maze_history_free (h);
+      maze_free (reference);
+      maze_free (maze);
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -665,6 +742,7 @@ main (int   argc,
   g_test_add_func ("/history/memory-per-step", test_memory_per_step);
   g_test_add_func ("/history/long-log", test_long_log);
   g_test_add_func ("/history/large-copies", test_large_copies);
+  g_test_add_func ("/history/out-of-memory", test_out_of_memory);
 
   return g_test_run ();
 }

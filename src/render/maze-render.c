@@ -1129,6 +1129,9 @@ draw_overlay (Ctx *ctx)
 #define OVERVIEW_CELL 2.0
 /* Columns of pixels worked on together. */
 #define OVERVIEW_BAND 256
+/* The most cells a pixel may stand for to sum its channels packed in
+ * one 64-bit word (21 bits each: 8192 x 255 fits). */
+#define OVERVIEW_PACKED 8192
 
 /* One axis of the overview's pixel grid. */
 typedef struct
@@ -1197,6 +1200,12 @@ typedef struct
   Box      box[MAX_CLIP_BOXES];  /* the device pixels written */
   int      n_box;
   uint8_t  table[18][3];  /* a cell's colour: searched * 9 + h * 3 + v walls */
+  /* The same colours with their channels packed for summing (red from
+   * bit 42, green from 21, blue from 0), by where the cell is (on the
+   * last row 2, on the last column 1: the outer border's south and east
+   * walls are theirs), then by its passages and whether it was searched
+   * (16). */
+  uint64_t packed[4][32];
   uint32_t floor;         /* pixel of the margin */
   uint32_t outside;       /* pixel of a shaped maze's outside and margin */
   bool     search;
@@ -1271,6 +1280,15 @@ overview_table (const Ctx *ctx,
     }
   ov->floor = pack (channel (p->background.red), channel (p->background.green),
                     channel (p->background.blue));
+  for (unsigned edge = 0; edge < 4; edge++)
+    for (unsigned k = 0; k < 32; k++)
+      {
+        unsigned hw = !(k & MAZE_N) + ((edge & 2) && !(k & MAZE_S));
+        unsigned vw = !(k & MAZE_W) + ((edge & 1) && !(k & MAZE_E));
+        const uint8_t *t = ov->table[(k & 16 ? 9 : 0) + hw * 3 + vw];
+
+        ov->packed[edge][k] = (uint64_t) t[0] << 42 | (uint64_t) t[1] << 21 | t[2];
+      }
 }
 
 /* overview_pixel() of a shaped maze: the average of the cells of the
@@ -1406,6 +1424,182 @@ overview_mark_list (Ctx              *ctx,
     overview_mark (ctx, ov, list[i], c);
 }
 
+/* Draws box @b of the overview pixel by pixel, in bands of columns
+ * whose cells are worked out once. */
+static void
+overview_bands (Ctx            *ctx,
+                const Overview *ov,
+                const Box      *b)
+{
+  for (int bx = b->x0; bx < b->x1; bx += OVERVIEW_BAND)
+    {
+      int n = b->x1 - bx < OVERVIEW_BAND ? b->x1 - bx : OVERVIEW_BAND;
+      uint32_t x0[OVERVIEW_BAND], x1[OVERVIEW_BAND];
+
+      for (int i = 0; i < n; i++)
+        axis_cells (&ov->x, bx + i, &x0[i], &x1[i]);
+      for (int py = b->y0; py < b->y1; py++)
+        {
+          uint32_t *row = (uint32_t *) (void *) (ctx->data + (size_t) py * ctx->stride) + bx;
+          uint32_t y0, y1;
+
+          axis_cells (&ov->y, py, &y0, &y1);
+          if (ctx->shaped)
+            for (int i = 0; i < n; i++)
+              row[i] = x0[i] < x1[i] && y0 < y1
+                       ? overview_pixel_shaped (ctx, ov, x0[i], x1[i], y0, y1)
+                       : ov->outside;
+          else
+            for (int i = 0; i < n; i++)
+              row[i] = x0[i] < x1[i] && y0 < y1
+                       ? overview_pixel (ctx, ov, x0[i], x1[i], y0, y1)
+                       : ov->floor;
+        }
+    }
+}
+
+/*
+ * Draws box @b of a rectangular maze's overview a row of pixels at a
+ * time, the same pixels as overview_bands() to the bit, in about a third
+ * of the time.  The packed colours of the cells under the row are summed
+ * down each column of cells, then along the row into running sums, so
+ * that a pixel's sum is the difference of two of them: every cell is read
+ * once, in memory order, with no loop as short as a pixel's few cells
+ * (whose ends the processor mispredicts).  False, with nothing drawn,
+ * when memory is short or a pixel stands for more than OVERVIEW_PACKED
+ * cells.
+ */
+static bool
+overview_rows (Ctx            *ctx,
+               const Overview *ov,
+               const Box      *b)
+{
+  /* the searched cells: a backtrack nibble, when the search is shown */
+  const unsigned shift = ov->search ? MAZE_BACKTRACK_SHIFT : 16;
+  size_t width = (size_t) (b->x1 - b->x0), span;
+  uint32_t *x0 = malloc (2 * width * sizeof *x0), *x1, cx0, cx1, most = 0;
+  uint64_t *sum = NULL, *recip = NULL;
+  uint32_t *on_path = NULL;
+  bool ok = false;
+
+  if (x0 == NULL)
+    return false;
+  x1 = x0 + width;
+  for (size_t i = 0; i < width; i++)
+    {
+      axis_cells (&ov->x, b->x0 + (int) i, &x0[i], &x1[i]);
+      if (x1[i] - x0[i] > most)
+        most = x1[i] - x0[i];
+    }
+  /* the cells under the box: pixels further right stand for cells
+   * further right, or none */
+  cx0 = x0[0];
+  cx1 = x1[width - 1];
+  for (size_t i = 0; i < width; i++)
+    if (x0[i] < x1[i])
+      {
+        cx0 = x0[i] < cx0 ? x0[i] : cx0;
+        cx1 = x1[i] > cx1 ? x1[i] : cx1;
+      }
+  span = cx1 > cx0 ? cx1 - cx0 : 0;
+  sum = malloc ((span + 1) * sizeof *sum);
+  on_path = malloc ((span + 1) * sizeof *on_path);
+  recip = malloc (((size_t) most + 1) * sizeof *recip);
+  if (sum == NULL || on_path == NULL || recip == NULL)
+    goto out;
+
+  for (int py = b->y0; py < b->y1; py++)
+    {
+      uint32_t *row = (uint32_t *) (void *) (ctx->data + (size_t) py * ctx->stride) + b->x0;
+      uint32_t y0, y1;
+
+      axis_cells (&ov->y, py, &y0, &y1);
+      if (y0 >= y1 || span == 0)
+        {
+          for (size_t i = 0; i < width; i++)
+            row[i] = ov->floor;
+          continue;
+        }
+      if ((uint64_t) most * (y1 - y0) > OVERVIEW_PACKED)
+        {
+          for (size_t i = 0; i < width; i++)
+            row[i] = x0[i] < x1[i] ? overview_pixel (ctx, ov, x0[i], x1[i], y0, y1) : ov->floor;
+          continue;
+        }
+
+      /* down the columns: sum[1 + j] for cell column cx0 + j */
+      memset (sum, 0, (span + 1) * sizeof *sum);
+      memset (on_path, 0, (span + 1) * sizeof *on_path);
+      for (uint32_t y = y0; y < y1; y++)
+        {
+          const uint16_t *cells = ctx->cells + (size_t) y * ctx->w + cx0;
+          const uint64_t *t = ov->packed[(y + 1 == ctx->h) * 2];
+          /* the maze's last column has its own colours */
+          uint32_t inner = cx1 == ctx->w ? (uint32_t) span - 1 : (uint32_t) span;
+
+          for (uint32_t j = 0; j < inner; j++)
+            {
+              unsigned c = cells[j];
+
+              sum[1 + j] += t[(c & MAZE_PASSAGE_MASK) | ((c >> shift) != 0) << 4];
+              on_path[1 + j] += (c & MAZE_SOLUTION_MASK) != 0;
+            }
+          if (inner < span)
+            {
+              unsigned c = cells[inner];
+
+              sum[1 + inner] += t[32 + ((c & MAZE_PASSAGE_MASK) | ((c >> shift) != 0) << 4)];
+              on_path[1 + inner] += (c & MAZE_SOLUTION_MASK) != 0;
+            }
+        }
+      /* A pixel's average is a field (below 2^21) plus half its n
+       * cells, divided by n: a multiplication by recip[width] and a
+       * shift by 35 give that quotient exactly for every dividend below
+       * 2^22 and n up to 2^13 (n = width * rows), as division does. */
+      for (uint32_t w = 1; w <= most; w++)
+        {
+          uint64_t n = (uint64_t) w * (y1 - y0);
+
+          recip[w] = (((uint64_t) 1 << 35) + n - 1) / n;
+        }
+      /* along the row: the running sums (modulo 2^64: a difference of
+       * two is exact, and so are its fields, each below 2^21) */
+      for (size_t j = 1; j <= span; j++)
+        {
+          sum[j] += sum[j - 1];
+          on_path[j] += on_path[j - 1];
+        }
+      for (size_t i = 0; i < width; i++)
+        {
+          uint32_t n, pixel;
+          uint64_t v, m;
+
+          if (x0[i] >= x1[i])
+            {
+              row[i] = ov->floor;
+              continue;
+            }
+          n = (x1[i] - x0[i]) * (y1 - y0);
+          m = recip[x1[i] - x0[i]];
+          v = sum[x1[i] - cx0] - sum[x0[i] - cx0];
+          pixel = pack ((unsigned) ((((v >> 42) + n / 2) * m) >> 35),
+                        (unsigned) ((((v >> 21 & 0x1FFFFF) + n / 2) * m) >> 35),
+                        (unsigned) ((((v & 0x1FFFFF) + n / 2) * m) >> 35));
+          if (ov->path && on_path[x1[i] - cx0] != on_path[x0[i] - cx0])
+            pixel = blend (pixel, &ctx->o->palette.solution);
+          row[i] = pixel;
+        }
+    }
+  ok = true;
+
+out:
+  free (recip);
+  free (on_path);
+  free (sum);
+  free (x0);
+  return ok;
+}
+
 /*
  * Draws the region as an overview when the cells are tiny on an image
  * surface and the floor, cells and walls are all asked for; returns false
@@ -1480,34 +1674,9 @@ draw_overview (Ctx                     *ctx,
   if (ctx->data == NULL)
     return false;
 
-  /* In bands of columns whose cells are worked out once. */
   for (int k = 0; k < ov.n_box; k++)
-    for (int bx = ov.box[k].x0; bx < ov.box[k].x1; bx += OVERVIEW_BAND)
-      {
-        const Box *b = &ov.box[k];
-        int n = b->x1 - bx < OVERVIEW_BAND ? b->x1 - bx : OVERVIEW_BAND;
-        uint32_t x0[OVERVIEW_BAND], x1[OVERVIEW_BAND];
-
-        for (int i = 0; i < n; i++)
-          axis_cells (&ov.x, bx + i, &x0[i], &x1[i]);
-        for (int py = b->y0; py < b->y1; py++)
-          {
-            uint32_t *row = (uint32_t *) (void *) (ctx->data + (size_t) py * ctx->stride) + bx;
-            uint32_t y0, y1;
-
-            axis_cells (&ov.y, py, &y0, &y1);
-            if (ctx->shaped)
-              for (int i = 0; i < n; i++)
-                row[i] = x0[i] < x1[i] && y0 < y1
-                         ? overview_pixel_shaped (ctx, &ov, x0[i], x1[i], y0, y1)
-                         : ov.outside;
-            else
-              for (int i = 0; i < n; i++)
-                row[i] = x0[i] < x1[i] && y0 < y1
-                         ? overview_pixel (ctx, &ov, x0[i], x1[i], y0, y1)
-                         : ov.floor;
-          }
-      }
+    if (ctx->shaped || !overview_rows (ctx, &ov, &ov.box[k]))
+      overview_bands (ctx, &ov, &ov.box[k]);
 
   /* The goal has no solution bit of its own. */
   if (ov.path && is_on_path (ctx, maze_goal (ctx->maze)))

@@ -946,6 +946,88 @@ test_overview_density (void)
   maze_free (open);
 }
 
+/* A pixel of the overview is the rounded average of the colours of the
+ * cells whose centres fall in it; a cell's colour is the floor under
+ * its walls (its north and west ones, and on the outer border its south
+ * and east ones), each covering its share of the cell.  Black walls on
+ * a white floor make those colours easy to work out here, at densities
+ * of a few cells a pixel, of hundreds, and of more than 8192 (which the
+ * renderer sums another way), the last row and column included. */
+static void
+test_overview_average (void)
+{
+  Maze *m = binary_tree_maze (301, 203, 11);
+  const uint16_t *cells = maze_cells_const (m);
+  double sizes[] = { 0.37, 0.061, 0.0093 };
+
+  for (size_t k = 0; k < G_N_ELEMENTS (sizes); k++)
+    {
+      RenderOptions o;
+      cairo_surface_t *s;
+      const unsigned char *data;
+      int w, h, stride;
+      uint64_t *sum, *count;
+      double share;
+      guint checked = 0;
+
+      tiny_options (&o, sizes[k]);
+      o.palette.background = (RenderRgba) { 1.0, 1.0, 1.0, 1.0 };
+      o.palette.wall = (RenderRgba) { 0.0, 0.0, 0.0, 1.0 };
+      o.wall_width = sizes[k] / 3.0;
+      share = fmin (1.0, o.wall_width / o.cell_size);
+      s = render (m, &o);
+      w = cairo_image_surface_get_width (s);
+      h = cairo_image_surface_get_height (s);
+      data = cairo_image_surface_get_data (s);
+      stride = cairo_image_surface_get_stride (s);
+      sum = g_new0 (uint64_t, (size_t) w * h);
+      count = g_new0 (uint64_t, (size_t) w * h);
+
+      for (uint32_t y = 0; y < 203; y++)
+        for (uint32_t x = 0; x < 301; x++)
+          {
+            uint32_t i = y * 301 + x;
+            uint16_t c = cells[i];
+            unsigned hw = !(c & MAZE_N) + (y == 202 && !(c & MAZE_S));
+            unsigned vw = !(c & MAZE_W) + (x == 300 && !(c & MAZE_E));
+            double ch = fmin (1.0, hw * share), cv = fmin (1.0, vw * share);
+            double a = ch + cv - ch * cv;
+            cairo_rectangle_t r;
+            int px, py;
+
+            render_cell_extents (m, &o, i, &r);
+            px = (int) floor (r.x + r.width / 2.0);
+            py = (int) floor (r.y + r.height / 2.0);
+            g_assert_true (px >= 0 && px < w && py >= 0 && py < h);
+            sum[(size_t) py * w + px] += (uint64_t) (fmin (fmax (1.0 - a, 0.0), 1.0) * 255.0 + 0.5);
+            count[(size_t) py * w + px]++;
+          }
+      for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+          {
+            uint64_t n = count[(size_t) y * w + x];
+            uint32_t v;
+            unsigned want;
+
+            if (n == 0)
+              continue;
+            want = (unsigned) ((sum[(size_t) y * w + x] + n / 2) / n);
+            memcpy (&v, data + y * stride + x * 4, 4);
+            if ((v & 0xFF) != want || ((v >> 8) & 0xFF) != want || ((v >> 16) & 0xFF) != want)
+              g_error ("cell size %g: pixel (%d, %d) of %" G_GUINT64_FORMAT " cells is %06X, expected %02X%02X%02X",
+                       sizes[k], x, y, n, v & 0xFFFFFF, want, want, want);
+            checked++;
+          }
+      /* every cell has a pixel: at least the maze's rows times its columns
+       * of pixels */
+      g_assert_cmpuint (checked, >=, (guint) (floor (301 * sizes[k]) * floor (203 * sizes[k])));
+      g_free (sum);
+      g_free (count);
+      cairo_surface_destroy (s);
+    }
+  maze_free (m);
+}
+
 /* The view's way: tiles of whole pixels, each drawn through a clip with
  * the cells it shows, give the pixels of one full draw and touch nothing
  * outside the tile; and a region draw without a clip gives the full
@@ -1791,6 +1873,7 @@ main (int   argc,
                    test_direct_pixels_match_cairo);
   g_test_add_func ("/render/overview-solution", test_overview_solution);
   g_test_add_func ("/render/overview-density", test_overview_density);
+  g_test_add_func ("/render/overview-average", test_overview_average);
   g_test_add_func ("/render/overview-tiles-match-full",
                    test_overview_tiles_match_full);
   g_test_add_func ("/render/overview-device-scale", test_overview_device_scale);

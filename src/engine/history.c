@@ -151,20 +151,24 @@ static uint8_t *
 map_aligned (size_t size)
 {
   size_t whole = size + BLOCK_ALIGN, head;
+  /* cppcheck-suppress invalidFunctionArg
+   * (an anonymous mapping takes no file: -1 is what mmap(2) asks for) */
   uint8_t *p = mmap (NULL, whole, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  uint8_t *block;
 
   if (p == MAP_FAILED)
     return NULL;
-  /* the mapping starts on a page: unmap the pages before the boundary
-   * and those after the block */
+  /* the mapping starts on a page: the block starts on the next boundary;
+   * the pages before it and those after it are unmapped */
   head = (BLOCK_ALIGN - (uintptr_t) p % BLOCK_ALIGN) % BLOCK_ALIGN;
+  block = p + head;
+  munmap (block + size, whole - head - size);
   if (head > 0)
     munmap (p, head);
-  munmap (p + head + size, whole - head - size);
 #if defined(MADV_HUGEPAGE)
-  (void) madvise (p + head, size, MADV_HUGEPAGE);
+  (void) madvise (block, size, MADV_HUGEPAGE);
 #endif
-  return p + head;
+  return block;
 }
 
 /* Makes room for the chunks up to @c; false when out of memory. */

@@ -53,6 +53,14 @@ maze_frontier_of_cell (uint32_t  cell,
   return 1;
 }
 
+/* @n bytes and the padding after them that keeps the next array of a
+ * packed copy (solver_pack (), gen_pack ()) aligned as malloc () aligns. */
+static inline size_t
+maze_pack_round (size_t n)
+{
+  return (n + 15) & ~(size_t) 15;
+}
+
 /* The three bit operations a step applies. */
 typedef enum
 {

@@ -453,25 +453,17 @@ gen_clone (const MazeGenerator *gen,
   return copy;
 }
 
-/* @n bytes and the padding after them that keeps the next array of a
- * packed copy aligned as malloc() aligns. */
-static size_t
-pack_round (size_t n)
-{
-  return (n + 15) & ~(size_t) 15;
-}
-
 size_t
 gen_pack_size (const MazeGenerator *gen)
 {
   GenArray arrays[GEN_MAX_ARRAYS + 1];
   unsigned n = gen_arrays ((MazeGenerator *) gen, arrays);
-  size_t size = pack_round (sizeof *gen);
+  size_t size = maze_pack_round (sizeof *gen);
 
   for (unsigned k = 0; k < n; k++)
-    size += pack_round (arrays[k].size);
+    size += maze_pack_round (arrays[k].size);
   if (gen->ring != NULL)
-    size += pack_round (gen->ring_len * sizeof (uint32_t));
+    size += maze_pack_round (gen->ring_len * sizeof (uint32_t));
   return size;
 }
 
@@ -488,7 +480,7 @@ gen_pack (const MazeGenerator *gen,
   *copy = *gen;
   copy->maze = maze;
   copy->cells = maze_cells (maze);
-  p += pack_round (sizeof *copy);
+  p += maze_pack_round (sizeof *copy);
 
   n = gen_arrays ((MazeGenerator *) gen, from);
   gen_arrays (copy, to);
@@ -496,7 +488,7 @@ gen_pack (const MazeGenerator *gen,
     {
       *to[k].p = p;
       memcpy (p, *from[k].p, from[k].size);
-      p += pack_round (from[k].size);
+      p += maze_pack_round (from[k].size);
     }
   if (gen->ring != NULL)
     {

@@ -139,23 +139,15 @@ nomem:
   return NULL;
 }
 
-/* @n bytes and the padding after them that keeps the next array of a
- * packed copy aligned as malloc() aligns. */
-static size_t
-pack_round (size_t n)
-{
-  return (n + 15) & ~(size_t) 15;
-}
-
 size_t
 solver_pack_size (const MazeSolver *solver)
 {
-  size_t size = pack_round (sizeof *solver);
+  size_t size = maze_pack_round (sizeof *solver);
 
   if (solver->queue.data != NULL)
-    size += pack_round (solver->queue.len * sizeof (uint32_t));
+    size += maze_pack_round (solver->queue.len * sizeof (uint32_t));
   if (solver->heap.data != NULL)
-    size += pack_round (solver->heap.len * sizeof (SolverHeapEntry));
+    size += maze_pack_round (solver->heap.len * sizeof (SolverHeapEntry));
   return size;
 }
 
@@ -170,7 +162,7 @@ solver_pack (const MazeSolver *solver,
   *copy = *solver;
   copy->maze = maze;
   copy->cells = maze_cells (maze);
-  p += pack_round (sizeof *copy);
+  p += maze_pack_round (sizeof *copy);
   if (solver->queue.data != NULL)
     {
       /* as solver_clone() copies it: head first; the copy is full */
@@ -179,7 +171,7 @@ solver_pack (const MazeSolver *solver,
               solver->queue.len * sizeof (uint32_t));
       copy->queue.head = 0;
       copy->queue.cap = solver->queue.len;
-      p += pack_round (solver->queue.len * sizeof (uint32_t));
+      p += maze_pack_round (solver->queue.len * sizeof (uint32_t));
     }
   if (solver->heap.data != NULL)
     {

@@ -36,8 +36,6 @@
  * can take thousands of moves each, those of a corridor a few
  * nanoseconds. */
 #define QUICK_SLICE_US    1000
-/* A history of this many bytes and more is freed on a worker thread. */
-#define HISTORY_FREE_LATER_BYTES (1u << 20)
 /* A jump in the history that changes more words than this has the whole
  * maze redrawn instead of a list of cells. */
 #define JUMP_CELLS_MAX    (1u << 18)
@@ -368,37 +366,9 @@ emit_step_cells (BitmazeSession *self,
 /* ------------------------------------------------------------------ */
 
 static void
-free_history_func (gpointer data,
-                   gpointer user_data)
-{
-  maze_history_free (data);
-}
-
-/* Frees @history, a big one on a worker thread: a long search's history
- * is tens of thousands of blocks (the stepper's copies), and giving them
- * back took 10 ms and more of the click that starts the next maze. */
-static void
-free_history (MazeHistory *history)
-{
-  static GThreadPool *pool;
-
-  if (history == NULL)
-    return;
-  if (maze_history_memory (history) < HISTORY_FREE_LATER_BYTES)
-    {
-      maze_history_free (history);
-      return;
-    }
-  /* (sessions live on the main thread, so this runs there alone) */
-  if (pool == NULL)
-    pool = g_thread_pool_new (free_history_func, NULL, 1, FALSE, NULL);
-  g_thread_pool_push (pool, history, NULL);
-}
-
-static void
 drop_stepper (BitmazeSession *self)
 {
-  g_clear_pointer (&self->history, free_history);
+  g_clear_pointer (&self->history, maze_history_free);
   g_clear_pointer (&self->quick, maze_generator_free);
   self->history_builds = FALSE;
   self->has_last_step = FALSE;
@@ -774,7 +744,7 @@ static void
 cancel_resume (BitmazeSession *self)
 {
   g_clear_handle_id (&self->resume_id, g_source_remove);
-  g_clear_pointer (&self->resume_history, free_history);
+  g_clear_pointer (&self->resume_history, maze_history_free);
   g_clear_pointer (&self->resume_maze, maze_free);
 }
 
@@ -2174,7 +2144,7 @@ bitmaze_session_reset (BitmazeSession *self)
       value = maze_meta_get (self->maze, "loops");
       if (value != NULL)
         g_ascii_string_to_unsigned (value, 10, 0, 100, &loops, NULL);
-      g_clear_pointer (&self->history, free_history);
+      g_clear_pointer (&self->history, maze_history_free);
       g_clear_pointer (&self->quick, maze_generator_free);
       history = maze_history_new_generator (self->maze, name, seed, (unsigned) loops,
                                             TRUE, self->placement, TRUE, &error);

@@ -1095,10 +1095,7 @@ MazeHistory *maze_history_new_solver    (Maze          *maze,
                                          const char    *name,
                                          MazeError     *error);
 
-/* Frees the history and its stepper; the maze stays as it is.  It
- * touches no memory but the history's own (not the maze's), so it may
- * run on another thread once nothing else uses the history, while the
- * maze is reused or freed. */
+/* Frees the history and its stepper; the maze stays as it is. */
 void         maze_history_free          (MazeHistory   *history);
 
 /* The stepper as it is at the current position, for its frontier,

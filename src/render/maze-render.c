@@ -1491,16 +1491,10 @@ overview_rows (Ctx            *ctx,
       if (x1[i] - x0[i] > most)
         most = x1[i] - x0[i];
     }
-  /* the cells under the box: pixels further right stand for cells
-   * further right, or none */
+  /* the cells under the box: axis_cells() never goes back, so they
+   * run from the first pixel's first to the last pixel's end */
   cx0 = x0[0];
   cx1 = x1[width - 1];
-  for (size_t i = 0; i < width; i++)
-    if (x0[i] < x1[i])
-      {
-        cx0 = x0[i] < cx0 ? x0[i] : cx0;
-        cx1 = x1[i] > cx1 ? x1[i] : cx1;
-      }
   span = cx1 > cx0 ? cx1 - cx0 : 0;
   sum = malloc ((span + 1) * sizeof *sum);
   on_path = malloc ((span + 1) * sizeof *on_path);

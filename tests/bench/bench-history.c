@@ -22,6 +22,7 @@
  * With --generator, the history is of building that maze instead.
  */
 #include "maze.h"
+#include "bench-util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -29,33 +30,6 @@
 #include <time.h>
 
 #define REPORTS 4096
-
-static double
-now (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (double) ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static double
-cpu_now (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return (double) ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int
-compare_double (const void *a,
-                const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
 
 static void
 die (const char      *what,
@@ -74,7 +48,7 @@ plain_run (Maze       *maze,
 {
   MazeStep step;
   MazeError error;
-  double cpu = cpu_now ();
+  double cpu = bench_cpu_now ();
 
   *n_steps = 0;
   if (generator_name != NULL)
@@ -97,7 +71,7 @@ plain_run (Maze       *maze,
         (*n_steps)++;
       maze_solver_free (solver);
     }
-  return cpu_now () - cpu;
+  return bench_cpu_now () - cpu;
 }
 
 int
@@ -149,7 +123,7 @@ main (int   argc,
 
   getrusage (RUSAGE_SELF, &usage);
   faults = usage.ru_minflt;
-  record_cpu = cpu_now ();
+  record_cpu = bench_cpu_now ();
   if (generator_name != NULL)
     h = maze_history_new_generator (maze, generator_name, 1, 0, true, MAZE_PLACE_CORNERS, true, &error);
   else
@@ -161,7 +135,7 @@ main (int   argc,
   while (maze_history_step_quiet (h, &step))
     n_steps++;
   maze_step_complete (&step);
-  record_cpu = cpu_now () - record_cpu;
+  record_cpu = bench_cpu_now () - record_cpu;
   getrusage (RUSAGE_SELF, &usage);
   faults = usage.ru_minflt - faults;
   length = maze_history_length (h);
@@ -177,12 +151,12 @@ main (int   argc,
   /* Single steps back from the end, as Step Back does. */
   for (int k = 0; k < 20; k++)
     {
-      double t = now ();
+      double t = bench_now ();
       size_t n;
 
       if (maze_history_seek (h, maze_history_position (h) - 1, reports, REPORTS, &n, &error) != MAZE_OK)
         die ("back", &error);
-      t = (now () - t) * 1000;
+      t = (bench_now () - t) * 1000;
       if (t > back_max)
         back_max = t;
     }
@@ -196,16 +170,16 @@ main (int   argc,
     {
       uint64_t target = k == 0 ? 0 : k == 1 ? length
                         : (uint64_t) ((double) rand () / RAND_MAX * (double) length);
-      double t = now (), c = cpu_now ();
+      double t = bench_now (), c = bench_cpu_now ();
       size_t n;
 
       if (maze_history_seek (h, target, reports, REPORTS, &n, &error) != MAZE_OK)
         die ("seek", &error);
-      jump_ms[k] = (now () - t) * 1000;
-      jump_cpu_ms[k] = (cpu_now () - c) * 1000;
+      jump_ms[k] = (bench_now () - t) * 1000;
+      jump_cpu_ms[k] = (bench_cpu_now () - c) * 1000;
     }
-  qsort (jump_ms, n_jumps, sizeof *jump_ms, compare_double);
-  qsort (jump_cpu_ms, n_jumps, sizeof *jump_cpu_ms, compare_double);
+  qsort (jump_ms, n_jumps, sizeof *jump_ms, bench_compare_double);
+  qsort (jump_cpu_ms, n_jumps, sizeof *jump_cpu_ms, bench_compare_double);
   printf ("jump to a random step (%u jumps, 4096 reports each): median %.2f ms, slowest %.2f ms"
           " (CPU: median %.2f ms, slowest %.2f ms; target 100)\n",
           n_jumps, jump_ms[n_jumps / 2], jump_ms[n_jumps - 1],

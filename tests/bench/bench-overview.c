@@ -14,6 +14,7 @@
  * shows a 2000 x 2000 maze).
  */
 #include "maze.h"
+#include "bench-util.h"
 #include "maze-render.h"
 
 #include <cairo.h>
@@ -21,24 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static double
-now_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (double) ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
-
-static int
-compare_double (const void *a,
-                const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
 
 static int
 measure (uint32_t side,
@@ -81,13 +64,13 @@ measure (uint32_t side,
   for (int r = 0; r < runs; r++)
     {
       cairo_t *cr = cairo_create (surface);
-      double t = now_ms ();
+      double t = bench_now ();
 
       render_draw (cr, maze, &o);
-      ms[r] = now_ms () - t;
+      ms[r] = (bench_now () - t) * 1e3;
       cairo_destroy (cr);
     }
-  qsort (ms, (size_t) runs, sizeof *ms, compare_double);
+  qsort (ms, (size_t) runs, sizeof *ms, bench_compare_double);
   printf ("overview %5ux%-5u in %5d px: median %8.2f ms  %6.2f ns/cell  (min %.2f, max %.2f, %d runs)\n",
           side, side, pixels, ms[runs / 2], ms[runs / 2] * 1e6 / ((double) side * side),
           ms[0], ms[runs - 1], runs);

@@ -29,6 +29,7 @@
  * making the same mazes.
  */
 #include "maze.h"
+#include "bench-util.h"
 #include "reference/reference.h"
 
 #include <errno.h>
@@ -77,24 +78,6 @@ static const char *reference_path = BENCH_REFERENCE;
 static char maze_path[64];   /* the solvers' maze as a file, for 'cli' cases */
 static char output_path[64]; /* what 'cli' cases write; removed after each */
 
-static double
-now (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (double) ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static double
-cpu_now (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return (double) ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* Forget the peak resident set so far (Linux: it starts again from the
  * current size).  Returns false where that is not possible. */
 static bool
@@ -137,16 +120,16 @@ static void
 span_begin (Span *span)
 {
   span->peak_known = peak_reset ();
-  span->t0 = now ();
-  span->c0 = cpu_now ();
+  span->t0 = bench_now ();
+  span->c0 = bench_cpu_now ();
 }
 
 static void
 span_end (const Span *span,
           Result     *r)
 {
-  r->seconds = now () - span->t0;
-  r->cpu = cpu_now () - span->c0;
+  r->seconds = bench_now () - span->t0;
+  r->cpu = bench_cpu_now () - span->c0;
   r->peak = span->peak_known ? peak_read () : 0;
 }
 
@@ -352,7 +335,7 @@ run_child (CaseKind    kind,
       if (!process_argv (name, side, size, sizeof size, argv))
         return -1;
       fflush (NULL);
-      t0 = now ();
+      t0 = bench_now ();
       pid = fork ();
       if (pid < 0)
         return -1;
@@ -371,7 +354,7 @@ run_child (CaseKind    kind,
         }
       if (wait4 (pid, &status, 0, &ru) < 0)
         return -1;
-      out->seconds = now () - t0;
+      out->seconds = bench_now () - t0;
       out->cpu = (double) ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6
                  + (double) ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6;
       out->peak = (uint64_t) ru.ru_maxrss * 1024;
@@ -408,15 +391,6 @@ run_child (CaseKind    kind,
   return WIFEXITED (status) && WEXITSTATUS (status) == 0 ? 0 : -1;
 }
 
-static int
-cmp_double (const void *a,
-            const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 static bool
 selected (const char *only,
           const char *name)
@@ -439,7 +413,7 @@ static double
 median (double *v,
         int     n)
 {
-  qsort (v, (size_t) n, sizeof v[0], cmp_double);
+  qsort (v, (size_t) n, sizeof v[0], bench_compare_double);
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 

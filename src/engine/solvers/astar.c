@@ -106,9 +106,6 @@ astar_step (MazeSolver *solver,
     }
 }
 
-/* The index (N 0, E 1, S 2, W 3) of the first side in a nibble. */
-static const uint8_t astar_first_side[16] = { 0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0 };
-
 /*
  * maze_solver_run()'s search: after every cell it takes, the heap holds
  * the same entries in the same slots as after astar_step() (ties between
@@ -174,7 +171,7 @@ astar_run (MazeSolver *solver)
 
               while (sides != 0)
                 {
-                  unsigned k = astar_first_side[sides];
+                  unsigned k = solver_first_side (sides);
                   uint32_t to = e.cell + delta[k];
                   unsigned up = (away >> k) & 1;
                   uint64_t key = e.key - 1 + ((uint64_t) (2 * up) << 32);

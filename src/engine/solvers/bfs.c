@@ -34,8 +34,6 @@ bfs_init (MazeSolver *solver,
   return MAZE_OK;
 }
 
-/* The index (N 0, E 1, S 2, W 3) of the first side in a nibble. */
-static const uint8_t bfs_first_side[16] = { 0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0 };
 
 /* The sides of @cell to look at: open, and not back towards its parent. */
 static inline uint16_t
@@ -153,7 +151,7 @@ bfs_run (MazeSolver *solver)
       sides = bfs_sides (cells[cur]);
       while (sides != 0)
         {
-          unsigned k = bfs_first_side[sides];
+          unsigned k = solver_first_side (sides);
           uint32_t to = cur + delta[k];
           uint16_t back = (uint16_t) (maze_opposite ((uint16_t) (1u << k)) << MAZE_BACKTRACK_SHIFT);
 

@@ -94,7 +94,6 @@ dfs_run (MazeSolver *solver)
   uint16_t *cells = solver->cells;
   const uint32_t start = solver->start, goal = solver->goal;
   const uint32_t delta[4] = { (uint32_t) 0 - solver->width, 1, solver->width, (uint32_t) 0 - 1 };
-  static const uint8_t first_side[16] = { 0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0 };
   uint32_t cur = solver->cur;
   uint64_t depth = solver->depth, max_depth = solver->max_frontier - 1;
   uint64_t steps = 0, visited = 0;
@@ -110,7 +109,7 @@ dfs_run (MazeSolver *solver)
       /* the first open side, not back home, to a cell not visited */
       while (open != 0)
         {
-          k = first_side[open];
+          k = solver_first_side (open);
           open &= open - 1;
           to = cur + delta[k];
           if ((cells[to] & MAZE_BACKTRACK_MASK) == 0 && to != start)

@@ -20,8 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The index (N 0, E 1, S 2, W 3) of the first side in a nibble. */
-static const uint8_t first_side[16] = { 0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0 };
 /* All sides but the way back, for a cell reached through side index k. */
 static const uint8_t back_side[4] = { 0xF & ~MAZE_S, 0xF & ~MAZE_W, 0xF & ~MAZE_N, 0xF & ~MAZE_E };
 
@@ -79,7 +77,7 @@ maze_search_distances (const Maze       *maze,
         }
       while (open != 0)
         {
-          unsigned k = first_side[open];
+          unsigned k = solver_first_side (open);
           uint32_t nb = c + delta[k];
           uint32_t bit = UINT32_C (1) << (nb & 31);
 

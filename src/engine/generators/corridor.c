@@ -83,102 +83,20 @@ corridor_step (MazeGenerator *gen,
  * a queue, and while it checks one cell it fetches the bag entry FAR
  * draws later and the cell (with the rows above and below) NEAR draws
  * later.  A guess is only a prefetch: a wrong one costs a load, never a
- * different maze.
+ * different maze.  A run that makes the whole tree asks a bit a cell
+ * (GenCarved), not the cells.
  */
 #define AHEAD 8 /* a power of two */
 #define FAR   6
 #define NEAR  3
 #define PENDING 16 /* a power of two */
 
-/*
- * A run that makes the whole tree from the start asks its questions of
- * a bit a cell instead: set when the cell is in the tree (has a passage)
- * or outside the shape.  The bits of a big maze fit in the caches where
- * its cells do not (8 MB against 128 MB at 8000 x 8000), so the cells
- * the draws look at cost a wait for the cache, not for memory, and the
- * run's time grows with the cells and not faster.  The uncarved sides
- * are the same: a side is inner exactly when its neighbour is in the
- * grid and in the shape.
- */
-typedef struct
-{
-  uint64_t *bits;   /* NULL: ask the cells */
-} Carved;
-
-static inline bool
-carved_bit (const uint64_t *bits,
-            uint32_t        i)
-{
-  return (bits[i >> 6] >> (i & 63)) & 1;
-}
-
-/* The uncarved sides of @i, as gen_uncarved_sides() has them. */
-static inline uint16_t
-uncarved_sides (const MazeGenerator *gen,
-                const Carved        *c,
-                uint32_t             i)
-{
-  uint32_t w = gen->width, y, x;
-  uint16_t out = 0;
-
-  if (c->bits == NULL)
-    return gen_uncarved_sides (gen, i);
-  y = i / w;
-  x = i - y * w;
-  if (y > 0 && !carved_bit (c->bits, i - w))
-    out |= MAZE_N;
-  if (x + 1 < w && !carved_bit (c->bits, i + 1))
-    out |= MAZE_E;
-  if (y + 1 < gen->height && !carved_bit (c->bits, i + w))
-    out |= MAZE_S;
-  if (x > 0 && !carved_bit (c->bits, i - 1))
-    out |= MAZE_W;
-  return out;
-}
-
-/* The bits of the cells as they are, for a whole run; false when there
- * is not the memory. */
-static bool
-carved_new (Carved              *c,
-            const MazeGenerator *gen)
-{
-  const uint16_t *cells = gen->cells;
-  uint32_t n = gen->n;
-
-  c->bits = malloc (((size_t) n / 64 + 1) * sizeof (uint64_t));
-  if (c->bits == NULL)
-    return false;
-  for (uint32_t k = 0; k <= n / 64; k++)
-    {
-      uint64_t word = 0;
-
-      for (uint32_t b = 0; b < 64 && 64 * k + b < n; b++)
-        {
-          uint16_t cell = cells[64 * k + b];
-
-          word |= (uint64_t) ((cell & MAZE_PASSAGE_MASK) != 0 || maze_cell_outside (cell)) << b;
-        }
-      c->bits[k] = word;
-    }
-  return true;
-}
-
-/* Knock down the wall on side @dir of @cell. */
 static inline void
-carve_now (MazeGenerator *gen,
-           uint32_t       cell,
-           uint16_t       dir)
-{
-  gen->cells[cell] |= dir;
-  gen->cells[cell + gen->delta[dir]] |= maze_opposite (dir);
-}
-
-static inline void
-prefetch_cell (const uint16_t *cells,
-               const Carved   *c,
-               uint32_t        cell,
-               uint32_t        w,
-               uint32_t        n)
+prefetch_cell (const uint16_t  *cells,
+               const GenCarved *c,
+               uint32_t         cell,
+               uint32_t         w,
+               uint32_t         n)
 {
   if (c->bits != NULL)
     {
@@ -213,13 +131,13 @@ corridor_run (MazeGenerator *gen)
   unsigned head = 0;
   uint32_t *ring = gen->ring;
   size_t len = gen->ring_len, cap = gen->ring_cap;
-  Carved c = { NULL };
+  GenCarved c = { NULL };
   uint32_t pending[PENDING];
   uint16_t pending_dir[PENDING];
 
   /* the whole tree from the start (and memory for the bits) */
   if (gen_run_makes_whole_tree (gen))
-    (void) carved_new (&c, gen);
+    (void) gen_carved_new (&c, gen);
 
   for (unsigned j = 0; j < AHEAD; j++)
     queue[j] = maze_rng_next (&ahead);
@@ -237,7 +155,7 @@ corridor_run (MazeGenerator *gen)
       uint16_t sides = 0;
 
       if (cur != GEN_NONE && length < count)
-        sides = uncarved_sides (gen, &c, cur);
+        sides = gen_carved_sides (gen, &c, cur);
       if (sides != 0)
         {
           unsigned k = gen_nibble_count[sides];
@@ -267,19 +185,19 @@ corridor_run (MazeGenerator *gen)
               unsigned slot = (unsigned) (carved & (PENDING - 1));
 
               /* cur too: the first cell has its first passage now */
-              c.bits[cur >> 6] |= UINT64_C (1) << (cur & 63);
-              c.bits[to >> 6] |= UINT64_C (1) << (to & 63);
+              gen_carved_set (&c, cur);
+              gen_carved_set (&c, to);
               /* nothing reads the cells now: the carve waits PENDING
                * carves for them to come (a junction's are far away) */
               if (carved >= PENDING)
-                carve_now (gen, pending[slot], pending_dir[slot]);
+                gen_carve_now (gen, pending[slot], pending_dir[slot]);
               pending[slot] = cur;
               pending_dir[slot] = dir;
               GEN_PREFETCH_WRITE (&cells[cur]);
               GEN_PREFETCH_WRITE (&cells[to]);
             }
           else
-            carve_now (gen, cur, dir);
+            gen_carve_now (gen, cur, dir);
           ring[len++] = to;
           cur = to;
           length++;
@@ -304,7 +222,7 @@ corridor_run (MazeGenerator *gen)
           DRAW (value);
           k = maze_rng_scale (value, (uint32_t) len);
           cell = ring[k];
-          if (uncarved_sides (gen, &c, cell) != 0)
+          if (gen_carved_sides (gen, &c, cell) != 0)
             {
               cur = cell;
               length = 0;
@@ -317,7 +235,7 @@ corridor_run (MazeGenerator *gen)
     }
 #undef DRAW
   for (uint64_t q = carved > PENDING ? carved - PENDING : 0; c.bits != NULL && q < carved; q++)
-    carve_now (gen, pending[q & (PENDING - 1)], pending_dir[q & (PENDING - 1)]);
+    gen_carve_now (gen, pending[q & (PENDING - 1)], pending_dir[q & (PENDING - 1)]);
   free (c.bits);
   gen->cur = cur;
   gen->u.corridor.length = length;

@@ -88,6 +88,31 @@ gen_ring_reserve (MazeGenerator *gen,
   return true;
 }
 
+bool
+gen_carved_new (GenCarved           *c,
+                const MazeGenerator *gen)
+{
+  const uint16_t *cells = gen->cells;
+  uint32_t n = gen->n;
+
+  c->bits = malloc (((size_t) n / 64 + 1) * sizeof (uint64_t));
+  if (c->bits == NULL)
+    return false;
+  for (uint32_t k = 0; k <= n / 64; k++)
+    {
+      uint64_t word = 0;
+
+      for (uint32_t b = 0; b < 64 && 64 * k + b < n; b++)
+        {
+          uint16_t cell = cells[64 * k + b];
+
+          word |= (uint64_t) ((cell & MAZE_PASSAGE_MASK) != 0 || maze_cell_outside (cell)) << b;
+        }
+      c->bits[k] = word;
+    }
+  return true;
+}
+
 MazeStatus
 gen_moves_alloc (MazeGenerator *gen,
                  size_t         count,

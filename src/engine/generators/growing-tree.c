@@ -16,6 +16,8 @@
  */
 #include "generator-private.h"
 
+#include <stdlib.h>
+
 /* Which cell is taken: the variant of each descriptor. */
 typedef enum
 {
@@ -250,6 +252,108 @@ list_step (MazeGenerator *gen,
   return GEN_FINISHED;
 }
 
+/* Carves a run lets wait for their cells' memory (a power of two). */
+#define PENDING 16
+
+/*
+ * list_step() without reports for random takes (random and mixed), for
+ * speed: the same draws, takes and carves, so the same maze and the same
+ * ring.  A random take lands anywhere in the maze, and on a big one its
+ * cell and the rows above and below are far in memory: list_step() waits
+ * for them at each take.  A run that makes the whole tree asks the carved
+ * bits instead (see GenCarved), which stay in the caches, and only writes
+ * the cells: each carve waits PENDING carves, its cells fetched
+ * meanwhile.
+ */
+static void
+list_run (MazeGenerator *gen)
+{
+  const GrowingTreeMode mode0 = mode_of (gen);
+  const uint32_t den = gen->spec.den, num = gen->spec.num;
+  uint64_t todo = gen->tree_left, carved = 0;
+  /* a copy the compiler can keep in registers */
+  MazeRng rng = gen->rng;
+  uint32_t cur = gen->cur;
+  GenCarved c = { NULL };
+  uint32_t pending[PENDING];
+  uint16_t pending_dir[PENDING];
+
+  /* the newest cell is newest_run()'s, and the oldest ones are near
+   * each other in memory: they go step by step */
+  if (mode0 == GT_NEWEST || mode0 == GT_OLDEST)
+    return;
+  if (gen_run_makes_whole_tree (gen))
+    (void) gen_carved_new (&c, gen);
+
+  while (carved < todo && gen->ring_len > 0)
+    {
+      GrowingTreeMode mode = mode0;
+      MazeRng turn_rng = rng; /* for a turn that runs out of memory */
+      size_t pos;
+      uint32_t cell;
+      uint16_t sides, dir;
+
+      if (mode == GT_MIXED)
+        mode = maze_rng_below (&rng, den) < num ? GT_NEWEST : GT_RANDOM;
+      if (mode == GT_NEWEST)
+        pos = gen->ring_len - 1;
+      else
+        pos = maze_rng_below (&rng, (uint32_t) gen->ring_len);
+
+      cell = gen->ring[(gen->ring_head + pos) & (gen->ring_cap - 1)];
+      sides = gen_carved_sides (gen, &c, cell);
+      if (sides != 0 && !gen_ring_reserve (gen, 1))
+        {
+          /* list_step() draws this turn's numbers again, and stops
+           * with NOMEM where the run did */
+          rng = turn_rng;
+          break;
+        }
+      ring_take (gen, pos);
+      if (sides == 0)
+        continue;
+      dir = sides;
+      if (gen_nibble_count[sides] > 1)
+        dir = gen_nibble_dirs[sides][maze_rng_below (&rng, gen_nibble_count[sides])];
+      cur = cell + gen->delta[dir];
+      if (c.bits != NULL)
+        {
+          unsigned slot = (unsigned) (carved & (PENDING - 1));
+
+          /* cell too: the first one has its first passage now */
+          gen_carved_set (&c, cell);
+          gen_carved_set (&c, cur);
+          if (carved >= PENDING)
+            gen_carve_now (gen, pending[slot], pending_dir[slot]);
+          pending[slot] = cell;
+          pending_dir[slot] = dir;
+          GEN_PREFETCH_WRITE (&gen->cells[cell]);
+          GEN_PREFETCH_WRITE (&gen->cells[cur]);
+        }
+      else
+        gen_carve_now (gen, cell, dir);
+      ring_push (gen, cell);
+      ring_push (gen, cur);
+      carved++;
+    }
+  for (uint64_t q = carved > PENDING ? carved - PENDING : 0; c.bits != NULL && q < carved; q++)
+    gen_carve_now (gen, pending[q & (PENDING - 1)], pending_dir[q & (PENDING - 1)]);
+  free (c.bits);
+  gen->rng = rng;
+  gen->cur = cur;
+  gen->steps += carved;
+  gen->tree_left -= carved;
+}
+
+static void
+growing_tree_run (MazeGenerator *gen)
+{
+  if (mode_of (gen) == GT_NEWEST)
+    newest_run (gen);
+  else
+    list_run (gen);
+}
+
 static GenResult
 growing_tree_step (MazeGenerator *gen,
                    MazeStep      *report)
@@ -281,7 +385,7 @@ static const MazeGeneratorClass growing_tree_class = {
   .init = growing_tree_init,
   .step = growing_tree_step,
   .frontier = growing_tree_frontier,
-  .run = newest_run,
+  .run = growing_tree_run,
 };
 
 const MazeAlgorithm maze_generator_growing_tree_newest = {

@@ -89,7 +89,6 @@ corridor_step (MazeGenerator *gen,
 #define AHEAD 8 /* a power of two */
 #define FAR   6
 #define NEAR  3
-#define PENDING 16 /* a power of two */
 
 static inline void
 prefetch_cell (const uint16_t  *cells,
@@ -132,8 +131,7 @@ corridor_run (MazeGenerator *gen)
   uint32_t *ring = gen->ring;
   size_t len = gen->ring_len, cap = gen->ring_cap;
   GenCarved c = { NULL };
-  uint32_t pending[PENDING];
-  uint16_t pending_dir[PENDING];
+  GenPending pending = { 0 };
 
   /* the whole tree from the start (and memory for the bits) */
   if (gen_run_makes_whole_tree (gen))
@@ -182,19 +180,12 @@ corridor_run (MazeGenerator *gen)
           to = cur + gen->delta[dir];
           if (c.bits != NULL)
             {
-              unsigned slot = (unsigned) (carved & (PENDING - 1));
-
               /* cur too: the first cell has its first passage now */
               gen_carved_set (&c, cur);
               gen_carved_set (&c, to);
-              /* nothing reads the cells now: the carve waits PENDING
-               * carves for them to come (a junction's are far away) */
-              if (carved >= PENDING)
-                gen_carve_now (gen, pending[slot], pending_dir[slot]);
-              pending[slot] = cur;
-              pending_dir[slot] = dir;
-              GEN_PREFETCH_WRITE (&cells[cur]);
-              GEN_PREFETCH_WRITE (&cells[to]);
+              /* nothing reads the cells now: the carve waits for them
+               * to come (a junction's are far away) */
+              gen_pending_carve (gen, &pending, cur, dir);
             }
           else
             gen_carve_now (gen, cur, dir);
@@ -234,8 +225,7 @@ corridor_run (MazeGenerator *gen)
         break;
     }
 #undef DRAW
-  for (uint64_t q = carved > PENDING ? carved - PENDING : 0; c.bits != NULL && q < carved; q++)
-    gen_carve_now (gen, pending[q & (PENDING - 1)], pending_dir[q & (PENDING - 1)]);
+  gen_pending_flush (gen, &pending);
   free (c.bits);
   gen->cur = cur;
   gen->u.corridor.length = length;

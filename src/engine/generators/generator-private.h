@@ -429,6 +429,48 @@ gen_carve_now (MazeGenerator *gen,
   gen->cells[cell + gen->delta[dir]] |= maze_opposite (dir);
 }
 
+/*
+ * Carves that wait for their cells' memory, in a run whose choices do
+ * not read the cells (they ask GenCarved bits, or bits of their own):
+ * each carve's cells are prefetched and it is done GEN_PENDING carves
+ * later, by which time they have come; gen_pending_flush() does the rest
+ * before the run returns.
+ */
+#define GEN_PENDING 16 /* a power of two */
+
+typedef struct
+{
+  uint64_t n;                  /* carves queued so far */
+  uint32_t cell[GEN_PENDING];
+  uint16_t dir[GEN_PENDING];
+} GenPending;
+
+static inline void
+gen_pending_carve (MazeGenerator *gen,
+                   GenPending    *p,
+                   uint32_t       cell,
+                   uint16_t       dir)
+{
+  unsigned slot = (unsigned) (p->n & (GEN_PENDING - 1));
+
+  if (p->n >= GEN_PENDING)
+    gen_carve_now (gen, p->cell[slot], p->dir[slot]);
+  p->cell[slot] = cell;
+  p->dir[slot] = dir;
+  p->n++;
+  GEN_PREFETCH_WRITE (&gen->cells[cell]);
+  GEN_PREFETCH_WRITE (&gen->cells[cell + gen->delta[dir]]);
+}
+
+static inline void
+gen_pending_flush (MazeGenerator *gen,
+                   GenPending    *p)
+{
+  for (uint64_t q = p->n > GEN_PENDING ? p->n - GEN_PENDING : 0; q < p->n; q++)
+    gen_carve_now (gen, p->cell[q & (GEN_PENDING - 1)], p->dir[q & (GEN_PENDING - 1)]);
+  p->n = 0;
+}
+
 /* Carve from @from towards @dir, reporting it as a CARVE step from @from
  * to the neighbour; returns the neighbour. */
 static inline uint32_t

@@ -252,9 +252,6 @@ list_step (MazeGenerator *gen,
   return GEN_FINISHED;
 }
 
-/* Carves a run lets wait for their cells' memory (a power of two). */
-#define PENDING 16
-
 /*
  * list_step() without reports for random takes (random and mixed), for
  * speed: the same draws, takes and carves, so the same maze and the same
@@ -262,8 +259,8 @@ list_step (MazeGenerator *gen,
  * cell and the rows above and below are far in memory: list_step() waits
  * for them at each take.  A run that makes the whole tree asks the carved
  * bits instead (see GenCarved), which stay in the caches, and only writes
- * the cells: each carve waits PENDING carves, its cells fetched
- * meanwhile.
+ * the cells: each carve waits a few carves for their memory
+ * (GenPending).
  */
 static void
 list_run (MazeGenerator *gen)
@@ -275,8 +272,7 @@ list_run (MazeGenerator *gen)
   MazeRng rng = gen->rng;
   uint32_t cur = gen->cur;
   GenCarved c = { NULL };
-  uint32_t pending[PENDING];
-  uint16_t pending_dir[PENDING];
+  GenPending pending = { 0 };
 
   /* the newest cell is newest_run()'s, and the oldest ones are near
    * each other in memory: they go step by step */
@@ -318,17 +314,10 @@ list_run (MazeGenerator *gen)
       cur = cell + gen->delta[dir];
       if (c.bits != NULL)
         {
-          unsigned slot = (unsigned) (carved & (PENDING - 1));
-
           /* cell too: the first one has its first passage now */
           gen_carved_set (&c, cell);
           gen_carved_set (&c, cur);
-          if (carved >= PENDING)
-            gen_carve_now (gen, pending[slot], pending_dir[slot]);
-          pending[slot] = cell;
-          pending_dir[slot] = dir;
-          GEN_PREFETCH_WRITE (&gen->cells[cell]);
-          GEN_PREFETCH_WRITE (&gen->cells[cur]);
+          gen_pending_carve (gen, &pending, cell, dir);
         }
       else
         gen_carve_now (gen, cell, dir);
@@ -336,8 +325,7 @@ list_run (MazeGenerator *gen)
       ring_push (gen, cur);
       carved++;
     }
-  for (uint64_t q = carved > PENDING ? carved - PENDING : 0; c.bits != NULL && q < carved; q++)
-    gen_carve_now (gen, pending[q & (PENDING - 1)], pending_dir[q & (PENDING - 1)]);
+  gen_pending_flush (gen, &pending);
   free (c.bits);
   gen->rng = rng;
   gen->cur = cur;

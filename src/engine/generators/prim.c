@@ -110,19 +110,15 @@ prim_step (MazeGenerator *gen,
 /*
  * prim_step() without reports: the same draws and carves.  In a rectangle
  * the choices read only the frontier and the two bits a cell, so the
- * carves can wait: each is queued, its cells are prefetched, and it is
- * done PENDING carves later, when they have arrived from memory.  (A
- * carve only sets passage bits, which no choice here reads, and all are
- * done before the run returns.)  A side without a neighbour reads the
+ * carves can wait for their cells' memory (GenPending).  (A carve only
+ * sets passage bits, which no choice here reads, and all are done before
+ * the run returns.)  A side without a neighbour reads the
  * cell's own bits (seen, not in the tree) and is masked off.  A shaped
  * maze takes its sides from the border bits: it runs step by step.
  */
-#define PENDING 16
-
 static void
 prim_run (MazeGenerator *gen)
 {
-  uint16_t *cells = gen->cells;
   uint8_t *state = gen->u.prim.state;
   uint32_t *ring = gen->ring;
   size_t len = gen->ring_len;
@@ -134,8 +130,7 @@ prim_run (MazeGenerator *gen)
   uint64_t carved = 0;
   MazeRng rng = gen->rng;
   const uint32_t step[4] = { (uint32_t) 0 - w, 1, w, (uint32_t) 0 - 1 };
-  uint32_t pending_to[PENDING];
-  uint16_t pending_dir[PENDING];
+  GenPending pending = { 0 };
 
   if (gen->u.prim.shaped)
     {
@@ -149,7 +144,7 @@ prim_run (MazeGenerator *gen)
   while (carved < left && len > 0)
     {
       uint32_t k, cell, y, x, nb[4];
-      unsigned s[4], slot;
+      unsigned s[4];
       uint16_t inner, in_tree, fresh, dir;
 
       if (len + 4 > cap)
@@ -185,20 +180,8 @@ prim_run (MazeGenerator *gen)
       else
         dir = gen_nibble_dirs[in_tree][maze_rng_below (&rng, gen_nibble_count[in_tree])];
 
-      /* queue the carve from the tree neighbour into cell */
-      slot = (unsigned) (carved & (PENDING - 1));
-      if (carved >= PENDING)
-        {
-          uint16_t d = pending_dir[slot];
-          uint32_t to = pending_to[slot];
-
-          cells[to] |= d;
-          cells[to + step[gen_index_of_dir (d)]] |= maze_opposite (d);
-        }
-      pending_to[slot] = cell;
-      pending_dir[slot] = dir;
-      GEN_PREFETCH_WRITE (&cells[cell]);
-      GEN_PREFETCH_WRITE (&cells[cell + step[gen_index_of_dir (dir)]]);
+      /* the carve from the tree neighbour into cell, queued */
+      gen_pending_carve (gen, &pending, cell, dir);
 
       state_add (state, cell, TREE);
       cur = cell;
@@ -210,15 +193,7 @@ prim_run (MazeGenerator *gen)
           }
       carved++;
     }
-  for (uint64_t c = carved > PENDING ? carved - PENDING : 0; c < carved; c++)
-    {
-      unsigned slot = (unsigned) (c & (PENDING - 1));
-      uint16_t d = pending_dir[slot];
-      uint32_t to = pending_to[slot];
-
-      cells[to] |= d;
-      cells[to + step[gen_index_of_dir (d)]] |= maze_opposite (d);
-    }
+  gen_pending_flush (gen, &pending);
   gen->ring_len = len;
   gen->rng = rng;
   gen->cur = cur;

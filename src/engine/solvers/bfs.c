@@ -34,7 +34,6 @@ bfs_init (MazeSolver *solver,
   return MAZE_OK;
 }
 
-
 /* The sides of @cell to look at: open, and not back towards its parent. */
 static inline uint16_t
 bfs_sides (uint16_t cell)

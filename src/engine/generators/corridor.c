@@ -131,7 +131,6 @@ corridor_run (MazeGenerator *gen)
   uint32_t *ring = gen->ring;
   size_t len = gen->ring_len, cap = gen->ring_cap;
   GenCarved c = { NULL };
-  GenPending pending = { 0 };
 
   /* the whole tree from the start (and memory for the bits) */
   if (gen_run_makes_whole_tree (gen))
@@ -177,18 +176,8 @@ corridor_run (MazeGenerator *gen)
               DRAW (value);
               dir = gen_nibble_dirs[sides][maze_rng_scale (value, k)];
             }
-          to = cur + gen->delta[dir];
-          if (c.bits != NULL)
-            {
-              /* cur too: the first cell has its first passage now */
-              gen_carved_set (&c, cur);
-              gen_carved_set (&c, to);
-              /* nothing reads the cells now: the carve waits for them
-               * to come (a junction's are far away) */
-              gen_pending_carve (gen, &pending, cur, dir);
-            }
-          else
-            gen_carve_now (gen, cur, dir);
+          /* a junction's cells are far away: the carve waits for them */
+          to = gen_carved_carve (gen, &c, cur, dir);
           ring[len++] = to;
           cur = to;
           length++;
@@ -225,8 +214,7 @@ corridor_run (MazeGenerator *gen)
         break;
     }
 #undef DRAW
-  gen_pending_flush (gen, &pending);
-  free (c.bits);
+  gen_carved_end (gen, &c);
   gen->cur = cur;
   gen->u.corridor.length = length;
   gen->rng = rng;

@@ -17,6 +17,8 @@
 
 #include "maze-private.h"
 
+#include <stdlib.h>
+
 #define GEN_NONE UINT32_MAX
 
 typedef enum
@@ -358,67 +360,6 @@ gen_pick_side (MazeGenerator *gen,
   return gen_nibble_dirs[sides][maze_rng_below (&gen->rng, k)];
 }
 
-/*
- * A run that makes the whole tree from the start may ask its questions
- * of a bit a cell instead of the cells: set when the cell is in the tree
- * (has a passage) or outside the shape.  The bits of a big maze fit in
- * the caches where its cells do not (8 MB against 128 MB at
- * 8000 x 8000), so a cell a random draw looks at costs a wait for the
- * cache, not for memory.  The uncarved sides are the same: a side is
- * inner exactly when its neighbour is in the grid and in the shape.
- * Such a run only writes the cells (gen_carve_now()), and may let the
- * writes wait a few carves for their memory.
- */
-typedef struct
-{
-  uint64_t *bits;   /* NULL: ask the cells */
-} GenCarved;
-
-/* The bits of the cells as they are, for a whole run; false when there
- * is not the memory (then c->bits is NULL, and the cells are asked).
- * free() c->bits after. */
-bool gen_carved_new (GenCarved           *c,
-                     const MazeGenerator *gen);
-
-static inline bool
-gen_carved_bit (const uint64_t *bits,
-                uint32_t        i)
-{
-  return (bits[i >> 6] >> (i & 63)) & 1;
-}
-
-/* Cell @i is in the tree now. */
-static inline void
-gen_carved_set (GenCarved *c,
-                uint32_t   i)
-{
-  c->bits[i >> 6] |= UINT64_C (1) << (i & 63);
-}
-
-/* The uncarved sides of @i, as gen_uncarved_sides() has them. */
-static inline uint16_t
-gen_carved_sides (const MazeGenerator *gen,
-                  const GenCarved     *c,
-                  uint32_t             i)
-{
-  uint32_t w = gen->width, y, x;
-  uint16_t out = 0;
-
-  if (c->bits == NULL)
-    return gen_uncarved_sides (gen, i);
-  y = i / w;
-  x = i - y * w;
-  if (y > 0 && !gen_carved_bit (c->bits, i - w))
-    out |= MAZE_N;
-  if (x + 1 < w && !gen_carved_bit (c->bits, i + 1))
-    out |= MAZE_E;
-  if (y + 1 < gen->height && !gen_carved_bit (c->bits, i + w))
-    out |= MAZE_S;
-  if (x > 0 && !gen_carved_bit (c->bits, i - 1))
-    out |= MAZE_W;
-  return out;
-}
-
 /* Knock down the wall on side @dir of @cell, without a report. */
 static inline void
 gen_carve_now (MazeGenerator *gen,
@@ -469,6 +410,103 @@ gen_pending_flush (MazeGenerator *gen,
   for (uint64_t q = p->n > GEN_PENDING ? p->n - GEN_PENDING : 0; q < p->n; q++)
     gen_carve_now (gen, p->cell[q & (GEN_PENDING - 1)], p->dir[q & (GEN_PENDING - 1)]);
   p->n = 0;
+}
+
+/*
+ * A run that makes the whole tree from the start may ask its questions
+ * of a bit a cell instead of the cells: set when the cell is in the tree
+ * (has a passage) or outside the shape.  The bits of a big maze fit in
+ * the caches where its cells do not (8 MB against 128 MB at
+ * 8000 x 8000), so a cell a random draw looks at costs a wait for the
+ * cache, not for memory.  The uncarved sides are the same: a side is
+ * inner exactly when its neighbour is in the grid and in the shape.
+ * Such a run only writes the cells (gen_carve_now()), and may let the
+ * writes wait a few carves for their memory.
+ */
+typedef struct
+{
+  uint64_t  *bits;     /* NULL: ask the cells */
+  GenPending pending;  /* the carves waiting, with the bits */
+} GenCarved;
+
+/* The bits of the cells as they are, for a whole run; false when there
+ * is not the memory (then c->bits is NULL, and the cells are asked).
+ * gen_carved_end() after. */
+bool gen_carved_new (GenCarved           *c,
+                     const MazeGenerator *gen);
+
+static inline bool
+gen_carved_bit (const uint64_t *bits,
+                uint32_t        i)
+{
+  return (bits[i >> 6] >> (i & 63)) & 1;
+}
+
+/* Cell @i is in the tree now. */
+static inline void
+gen_carved_set (GenCarved *c,
+                uint32_t   i)
+{
+  c->bits[i >> 6] |= UINT64_C (1) << (i & 63);
+}
+
+/* The uncarved sides of @i, as gen_uncarved_sides() has them. */
+static inline uint16_t
+gen_carved_sides (const MazeGenerator *gen,
+                  const GenCarved     *c,
+                  uint32_t             i)
+{
+  uint32_t w = gen->width, y, x;
+  uint16_t out = 0;
+
+  if (c->bits == NULL)
+    return gen_uncarved_sides (gen, i);
+  y = i / w;
+  x = i - y * w;
+  if (y > 0 && !gen_carved_bit (c->bits, i - w))
+    out |= MAZE_N;
+  if (x + 1 < w && !gen_carved_bit (c->bits, i + 1))
+    out |= MAZE_E;
+  if (y + 1 < gen->height && !gen_carved_bit (c->bits, i + w))
+    out |= MAZE_S;
+  if (x > 0 && !gen_carved_bit (c->bits, i - 1))
+    out |= MAZE_W;
+  return out;
+}
+
+/* Carve from @from towards @dir in a run that asks @c; returns the
+ * neighbour.  With the bits, both cells are in the tree at once and the
+ * carve waits for their memory (nothing reads the cells before
+ * gen_carved_end()); without them, it is done now. */
+static inline uint32_t
+gen_carved_carve (MazeGenerator *gen,
+                  GenCarved     *c,
+                  uint32_t       from,
+                  uint16_t       dir)
+{
+  uint32_t to = from + gen->delta[dir];
+
+  if (c->bits == NULL)
+    {
+      gen_carve_now (gen, from, dir);
+      return to;
+    }
+  /* from too: the first cell has its first passage now */
+  gen_carved_set (c, from);
+  gen_carved_set (c, to);
+  gen_pending_carve (gen, &c->pending, from, dir);
+  return to;
+}
+
+/* The end of a run that asked @c: the waiting carves done, the bits
+ * freed. */
+static inline void
+gen_carved_end (MazeGenerator *gen,
+                GenCarved     *c)
+{
+  gen_pending_flush (gen, &c->pending);
+  free (c->bits);
+  c->bits = NULL;
 }
 
 /* Carve from @from towards @dir, reporting it as a CARVE step from @from

@@ -16,8 +16,6 @@
  */
 #include "generator-private.h"
 
-#include <stdlib.h>
-
 /* Which cell is taken: the variant of each descriptor. */
 typedef enum
 {
@@ -272,7 +270,6 @@ list_run (MazeGenerator *gen)
   MazeRng rng = gen->rng;
   uint32_t cur = gen->cur;
   GenCarved c = { NULL };
-  GenPending pending = { 0 };
 
   /* the newest cell is newest_run()'s, and the oldest ones are near
    * each other in memory: they go step by step */
@@ -311,22 +308,12 @@ list_run (MazeGenerator *gen)
       dir = sides;
       if (gen_nibble_count[sides] > 1)
         dir = gen_nibble_dirs[sides][maze_rng_below (&rng, gen_nibble_count[sides])];
-      cur = cell + gen->delta[dir];
-      if (c.bits != NULL)
-        {
-          /* cell too: the first one has its first passage now */
-          gen_carved_set (&c, cell);
-          gen_carved_set (&c, cur);
-          gen_pending_carve (gen, &pending, cell, dir);
-        }
-      else
-        gen_carve_now (gen, cell, dir);
+      cur = gen_carved_carve (gen, &c, cell, dir);
       ring_push (gen, cell);
       ring_push (gen, cur);
       carved++;
     }
-  gen_pending_flush (gen, &pending);
-  free (c.bits);
+  gen_carved_end (gen, &c);
   gen->rng = rng;
   gen->cur = cur;
   gen->steps += carved;

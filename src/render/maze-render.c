@@ -1479,7 +1479,7 @@ overview_rows (Ctx            *ctx,
   size_t width = (size_t) (b->x1 - b->x0), span;
   uint32_t *x0 = malloc (2 * width * sizeof *x0), *x1, cx0, cx1, most = 0;
   uint64_t *sum = NULL, *recip = NULL;
-  uint32_t *on_path = NULL;
+  uint32_t *on_path = NULL, recip_rows = 0, inner;
   bool ok = false;
 
   if (x0 == NULL)
@@ -1501,6 +1501,8 @@ overview_rows (Ctx            *ctx,
   recip = malloc (((size_t) most + 1) * sizeof *recip);
   if (sum == NULL || on_path == NULL || recip == NULL)
     goto out;
+  /* the maze's last column has colours of its own (its east walls) */
+  inner = cx1 == ctx->w && span > 0 ? (uint32_t) span - 1 : (uint32_t) span;
 
   for (int py = b->y0; py < b->y1; py++)
     {
@@ -1527,9 +1529,8 @@ overview_rows (Ctx            *ctx,
       for (uint32_t y = y0; y < y1; y++)
         {
           const uint16_t *cells = ctx->cells + (size_t) y * ctx->w + cx0;
-          const uint64_t *t = ov->packed[(y + 1 == ctx->h) * 2];
-          /* the maze's last column has its own colours */
-          uint32_t inner = cx1 == ctx->w ? (uint32_t) span - 1 : (uint32_t) span;
+          unsigned edge = (y + 1 == ctx->h) * 2;
+          const uint64_t *t = ov->packed[edge], *t_last_column = ov->packed[edge + 1];
 
           for (uint32_t j = 0; j < inner; j++)
             {
@@ -1542,19 +1543,24 @@ overview_rows (Ctx            *ctx,
             {
               unsigned c = cells[inner];
 
-              sum[1 + inner] += t[32 + ((c & MAZE_PASSAGE_MASK) | ((c >> shift) != 0) << 4)];
+              sum[1 + inner] += t_last_column[(c & MAZE_PASSAGE_MASK) | ((c >> shift) != 0) << 4];
               on_path[1 + inner] += (c & MAZE_SOLUTION_MASK) != 0;
             }
         }
       /* A pixel's average is a field (below 2^21) plus half its n
        * cells, divided by n: a multiplication by recip[width] and a
        * shift by 35 give that quotient exactly for every dividend below
-       * 2^22 and n up to 2^13 (n = width * rows), as division does. */
-      for (uint32_t w = 1; w <= most; w++)
+       * 2^22 and n up to 2^13 (n = width * rows), as division does.
+       * Rows of pixels over as many rows of cells share them. */
+      if (y1 - y0 != recip_rows)
         {
-          uint64_t n = (uint64_t) w * (y1 - y0);
+          recip_rows = y1 - y0;
+          for (uint32_t w = 1; w <= most; w++)
+            {
+              uint64_t n = (uint64_t) w * recip_rows;
 
-          recip[w] = (((uint64_t) 1 << 35) + n - 1) / n;
+              recip[w] = (((uint64_t) 1 << 35) + n - 1) / n;
+            }
         }
       /* along the row: the running sums (modulo 2^64: a difference of
        * two is exact, and so are its fields, each below 2^21) */

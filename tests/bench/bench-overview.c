@@ -57,10 +57,13 @@ measure (uint32_t side,
   o.margin = 0.0;
   o.show_search = true;
   o.show_solution = true;
-  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, pixels, pixels);
   ms = calloc ((size_t) runs, sizeof *ms);
   if (ms == NULL)
-    return 1;
+    {
+      maze_free (maze);
+      return 1;
+    }
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, pixels, pixels);
   for (int r = 0; r < runs; r++)
     {
       cairo_t *cr = cairo_create (surface);
@@ -84,7 +87,11 @@ int
 main (int   argc,
       char *argv[])
 {
-  static const char *const defaults[] = { "2000:742", "4000:1500", "8000:100" };
+  static const struct
+  {
+    unsigned side;
+    int      pixels;
+  } defaults[] = { { 2000, 742 }, { 4000, 1500 }, { 8000, 100 } };
   int runs = 9, status = 0, n_cases = 0;
 
   for (int i = 1; i < argc; i++)
@@ -110,12 +117,6 @@ main (int   argc,
     }
   if (n_cases == 0)
     for (size_t k = 0; k < sizeof defaults / sizeof defaults[0]; k++)
-      {
-        unsigned side;
-        int pixels;
-
-        sscanf (defaults[k], "%u:%d", &side, &pixels);
-        status |= measure (side, pixels, runs);
-      }
+      status |= measure (defaults[k].side, defaults[k].pixels, runs);
   return status;
 }

@@ -589,6 +589,60 @@ test_run_steps (void)
     }
 }
 
+/* A random walk counts a step at each carve and after each 4096 moves
+ * that carve nothing (a scan).  On a maze big enough for many scans, a
+ * whole run and a run in slices make the maze the steps make, with the
+ * same count of steps, and a slice stops short only at the end. */
+static void
+test_walk_runs (void)
+{
+  static const char *const walks[] = { "aldous-broder" };
+  const uint32_t w = 150, h = 100;
+
+  for (size_t k = 0; k < G_N_ELEMENTS (walks); k++)
+    {
+      MazeError err = { 0 };
+      Maze *ref = maze_new (w, h, &err);
+      MazeGenerator *stepped = maze_generator_new (ref, walks[k], 4, 20, &err);
+      uint64_t steps = 0;
+
+      while (maze_generator_step (stepped, NULL))
+        steps++;
+      g_assert_cmpuint (maze_generator_steps (stepped), ==, steps);
+      /* many more steps than carves (w * h - 1 and 20 loops): scans */
+      g_assert_cmpuint (steps, >, (uint64_t) w * h + 100);
+
+      for (unsigned slice = 0; slice < 2; slice++)
+        {
+          Maze *m = maze_new (w, h, &err);
+          MazeGenerator *gen = maze_generator_new (m, walks[k], 4, 20, &err);
+          uint64_t done = 0, n;
+
+          if (slice == 0)
+            {
+              maze_generator_run (gen);
+              done = maze_generator_steps (gen);
+            }
+          else
+            {
+              while ((n = maze_generator_run_steps (gen, 333)) == 333)
+                done += n;
+              done += n;
+            }
+          g_assert_true (maze_generator_done (gen));
+          g_assert_cmpuint (done, ==, steps);
+          g_assert_cmpuint (maze_generator_steps (gen), ==, steps);
+          if (memcmp (maze_cells_const (m), maze_cells_const (ref), 2 * (size_t) w * h) != 0)
+            g_error ("%s %s: another maze than the steps make", walks[k],
+                     slice ? "in slices" : "in one run");
+          maze_generator_free (gen);
+          maze_free (m);
+        }
+      maze_generator_free (stepped);
+      maze_free (ref);
+    }
+}
+
 /* A slice that stops after some steps leaves the generator where as
  * many single steps would: stepping on reports the same steps, and the
  * maze is the same at each point (the app steps on after a slice, and
@@ -1177,6 +1231,7 @@ main (int   argc,
   g_test_add_func ("/generators/frontier/newest", test_frontier_newest);
   g_test_add_func ("/generators/reuse", test_reuse_maze);
   g_test_add_func ("/generators/run-steps", test_run_steps);
+  g_test_add_func ("/generators/walk-runs", test_walk_runs);
   g_test_add_func ("/generators/run-then-step", test_run_then_step);
   g_test_add_func ("/generators/kruskal/whole-run", test_kruskal_whole_run);
   g_test_add_func ("/generators/kruskal/sliced-filter", test_kruskal_sliced_filter);

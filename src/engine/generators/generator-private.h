@@ -107,6 +107,9 @@ struct MazeGenerator
   bool            sliced;     /* a class's run is one slice of several
                                * (maze_generator_run_steps()): it may
                                * spread long preparations over them */
+  uint64_t        run_steps;  /* the most steps a class's run may take,
+                               * scans included: a run of a walk that
+                               * scans stops there too */
   size_t          memory;     /* bytes allocated beyond the maze */
 
   uint32_t        first;      /* the root of the tree */

@@ -599,6 +599,7 @@ maze_generator_run (MazeGenerator *gen)
 {
   if (gen->phase == GEN_PHASE_TREE && gen->spec.algorithm->generator->run != NULL)
     {
+      gen->run_steps = UINT64_MAX;
       gen->spec.algorithm->generator->run (gen);
       if (gen->tree_left == 0)
         enter_loops (gen);
@@ -623,6 +624,7 @@ maze_generator_run_steps (MazeGenerator *gen,
 
       gen->tree_left = bound;
       gen->sliced = bound < left;
+      gen->run_steps = max_steps;
       gen->spec.algorithm->generator->run (gen);
       gen->sliced = false;
       gen->tree_left = left - (bound - gen->tree_left);

@@ -589,14 +589,14 @@ test_run_steps (void)
     }
 }
 
-/* A random walk counts a step at each carve and after each 4096 moves
+/* The random walks count a step at each carve and after each 4096 moves
  * that carve nothing (a scan).  On a maze big enough for many scans, a
  * whole run and a run in slices make the maze the steps make, with the
  * same count of steps, and a slice stops short only at the end. */
 static void
 test_walk_runs (void)
 {
-  static const char *const walks[] = { "aldous-broder" };
+  static const char *const walks[] = { "aldous-broder", "wilson" };
   const uint32_t w = 150, h = 100;
 
   for (size_t k = 0; k < G_N_ELEMENTS (walks); k++)

@@ -589,58 +589,88 @@ test_run_steps (void)
     }
 }
 
+static Maze *
+new_maze_shaped (uint32_t    w,
+                 uint32_t    h,
+                 const char *shape_name)
+{
+  MazeError err = { 0 };
+  MazeShape *shape;
+  Maze *m;
+
+  if (shape_name == NULL)
+    return maze_new (w, h, &err);
+  shape = maze_shape_builtin (shape_name, w, h, &err);
+  g_assert_nonnull (shape);
+  m = maze_new_shaped (w, h, shape, MAZE_PIECES_KEEP_LARGEST, &err);
+  maze_shape_free (shape);
+  g_assert_nonnull (m);
+  return m;
+}
+
 /* The random walks count a step at each carve and after each 4096 moves
- * that carve nothing (a scan).  On a maze big enough for many scans, a
- * whole run and a run in slices make the maze the steps make, with the
- * same count of steps, and a slice stops short only at the end. */
+ * that carve nothing (a scan).  On mazes big enough for many scans, in
+ * shapes and in strips (cells of one, two and three neighbours), a whole
+ * run and a run in slices make the maze the steps make, with the same
+ * count of steps, and a slice stops short only at the end. */
 static void
 test_walk_runs (void)
 {
   static const char *const walks[] = { "aldous-broder", "wilson" };
-  const uint32_t w = 150, h = 100;
+  static const struct
+  {
+    uint32_t    w, h;
+    const char *shape; /* NULL for a rectangle */
+  } cases[] = {
+    { 150, 100, NULL }, { 120, 100, "ring" }, { 100, 90, "heart" }, { 300, 1, NULL }, { 2, 150, NULL },
+  };
 
   for (size_t k = 0; k < G_N_ELEMENTS (walks); k++)
-    {
-      MazeError err = { 0 };
-      Maze *ref = maze_new (w, h, &err);
-      MazeGenerator *stepped = maze_generator_new (ref, walks[k], 4, 20, &err);
-      uint64_t steps = 0;
+    for (size_t c = 0; c < G_N_ELEMENTS (cases); c++)
+      {
+        MazeError err = { 0 };
+        const uint32_t w = cases[c].w, h = cases[c].h;
+        Maze *ref = new_maze_shaped (w, h, cases[c].shape);
+        MazeGenerator *stepped = maze_generator_new (ref, walks[k], 4, 20, &err);
+        uint64_t steps = 0;
 
-      while (maze_generator_step (stepped, NULL))
-        steps++;
-      g_assert_cmpuint (maze_generator_steps (stepped), ==, steps);
-      /* many more steps than carves (w * h - 1 and 20 loops): scans */
-      g_assert_cmpuint (steps, >, (uint64_t) w * h + 100);
+        while (maze_generator_step (stepped, NULL))
+          steps++;
+        g_assert_cmpuint (maze_generator_steps (stepped), ==, steps);
+        /* many more steps than carves (w * h - 1 and some loops): scans */
+        if (c == 0)
+          g_assert_cmpuint (steps, >, (uint64_t) w * h + 100);
 
-      for (unsigned slice = 0; slice < 2; slice++)
-        {
-          Maze *m = maze_new (w, h, &err);
-          MazeGenerator *gen = maze_generator_new (m, walks[k], 4, 20, &err);
-          uint64_t done = 0, n;
+        for (unsigned slice = 0; slice < 2; slice++)
+          {
+            Maze *m = new_maze_shaped (w, h, cases[c].shape);
+            MazeGenerator *gen = maze_generator_new (m, walks[k], 4, 20, &err);
+            uint64_t done = 0, n;
 
-          if (slice == 0)
-            {
-              maze_generator_run (gen);
-              done = maze_generator_steps (gen);
-            }
-          else
-            {
-              while ((n = maze_generator_run_steps (gen, 333)) == 333)
+            if (slice == 0)
+              {
+                maze_generator_run (gen);
+                done = maze_generator_steps (gen);
+              }
+            else
+              {
+                while ((n = maze_generator_run_steps (gen, 333)) == 333)
+                  done += n;
                 done += n;
-              done += n;
-            }
-          g_assert_true (maze_generator_done (gen));
-          g_assert_cmpuint (done, ==, steps);
-          g_assert_cmpuint (maze_generator_steps (gen), ==, steps);
-          if (memcmp (maze_cells_const (m), maze_cells_const (ref), 2 * (size_t) w * h) != 0)
-            g_error ("%s %s: another maze than the steps make", walks[k],
-                     slice ? "in slices" : "in one run");
-          maze_generator_free (gen);
-          maze_free (m);
-        }
-      maze_generator_free (stepped);
-      maze_free (ref);
-    }
+              }
+            g_assert_true (maze_generator_done (gen));
+            g_assert_cmpuint (done, ==, steps);
+            g_assert_cmpuint (maze_generator_steps (gen), ==, steps);
+            if (memcmp (maze_cells_const (m), maze_cells_const (ref), 2 * (size_t) w * h) != 0)
+              g_error ("%s %ux%u %s %s: another maze than the steps make", walks[k], w, h,
+                       cases[c].shape ? cases[c].shape : "rectangle",
+                       slice ? "in slices" : "in one run");
+            maze_generator_free (gen);
+            maze_free (m);
+          }
+        maze_generator_free (stepped);
+        maze_free (ref);
+      }
 }
 
 /* A slice that stops after some steps leaves the generator where as

@@ -90,8 +90,7 @@ aldous_broder_run (MazeGenerator *gen)
       c = cells[nb];
       if ((c & MAZE_PASSAGE_MASK) == 0)
         {
-          gen_carve_now (gen, cur, dir);
-          c = cells[nb];
+          gen_carve_now (gen, cur, dir); /* (c's border bits stay) */
           carved++;
           steps++;
           moves = 0;

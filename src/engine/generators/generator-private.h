@@ -71,7 +71,9 @@ struct MazeGeneratorClass
                              uint32_t            *out,
                              size_t               max);
   /* Optional: finish the tree without reports, making exactly the same
-   * draws and carves as step() would; counts its steps and tree_left. */
+   * draws and carves as step() would; counts its steps and tree_left.
+   * It stops after tree_left carves, and a class with steps that carve
+   * nothing (scans) also after run_steps steps. */
   void       (*run)         (MazeGenerator *gen);
   /* Optional, for an algorithm without MAZE_ALGORITHM_ANY_SHAPE that
    * fills some shapes: MAZE_OK when it can fill the shape of @maze (a

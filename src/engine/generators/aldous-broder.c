@@ -31,7 +31,7 @@ aldous_broder_step (MazeGenerator *gen,
    * then on "carved" is "has a passage" for every cell. */
   for (unsigned moves = 0; moves < WALK_CHUNK; moves++)
     {
-      uint16_t dir = gen_pick_side (gen, gen_inner_sides (gen->cells[cur]));
+      uint16_t dir = gen_pick_side (&gen->rng, gen_inner_sides (gen->cells[cur]));
       uint32_t nb = cur + gen->delta[dir];
 
       if ((gen->cells[nb] & MAZE_PASSAGE_MASK) == 0)
@@ -82,9 +82,7 @@ aldous_broder_run (MazeGenerator *gen)
         }
       else
         {
-          unsigned n = gen_nibble_count[sides];
-
-          dir = n == 1 ? sides : gen_nibble_dirs[sides][maze_rng_below (&rng, n)];
+          dir = gen_pick_side (&rng, sides);
           nb = cur + gen->delta[dir];
         }
       c = cells[nb];

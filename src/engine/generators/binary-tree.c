@@ -68,7 +68,7 @@ binary_tree_step (MazeGenerator *gen,
   if (i >= gen->n)
     return GEN_FINISHED;
   sides = (uint16_t) (gen_inner_sides (gen->cells[i]) & (MAZE_N | MAZE_W));
-  gen_carve (gen, report, i, gen_pick_side (gen, sides));
+  gen_carve (gen, report, i, gen_pick_side (&gen->rng, sides));
   gen->cur = i;
   return GEN_CARVED;
 }

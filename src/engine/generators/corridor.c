@@ -44,7 +44,7 @@ corridor_step (MazeGenerator *gen,
 
           if (!gen_ring_reserve (gen, 1))
             return GEN_NOMEM;
-          to = gen_carve (gen, report, cur, gen_pick_side (gen, sides));
+          to = gen_carve (gen, report, cur, gen_pick_side (&gen->rng, sides));
           /* The bag is never used as a ring here: head stays 0. */
           gen->ring[gen->ring_len++] = to;
           gen->cur = to;

@@ -352,17 +352,17 @@ gen_uncarved_sides (const MazeGenerator *gen,
   return out;
 }
 
-/* One direction of the nibble @sides (not 0), at random; no draw when
- * there is only one. */
+/* One direction of the nibble @sides (not 0), at random from @rng (the
+ * generator's, or a run's copy of it); no draw when there is only one. */
 static inline uint16_t
-gen_pick_side (MazeGenerator *gen,
-               uint16_t       sides)
+gen_pick_side (MazeRng  *rng,
+               uint16_t  sides)
 {
   unsigned k = gen_nibble_count[sides];
 
   if (k == 1)
     return sides;
-  return gen_nibble_dirs[sides][maze_rng_below (&gen->rng, k)];
+  return gen_nibble_dirs[sides][maze_rng_below (rng, k)];
 }
 
 /* Knock down the wall on side @dir of @cell, without a report. */

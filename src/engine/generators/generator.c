@@ -237,7 +237,7 @@ loop_step (MazeGenerator *gen,
           if (inner_passages (cells[i + gen->delta[d]]) != 1)
             preferred |= d;
         }
-      dir = gen_pick_side (gen, preferred != 0 ? preferred : walls);
+      dir = gen_pick_side (&gen->rng, preferred != 0 ? preferred : walls);
       nb = i + gen->delta[dir];
       nb_dead_end = inner_passages (cells[nb]) == 1;
 

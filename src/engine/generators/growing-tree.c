@@ -59,7 +59,7 @@ newest_step (MazeGenerator *gen,
 
       if (sides != 0)
         {
-          uint16_t dir = gen_pick_side (gen, sides);
+          uint16_t dir = gen_pick_side (&gen->rng, sides);
 
           gen_moves_push (gen, gen_index_of_dir (dir));
           gen->cur = gen_carve (gen, report, cur, dir);
@@ -241,7 +241,7 @@ list_step (MazeGenerator *gen,
       ring_take (gen, pos);
       if (sides == 0)
         continue;
-      to = gen_carve (gen, report, cell, gen_pick_side (gen, sides));
+      to = gen_carve (gen, report, cell, gen_pick_side (&gen->rng, sides));
       ring_push (gen, cell);
       ring_push (gen, to);
       gen->cur = to;
@@ -305,9 +305,7 @@ list_run (MazeGenerator *gen)
       ring_take (gen, pos);
       if (sides == 0)
         continue;
-      dir = sides;
-      if (gen_nibble_count[sides] > 1)
-        dir = gen_nibble_dirs[sides][maze_rng_below (&rng, gen_nibble_count[sides])];
+      dir = gen_pick_side (&rng, sides);
       cur = gen_carved_carve (gen, &c, cell, dir);
       ring_push (gen, cell);
       ring_push (gen, cur);

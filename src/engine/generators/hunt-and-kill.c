@@ -131,7 +131,7 @@ hunt_and_kill_step (MazeGenerator *gen,
 
   if (sides != 0)
     {
-      gen->cur = gen_carve (gen, report, gen->cur, gen_pick_side (gen, sides));
+      gen->cur = gen_carve (gen, report, gen->cur, gen_pick_side (&gen->rng, sides));
       hunt_carved (gen, gen->cur, gen_uncarved_sides (gen, gen->cur));
       return GEN_CARVED;
     }
@@ -141,7 +141,7 @@ hunt_and_kill_step (MazeGenerator *gen,
                    gen->u.hunt.words[2]);
   if (i == GEN_NONE)
     return GEN_FINISHED;
-  d = gen_pick_side (gen, carved_sides (gen, i));
+  d = gen_pick_side (&gen->rng, carved_sides (gen, i));
   gen_carve (gen, report, i + gen->delta[d], maze_opposite (d));
   gen->cur = i;
   hunt_carved (gen, i, gen_uncarved_sides (gen, i));
@@ -181,10 +181,7 @@ hunt_and_kill_run (MazeGenerator *gen)
       if (sides != 0)
         {
           /* the walk */
-          if (gen_nibble_count[sides] == 1)
-            dir = sides;
-          else
-            dir = gen_nibble_dirs[sides][maze_rng_below (&rng, gen_nibble_count[sides])];
+          dir = gen_pick_side (&rng, sides);
           k = gen_index_of_dir (dir);
           cells[cur] |= dir;
           cur += step[k];
@@ -200,10 +197,7 @@ hunt_and_kill_run (MazeGenerator *gen)
             break;
           uncarved = gen_uncarved_sides (gen, i);
           joined = (uint16_t) (gen_inner_sides (cells[i]) & ~uncarved);
-          if (gen_nibble_count[joined] == 1)
-            dir = joined;
-          else
-            dir = gen_nibble_dirs[joined][maze_rng_below (&rng, gen_nibble_count[joined])];
+          dir = gen_pick_side (&rng, joined);
           k = gen_index_of_dir (dir);
           cells[i] |= dir;
           cells[i + step[k]] |= maze_opposite (dir);

@@ -99,7 +99,7 @@ prim_step (MazeGenerator *gen,
         fresh |= d;
     }
   /* A frontier cell always has a tree neighbour: it was added by one. */
-  dir = gen_pick_side (gen, in_tree);
+  dir = gen_pick_side (&gen->rng, in_tree);
   gen_carve (gen, report, cell + gen->delta[dir], maze_opposite (dir));
   gen->cur = cell;
   state_add (gen->u.prim.state, cell, TREE);
@@ -175,10 +175,7 @@ prim_run (MazeGenerator *gen)
       in_tree &= inner;
       fresh &= inner;
 
-      if (gen_nibble_count[in_tree] == 1)
-        dir = in_tree;
-      else
-        dir = gen_nibble_dirs[in_tree][maze_rng_below (&rng, gen_nibble_count[in_tree])];
+      dir = gen_pick_side (&rng, in_tree);
 
       /* the carve from the tree neighbour into cell, queued */
       gen_pending_carve (gen, &pending, cell, dir);

@@ -46,7 +46,7 @@ straight_run_step (MazeGenerator *gen,
       dir = gen_dir_of_index (gen->u.straight.run_dir);
       if (gen->u.straight.run_left == 0 || !(sides & dir))
         {
-          dir = gen_pick_side (gen, sides);
+          dir = gen_pick_side (&gen->rng, sides);
           gen->u.straight.run_dir = gen_index_of_dir (dir);
           gen->u.straight.run_left = 1 + maze_rng_below (&gen->rng, gen->spec.count);
         }

@@ -87,7 +87,7 @@ wilson_step (MazeGenerator *gen,
   cur = gen->cur;
   for (unsigned moves = 0; moves < WALK_CHUNK; moves++)
     {
-      uint16_t dir = gen_pick_side (gen, gen_inner_sides (gen->cells[cur]));
+      uint16_t dir = gen_pick_side (&gen->rng, gen_inner_sides (gen->cells[cur]));
 
       gen_moves_set (gen, cur, gen_index_of_dir (dir));
       cur += gen->delta[dir];
@@ -183,16 +183,9 @@ wilson_run (MazeGenerator *gen)
               uint32_t k;
 
               if (sides == 0xF)
-                {
-                  k = (uint32_t) (maze_rng_next (&rng) >> 62);
-                }
+                k = (uint32_t) (maze_rng_next (&rng) >> 62);
               else
-                {
-                  unsigned n = gen_nibble_count[sides];
-
-                  k = gen_index_of_dir (n == 1 ? sides
-                                        : gen_nibble_dirs[sides][maze_rng_below (&rng, n)]);
-                }
+                k = gen_index_of_dir (gen_pick_side (&rng, sides));
               gen_moves_set (gen, cur, k);
               cur += step[k];
               c = cells[cur];

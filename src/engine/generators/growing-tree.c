@@ -101,7 +101,7 @@ newest_run (MazeGenerator *gen)
   const uint32_t step[4] = { (uint32_t) 0 - w, 1, w, (uint32_t) 0 - 1 };
   uint64_t top;
 
-  if (mode_of (gen) != GT_NEWEST || left == 0)
+  if (left == 0)
     return;
   /* Locals, not gen->...: stores to moves[] could alias gen->depth and
    * the PRNG state, which would then live in memory, not registers.  The
@@ -271,10 +271,6 @@ list_run (MazeGenerator *gen)
   uint32_t cur = gen->cur;
   GenCarved c = { NULL };
 
-  /* the newest cell is newest_run()'s, and the oldest ones are near
-   * each other in memory: they go step by step */
-  if (mode0 == GT_NEWEST || mode0 == GT_OLDEST)
-    return;
   if (gen_run_makes_whole_tree (gen))
     (void) gen_carved_new (&c, gen);
 
@@ -318,13 +314,23 @@ list_run (MazeGenerator *gen)
   gen->tree_left -= carved;
 }
 
+/* The newest cell has a run of its own; the oldest cells are near each
+ * other in memory, and go step by step (no run); random takes, mixed
+ * with newest ones or not, are list_run()'s. */
 static void
 growing_tree_run (MazeGenerator *gen)
 {
-  if (mode_of (gen) == GT_NEWEST)
-    newest_run (gen);
-  else
-    list_run (gen);
+  switch (mode_of (gen))
+    {
+    case GT_NEWEST:
+      newest_run (gen);
+      break;
+    case GT_OLDEST:
+      break;
+    default:
+      list_run (gen);
+      break;
+    }
 }
 
 static GenResult

@@ -21,6 +21,26 @@
 
 #include "maze.h"
 
+/* The index of the lowest set bit of @x (not 0): of a word of bits a
+ * cell, or the first side (N 0, E 1, S 2, W 3) of a nibble of sides. */
+static inline uint32_t
+maze_lowest_bit (uint64_t x)
+{
+#if defined(__GNUC__)
+  return (uint32_t) __builtin_ctzll (x);
+#else
+  /* de Bruijn: the lowest bit alone, times the sequence, names it */
+  static const uint8_t index[64] = {
+    0, 1, 2, 53, 3, 7, 54, 27, 4, 38, 41, 8, 34, 55, 48, 28,
+    62, 5, 39, 46, 44, 42, 22, 9, 24, 35, 59, 56, 49, 18, 29, 11,
+    63, 52, 6, 26, 37, 40, 33, 47, 61, 45, 43, 21, 23, 58, 17, 10,
+    51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12,
+  };
+
+  return index[((x & -x) * UINT64_C (0x022FDD63CC95386D)) >> 58];
+#endif
+}
+
 /* A full name read (algorithm.c): the descriptor, the value of its
  * parameter, and the canonical name ("corridor" is "corridor:20"). */
 typedef struct

@@ -63,19 +63,19 @@ hunt_lowest (uint64_t *bits,
         (*low)++;
       if (*low == n_top)
         return GEN_NONE;
-      j1 = (*low << 6) + gen_lowest_bit (level2[*low]);
+      j1 = (*low << 6) + maze_lowest_bit (level2[*low]);
       if (level1[j1] == 0)
         {
           level2[*low] &= ~(UINT64_C (1) << (j1 & 63));
           continue;
         }
-      j0 = (j1 << 6) + gen_lowest_bit (level1[j1]);
+      j0 = (j1 << 6) + maze_lowest_bit (level1[j1]);
       if (bits[j0] == 0)
         {
           level1[j1] &= ~(UINT64_C (1) << (j0 & 63));
           continue;
         }
-      return (j0 << 6) + gen_lowest_bit (bits[j0]);
+      return (j0 << 6) + maze_lowest_bit (bits[j0]);
     }
 }
 

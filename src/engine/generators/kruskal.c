@@ -1238,7 +1238,7 @@ kruskal_run (MazeGenerator *gen)
               j = (j | 63) + 1;
               continue;
             }
-          j += gen_lowest_bit (word);
+          j += maze_lowest_bit (word);
           slot = (head + count) & (AHEAD - 1);
           e = wall_at (tables, obits, j++);
           /* the filter has only walls that exist */

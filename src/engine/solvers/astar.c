@@ -171,7 +171,7 @@ astar_run (MazeSolver *solver)
 
               while (sides != 0)
                 {
-                  unsigned k = solver_first_side (sides);
+                  unsigned k = maze_lowest_bit (sides);
                   uint32_t to = e.cell + delta[k];
                   unsigned up = (away >> k) & 1;
                   uint64_t key = e.key - 1 + ((uint64_t) (2 * up) << 32);

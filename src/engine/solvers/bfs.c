@@ -150,7 +150,7 @@ bfs_run (MazeSolver *solver)
       sides = bfs_sides (cells[cur]);
       while (sides != 0)
         {
-          unsigned k = solver_first_side (sides);
+          unsigned k = maze_lowest_bit (sides);
           uint32_t to = cur + delta[k];
           uint16_t back = (uint16_t) (maze_opposite ((uint16_t) (1u << k)) << MAZE_BACKTRACK_SHIFT);
 

@@ -109,7 +109,7 @@ dfs_run (MazeSolver *solver)
       /* the first open side, not back home, to a cell not visited */
       while (open != 0)
         {
-          k = solver_first_side (open);
+          k = maze_lowest_bit (open);
           open &= open - 1;
           to = cur + delta[k];
           if ((cells[to] & MAZE_BACKTRACK_MASK) == 0 && to != start)

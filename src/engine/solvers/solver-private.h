@@ -144,14 +144,6 @@ struct MazeSolverClass
 #define SOLVER_ALWAYS_INLINE inline
 #endif
 
-/* The index (N 0, E 1, S 2, W 3, as in MAZE_DIRECTIONS) of the first
- * side in a nibble of sides that is not empty. */
-static inline unsigned
-solver_first_side (unsigned sides)
-{
-  return (unsigned) __builtin_ctz (sides);
-}
-
 /* The open sides of a cell: passages that lead to a neighbour (an opening
  * through the outer wall leads nowhere). */
 static inline uint16_t

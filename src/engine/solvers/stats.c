@@ -77,7 +77,7 @@ maze_search_distances (const Maze       *maze,
         }
       while (open != 0)
         {
-          unsigned k = solver_first_side (open);
+          unsigned k = maze_lowest_bit (open);
           uint32_t nb = c + delta[k];
           uint32_t bit = UINT32_C (1) << (nb & 31);
 

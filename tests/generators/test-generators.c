@@ -589,6 +589,8 @@ test_run_steps (void)
     }
 }
 
+/* A maze of @w x @h cells in the built-in shape @shape_name, or a
+ * rectangle when it is NULL. */
 static Maze *
 new_maze_shaped (uint32_t    w,
                  uint32_t    h,
@@ -599,7 +601,11 @@ new_maze_shaped (uint32_t    w,
   Maze *m;
 
   if (shape_name == NULL)
-    return maze_new (w, h, &err);
+    {
+      m = maze_new (w, h, &err);
+      g_assert_nonnull (m);
+      return m;
+    }
   shape = maze_shape_builtin (shape_name, w, h, &err);
   g_assert_nonnull (shape);
   m = maze_new_shaped (w, h, shape, MAZE_PIECES_KEEP_LARGEST, &err);
@@ -747,25 +753,10 @@ test_kruskal_whole_run (void)
     for (uint64_t seed = 1; seed <= 2; seed++)
       {
         MazeError err = { 0 };
-        Maze *whole, *stepped;
+        Maze *whole = new_maze_shaped (cases[k].w, cases[k].h, cases[k].shape);
+        Maze *stepped = new_maze_shaped (cases[k].w, cases[k].h, cases[k].shape);
         MazeGenerator *a, *b;
 
-        if (cases[k].shape != NULL)
-          {
-            MazeShape *shape = maze_shape_builtin (cases[k].shape, cases[k].w, cases[k].h, &err);
-
-            g_assert_nonnull (shape);
-            whole = maze_new_shaped (cases[k].w, cases[k].h, shape, MAZE_PIECES_KEEP_LARGEST, &err);
-            stepped = maze_new_shaped (cases[k].w, cases[k].h, shape, MAZE_PIECES_KEEP_LARGEST, &err);
-            maze_shape_free (shape);
-          }
-        else
-          {
-            whole = maze_new (cases[k].w, cases[k].h, &err);
-            stepped = maze_new (cases[k].w, cases[k].h, &err);
-          }
-        g_assert_nonnull (whole);
-        g_assert_nonnull (stepped);
         a = maze_generator_new (whole, "kruskal", seed, 0, &err);
         b = maze_generator_new (stepped, "kruskal", seed, 0, &err);
         maze_generator_run (a);

@@ -2,6 +2,8 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "maze-render.h"
 
@@ -43,6 +45,9 @@ struct _BitmazeInspector
   guint16          answer_word;
   guint16          answer_wrong;
   gboolean         answer_editable;
+  /* A "which cell comes next?" question is open: the frontier's order
+   * would give its answer (bitmaze_inspector_set_hide_order()) */
+  gboolean         hide_order;
 
   GdkFrameClock   *frame_clock;
   gulong           after_paint_id;
@@ -379,11 +384,38 @@ frontier_title (BitmazeInspector *self)
   const MazeAlgorithm *solver = maze_algorithm_find (maze_solvers, bitmaze_session_get_solver (self->session),
                                                      NULL, NULL);
 
+  if (self->hide_order)
+    /* Translators: the frontier list's title while a predict question
+     * asks which cell comes next: its usual order would be the answer */
+    return _("Frontier, in reading order until the answer");
   if (bitmaze_session_get_phase (self->session) == BITMAZE_PHASE_BUILDING)
     return _("Generator’s working set, next first");
   if (solver == NULL || solver->frontier == NULL)
     return _("Frontier, next first");
   return _(solver->frontier);
+}
+
+static int
+compare_cells (gconstpointer a,
+               gconstpointer b)
+{
+  guint32 x = *(const guint32 *) a, y = *(const guint32 *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* The frontier's first FRONTIER_SHOWN cells in reading order (top row
+ * first, each row from the left), taken from all @total of them: the
+ * first ones in the search's order would hold the answer. */
+static void
+sort_frontier (BitmazeInspector *self,
+               size_t            total)
+{
+  g_autofree guint32 *all = g_new (guint32, total);
+
+  total = MIN (total, bitmaze_session_get_frontier (self->session, all, total));
+  qsort (all, total, sizeof *all, compare_cells);
+  memcpy (self->frontier, all, MIN (total, FRONTIER_SHOWN) * sizeof *all);
 }
 
 static void
@@ -399,6 +431,8 @@ refresh_frontier (BitmazeInspector *self)
 
   if (maze != NULL)
     total = bitmaze_session_get_frontier (self->session, self->frontier, FRONTIER_SHOWN);
+  if (self->hide_order && total > 1)
+    sort_frontier (self, total);
   n = MIN (total, FRONTIER_SHOWN);
   self->frontier_total = total;
 
@@ -936,12 +970,12 @@ frontier_setup_cb (GtkSignalListItemFactory *factory,
 static void
 frontier_bind_cb (GtkSignalListItemFactory *factory,
                   GtkListItem              *item,
-                  gpointer                  user_data)
+                  BitmazeInspector         *self)
 {
   GtkWidget *label = gtk_list_item_get_child (item);
   const char *cell = gtk_string_object_get_string (gtk_list_item_get_item (item));
 
-  if (gtk_list_item_get_position (item) == 0)
+  if (gtk_list_item_get_position (item) == 0 && !self->hide_order)
     {
       /* Translators: the first cell of the frontier, the one the algorithm takes next; %s is "(x, y)" */
       g_autofree char *text = g_strdup_printf (_("%s  ← next"), cell);
@@ -1415,6 +1449,27 @@ bitmaze_inspector_set_answer (BitmazeInspector *self,
   for (guint bit = 0; bit < 16; bit++)
     gtk_widget_set_focus_on_click (GTK_WIDGET (self->bits[bit]), cell < 0);
   refresh_cell (self);
+}
+
+void
+bitmaze_inspector_set_hide_order (BitmazeInspector *self,
+                                  gboolean          hide)
+{
+  g_return_if_fail (BITMAZE_IS_INSPECTOR (self));
+
+  hide = !!hide;
+  if (self->hide_order == hide)
+    return;
+  self->hide_order = hide;
+  refresh_frontier (self);
+}
+
+gboolean
+bitmaze_inspector_get_hide_order (BitmazeInspector *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_INSPECTOR (self), FALSE);
+
+  return self->hide_order;
 }
 
 guint16

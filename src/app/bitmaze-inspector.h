@@ -45,7 +45,8 @@ GtkWidget        *bitmaze_inspector_get_bit_button (BitmazeInspector *self,
                                                     guint             bit);
 /* The operation log (a GListModel of BitmazeOpItem, oldest first). */
 BitmazeOpLog     *bitmaze_inspector_get_log       (BitmazeInspector *self);
-/* The frontier list shown: GtkStringList of "(x, y)", next first. */
+/* The frontier list shown: GtkStringList of "(x, y)", next first (in
+ * reading order while the order is hidden). */
 GListModel       *bitmaze_inspector_get_frontier  (BitmazeInspector *self);
 /* The message shown after a refused toggle, or NULL. */
 const char       *bitmaze_inspector_get_message   (BitmazeInspector *self);
@@ -69,6 +70,12 @@ void              bitmaze_inspector_set_answer    (BitmazeInspector *self,
                                                    guint16           wrong,
                                                    gboolean          editable);
 guint16           bitmaze_inspector_get_answer    (BitmazeInspector *self);
+/* Predict mode's "which cell comes next?": while @hide is TRUE the
+ * frontier list shows its cells in reading order, without marking the
+ * next one, since the search's order would give the answer away. */
+void              bitmaze_inspector_set_hide_order (BitmazeInspector *self,
+                                                    gboolean          hide);
+gboolean          bitmaze_inspector_get_hide_order (BitmazeInspector *self);
 /* Bring the panel up to date now instead of at the next frame. */
 void              bitmaze_inspector_sync          (BitmazeInspector *self);
 /* Shows @widget right under the bit grid (the class's answer chart, whose

@@ -167,6 +167,11 @@ update_inspector (BitmazePredictBar *self)
 
   if (self->inspector == NULL)
     return;
+  /* Which cell comes next is the frontier's first: not shown till the
+   * answer is out. */
+  bitmaze_inspector_set_hide_order (self->inspector,
+                                    q != NULL && q->kind == MAZE_QUESTION_CELL
+                                    && state == BITMAZE_PREDICT_ASKING);
   if (q == NULL || q->kind != MAZE_QUESTION_WORD)
     {
       bitmaze_inspector_set_answer (self->inspector, -1, 0, 0, FALSE);
@@ -828,6 +833,7 @@ bitmaze_predict_bar_set_inspector (BitmazePredictBar *self,
   if (self->inspector != NULL)
     {
       bitmaze_inspector_set_answer (self->inspector, -1, 0, 0, FALSE);
+      bitmaze_inspector_set_hide_order (self->inspector, FALSE);
       g_signal_handlers_disconnect_by_data (self->inspector, self);
       g_object_remove_weak_pointer (G_OBJECT (self->inspector), (gpointer *) &self->inspector);
     }

@@ -12,6 +12,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "maze.h"
@@ -437,6 +438,88 @@ test_next_cell_keys (Fixture       *fixture,
   assert_score (fixture, 1, 1, 1);
 }
 
+/* Does a label under @root carry the frontier's "next" mark? */
+static gboolean
+marks_next (GtkWidget *root)
+{
+  if (GTK_IS_LABEL (root) && gtk_widget_get_mapped (root)
+      && gtk_widget_has_css_class (root, "bitmaze-next"))
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (marks_next (child))
+      return TRUE;
+  return FALSE;
+}
+
+/* The cells of the inspector's frontier list, as "(x, y)" rows. */
+static void
+frontier_rows (BitmazeInspector *inspector,
+               guint32          *cells,
+               guint             width,
+               guint            *n)
+{
+  GListModel *rows = bitmaze_inspector_get_frontier (inspector);
+
+  *n = g_list_model_get_n_items (rows);
+  for (guint i = 0; i < *n; i++)
+    {
+      const char *row = gtk_string_list_get_string (GTK_STRING_LIST (rows), i);
+      guint x, y;
+
+      g_assert_cmpint (sscanf (row, "(%u, %u)", &x, &y), ==, 2);
+      cells[i] = y * width + x;
+    }
+}
+
+/* "Which cell comes next?" with the bit inspector open, as in a class:
+ * the frontier list's order (BFS's queue, head first, marked "next")
+ * would be the answer, so while the question is open the list shows the
+ * same cells in reading order, unmarked; once the answer is out, the
+ * queue's order and the mark come back, the answer first. */
+static void
+test_next_cell_hidden (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  BitmazeInspector *inspector = window_test_inspector (fixture->window);
+  guint width = maze_width (window_test_maze (fixture->window));
+  gboolean out_of_order = FALSE;
+
+  if (!gui_test_have_xdotool ())
+    return;
+
+  g_assert_nonnull (inspector);
+  predict_on (fixture);
+  bitmaze_predict_set_ask_words (fixture->predict, FALSE);
+  /* until a question whose answer is not the frontier's first cell in
+   * reading order, where the two orders differ */
+  for (guint round = 0; round < 12 && !out_of_order; round++)
+    {
+      const MazeQuestion *q = press_step (fixture);
+      guint32 cells[64];
+      guint n;
+
+      g_assert_cmpint (q->kind, ==, MAZE_QUESTION_CELL);
+      gui_test_wait_for_frames (GTK_WIDGET (inspector), 2);
+      frontier_rows (inspector, cells, width, &n);
+      g_assert_cmpuint (n, >, 0);
+      for (guint i = 1; i < n; i++)
+        g_assert_cmpuint (cells[i - 1], <, cells[i]);
+      g_assert_false (marks_next (GTK_WIDGET (inspector)));
+      out_of_order = cells[0] != q->index;
+
+      gtk_widget_activate_action (GTK_WIDGET (fixture->bar), "predict.reveal", NULL);
+      g_assert_cmpint (bitmaze_predict_get_state (fixture->predict), ==, BITMAZE_PREDICT_REVEALED);
+      gui_test_wait_for_frames (GTK_WIDGET (inspector), 2);
+      frontier_rows (inspector, cells, width, &n);
+      g_assert_cmpuint (cells[0], ==, q->index);
+      g_assert_true (marks_next (GTK_WIDGET (inspector)));
+      gui_test_press_keys (fixture->window, "space");
+    }
+  g_assert_true (out_of_order);
+}
+
 /* Skip: nothing counted; the step's questions one by one, then the step. */
 static void
 test_skip (Fixture       *fixture,
@@ -597,6 +680,8 @@ main (int    argc,
   g_test_add ("/predict/next-cell", Fixture, NULL, fixture_setup, test_next_cell, fixture_teardown);
   g_test_add ("/predict/next-cell-keys", Fixture, NULL, fixture_setup, test_next_cell_keys,
               fixture_teardown);
+  g_test_add ("/predict/next-cell-hidden", Fixture, "inspector", fixture_setup,
+              test_next_cell_hidden, fixture_teardown);
   g_test_add ("/predict/skip", Fixture, NULL, fixture_setup, test_skip, fixture_teardown);
   g_test_add ("/predict/score-resets", Fixture, NULL, fixture_setup, test_score_resets,
               fixture_teardown);

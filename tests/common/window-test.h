@@ -138,6 +138,20 @@ window_test_status_text (BitmazeWindow *window,
   return bitmaze_status_get_text (window_test_status (window), which);
 }
 
+/* Answers @dialog with @response as a click on the response's button
+ * does: the response, and the dialog gone.  adw_message_dialog_response()
+ * alone emits the response and leaves the dialog on the screen, where it
+ * would take the clicks meant for a later test's window. */
+static inline void
+window_test_respond (AdwMessageDialog *dialog,
+                     const char       *response)
+{
+  g_object_ref (dialog);
+  adw_message_dialog_response (dialog, response);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_object_unref (dialog);
+}
+
 /* The "Save Changes?" dialog shown over @window, or NULL. */
 static inline AdwMessageDialog *
 window_test_save_dialog (BitmazeWindow *window)

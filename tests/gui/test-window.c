@@ -75,7 +75,7 @@ fixture_teardown (Fixture       *fixture,
       AdwMessageDialog *dialog = window_test_save_dialog (fixture->window);
 
       if (dialog != NULL)
-        adw_message_dialog_response (dialog, "discard");
+        window_test_respond (dialog, "discard");
       if (fixture->window != NULL)
         gtk_window_destroy (GTK_WINDOW (fixture->window));
     }
@@ -608,7 +608,7 @@ test_unsaved_changes_guard (Fixture       *fixture,
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL);
   dialog = window_test_save_dialog (window);
   g_assert_nonnull (dialog);
-  adw_message_dialog_response (dialog, "cancel");
+  window_test_respond (dialog, "cancel");
   g_assert_null (window_test_save_dialog (window));
   g_assert_true (window_test_maze (window) == maze);
   g_assert_cmpuint (maze_goal (maze), ==, 7);
@@ -619,7 +619,7 @@ test_unsaved_changes_guard (Fixture       *fixture,
   gui_test_wait_until (save_dialog_shown, fixture, "the Save Changes dialog on closing");
   g_assert_nonnull (fixture->window);
   dialog = window_test_save_dialog (window);
-  adw_message_dialog_response (dialog, "cancel");
+  window_test_respond (dialog, "cancel");
   g_assert_nonnull (fixture->window);
 
   /* Save writes the file, then goes on with New. */
@@ -629,7 +629,7 @@ test_unsaved_changes_guard (Fixture       *fixture,
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL);
   dialog = window_test_save_dialog (window);
   g_assert_nonnull (dialog);
-  adw_message_dialog_response (dialog, "save");
+  window_test_respond (dialog, "save");
   g_assert_null (bitmaze_session_get_file (window_test_session (window)));
   g_assert_false (bitmaze_session_get_modified (window_test_session (window)));
   {
@@ -647,7 +647,7 @@ test_unsaved_changes_guard (Fixture       *fixture,
   gtk_window_close (GTK_WINDOW (window));
   gui_test_wait_until (save_dialog_shown, fixture, "the Save Changes dialog on closing");
   g_assert_nonnull (fixture->window);
-  adw_message_dialog_response (window_test_save_dialog (window), "discard");
+  window_test_respond (window_test_save_dialog (window), "discard");
   gui_test_wait_for_finalize (&fixture->window, "the window to close after Discard");
 }
 
@@ -674,7 +674,7 @@ test_close_failed_save_stays (Fixture       *fixture,
   gui_test_wait_until (save_dialog_shown, fixture, "the Save Changes dialog on closing");
   /* The answer is handled at once: a window that closed would be unmapped
    * by now. */
-  adw_message_dialog_response (window_test_save_dialog (window), "save");
+  window_test_respond (window_test_save_dialog (window), "save");
   g_assert_nonnull (fixture->window);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window)));
   g_assert_true (bitmaze_session_get_modified (window_test_session (window)));

@@ -83,7 +83,7 @@ fixture_teardown (Fixture       *fixture,
       AdwMessageDialog *dialog = window_test_save_dialog (fixture->window);
 
       if (dialog != NULL)
-        adw_message_dialog_response (dialog, "discard");
+        window_test_respond (dialog, "discard");
       if (fixture->window != NULL)
         gtk_window_destroy (GTK_WINDOW (fixture->window));
     }

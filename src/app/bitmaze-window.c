@@ -447,7 +447,18 @@ view_cell_clicked_cb (BitmazeWindow   *self,
     }
   /* Enter on the picked cell (button 0) moves the start, with Shift the
    * goal, whatever the tool; a click depends on the tool.  Inspect only
-   * picks the cell, which the view has done: the search goes on. */
+   * picks the cell, which the view has done: the search goes on.  The
+   * click asks about the cell, so a closed bit inspector opens to show
+   * it (the presentation view shows the cell's bits itself). */
+  if (button != 0 && self->tool == BITMAZE_TOOL_INSPECT && !self->presenting)
+    {
+      g_autoptr (GVariant) shown = g_action_group_get_action_state (G_ACTION_GROUP (self),
+                                                                    "show-inspector");
+
+      if (!g_variant_get_boolean (shown))
+        g_action_group_change_action_state (G_ACTION_GROUP (self), "show-inspector",
+                                            g_variant_new_boolean (TRUE));
+    }
   if (button != 0 && self->tool != BITMAZE_TOOL_START && self->tool != BITMAZE_TOOL_GOAL)
     return;
   goal = self->tool == BITMAZE_TOOL_GOAL && button != 0 ? !other : other;

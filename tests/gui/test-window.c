@@ -578,6 +578,57 @@ test_failed_save_loses_nothing (Fixture       *fixture,
   g_assert_cmpuint (maze_start (window_test_maze (window)), ==, 5);
 }
 
+/* A click with the Inspect tool asks about a cell: a closed bit
+ * inspector opens on it, and the search and the start stay as they were.
+ * Enter on a picked cell (the keyboard's "click") moves the start, as it
+ * always did, and opens nothing. */
+static void
+test_inspect_click_opens_inspector (Fixture       *fixture,
+                                    gconstpointer  data)
+{
+  BitmazeWindow *window = fixture->window;
+  BitmazeSession *session = window_test_session (window);
+  BitmazeMazeView *view = window_test_view (window);
+  Maze *maze = window_test_maze (window);
+  guint32 start = maze_start (maze), cell = 7;
+  g_autoptr (GVariant) shown = NULL;
+  guint64 position;
+  double x, y;
+
+  if (!gui_test_have_xdotool ())
+    return;
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-inspector",
+                                      g_variant_new_boolean (FALSE));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.tool", "s", "inspect");
+  for (guint i = 0; i < 5; i++)
+    g_assert_true (bitmaze_session_step (session));
+  position = bitmaze_session_get_position (session);
+  g_assert_null (window_test_inspector (window));
+
+  g_assert_true (bitmaze_maze_view_get_cell_center (view, cell, &x, &y));
+  gui_test_click (view, x, y);
+  shown = g_action_group_get_action_state (G_ACTION_GROUP (window), "show-inspector");
+  g_assert_true (g_variant_get_boolean (shown));
+  g_assert_nonnull (window_test_inspector (window));
+  gui_test_wait_for_frames (GTK_WIDGET (window_test_inspector (window)), 1);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window_test_inspector (window))));
+  g_assert_cmpint (bitmaze_inspector_get_cell (window_test_inspector (window)), ==, (int) cell);
+  g_assert_cmpuint (bitmaze_session_get_position (session), ==, position);
+  g_assert_cmpint (bitmaze_session_get_phase (session), ==, BITMAZE_PHASE_SOLVING);
+  g_assert_cmpuint (maze_start (maze), ==, start);
+
+  /* Closed again, Enter on the picked cell moves the start and opens nothing. */
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-inspector",
+                                      g_variant_new_boolean (FALSE));
+  g_signal_emit_by_name (view, "cell-clicked", cell, (GdkModifierType) 0, 0u);
+  g_clear_pointer (&shown, g_variant_unref);
+  shown = g_action_group_get_action_state (G_ACTION_GROUP (window), "show-inspector");
+  g_assert_false (g_variant_get_boolean (shown));
+  g_assert_cmpuint (maze_start (maze), ==, cell);
+  g_settings_reset (fixture->settings, "show-inspector");
+}
+
 static gboolean
 save_dialog_shown (gpointer data)
 {
@@ -954,6 +1005,7 @@ main (int   argc,
   ADD ("big-maze-in-slices", test_big_maze_in_slices, NULL);
   ADD ("export-image", test_export_image, NULL);
   ADD ("maze-keeps-its-size", test_maze_keeps_its_size, NULL);
+  ADD ("inspect-click-opens-inspector", test_inspect_click_opens_inspector, NULL);
 
   return g_test_run ();
 }

@@ -161,6 +161,7 @@ bitmaze_application_startup (GApplication *app)
     { "win.save-as", { "<Primary><Shift>s", NULL } },
     { "win.export", { "<Primary>e", NULL } },
     { "win.print", { "<Primary>p", NULL } },
+    { "win.present", { "F5", NULL } },
     { "win.fullscreen", { "F11", NULL } },
     { "win.zoom-in", { "<Primary>plus", "<Primary>equal", "<Primary>KP_Add", NULL } },
     { "win.zoom-out", { "<Primary>minus", "<Primary>KP_Subtract", NULL } },

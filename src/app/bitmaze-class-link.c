@@ -114,44 +114,32 @@ running_cb (BitmazeClassLink *self)
 /* The neighbourhood of a "which cell comes next?" question            */
 /* ------------------------------------------------------------------ */
 
-/* One axis of the neighbourhood: [*lo, *hi] around @a (the search) and
- * @b (the answer), which must stay inside; at most
- * BITMAZE_CLASS_REGION_MAX long, at least REGION_MIN where @size allows. */
+/* One axis of the neighbourhood: [*lo, *hi] around @a (the cell the
+ * search stands on, which the pages mark), @r cells on each side, moved
+ * inside the maze's @size cells, and moved further only when @b (the
+ * answer) would be left out.  Where the answer sits in it must not give
+ * it away: a box around both cells with a cell to spare puts the answer
+ * one cell from an edge, and growing it to REGION_MIN centres it on the
+ * answer or on the search depending on the side the answer is on. */
 static void
 span (guint  a,
       guint  b,
+      guint  r,
       guint  size,
       guint *lo,
       guint *hi)
 {
-  guint max_len = MIN (size, BITMAZE_CLASS_REGION_MAX);
-  guint min_len = MIN (size, REGION_MIN);
-  guint first = MIN (a, b) > 0 ? MIN (a, b) - 1 : 0;
-  guint last = MIN (MAX (a, b) + 1, size - 1);
+  guint len = MIN (size, 2 * r + 1);
+  guint first = a > r ? a - r : 0;
 
-  if (last - first + 1 > max_len)
-    {
-      /* Too far apart: as much around the search as leaves the answer in. */
-      if (b >= a)
-        {
-          last = b;
-          first = last + 1 - max_len;
-        }
-      else
-        {
-          first = b;
-          last = first + max_len - 1;
-        }
-    }
-  while (last - first + 1 < min_len)
-    {
-      if (first > 0)
-        first--;
-      if (last - first + 1 < min_len && last + 1 < size)
-        last++;
-    }
+  if (first + len > size)
+    first = size - len;
+  if (b < first)
+    first = b;
+  else if (b >= first + len)
+    first = b + 1 - len;
   *lo = first;
-  *hi = last;
+  *hi = first + len - 1;
 }
 
 /* "Which cell comes next?": the neighbourhood of the cell the search
@@ -167,7 +155,7 @@ ask_cell (BitmazeClassLink   *self,
   g_autofree guint16 *words = NULL;
   g_autofree guint8 *marks = NULL;
   const uint16_t *cells;
-  guint width, height, x0, x1, y0, y1, w, h;
+  guint width, height, x0, x1, y0, y1, w, h, fx, fy, far, r;
   gsize n_frontier;
 
   if (maze == NULL)
@@ -175,8 +163,15 @@ ask_cell (BitmazeClassLink   *self,
   width = maze_width (maze);
   height = maze_height (maze);
   cells = maze_cells_const (maze);
-  span (q->from % width, q->x, width, &x0, &x1);
-  span (q->from / width, q->y, height, &y0, &y1);
+  /* The same half-width on both axes, from how far the answer is, in
+   * two sizes only: REGION_MIN cells a side when it is at most two cells
+   * away (a stack's or a corridor's next cell), the largest otherwise. */
+  fx = q->from % width;
+  fy = q->from / width;
+  far = MAX (fx > q->x ? fx - q->x : q->x - fx, fy > q->y ? fy - q->y : q->y - fy);
+  r = far <= REGION_MIN / 2 - 1 ? REGION_MIN / 2 : BITMAZE_CLASS_REGION_MAX / 2;
+  span (fx, q->x, r, width, &x0, &x1);
+  span (fy, q->y, r, height, &y0, &y1);
   w = x1 - x0 + 1;
   h = y1 - y0 + 1;
 
@@ -199,11 +194,11 @@ ask_cell (BitmazeClassLink   *self,
       }
   for (gsize k = 0; k < n_frontier; k++)
     {
-      guint fx = frontier[k] % width;
-      guint fy = frontier[k] / width;
+      guint cx = frontier[k] % width;
+      guint cy = frontier[k] / width;
 
-      if (fx >= x0 && fx <= x1 && fy >= y0 && fy <= y1)
-        marks[(fy - y0) * w + (fx - x0)] |= BITMAZE_CLASS_MARK_FRONTIER;
+      if (cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1)
+        marks[(cy - y0) * w + (cx - x0)] |= BITMAZE_CLASS_MARK_FRONTIER;
     }
 
   solver = maze_algorithm_find (maze_solvers, bitmaze_session_get_solver (session), NULL, NULL);

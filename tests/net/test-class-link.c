@@ -264,6 +264,77 @@ test_next_cell (Fixture       *f,
   g_assert_cmpstr (json_object_get_string_member (r1, "note"), ==, reason);
 }
 
+/* The next "question" message @client gets, past the others. */
+static JsonObject *
+next_question_message (ClassClient *client)
+{
+  for (;;)
+    {
+      JsonObject *message;
+
+      CLASS_WAIT_FOR (!g_queue_is_empty (&client->messages) || client->closed);
+      g_assert_false (g_queue_is_empty (&client->messages));
+      message = g_queue_pop_head (&client->messages);
+      if (g_strcmp0 (json_object_get_string_member (message, "type"), "question") == 0)
+        return message;
+      json_object_unref (message);
+    }
+}
+
+/* Where the neighbourhood lies must not tell where the answer is.  A
+ * depth-first search's next cell is always beside the one it stands on,
+ * on any side: the pages get the same 7 x 7 cells around the
+ * search's cell whichever side it is (away from the maze's edges), not
+ * a box around both cells that puts the answer one cell from an edge,
+ * or centred on the answer when it lies up or to the left. */
+static void
+test_region_keeps_answer (Fixture       *f,
+                          gconstpointer  data)
+{
+  guint checked = 0, sides = 0;
+
+  g_object_set (f->session, "solver", "dfs", NULL);
+  bitmaze_predict_set_ask_words (f->predict, FALSE);
+  bitmaze_predict_set_active (f->predict, TRUE);
+  for (guint round = 0; round < 400 && sides != 0xF; round++)
+    {
+      const MazeQuestion *q;
+      g_autoptr (JsonObject) question = NULL;
+      JsonObject *region;
+      guint fx, fy;
+
+      /* the next question, until the search has found the goal */
+      for (guint i = 0; i < 50 && bitmaze_predict_get_state (f->predict) == BITMAZE_PREDICT_IDLE; i++)
+        if (!bitmaze_session_step (f->session))
+          break;
+      if (bitmaze_predict_get_state (f->predict) != BITMAZE_PREDICT_ASKING)
+        break;
+      q = bitmaze_predict_get_question (f->predict);
+      g_assert_cmpint (q->kind, ==, MAZE_QUESTION_CELL);
+      fx = q->from % 24;
+      fy = q->from / 24;
+      f->now += G_USEC_PER_SEC;
+      question = next_question_message (f->right);
+      region = json_object_get_object_member (question, "region");
+      if (fx >= 3 && fx + 3 < 24 && fy >= 3 && fy + 3 < 16
+          && (q->x > fx ? q->x - fx : fx - q->x) + (q->y > fy ? q->y - fy : fy - q->y) == 1)
+        {
+          g_assert_cmpint (json_object_get_int_member (region, "x"), ==, fx - 3);
+          g_assert_cmpint (json_object_get_int_member (region, "y"), ==, fy - 3);
+          g_assert_cmpint (json_object_get_int_member (region, "width"), ==, 7);
+          g_assert_cmpint (json_object_get_int_member (region, "height"), ==, 7);
+          checked++;
+          sides |= 1u << (q->x < fx ? 0 : q->x > fx ? 1 : q->y < fy ? 2 : 3);
+        }
+      g_assert_true (bitmaze_predict_skip (f->predict));
+    }
+  /* questions of three sides or more were looked at, the answer up or
+   * to the left among them */
+  g_assert_cmpuint (checked, >=, 8);
+  g_assert_cmpuint (((sides >> 0) & 1) + ((sides >> 1) & 1) + ((sides >> 2) & 1) + ((sides >> 3) & 1), >=, 3);
+  g_assert_cmpuint (sides & 0x5, !=, 0);
+}
+
 /* Without a running server the link asks nothing and breaks nothing; a
  * session started while a question is open gets it at once. */
 static void
@@ -308,6 +379,8 @@ main (int   argc,
   g_test_add ("/class-link/skipped-withdrawn", Fixture, NULL, fixture_set_up, test_skipped_withdrawn,
               fixture_tear_down);
   g_test_add ("/class-link/next-cell", Fixture, NULL, fixture_set_up, test_next_cell, fixture_tear_down);
+  g_test_add ("/class-link/region-keeps-answer", Fixture, NULL, fixture_set_up, test_region_keeps_answer,
+              fixture_tear_down);
   g_test_add_func ("/class-link/server-stopped", test_server_stopped);
 
   return g_test_run ();

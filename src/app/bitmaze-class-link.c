@@ -6,7 +6,8 @@
 
 #include "bitmaze-class-link.h"
 
-/* Cells of the frontier looked at for the neighbourhood's marks. */
+/* Cells of the frontier asked for at first for the neighbourhood's marks
+ * (a bigger frontier is asked for again, whole). */
 #define FRONTIER_MAX 4096
 /* The smallest neighbourhood shown, maze allowing: a student needs to
  * see where the search is, not just the answer. */
@@ -176,7 +177,15 @@ ask_cell (BitmazeClassLink   *self,
   h = y1 - y0 + 1;
 
   frontier = g_new (guint32, FRONTIER_MAX);
-  n_frontier = MIN (bitmaze_session_get_frontier (session, frontier, FRONTIER_MAX), FRONTIER_MAX);
+  n_frontier = bitmaze_session_get_frontier (session, frontier, FRONTIER_MAX);
+  if (n_frontier > FRONTIER_MAX)
+    {
+      /* All of it: the first ones in the search's order hold the answer,
+       * so marking only those would point at it. */
+      g_free (frontier);
+      frontier = g_new (guint32, n_frontier);
+      n_frontier = MIN (bitmaze_session_get_frontier (session, frontier, n_frontier), n_frontier);
+    }
   words = g_new (guint16, w * h);
   marks = g_new0 (guint8, w * h);
   for (guint j = 0; j < h; j++)

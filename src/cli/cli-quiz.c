@@ -57,7 +57,7 @@ typedef struct
   gboolean       draw;     /* draw the maze with a cell question */
   CliTextOptions text;
   const char    *subject;  /* the solver in a sentence ("BFS"), translated; NULL for a build */
-  const char    *frontier; /* what its working set is, translated, or NULL */
+  gboolean       frontier; /* the search has a working set to list */
   char          *line;     /* the last line read (getline) */
   size_t         line_cap;
   guint          shown;    /* questions shown, skipped ones too */
@@ -315,6 +315,36 @@ print_cell_list (Quiz           *quiz,
   fputc ('\n', quiz->out);
 }
 
+static int
+compare_cells (const void *a,
+               const void *b)
+{
+  uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* The first FRONTIER_SHOWN cells of @solver's working set in reading
+ * order (top row first, each row from the left), taken from all of it,
+ * into @out; how many it holds.  In the search's own order the first one
+ * would be the answer of the question. */
+static size_t
+frontier_in_reading_order (const MazeSolver *solver,
+                           uint32_t         *out)
+{
+  uint32_t unused;
+  size_t total = maze_solver_frontier (solver, &unused, 0);
+  g_autofree uint32_t *all = NULL;
+
+  if (total == 0)
+    return 0;
+  all = g_new (uint32_t, total);
+  total = MIN (total, maze_solver_frontier (solver, all, total));
+  qsort (all, total, sizeof *all, compare_cells);
+  memcpy (out, all, MIN (total, FRONTIER_SHOWN) * sizeof *all);
+  return total;
+}
+
 /* "Which cell comes next?" */
 static Answer
 ask_cell (Quiz               *quiz,
@@ -341,10 +371,12 @@ ask_cell (Quiz               *quiz,
   fprintf (quiz->out, _("  %s is at (%u, %u)."), quiz->subject,
            q->from % maze_width (maze), q->from / maze_width (maze));
   fputc ('\n', quiz->out);
-  total = maze_solver_frontier (solver, frontier, FRONTIER_SHOWN);
-  if (quiz->frontier != NULL && total > 0)
+  total = quiz->frontier ? frontier_in_reading_order (solver, frontier) : 0;
+  if (total > 0)
     {
-      fprintf (quiz->out, "  %s:", quiz->frontier);
+      /* Translators: before the cells a search may take next, listed
+       * top row first: its own order would give the answer away */
+      fputs (_("  Frontier, in reading order:"), quiz->out);
       print_cell_list (quiz, maze, frontier, MIN (total, FRONTIER_SHOWN), total);
     }
 
@@ -675,7 +707,7 @@ cli_quiz (int    argc,
     {
       algorithm = maze_solver_algorithm (maze_history_solver (history));
       quiz.subject = _(algorithm->subject);
-      quiz.frontier = algorithm->frontier != NULL ? _(algorithm->frontier) : NULL;
+      quiz.frontier = algorithm->frontier != NULL;
     }
   else
     algorithm = maze_generator_algorithm (maze_history_generator (history));

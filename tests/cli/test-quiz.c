@@ -8,6 +8,7 @@
  */
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "maze.h"
@@ -295,6 +296,61 @@ test_scripted (void)
   run_clear (&run);
 }
 
+/* A cell question lists the cells the search may take next in reading
+ * order, top row first: BFS's queue head first would be the answer. */
+static void
+test_frontier_order (void)
+{
+  g_autofree char *path = make_maze ("order.maze");
+  g_autoptr (GString) script = g_string_new (NULL);
+  guint lists = 0, answers = 0, not_first = 0;
+  guint first[32];
+  Run run;
+
+  for (guint k = 0; k < 16; k++)
+    g_string_append (script, "\n");
+  run_quiz (&run, script->str, "quiz", path, "--ask", "cells", "--limit", "16", NULL);
+  assert_status (&run, 0);
+  for (guint k = 0; k < run.lines->len; k++)
+    {
+      const char *line = g_ptr_array_index (run.lines, k);
+      guint x, y;
+
+      g_assert_null (strstr (line, "head first"));
+      if (g_str_has_prefix (line, "  Frontier, in reading order:"))
+        {
+          const char *p = strchr (line, ':') + 1;
+          gint64 last = -1;
+          guint n = 0;
+
+          while (sscanf (p, " (%u, %u)", &x, &y) == 2)
+            {
+              gint64 index = (gint64) y * 7 + x;
+
+              g_assert_cmpint (index, >, last);
+              if (n++ == 0 && lists < G_N_ELEMENTS (first))
+                first[lists] = (guint) index;
+              last = index;
+              p = strchr (p, ')') + 1;
+            }
+          g_assert_cmpuint (n, >, 0);
+          lists++;
+        }
+      else if (sscanf (line, "Skipped: (%u, %u) comes next.", &x, &y) == 2)
+        {
+          g_assert_cmpuint (answers, <, lists);
+          if (answers < G_N_ELEMENTS (first) && first[answers] != y * 7 + x)
+            not_first++;
+          answers++;
+        }
+    }
+  g_assert_cmpuint (lists, >=, 10);
+  g_assert_cmpuint (answers, ==, lists);
+  /* and the lists were not simply led by the answer */
+  g_assert_cmpuint (not_first, >, 0);
+  run_clear (&run);
+}
+
 /* A wrong word: its bits in binary and a caret under each one that
  * differs. */
 static void
@@ -472,6 +528,7 @@ main (int    argc,
 
   g_test_add_func ("/quiz/scripted", test_scripted);
   g_test_add_func ("/quiz/wrong-bits", test_wrong_bits);
+  g_test_add_func ("/quiz/frontier-order", test_frontier_order);
   g_test_add_func ("/quiz/to-the-end", test_to_the_end);
   g_test_add_func ("/quiz/build", test_build);
   g_test_add_func ("/quiz/end-and-errors", test_end_and_errors);

@@ -9,10 +9,11 @@
  * of the maze of at most BITMAZE_CLASS_REGION_MAX cells a side around the
  * cell the search stands on and the one it takes next, its frontier
  * marked (laid around the search's cell, so that where the answer sits in
- * it does not give the answer away).  When predict mode reveals the answer (the teacher checked an
- * answer, or revealed it for the class), the pages learn theirs; a
- * question skipped or withdrawn leaves the pages.  A session started
- * while a question is open gets that question at once.
+ * it does not give the answer away).  When predict mode reveals the
+ * answer (the teacher checked an answer, or revealed it for the class),
+ * the pages learn theirs; a question skipped or withdrawn leaves the
+ * pages.  A session started while a question is open gets that question
+ * at once.
  *
  * The link holds no reference to either: it lives as long as the caller
  * keeps it, and does nothing once either is gone.

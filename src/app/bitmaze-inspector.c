@@ -1464,14 +1464,6 @@ bitmaze_inspector_set_hide_order (BitmazeInspector *self,
   refresh_frontier (self);
 }
 
-gboolean
-bitmaze_inspector_get_hide_order (BitmazeInspector *self)
-{
-  g_return_val_if_fail (BITMAZE_IS_INSPECTOR (self), FALSE);
-
-  return self->hide_order;
-}
-
 guint16
 bitmaze_inspector_get_answer (BitmazeInspector *self)
 {

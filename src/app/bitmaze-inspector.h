@@ -75,7 +75,6 @@ guint16           bitmaze_inspector_get_answer    (BitmazeInspector *self);
  * next one, since the search's order would give the answer away. */
 void              bitmaze_inspector_set_hide_order (BitmazeInspector *self,
                                                     gboolean          hide);
-gboolean          bitmaze_inspector_get_hide_order (BitmazeInspector *self);
 /* Bring the panel up to date now instead of at the next frame. */
 void              bitmaze_inspector_sync          (BitmazeInspector *self);
 /* Shows @widget right under the bit grid (the class's answer chart, whose

@@ -242,7 +242,7 @@ set_presenting (BitmazeWindow *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENTING]);
 }
 
-/* Escape: leaves the presentation view, or stops Run. */
+/* Escape: leaves the presentation view, or play mode, or stops Run. */
 static void
 win_escape_action (GtkWidget  *widget,
                    const char *action_name,
@@ -252,6 +252,8 @@ win_escape_action (GtkWidget  *widget,
 
   if (self->presenting)
     set_presenting (self, FALSE);
+  else if (bitmaze_play_get_active (self->play))
+    bitmaze_play_set_active (self->play, FALSE);
   else
     bitmaze_session_set_running (self->session, FALSE);
 }

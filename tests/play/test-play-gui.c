@@ -181,6 +181,41 @@ test_wall_does_not_move (Fixture       *fixture,
   g_assert_cmpuint (fixture->steps_seen, ==, 0);
 }
 
+/* Escape leaves play mode, as the bar's close button does, after a
+ * move as before one. */
+static void
+test_escape_stops_playing (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  Maze *maze = window_test_maze (fixture->window);
+  uint16_t start = maze_cells_const (maze)[maze_start (maze)];
+
+  if (!gui_test_have_xdotool ())
+    return;
+  start_playing (fixture);
+  gui_test_press_keys (fixture->window, "Escape");
+  g_assert_false (bitmaze_play_get_active (fixture->play));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (fixture->play)));
+
+  start_playing (fixture);
+  /* a move through the start's first open side into the maze */
+  for (int k = 0; k < 4; k++)
+    if (maze_cell_is_open (start, MAZE_DIRECTIONS[k]) && !maze_cell_on_border (start, MAZE_DIRECTIONS[k]))
+      {
+        static const char *const keys[] = { "Up", "Right", "Down", "Left" };
+
+        gui_test_press_keys (fixture->window, keys[k]);
+        break;
+      }
+  g_assert_cmpuint (bitmaze_play_get_moves (fixture->play), ==, 1);
+  gui_test_press_keys (fixture->window, "Escape");
+  g_assert_false (bitmaze_play_get_active (fixture->play));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (fixture->play)));
+  /* the keys are the search's again: S steps */
+  gui_test_press_keys (fixture->window, "s");
+  g_assert_cmpint (bitmaze_session_get_phase (window_test_session (fixture->window)), ==, BITMAZE_PHASE_SOLVING);
+}
+
 /* A click on an open neighbour walks there; it does not move the start. */
 static void
 test_click_neighbour (Fixture       *fixture,
@@ -284,6 +319,7 @@ main (int   argc,
   g_test_add ("/play/gui/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
   ADD ("keys-reach-goal", test_keys_reach_goal);
   ADD ("wall", test_wall_does_not_move);
+  ADD ("escape-stops-playing", test_escape_stops_playing);
   ADD ("click-neighbour", test_click_neighbour);
   ADD ("solver-ends-play", test_solver_ends_play);
   ADD ("print-and-worksheet", test_print_and_worksheet);

@@ -161,6 +161,8 @@ bitmaze_application_startup (GApplication *app)
     { "win.save-as", { "<Primary><Shift>s", NULL } },
     { "win.export", { "<Primary>e", NULL } },
     { "win.print", { "<Primary>p", NULL } },
+    { "win.undo", { "<Primary>z", NULL } },
+    { "win.redo", { "<Primary><Shift>z", "<Primary>y", NULL } },
     { "win.present", { "F5", NULL } },
     { "win.fullscreen", { "F11", NULL } },
     { "win.zoom-in", { "<Primary>plus", "<Primary>equal", "<Primary>KP_Add", NULL } },

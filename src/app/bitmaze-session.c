@@ -49,6 +49,30 @@
 
 typedef struct _SpareRecipe SpareRecipe;
 
+/* One edit of the maze, as Undo and Redo need it: the words it changed
+ * (a cell, or the two a passage joins, or the old and the new end point),
+ * before and after, and for a moved end point its cell before and after.
+ * Undo puts the changed bits back, Redo sets them again, each only while
+ * the maze still holds what the edit left: a search started since may
+ * have cleared a search bit an edit set. */
+typedef enum
+{
+  EDIT_CELLS,  /* walls or bits */
+  EDIT_START,
+  EDIT_GOAL,
+} EditKind;
+
+typedef struct
+{
+  EditKind kind;
+  guint    n;          /* words changed, at most 2 */
+  guint32  index[2];
+  guint16  before[2];
+  guint16  after[2];
+  guint32  was;        /* EDIT_START, EDIT_GOAL: the cell before and after */
+  guint32  now;
+} Edit;
+
 struct _BitmazeSession
 {
   GObject          parent_instance;
@@ -59,6 +83,12 @@ struct _BitmazeSession
   gboolean         modified;
   gboolean         has_search;  /* the maze holds search bits */
   guint            maze_serial; /* counts replacements of the maze */
+
+  /* The edits of this maze that Undo and Redo go through (Edit), and
+   * how many edits deep the file on disk is (G_MAXUINT: none of them) */
+  GArray          *undo;
+  GArray          *redo;
+  guint            saved_depth;
 
   /* The recipe of the next maze, and the search */
   char            *generator;
@@ -148,6 +178,8 @@ enum {
   PROP_POSITION,
   PROP_LENGTH,
   PROP_PREPARED,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
   N_PROPS
 };
 
@@ -376,6 +408,70 @@ drop_stepper (BitmazeSession *self)
 }
 
 /* Replaces the maze; the old one is freed after everybody let go. */
+/* Notifies :can-undo and :can-redo when they may have changed. */
+static void
+notify_undo (BitmazeSession *self,
+             gboolean        could_undo,
+             gboolean        could_redo)
+{
+  if (could_undo != bitmaze_session_can_undo (self))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
+  if (could_redo != bitmaze_session_can_redo (self))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
+}
+
+static void
+forget_edits (BitmazeSession *self)
+{
+  gboolean could_undo = bitmaze_session_can_undo (self);
+  gboolean could_redo = bitmaze_session_can_redo (self);
+
+  g_array_set_size (self->undo, 0);
+  g_array_set_size (self->redo, 0);
+  self->saved_depth = 0;
+  notify_undo (self, could_undo, could_redo);
+}
+
+/* The words an edit may change, before it: @a, and @b unless it is
+ * G_MAXUINT32. */
+static void
+edit_begin (BitmazeSession *self,
+            Edit           *edit,
+            EditKind        kind,
+            guint32         a,
+            guint32         b)
+{
+  const uint16_t *cells = maze_cells_const (self->maze);
+
+  memset (edit, 0, sizeof *edit);
+  edit->kind = kind;
+  edit->index[edit->n] = a;
+  edit->before[edit->n++] = cells[a];
+  if (b != G_MAXUINT32 && b != a)
+    {
+      edit->index[edit->n] = b;
+      edit->before[edit->n++] = cells[b];
+    }
+}
+
+/* A new edit, made by the user (not an undo or a redo): Undo takes it
+ * back first, and the edits undone before it cannot be made again. */
+static void
+record_edit (BitmazeSession *self,
+             Edit           *edit)
+{
+  gboolean could_undo = bitmaze_session_can_undo (self);
+  gboolean could_redo = bitmaze_session_can_redo (self);
+
+  for (guint k = 0; k < edit->n; k++)
+    edit->after[k] = maze_cells_const (self->maze)[edit->index[k]];
+  if (self->saved_depth > self->undo->len)
+    self->saved_depth = G_MAXUINT; /* the file's state went with the redo list */
+  g_array_set_size (self->redo, 0);
+  g_array_append_val (self->undo, *edit);
+  notify_undo (self, could_undo, could_redo);
+}
+
 static void
 replace_maze (BitmazeSession *self,
               Maze           *maze)
@@ -384,6 +480,8 @@ replace_maze (BitmazeSession *self,
 
   self->maze = maze;
   self->maze_serial++;
+  /* the edits were of the old maze */
+  forget_edits (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAZE]);
   maze_free (old);
 }
@@ -1160,6 +1258,8 @@ bitmaze_session_finalize (GObject *object)
   g_clear_pointer (&self->solver, g_free);
   g_clear_pointer (&self->changed, g_array_unref);
   g_clear_pointer (&self->steps, g_free);
+  g_clear_pointer (&self->undo, g_array_unref);
+  g_clear_pointer (&self->redo, g_array_unref);
 
   G_OBJECT_CLASS (bitmaze_session_parent_class)->finalize (object);
 }
@@ -1230,6 +1330,12 @@ bitmaze_session_get_property (GObject    *object,
       break;
     case PROP_PREPARED:
       g_value_set_boolean (value, bitmaze_session_get_prepared (self));
+      break;
+    case PROP_CAN_UNDO:
+      g_value_set_boolean (value, bitmaze_session_can_undo (self));
+      break;
+    case PROP_CAN_REDO:
+      g_value_set_boolean (value, bitmaze_session_can_redo (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1407,6 +1513,19 @@ bitmaze_session_class_init (BitmazeSessionClass *klass)
    * starts at once.  Only big mazes have one.
    */
   properties[PROP_PREPARED] = g_param_spec_boolean ("prepared", NULL, NULL, FALSE, ro);
+  /**
+   * BitmazeSession:can-undo:
+   *
+   * Whether there is an edit of this maze (a wall, a bit, the start or
+   * the goal) to undo.
+   */
+  properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE, ro);
+  /**
+   * BitmazeSession:can-redo:
+   *
+   * Whether there is an undone edit to make again.
+   */
+  properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE, ro);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -1537,6 +1656,8 @@ bitmaze_session_init (BitmazeSession *self)
   self->phase = BITMAZE_PHASE_READY;
   self->changed = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->steps = g_new (MazeStep, BITMAZE_SESSION_STEPS_MAX);
+  self->undo = g_array_new (FALSE, FALSE, sizeof (Edit));
+  self->redo = g_array_new (FALSE, FALSE, sizeof (Edit));
 }
 
 /* ------------------------------------------------------------------ */
@@ -1760,6 +1881,7 @@ bitmaze_session_save (BitmazeSession  *self,
 
   set_file (self, file);
   set_modified (self, FALSE);
+  self->saved_depth = self->undo->len;
 
   return TRUE;
 }
@@ -2381,6 +2503,27 @@ bitmaze_session_toggle_bit (BitmazeSession  *self,
     g_signal_emit (self, signals[MAZE_CHANGED], 0);
   else
     emit_step_cells (self, &step);
+  {
+    Edit edit = { EDIT_CELLS, 0 };
+
+    for (guint k = 0; k < step.n_changes && edit.n < 2; k++)
+      if (step.changes[k].index != UINT32_MAX)
+        {
+          guint j = edit.n;
+
+          /* a cell written twice (a nibble cleared, then a bit set) keeps its
+           * first word before */
+          for (guint m = 0; m < edit.n; m++)
+            if (edit.index[m] == step.changes[k].index)
+              j = m;
+          if (j == edit.n)
+            {
+              edit.index[edit.n] = step.changes[k].index;
+              edit.before[edit.n++] = step.changes[k].before;
+            }
+        }
+    record_edit (self, &edit);
+  }
   set_modified (self, TRUE);
   announce_moved (self, &before);
   g_signal_emit (self, signals[EDITED], 0, &step);
@@ -2396,6 +2539,8 @@ bitmaze_session_set_endpoint (BitmazeSession  *self,
 {
   MazeError merror;
   MazeStatus status;
+  guint32 was;
+  Edit edit;
   Shown before;
 
   g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
@@ -2406,6 +2551,10 @@ bitmaze_session_set_endpoint (BitmazeSession  *self,
 
   /* Moving an end point clears the search (the engine does so too). */
   clear_search_logged (self);
+  was = goal ? maze_goal (self->maze) : maze_start (self->maze);
+  edit_begin (self, &edit, goal ? EDIT_GOAL : EDIT_START, was, index);
+  edit.was = was;
+  edit.now = index;
   status = goal ? maze_set_goal (self->maze, index, &merror)
                 : maze_set_start (self->maze, index, &merror);
   self->has_search = FALSE;
@@ -2414,6 +2563,8 @@ bitmaze_session_set_endpoint (BitmazeSession  *self,
   if (status != MAZE_OK)
     return maze_error_to_gerror (&merror, error);
 
+  if (was != index)
+    record_edit (self, &edit);
   set_modified (self, TRUE);
   return TRUE;
 }
@@ -2427,6 +2578,7 @@ bitmaze_session_toggle_wall (BitmazeSession  *self,
   MazeError merror;
   MazeStatus status;
   gboolean open;
+  Edit edit;
   Shown before;
 
   g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
@@ -2437,12 +2589,14 @@ bitmaze_session_toggle_wall (BitmazeSession  *self,
 
   clear_search_logged (self);
   open = maze_cell_is_open (maze_cells_const (self->maze)[index], (guint16) dir);
+  edit_begin (self, &edit, EDIT_CELLS, index, maze_neighbor (self->maze, index, (uint16_t) dir));
   status = maze_set_wall_open (self->maze, index, (guint16) dir, !open, &merror);
   g_signal_emit (self, signals[MAZE_CHANGED], 0);
   announce_moved (self, &before);
   if (status != MAZE_OK)
     return maze_error_to_gerror (&merror, error);
 
+  record_edit (self, &edit);
   set_modified (self, TRUE);
   return TRUE;
 }
@@ -2488,4 +2642,158 @@ bitmaze_session_play_move (BitmazeSession *self,
   emit_step_cells (self, report);
   g_signal_emit (self, signals[EDITED], 0, report);
   return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Undo and Redo of edits                                              */
+/* ------------------------------------------------------------------ */
+
+gboolean
+bitmaze_session_can_undo (BitmazeSession *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+
+  return self->undo->len > 0;
+}
+
+gboolean
+bitmaze_session_can_redo (BitmazeSession *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+
+  return self->redo->len > 0;
+}
+
+/* Does the maze still hold what @edit left (@undo) or what it found
+ * (redo)? */
+static gboolean
+edit_holds (BitmazeSession *self,
+            const Edit     *edit,
+            gboolean        undo)
+{
+  const uint16_t *cells = maze_cells_const (self->maze);
+
+  for (guint k = 0; k < edit->n; k++)
+    {
+      guint16 mask = edit->before[k] ^ edit->after[k];
+      guint16 want = undo ? edit->after[k] : edit->before[k];
+
+      if ((cells[edit->index[k]] & mask) != (want & mask))
+        return FALSE;
+    }
+  if (edit->kind == EDIT_START)
+    return maze_start (self->maze) == (undo ? edit->now : edit->was);
+  if (edit->kind == EDIT_GOAL)
+    return maze_goal (self->maze) == (undo ? edit->now : edit->was);
+  return TRUE;
+}
+
+/* Puts back the bits @edit changed as they were before it (@undo) or
+ * after it, into @report. */
+static void
+edit_put (BitmazeSession *self,
+          const Edit     *edit,
+          gboolean        undo,
+          MazeStep       *report)
+{
+  for (guint k = 0; k < edit->n; k++)
+    maze_restore_bits (self->maze, edit->index[k], edit->before[k] ^ edit->after[k],
+                       undo ? edit->before[k] : edit->after[k], report, NULL);
+}
+
+/* Undoes (@undo) or makes again @edit, which the maze holds: a search
+ * in progress ends, as with any edit; a wall or an end point clears the
+ * search bits first. */
+static void
+apply_edit (BitmazeSession *self,
+            const Edit     *edit,
+            gboolean        undo)
+{
+  MazeStep step = { .kind = MAZE_STEP_NONE, .cell = edit->index[0], .other = UINT32_MAX };
+  gboolean structural = edit->kind != EDIT_CELLS;
+  Shown before;
+
+  for (guint k = 0; k < edit->n; k++)
+    structural |= ((edit->before[k] ^ edit->after[k]) & MAZE_PASSAGE_MASK) != 0;
+
+  remember_shown (self, &before);
+  withdraw_question (self);
+  bitmaze_session_set_running (self, FALSE);
+  drop_stepper (self);
+  if (structural)
+    clear_search_logged (self);
+  /* The bits first: an end point moved back finds no opening of its own
+   * to move with it, and the words come out as they were. */
+  edit_put (self, edit, undo, &step);
+  if (edit->kind == EDIT_START)
+    maze_set_start (self->maze, undo ? edit->was : edit->now, NULL);
+  else if (edit->kind == EDIT_GOAL)
+    maze_set_goal (self->maze, undo ? edit->was : edit->now, NULL);
+  if (edit->kind != EDIT_CELLS)
+    edit_put (self, edit, undo, NULL);
+  self->has_search = maze_has_search (self->maze);
+  g_signal_emit (self, signals[MAZE_CHANGED], 0);
+  announce_moved (self, &before);
+  g_signal_emit (self, signals[EDITED], 0, &step);
+}
+
+/* Undo (@from the undo list, @to the redo list) or Redo (the other way
+ * round): the newest edit of @from that the maze still holds is undone or
+ * made again; the ones it no longer holds (a search cleared the bit one
+ * set) go over on the way. */
+static gboolean
+replay (BitmazeSession  *self,
+        GArray          *from,
+        GArray          *to,
+        gboolean         undo,
+        GError         **error)
+{
+  gboolean could_undo = bitmaze_session_can_undo (self);
+  gboolean could_redo = bitmaze_session_can_redo (self);
+  gboolean changed = FALSE;
+
+  if (self->maze == NULL || from->len == 0)
+    return FALSE;
+  if (self->phase == BITMAZE_PHASE_BUILDING)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY, _("The maze is still being built"));
+      return FALSE;
+    }
+
+  while (!changed && from->len > 0)
+    {
+      Edit edit = g_array_index (from, Edit, from->len - 1);
+
+      g_array_set_size (from, from->len - 1);
+      g_array_append_val (to, edit);
+      if (edit_holds (self, &edit, undo))
+        {
+          apply_edit (self, &edit, undo);
+          changed = TRUE;
+        }
+    }
+
+  /* Back where the file was saved, the maze is as on disk again. */
+  if (changed)
+    set_modified (self, self->undo->len != self->saved_depth);
+  notify_undo (self, could_undo, could_redo);
+  return changed;
+}
+
+gboolean
+bitmaze_session_undo (BitmazeSession  *self,
+                      GError         **error)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+
+  return replay (self, self->undo, self->redo, TRUE, error);
+}
+
+gboolean
+bitmaze_session_redo (BitmazeSession  *self,
+                      GError         **error)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
+
+  return replay (self, self->redo, self->undo, FALSE, error);
 }

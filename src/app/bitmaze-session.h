@@ -240,6 +240,22 @@ gboolean         bitmaze_session_toggle_wall    (BitmazeSession *self,
                                                  guint           dir,
                                                  GError        **error);
 
+/* Undo and Redo of the edits above (properties :can-undo, :can-redo).
+ * Undo sets the newest edit's cell, wall or end point back as it was
+ * (through the same functions, so a search in progress ends and the
+ * changes are announced as edits); Redo makes an undone edit again; a
+ * new edit drops what could be redone.  A new maze, a file opened or a
+ * saved build coming back start both lists again.  The maze is marked
+ * unmodified when Undo or Redo bring it back to the edit it was saved
+ * (or made) at.  FALSE when nothing changed, with @error set when an
+ * edit was refused (while a maze is being built). */
+gboolean         bitmaze_session_can_undo       (BitmazeSession *self);
+gboolean         bitmaze_session_can_redo       (BitmazeSession *self);
+gboolean         bitmaze_session_undo           (BitmazeSession *self,
+                                                 GError        **error);
+gboolean         bitmaze_session_redo           (BitmazeSession *self,
+                                                 GError        **error);
+
 /* Play mode's walk: clears the search and puts the player on the start;
  * then each move is the engine's maze_play_move(), announced as an edit.
  * FALSE while building, or (a move) with the engine's refusal. */

@@ -81,6 +81,8 @@ static GParamSpec *properties[N_PROPS];
 
 static void set_presenting (BitmazeWindow *self,
                             gboolean       presenting);
+static void show_edit_error (BitmazeWindow *self,
+                             const GError  *error);
 
 /* ------------------------------------------------------------------ */
 /* Small helpers                                                       */
@@ -258,6 +260,22 @@ win_escape_action (GtkWidget  *widget,
     bitmaze_session_set_running (self->session, FALSE);
 }
 
+/* Undo and Redo of the maze's edits (walls, bits, start and goal). */
+static void
+win_undo_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  BitmazeWindow *self = BITMAZE_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+
+  if (g_str_equal (action_name, "win.undo"))
+    bitmaze_session_undo (self->session, &error);
+  else
+    bitmaze_session_redo (self->session, &error);
+  show_edit_error (self, error);
+}
+
 static void
 win_reset_action (GtkWidget  *widget,
                   const char *action_name,
@@ -354,6 +372,8 @@ window_update_actions (BitmazeWindow *self)
   gtk_widget_action_set_enabled (widget, "win.run", has_maze);
   gtk_widget_action_set_enabled (widget, "win.stop", running);
   gtk_widget_action_set_enabled (widget, "win.reset", bitmaze_session_can_reset (session));
+  gtk_widget_action_set_enabled (widget, "win.undo", bitmaze_session_can_undo (session));
+  gtk_widget_action_set_enabled (widget, "win.redo", bitmaze_session_can_redo (session));
 }
 
 static gboolean
@@ -557,6 +577,10 @@ add_key_shortcuts (BitmazeWindow *self)
     { "g", "win.tool", "goal", 0 },
     { "w", "win.tool", "walls", KEY_WALKS },
     { "q", "win.predict", NULL, 0 },
+    /* also application accelerators, which the menu shows; here so that
+     * a text field keeps its own Ctrl+Z */
+    { "<Control>z", "win.undo", NULL, 0 },
+    { "<Control><Shift>z|<Control>y", "win.redo", NULL, 0 },
     { "F5", "win.present", NULL, KEY_TYPING },
     { "F8", "win.show-controls", NULL, KEY_TYPING },
     { "F9", "win.show-inspector", NULL, KEY_TYPING },
@@ -806,6 +830,8 @@ connect_session (BitmazeWindow *self)
   g_signal_connect_object (self->session, "notify::modified", G_CALLBACK (update_title), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::modified", G_CALLBACK (window_update_actions), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "moved", G_CALLBACK (window_update_actions), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::can-undo", G_CALLBACK (window_update_actions), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::can-redo", G_CALLBACK (window_update_actions), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "message", G_CALLBACK (session_message_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::solver", G_CALLBACK (notify_property_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::generator", G_CALLBACK (notify_property_cb), self, G_CONNECT_SWAPPED);
@@ -1095,6 +1121,8 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.run", NULL, win_run_action);
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, win_stop_action);
   gtk_widget_class_install_action (widget_class, "win.reset", NULL, win_reset_action);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, win_undo_action);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, win_undo_action);
   gtk_widget_class_install_action (widget_class, "win.escape", NULL, win_escape_action);
   gtk_widget_class_install_action (widget_class, "win.fullscreen", NULL, win_fullscreen_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, win_zoom_action);

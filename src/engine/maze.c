@@ -610,6 +610,32 @@ maze_toggle_bit (Maze      *maze,
   return MAZE_OK;
 }
 
+MazeStatus
+maze_restore_bits (Maze      *maze,
+                   uint32_t   i,
+                   uint16_t   mask,
+                   uint16_t   word,
+                   MazeStep  *report,
+                   MazeError *error)
+{
+  uint16_t *c = maze->cells;
+  uint16_t clear, set;
+
+  if (i >= maze_n_cells (maze))
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_CELL_OUTSIDE, MAZE_NUM (i),
+                           MAZE_NUM (maze->width), MAZE_NUM (maze->height));
+  mask &= (uint16_t) ~MAZE_BORDER_MASK;
+  clear = (uint16_t) (c[i] & mask & ~word);
+  set = (uint16_t) (~c[i] & mask & word);
+  if (report != NULL && report->n_changes + (clear != 0) + (set != 0) > MAZE_STEP_MAX_CHANGES)
+    report = NULL; /* no room to tell: the maze changes all the same */
+  if (clear != 0)
+    maze_op_and_not (c, report, i, clear, 0);
+  if (set != 0)
+    maze_op_or (c, report, i, set, 0);
+  return MAZE_OK;
+}
+
 void
 maze_reset_search (Maze *maze)
 {

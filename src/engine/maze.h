@@ -257,6 +257,26 @@ MazeStatus maze_toggle_bit (Maze      *maze,
                             MazeStep  *report,
                             MazeError *error);
 
+/**
+ * maze_restore_bits:
+ * @mask: the bits of the word to put back (border bits are never touched)
+ * @word: what they were
+ * @report: (nullable): the changes are appended to it (begun by the
+ *          caller), each with its C statement
+ *
+ * Puts the bits of cell @i that @mask selects back as they are in @word,
+ * the ones to clear with &= ~ and the ones to set with |=: what undoing
+ * an edit needs.  It does not keep the maze consistent by itself: the
+ * caller puts back both cells a passage joins.  MAZE_ERROR_ARGUMENT for
+ * a cell out of range.
+ */
+MazeStatus maze_restore_bits (Maze      *maze,
+                              uint32_t   i,
+                              uint16_t   mask,
+                              uint16_t   word,
+                              MazeStep  *report,
+                              MazeError *error);
+
 /* Close every passage and opening and clear the search: back to a grid of
  * standing walls (border nibbles kept). */
 void maze_clear (Maze *maze);

@@ -189,6 +189,34 @@ test_toggle_bit (void)
   maze_free (m);
 }
 
+/* Bits put back under a mask, as Undo does: the ones to clear with
+ * &= ~, the ones to set with |=, each a statement; bits outside the mask
+ * and border bits stay. */
+static void
+test_restore_bits (void)
+{
+  MazeError err = { 0 };
+  MazeStep step = { .kind = MAZE_STEP_NONE, .cell = 4, .other = UINT32_MAX };
+  Maze *m = maze_new (3, 3, &err);
+  uint16_t *c = maze_cells (m);
+
+  c[4] = (uint16_t) (MAZE_E | MAZE_S | (MAZE_N << 12));
+  g_assert_cmpint (maze_restore_bits (m, 4, 0xF00F, MAZE_W | MAZE_S | (MAZE_W << 12), &step, &err), ==,
+                   MAZE_OK);
+  g_assert_cmphex (c[4], ==, MAZE_W | MAZE_S | (MAZE_W << 12));
+  g_assert_cmpuint (step.n_changes, ==, 2);
+  g_assert_cmphex (step.changes[0].after, ==, MAZE_S);
+  g_assert_cmphex (step.changes[1].before, ==, MAZE_S);
+  g_assert_cmphex (step.changes[1].after, ==, c[4]);
+  g_assert_nonnull (step.changes[0].expr);
+  g_assert_cmpstr (step.changes[0].expr, !=, "");
+  /* outside the mask, and the border nibble: untouched */
+  g_assert_cmpint (maze_restore_bits (m, 0, 0x00FF, 0x0000, NULL, &err), ==, MAZE_OK);
+  g_assert_cmphex (c[0], ==, 0x0090);
+  g_assert_cmpint (maze_restore_bits (m, 9, 0xFFFF, 0, NULL, &err), ==, MAZE_ERROR_ARGUMENT);
+  maze_free (m);
+}
+
 static void
 test_reset_search (void)
 {
@@ -470,6 +498,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/maze/opposite", test_opposite);
+  g_test_add_func ("/maze/restore-bits", test_restore_bits);
   g_test_add_func ("/maze/worked-example", test_worked_example);
   g_test_add_func ("/maze/borders", test_borders);
   g_test_add_func ("/maze/sizes", test_sizes);

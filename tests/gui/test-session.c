@@ -427,6 +427,123 @@ test_next_maze_made_ahead (Fixture       *fixture,
   g_assert_false (bitmaze_session_prepares (600, 500, "mask:/tmp/logo.png"));
 }
 
+static guint16 *
+cells_now (Fixture *fixture)
+{
+  return g_memdup2 (maze_cells_const (bitmaze_session_get_maze (fixture->session)),
+                    2 * fixture->n_cells);
+}
+
+static void
+assert_cells (Fixture       *fixture,
+              const guint16 *want)
+{
+  g_assert_cmpmem (maze_cells_const (bitmaze_session_get_maze (fixture->session)), 2 * fixture->n_cells,
+                   want, 2 * fixture->n_cells);
+}
+
+/* Edits undone and made again: walls, a bit and the start come back
+ * word for word; the maze is unmodified again where it was made or
+ * saved; a new edit drops what could be redone; a search that cleared
+ * the bit an edit set leaves nothing for that edit to undo, so Undo goes
+ * on to the one before; a new maze has nothing to undo. */
+static void
+test_undo_edits (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  BitmazeSession *session = fixture->session;
+  Maze *maze = bitmaze_session_get_maze (session);
+  guint w = maze_width (maze);
+  guint cell = 5 * w + 7, start = maze_start (maze);
+  g_autofree guint16 *made = cells_now (fixture);
+  g_autofree guint16 *one_wall = NULL;
+  g_autofree guint16 *two_walls = NULL;
+  g_autofree char *path = g_build_filename (fixture->dir, "undo.maze", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (bitmaze_session_can_undo (session));
+  g_assert_false (bitmaze_session_undo (session, &error));
+  g_assert_no_error (error);
+
+  /* two walls, then the start */
+  g_assert_true (bitmaze_session_toggle_wall (session, cell, MAZE_E, &error));
+  one_wall = cells_now (fixture);
+  g_assert_true (bitmaze_session_toggle_wall (session, cell, MAZE_S, &error));
+  two_walls = cells_now (fixture);
+  g_assert_true (bitmaze_session_set_endpoint (session, cell, FALSE, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (maze_start (maze), ==, cell);
+  g_assert_true (bitmaze_session_get_modified (session));
+
+  g_assert_true (bitmaze_session_undo (session, &error));
+  g_assert_cmpuint (maze_start (maze), ==, start);
+  assert_cells (fixture, two_walls);
+  g_assert_true (bitmaze_session_undo (session, &error));
+  assert_cells (fixture, one_wall);
+  g_assert_true (bitmaze_session_undo (session, &error));
+  assert_cells (fixture, made);
+  g_assert_false (bitmaze_session_get_modified (session));
+  g_assert_false (bitmaze_session_can_undo (session));
+  g_assert_true (bitmaze_session_can_redo (session));
+
+  g_assert_true (bitmaze_session_redo (session, &error));
+  assert_cells (fixture, one_wall);
+  g_assert_true (bitmaze_session_get_modified (session));
+
+  /* saved with one wall: undone to it again, the maze is as saved */
+  g_assert_true (bitmaze_session_save (session, file, &error));
+  g_assert_true (bitmaze_session_redo (session, &error));
+  assert_cells (fixture, two_walls);
+  g_assert_true (bitmaze_session_get_modified (session));
+  g_assert_true (bitmaze_session_undo (session, &error));
+  g_assert_false (bitmaze_session_get_modified (session));
+  g_assert_true (bitmaze_session_undo (session, &error));
+  assert_cells (fixture, made);
+  g_assert_true (bitmaze_session_get_modified (session));
+
+  /* a new edit: nothing to redo */
+  g_assert_true (bitmaze_session_toggle_wall (session, cell, MAZE_W, &error));
+  g_assert_false (bitmaze_session_can_redo (session));
+  g_assert_false (bitmaze_session_redo (session, &error));
+
+  /* a search bit set by hand, then a search that starts again from a
+   * clean maze: Undo finds that bit clear and undoes the wall */
+  g_assert_true (bitmaze_session_toggle_bit (session, cell, MAZE_SOLUTION_SHIFT, &error));
+  g_assert_no_error (error);
+  g_assert_true (bitmaze_session_step (session));
+  g_assert_cmpuint ((maze_cells_const (maze)[cell] >> MAZE_SOLUTION_SHIFT) & 1, ==, 0);
+  g_assert_true (bitmaze_session_undo (session, &error));
+  g_assert_no_error (error);
+  assert_cells (fixture, made);
+  g_assert_false (bitmaze_session_can_undo (session));
+
+  /* the start moved along the top row and the goal to the bottom row:
+   * each takes its opening in the outer wall with it, and back */
+  g_assert_true (bitmaze_session_set_endpoint (session, 5, FALSE, &error));
+  g_assert_true (bitmaze_session_set_endpoint (session, (maze_height (maze) - 1) * w + 3, TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_true (bitmaze_session_undo (session, &error));
+  g_assert_true (bitmaze_session_undo (session, &error));
+  assert_cells (fixture, made);
+  g_assert_cmpuint (maze_start (maze), ==, start);
+  g_assert_true (bitmaze_session_redo (session, &error));
+  g_assert_true (bitmaze_session_redo (session, &error));
+  g_assert_cmpuint (maze_start (maze), ==, 5);
+  g_assert_cmpuint (maze_goal (maze), ==, (maze_height (maze) - 1) * w + 3);
+  g_assert_true (bitmaze_session_undo (session, &error));
+  g_assert_true (bitmaze_session_undo (session, &error));
+  assert_cells (fixture, made);
+
+  /* a new maze: nothing to undo or redo */
+  g_assert_true (bitmaze_session_toggle_wall (session, cell, MAZE_E, &error));
+  g_assert_true (bitmaze_session_undo (session, &error));
+  g_assert_true (bitmaze_session_can_redo (session));
+  g_assert_true (bitmaze_session_generate (session, &error));
+  g_assert_false (bitmaze_session_can_undo (session));
+  g_assert_false (bitmaze_session_can_redo (session));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -440,6 +557,7 @@ main (int   argc,
   ADD ("build-of-another-stream", test_build_of_another_stream);
   ADD ("question-and-reveal", test_question_and_reveal);
   ADD ("next-maze-made-ahead", test_next_maze_made_ahead);
+  ADD ("undo-edits", test_undo_edits);
 #undef ADD
 
   return g_test_run ();

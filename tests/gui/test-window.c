@@ -629,6 +629,62 @@ test_inspect_click_opens_inspector (Fixture       *fixture,
   g_settings_reset (fixture->settings, "show-inspector");
 }
 
+/* Whether the window's action win.@name is enabled, as a menu item or a
+ * button bound to it shows it. */
+static gboolean
+action_enabled (BitmazeWindow *window,
+                const char    *name)
+{
+  g_autofree char *detailed = g_strconcat ("win.", name, NULL);
+  GtkWidget *button = gtk_button_new ();
+  gboolean enabled;
+
+  /* an actionable inside the window follows the action's state */
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), detailed);
+  gtk_widget_set_parent (button, GTK_WIDGET (window_test_view (window)));
+  enabled = gtk_widget_get_sensitive (button);
+  gtk_widget_unparent (button);
+  return enabled;
+}
+
+/* Ctrl+Z undoes a wall knocked down with the Walls tool, word for word,
+ * and the title loses its mark; Shift+Ctrl+Z knocks it down again; Undo
+ * is off when there is nothing to undo. */
+static void
+test_undo_keys (Fixture       *fixture,
+                gconstpointer  data)
+{
+  BitmazeWindow *window = fixture->window;
+  BitmazeMazeView *view = window_test_view (window);
+  Maze *maze = window_test_maze (window);
+  g_autofree uint16_t *before = copy_cells (maze);
+  g_autofree uint16_t *after = NULL;
+  gsize size = maze_n_cells (maze) * sizeof (uint16_t);
+
+  if (!gui_test_have_xdotool ())
+    return;
+
+  g_assert_false (action_enabled (window, "undo"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.tool", "s", "walls");
+  g_signal_emit_by_name (view, "wall-clicked", 21u, (guint) MAZE_E);
+  after = copy_cells (maze);
+  g_assert_true (memcmp (before, after, size) != 0);
+  g_assert_true (action_enabled (window, "undo"));
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), "•"));
+
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  gui_test_press_keys (window, "ctrl+z");
+  g_assert_cmpmem (maze_cells_const (maze), size, before, size);
+  g_assert_true (maze_check_consistent (maze, NULL));
+  g_assert_null (strstr (gtk_window_get_title (GTK_WINDOW (window)), "•"));
+  g_assert_false (action_enabled (window, "undo"));
+  g_assert_true (action_enabled (window, "redo"));
+
+  gui_test_press_keys (window, "ctrl+shift+z");
+  g_assert_cmpmem (maze_cells_const (maze), size, after, size);
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), "•"));
+}
+
 static gboolean
 save_dialog_shown (gpointer data)
 {
@@ -1006,6 +1062,7 @@ main (int   argc,
   ADD ("export-image", test_export_image, NULL);
   ADD ("maze-keeps-its-size", test_maze_keeps_its_size, NULL);
   ADD ("inspect-click-opens-inspector", test_inspect_click_opens_inspector, NULL);
+  ADD ("undo-keys", test_undo_keys, NULL);
 
   return g_test_run ();
 }

@@ -407,7 +407,6 @@ drop_stepper (BitmazeSession *self)
   self->engine_us = 0;
 }
 
-/* Replaces the maze; the old one is freed after everybody let go. */
 /* Notifies :can-undo and :can-redo when they may have changed. */
 static void
 notify_undo (BitmazeSession *self,
@@ -472,6 +471,7 @@ record_edit (BitmazeSession *self,
   notify_undo (self, could_undo, could_redo);
 }
 
+/* Replaces the maze; the old one is freed after everybody let go. */
 static void
 replace_maze (BitmazeSession *self,
               Maze           *maze)

@@ -2734,7 +2734,10 @@ apply_edit (BitmazeSession *self,
   self->has_search = maze_has_search (self->maze);
   g_signal_emit (self, signals[MAZE_CHANGED], 0);
   announce_moved (self, &before);
-  g_signal_emit (self, signals[EDITED], 0, &step);
+  /* The statements go to the log as a flip of those bits, which they are;
+   * an end point's move is not logged, as when it was made. */
+  if (edit->kind == EDIT_CELLS && step.n_changes > 0)
+    g_signal_emit (self, signals[EDITED], 0, &step);
 }
 
 /* Undo (@from the undo list, @to the redo list) or Redo (the other way

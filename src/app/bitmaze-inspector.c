@@ -8,6 +8,7 @@
 #include "maze-render.h"
 
 #include "bitmaze-inspector.h"
+#include "bitmaze-predict.h"
 #include "bitmaze-settings-choice.h"
 #include "bitmaze-shape.h"
 
@@ -40,14 +41,11 @@ struct _BitmazeInspector
   guint            text_size;
   char            *message;
 
-  /* Predict mode: the bits show an answer to edit, not the maze */
-  int              answer_cell;    /* -1: not in predict mode */
-  guint16          answer_word;
-  guint16          answer_wrong;
-  gboolean         answer_editable;
-  /* A "which cell comes next?" question is open: the frontier's order
-   * would give its answer (bitmaze_inspector_set_hide_order()) */
-  gboolean         hide_order;
+  /* Predict mode, which owns the question and the answer the panel
+   * shows (bitmaze_inspector_set_predict()), or NULL */
+  BitmazePredict  *predict;
+  gboolean         answering;      /* as shown: the bits show an answer */
+  gboolean         hide_order;     /* as shown: the frontier's order hidden */
 
   GdkFrameClock   *frame_clock;
   gulong           after_paint_id;
@@ -77,12 +75,44 @@ struct _BitmazeInspector
 
 G_DEFINE_FINAL_TYPE (BitmazeInspector, bitmaze_inspector, GTK_TYPE_BOX)
 
-enum {
-  ANSWER_CHANGED,
-  N_SIGNALS
-};
+/* ---- predict mode, as BitmazePredict has it ---- */
 
-static guint signals[N_SIGNALS];
+/* The cell of the word question open or revealed, or -1: the panel then
+ * shows it, its bits the answer instead of the word. */
+static int
+answer_cell (BitmazeInspector *self)
+{
+  const MazeQuestion *q = self->predict != NULL ? bitmaze_predict_get_question (self->predict) : NULL;
+
+  return q != NULL && q->kind == MAZE_QUESTION_WORD ? (int) q->index : -1;
+}
+
+static gboolean
+answer_editable (BitmazeInspector *self)
+{
+  return answer_cell (self) >= 0 && bitmaze_predict_get_state (self->predict) == BITMAZE_PREDICT_ASKING;
+}
+
+/* The bits a revealed answer got wrong. */
+static guint16
+answer_wrong (BitmazeInspector *self)
+{
+  if (answer_cell (self) < 0 || bitmaze_predict_get_state (self->predict) != BITMAZE_PREDICT_REVEALED)
+    return 0;
+  return (guint16) bitmaze_predict_get_differ (self->predict);
+}
+
+/* A "which cell comes next?" question waits: the frontier's order (its
+ * first cell) would be the answer. */
+static gboolean
+order_hidden (BitmazeInspector *self)
+{
+  const MazeQuestion *q = self->predict != NULL ? bitmaze_predict_get_question (self->predict) : NULL;
+
+  return q != NULL && q->kind == MAZE_QUESTION_CELL
+         && bitmaze_predict_get_state (self->predict) == BITMAZE_PREDICT_ASKING;
+}
+
 
 static void refresh_cell     (BitmazeInspector *self);
 static void refresh_frontier (BitmazeInspector *self);
@@ -259,7 +289,8 @@ refresh_cell (BitmazeInspector *self)
   guint16 word, changed;
   guint16 before = 0, after = 0;
   guint x, y;
-  int cell = self->answer_cell >= 0 ? self->answer_cell : self->cell;
+  int answer = answer_cell (self);
+  int cell = answer >= 0 ? answer : self->cell;
 
   if (maze == NULL || cell < 0 || (guint) cell >= maze_n_cells (maze))
     cell = default_cell (self);
@@ -332,8 +363,11 @@ refresh_cell (BitmazeInspector *self)
   markup = binary_markup (word, changed);
   gtk_label_set_markup (self->binary_label, markup);
 
-  if (self->answer_cell >= 0)
+  if (answer >= 0)
     {
+      guint16 answer_word = (guint16) bitmaze_predict_get_answer_word (self->predict);
+      guint16 wrong = answer_wrong (self);
+
       /* Predict mode: the student's answer, its wrong bits marked. */
       for (guint bit = 0; bit < 16; bit++)
         {
@@ -341,9 +375,9 @@ refresh_cell (BitmazeInspector *self)
 
           /* Still sensitive once revealed, to stay readable; clicks then
            * change nothing (bit_clicked_cb). */
-          update_bit_button (self, bit, TRUE, (self->answer_word >> bit) & 1, FALSE);
+          update_bit_button (self, bit, TRUE, (answer_word >> bit) & 1, FALSE);
           gtk_widget_add_css_class (button, "bitmaze-bit-answer");
-          if ((self->answer_wrong >> bit) & 1)
+          if ((wrong >> bit) & 1)
             gtk_widget_add_css_class (button, "bitmaze-bit-wrong");
           else
             gtk_widget_remove_css_class (button, "bitmaze-bit-wrong");
@@ -683,14 +717,13 @@ bit_clicked_cb (GtkButton        *button,
   if (maze == NULL || cell < 0)
     return;
 
-  if (self->answer_cell >= 0)
+  if (answer_cell (self) >= 0)
     {
-      /* Predict mode: the click changes the answer, never the maze. */
-      if (!self->answer_editable)
-        return;
-      self->answer_word ^= (guint16) (1u << bit);
-      refresh_cell (self);
-      g_signal_emit (self, signals[ANSWER_CHANGED], 0, (guint) self->answer_word);
+      /* Predict mode: the click changes the answer, never the maze (the
+       * panel follows predict mode's answer-word). */
+      if (answer_editable (self))
+        bitmaze_predict_set_answer_word (self->predict,
+                                         bitmaze_predict_get_answer_word (self->predict) ^ (1u << bit));
       return;
     }
 
@@ -1116,6 +1149,9 @@ bitmaze_inspector_dispose (GObject *object)
 {
   BitmazeInspector *self = BITMAZE_INSPECTOR (object);
 
+  if (self->predict != NULL)
+    g_signal_handlers_disconnect_by_data (self->predict, self);
+  g_clear_object (&self->predict);
   gtk_widget_dispose_template (GTK_WIDGET (self), BITMAZE_TYPE_INSPECTOR);
   self->under_bits = NULL;
   g_clear_object (&self->settings);
@@ -1174,17 +1210,6 @@ bitmaze_inspector_class_init (BitmazeInspectorClass *klass)
   gtk_widget_class_install_action (widget_class, "inspector.text-bigger", NULL, text_bigger_action);
   gtk_widget_class_install_action (widget_class, "inspector.text-smaller", NULL, text_smaller_action);
 
-  /**
-   * BitmazeInspector::answer-changed:
-   * @word: the answer, the bits as clicked
-   *
-   * In predict mode (bitmaze_inspector_set_answer()), a bit button was
-   * clicked: the answer changed, the maze did not.
-   */
-  signals[ANSWER_CHANGED] =
-    g_signal_new ("answer-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
-
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
@@ -1198,7 +1223,6 @@ bitmaze_inspector_init (BitmazeInspector *self)
 
   self->cell = -1;
   self->shown_cell = -1;
-  self->answer_cell = -1;
   self->following = TRUE;
   self->log_pinned = TRUE;
   self->frontier = g_new (uint32_t, FRONTIER_SHOWN);
@@ -1420,30 +1444,30 @@ bitmaze_inspector_set_under_bits (BitmazeInspector *self,
     gtk_box_insert_child_after (GTK_BOX (box), widget, GTK_WIDGET (self->bits_grid));
 }
 
-void
-bitmaze_inspector_set_answer (BitmazeInspector *self,
-                              int               cell,
-                              guint16           answer,
-                              guint16           wrong,
-                              gboolean          editable)
+/* Predict mode's question or answer changed: the note, the bits, and
+ * the frontier's order. */
+static void
+predict_changed_cb (BitmazeInspector *self)
 {
-  g_return_if_fail (BITMAZE_IS_INSPECTOR (self));
+  int cell = answer_cell (self);
+  gboolean hide = order_hidden (self);
 
-  cell = MAX (cell, -1);
-  if (cell < 0 && self->answer_cell < 0)
+  if (hide != self->hide_order)
+    {
+      self->hide_order = hide;
+      refresh_frontier (self);
+    }
+  if (cell < 0 && !self->answering)
     return;
-  if (cell >= 0 && editable)
+  self->answering = cell >= 0;
+  if (cell >= 0 && answer_editable (self))
     /* Translators: the bit inspector's note while a predict question is open */
     set_message (self, _("Your answer: click the bits into the word you expect. The maze does not change."));
-  else if (cell >= 0 && wrong != 0)
+  else if (cell >= 0 && answer_wrong (self) != 0)
     /* Translators: the bit inspector's note after a wrong answer to a predict question */
     set_message (self, _("Your answer: the bits outlined in red differ from the right word."));
   else
     set_message (self, NULL);
-  self->answer_cell = cell;
-  self->answer_word = answer;
-  self->answer_wrong = wrong;
-  self->answer_editable = editable;
   /* A click on a bit leaves the focus in the answer field, so Enter
    * checks the answer instead of clicking the bit again. */
   for (guint bit = 0; bit < 16; bit++)
@@ -1452,22 +1476,24 @@ bitmaze_inspector_set_answer (BitmazeInspector *self,
 }
 
 void
-bitmaze_inspector_set_hide_order (BitmazeInspector *self,
-                                  gboolean          hide)
+bitmaze_inspector_set_predict (BitmazeInspector *self,
+                               BitmazePredict   *predict)
 {
   g_return_if_fail (BITMAZE_IS_INSPECTOR (self));
+  g_return_if_fail (predict == NULL || BITMAZE_IS_PREDICT (predict));
 
-  hide = !!hide;
-  if (self->hide_order == hide)
+  if (self->predict == predict)
     return;
-  self->hide_order = hide;
-  refresh_frontier (self);
-}
-
-guint16
-bitmaze_inspector_get_answer (BitmazeInspector *self)
-{
-  g_return_val_if_fail (BITMAZE_IS_INSPECTOR (self), 0);
-
-  return self->answer_word;
+  if (self->predict != NULL)
+    g_signal_handlers_disconnect_by_data (self->predict, self);
+  g_set_object (&self->predict, predict);
+  if (predict != NULL)
+    {
+      g_signal_connect_object (predict, "asked", G_CALLBACK (predict_changed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (predict, "notify::state", G_CALLBACK (predict_changed_cb), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (predict, "notify::answer-word", G_CALLBACK (predict_changed_cb), self,
+                               G_CONNECT_SWAPPED);
+    }
+  predict_changed_cb (self);
 }

@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "bitmaze-maze-view.h"
+#include "bitmaze-predict.h"
 #include "bitmaze-op-log.h"
 #include "bitmaze-session.h"
 
@@ -58,23 +59,16 @@ const char       *bitmaze_inspector_get_text      (BitmazeInspector *self,
 guint             bitmaze_inspector_get_text_size (BitmazeInspector *self);
 void              bitmaze_inspector_set_text_size (BitmazeInspector *self,
                                                    guint             size);
-/* Predict mode: while @cell >= 0 the panel shows that cell, and its bit
- * buttons show @answer instead of the cell's word.  A click toggles a
- * bit of the answer (::answer-changed) and the maze stays as it is;
- * @wrong marks the bits a revealed answer got wrong, and without
- * @editable (after the reveal) the buttons take no clicks.  @cell -1:
- * back to the maze's bits. */
-void              bitmaze_inspector_set_answer    (BitmazeInspector *self,
-                                                   int               cell,
-                                                   guint16           answer,
-                                                   guint16           wrong,
-                                                   gboolean          editable);
-guint16           bitmaze_inspector_get_answer    (BitmazeInspector *self);
-/* Predict mode's "which cell comes next?": while @hide is TRUE the
- * frontier list shows its cells in reading order, without marking the
- * next one, since the search's order would give the answer away. */
-void              bitmaze_inspector_set_hide_order (BitmazeInspector *self,
-                                                    gboolean          hide);
+/* Predict mode, whose question and answer the panel shows (NULL: none).
+ * While a word question is open or revealed, the panel shows its cell
+ * and its bit buttons the answer (BitmazePredict:answer-word) instead of
+ * the cell's word: a click flips a bit of the answer, never of the maze,
+ * and a revealed answer's wrong bits are marked.  While a "which cell
+ * comes next?" question waits, the frontier list shows its cells in
+ * reading order without marking the next one, since the search's order
+ * would give the answer away. */
+void              bitmaze_inspector_set_predict   (BitmazeInspector *self,
+                                                   BitmazePredict   *predict);
 /* Bring the panel up to date now instead of at the next frame. */
 void              bitmaze_inspector_sync          (BitmazeInspector *self);
 /* Shows @widget right under the bit grid (the class's answer chart, whose

@@ -26,7 +26,6 @@ struct _BitmazePredictBar
 
   BitmazePredict   *predict;
   BitmazeMazeView  *view;       /* not owned: the window's */
-  BitmazeInspector *inspector;  /* weak */
   gboolean          syncing;    /* the field is being set from the answer */
   guint             text_size;
 
@@ -153,42 +152,6 @@ update_answer_binary (BitmazePredictBar *self)
   else
     append_binary_markup (markup, answer, 0);
   gtk_label_set_markup (self->answer_binary_label, markup->str);
-}
-
-/* ------------------------------------------------------------------ */
-/* The inspector                                                       */
-/* ------------------------------------------------------------------ */
-
-static void
-update_inspector (BitmazePredictBar *self)
-{
-  const MazeQuestion *q = bitmaze_predict_get_question (self->predict);
-  BitmazePredictState state = bitmaze_predict_get_state (self->predict);
-
-  if (self->inspector == NULL)
-    return;
-  /* Which cell comes next is the frontier's first: not shown till the
-   * answer is out. */
-  bitmaze_inspector_set_hide_order (self->inspector,
-                                    q != NULL && q->kind == MAZE_QUESTION_CELL
-                                    && state == BITMAZE_PREDICT_ASKING);
-  if (q == NULL || q->kind != MAZE_QUESTION_WORD)
-    {
-      bitmaze_inspector_set_answer (self->inspector, -1, 0, 0, FALSE);
-      return;
-    }
-  bitmaze_inspector_set_answer (self->inspector, (int) q->index,
-                                (guint16) bitmaze_predict_get_answer_word (self->predict),
-                                (guint16) bitmaze_predict_get_differ (self->predict),
-                                state == BITMAZE_PREDICT_ASKING);
-}
-
-static void
-inspector_answer_cb (BitmazeInspector  *inspector,
-                     guint              word,
-                     BitmazePredictBar *self)
-{
-  bitmaze_predict_set_answer_word (self->predict, word);
 }
 
 /* ------------------------------------------------------------------ */
@@ -482,7 +445,6 @@ update_bar (BitmazePredictBar *self)
       show_idle (self);
       break;
     }
-  update_inspector (self);
 }
 
 /* ------------------------------------------------------------------ */
@@ -510,7 +472,6 @@ predict_answer_cb (BitmazePredictBar *self)
   uint16_t typed;
 
   update_answer_binary (self);
-  update_inspector (self);
   /* A click on a bit: the field follows, unless it already says so. */
   if (!maze_predict_parse_word (gtk_editable_get_text (GTK_EDITABLE (self->answer_entry)), &typed)
       || typed != word)
@@ -696,7 +657,6 @@ bitmaze_predict_bar_dispose (GObject *object)
 {
   BitmazePredictBar *self = BITMAZE_PREDICT_BAR (object);
 
-  bitmaze_predict_bar_set_inspector (self, NULL);
   if (self->predict != NULL)
     g_signal_handlers_disconnect_by_data (self->predict, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), BITMAZE_TYPE_PREDICT_BAR);
@@ -820,30 +780,6 @@ bitmaze_predict_bar_get_predict (BitmazePredictBar *self)
   g_return_val_if_fail (BITMAZE_IS_PREDICT_BAR (self), NULL);
 
   return self->predict;
-}
-
-void
-bitmaze_predict_bar_set_inspector (BitmazePredictBar *self,
-                                   BitmazeInspector  *inspector)
-{
-  g_return_if_fail (BITMAZE_IS_PREDICT_BAR (self));
-
-  if (self->inspector == inspector)
-    return;
-  if (self->inspector != NULL)
-    {
-      bitmaze_inspector_set_answer (self->inspector, -1, 0, 0, FALSE);
-      bitmaze_inspector_set_hide_order (self->inspector, FALSE);
-      g_signal_handlers_disconnect_by_data (self->inspector, self);
-      g_object_remove_weak_pointer (G_OBJECT (self->inspector), (gpointer *) &self->inspector);
-    }
-  self->inspector = inspector;
-  if (inspector != NULL)
-    {
-      g_object_add_weak_pointer (G_OBJECT (inspector), (gpointer *) &self->inspector);
-      g_signal_connect_object (inspector, "answer-changed", G_CALLBACK (inspector_answer_cb), self, 0);
-      update_inspector (self);
-    }
 }
 
 void

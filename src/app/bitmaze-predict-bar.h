@@ -9,7 +9,6 @@
 
 #include <gtk/gtk.h>
 
-#include "bitmaze-inspector.h"
 #include "bitmaze-maze-view.h"
 #include "bitmaze-predict.h"
 
@@ -32,11 +31,6 @@ BitmazePredict *bitmaze_predict_bar_get_predict   (BitmazePredictBar *self);
  * on (the presentation view's while it is shown). */
 void            bitmaze_predict_bar_set_view      (BitmazePredictBar *self,
                                                    BitmazeMazeView   *view);
-
-/* The bit inspector whose bits edit the answer of a word question (it
- * may come and go: NULL when it goes). */
-void            bitmaze_predict_bar_set_inspector (BitmazePredictBar *self,
-                                                   BitmazeInspector  *inspector);
 
 /* 0 (normal) .. 3: bigger text, for a projector. */
 guint           bitmaze_predict_bar_get_text_size (BitmazePredictBar *self);

@@ -637,7 +637,7 @@ show_inspector_change_state_cb (GSimpleAction *action,
     {
       self->inspector = bitmaze_inspector_new (self->session, self->view);
       gtk_box_append (self->side_panel, GTK_WIDGET (self->inspector));
-      bitmaze_predict_bar_set_inspector (self->predict_bar, self->inspector);
+      bitmaze_inspector_set_predict (self->inspector, self->predict);
       bitmaze_class_set_inspector (GTK_WINDOW (self), self->inspector);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->side_panel), show);

@@ -2,7 +2,6 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "maze-render.h"
@@ -429,26 +428,23 @@ frontier_title (BitmazeInspector *self)
   return _(solver->frontier);
 }
 
-static int
-compare_cells (gconstpointer a,
-               gconstpointer b)
-{
-  guint32 x = *(const guint32 *) a, y = *(const guint32 *) b;
-
-  return (x > y) - (x < y);
-}
-
-/* The frontier's first FRONTIER_SHOWN cells in reading order (top row
- * first, each row from the left), taken from all @total of them: the
- * first ones in the search's order would hold the answer. */
+/* The frontier's first FRONTIER_SHOWN cells in reading order, taken from
+ * all @total of them (the first ones in the search's order would hold the
+ * answer); those already in self->frontier when they are all of it. */
 static void
 sort_frontier (BitmazeInspector *self,
                size_t            total)
 {
-  g_autofree guint32 *all = g_new (guint32, total);
+  g_autofree guint32 *all = NULL;
 
+  if (total <= FRONTIER_SHOWN)
+    {
+      maze_sort_cells (self->frontier, total);
+      return;
+    }
+  all = g_new (guint32, total);
   total = MIN (total, bitmaze_session_get_frontier (self->session, all, total));
-  qsort (all, total, sizeof *all, compare_cells);
+  maze_sort_cells (all, total);
   memcpy (self->frontier, all, MIN (total, FRONTIER_SHOWN) * sizeof *all);
 }
 

@@ -315,15 +315,6 @@ print_cell_list (Quiz           *quiz,
   fputc ('\n', quiz->out);
 }
 
-static int
-compare_cells (const void *a,
-               const void *b)
-{
-  uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
-
-  return (x > y) - (x < y);
-}
-
 /* The first FRONTIER_SHOWN cells of @solver's working set in reading
  * order (top row first, each row from the left), taken from all of it,
  * into @out; how many it holds.  In the search's own order the first one
@@ -340,7 +331,7 @@ frontier_in_reading_order (const MazeSolver *solver,
     return 0;
   all = g_new (uint32_t, total);
   total = MIN (total, maze_solver_frontier (solver, all, total));
-  qsort (all, total, sizeof *all, compare_cells);
+  maze_sort_cells (all, total);
   memcpy (out, all, MIN (total, FRONTIER_SHOWN) * sizeof *all);
   return total;
 }

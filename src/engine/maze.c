@@ -358,6 +358,24 @@ maze_last_inside (const Maze *maze)
   return n - 1;
 }
 
+static int
+compare_cells (const void *a,
+               const void *b)
+{
+  uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+
+  return (x > y) - (x < y);
+}
+
+void
+maze_sort_cells (uint32_t *cells,
+                 size_t    n)
+{
+  /* row-major indices: reading order is their order */
+  if (n > 1)
+    qsort (cells, n, sizeof *cells, compare_cells);
+}
+
 uint32_t
 maze_neighbor (const Maze *maze,
                uint32_t    i,

@@ -206,6 +206,13 @@ maze_index (const Maze *maze,
   return y * maze_width (maze) + x;
 }
 
+/* Sorts @n cell indices into reading order (top row first, each row
+ * from the left): a set of cells listed without the order an algorithm
+ * keeps them in, such as a frontier while a class guesses which comes
+ * next. */
+void maze_sort_cells (uint32_t *cells,
+                      size_t    n);
+
 /* The neighbour of cell @i in direction @dir, or UINT32_MAX when @dir
  * points through the border. */
 uint32_t maze_neighbor (const Maze *maze,

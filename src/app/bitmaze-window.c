@@ -43,6 +43,7 @@ struct _BitmazeWindow
   BitmazeInspector     *inspector;
   guint                 tick_id;
   gboolean              show_controls;
+  gboolean              docked_controls;  /* show_controls, as last chosen unfolded */
   gboolean              closing;  /* the user chose to discard the changes */
   BitmazeTool           tool;
   gboolean              presenting;
@@ -53,8 +54,9 @@ struct _BitmazeWindow
   BitmazeMazeView      *view;
   GtkBox               *maze_box;
   GtkScrolledWindow    *maze_scroller;
+  AdwFlap              *flap;
   GtkWidget            *sidebar;
-  GtkWidget            *sidebar_separator;
+  GtkGrid              *step_buttons;
   GtkBox               *side_panel;
   BitmazeControls      *controls;
   BitmazeStatus        *status;
@@ -83,6 +85,8 @@ static void set_presenting (BitmazeWindow *self,
                             gboolean       presenting);
 static void show_edit_error (BitmazeWindow *self,
                              const GError  *error);
+static void set_show_controls (BitmazeWindow *self,
+                               gboolean       show);
 
 /* ------------------------------------------------------------------ */
 /* Small helpers                                                       */
@@ -254,6 +258,8 @@ win_escape_action (GtkWidget  *widget,
 
   if (self->presenting)
     set_presenting (self, FALSE);
+  else if (adw_flap_get_folded (self->flap) && self->show_controls)
+    set_show_controls (self, FALSE);
   else if (bitmaze_play_get_active (self->play))
     bitmaze_play_set_active (self->play, FALSE);
   else
@@ -602,6 +608,12 @@ add_key_shortcuts (BitmazeWindow *self)
 /* The side panels                                                     */
 /* ------------------------------------------------------------------ */
 
+/* The controls are shown beside the maze (unfolded) or over it (folded,
+ * when the window lacks the room for the controls, the maze's least width
+ * and the inspector).  F8 and the header toggle show or hide them either
+ * way; only the choice made unfolded is remembered, for this window's next
+ * unfolding and in the setting, so that a narrow window never turns the
+ * controls off for good. */
 static void
 set_show_controls (BitmazeWindow *self,
                    gboolean       show)
@@ -609,18 +621,66 @@ set_show_controls (BitmazeWindow *self,
   GtkWidget *focus;
 
   show = !!show;
+  if (!adw_flap_get_folded (self->flap) && show != self->docked_controls)
+    {
+      self->docked_controls = show;
+      g_settings_set_boolean (self->settings, "show-controls", show);
+    }
   if (show == self->show_controls)
     return;
 
   /* The controls pane held the focus: give it to the maze, not to nothing. */
   focus = gtk_root_get_focus (GTK_ROOT (self));
   self->show_controls = show;
-  gtk_widget_set_visible (self->sidebar, show);
-  gtk_widget_set_visible (self->sidebar_separator, show);
+  adw_flap_set_reveal_flap (self->flap, show);
   if (!show && (focus == NULL || gtk_widget_is_ancestor (focus, self->sidebar)))
     gtk_widget_grab_focus (GTK_WIDGET (self->view));
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_CONTROLS]);
+}
+
+/* A click on the maze beside the folded controls, or a swipe, hid them. */
+static void
+flap_reveal_cb (BitmazeWindow *self)
+{
+  set_show_controls (self, adw_flap_get_reveal_flap (self->flap));
+}
+
+/* Back, Step, Run and Reset stay in sight: under the controls while they
+ * are docked, in one row under the maze while they fold away. */
+static void
+move_step_buttons (BitmazeWindow *self,
+                   gboolean       under_maze)
+{
+  GtkWidget *grid = GTK_WIDGET (self->step_buttons);
+  GtkLayoutManager *layout = gtk_widget_get_layout_manager (grid);
+  guint i = 0;
+
+  g_object_ref (grid);
+  gtk_widget_unparent (grid);
+  if (under_maze)
+    gtk_box_insert_child_after (self->maze_box, grid, GTK_WIDGET (self->timeline));
+  else
+    gtk_box_append (GTK_BOX (self->sidebar), grid);
+  g_object_unref (grid);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (grid); child != NULL;
+       child = gtk_widget_get_next_sibling (child), i++)
+    {
+      GtkGridLayoutChild *place = GTK_GRID_LAYOUT_CHILD (gtk_layout_manager_get_layout_child (layout, child));
+
+      gtk_grid_layout_child_set_column (place, under_maze ? i : i % 2);
+      gtk_grid_layout_child_set_row (place, under_maze ? 0 : i / 2);
+    }
+}
+
+static void
+flap_folded_cb (BitmazeWindow *self)
+{
+  gboolean folded = adw_flap_get_folded (self->flap);
+
+  move_step_buttons (self, folded);
+  set_show_controls (self, folded ? FALSE : self->docked_controls);
 }
 
 /* The bit inspector is made the first time it is shown, so a window
@@ -794,7 +854,8 @@ bind_settings (BitmazeWindow *self,
   g_settings_bind (self->settings, "solver", self->session, "solver", G_SETTINGS_BIND_SET);
   bitmaze_shape_row_bind_settings (bitmaze_controls_get_shape_row (self->controls), self->settings);
 
-  g_settings_bind (self->settings, "show-controls", self, "show-controls", flags);
+  self->docked_controls = g_settings_get_boolean (self->settings, "show-controls");
+  set_show_controls (self, self->docked_controls);
   g_settings_bind (self->settings, "show-search", self->view, "show-search", G_SETTINGS_BIND_GET);
   g_settings_bind_with_mapping (self->settings, "label-mode",
                                 self->view, "label-mode",
@@ -1100,8 +1161,9 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, maze_box);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, maze_scroller);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, side_panel);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, sidebar);
-  gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, sidebar_separator);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, step_buttons);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, controls);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, status);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, timeline);
@@ -1110,6 +1172,8 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, presentation);
   gtk_widget_class_bind_template_callback (widget_class, view_cell_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, view_wall_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, flap_folded_cb);
+  gtk_widget_class_bind_template_callback (widget_class, flap_reveal_cb);
 
   gtk_widget_class_install_action (widget_class, "win.new", NULL, win_new_action);
   gtk_widget_class_install_action (widget_class, "win.new-maze", NULL, win_new_action);

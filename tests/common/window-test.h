@@ -130,6 +130,22 @@ window_test_side_panel (BitmazeWindow *window)
   return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), BITMAZE_TYPE_WINDOW, "side_panel"));
 }
 
+/* The flap that holds the controls: beside the maze, or folded over it
+ * on a narrow window. */
+static inline AdwFlap *
+window_test_flap (BitmazeWindow *window)
+{
+  return ADW_FLAP (gtk_widget_get_template_child (GTK_WIDGET (window), BITMAZE_TYPE_WINDOW, "flap"));
+}
+
+/* The controls pane (its Back, Step, Run and Reset go under the maze
+ * while it is folded). */
+static inline GtkWidget *
+window_test_sidebar (BitmazeWindow *window)
+{
+  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), BITMAZE_TYPE_WINDOW, "sidebar"));
+}
+
 /* The status line's "state" ("Solved"), "numbers" or "step" text. */
 static inline const char *
 window_test_status_text (BitmazeWindow *window,

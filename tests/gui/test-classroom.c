@@ -235,6 +235,7 @@ test_hide_the_controls (Fixture       *fixture,
   with_controls = gtk_widget_get_width (view);
 
   press (fixture, "F8");
+  gui_test_wait_for_property (window_test_flap (fixture->window), "reveal-progress", 0.0);
   gui_test_wait_for_frames (view, 1);
   without_controls = gtk_widget_get_width (view);
   g_assert_false (g_settings_get_boolean (fixture->settings, "show-controls"));
@@ -252,6 +253,7 @@ test_hide_the_controls (Fixture       *fixture,
   g_assert_cmpuint (fixture->steps, ==, 1);
 
   press (fixture, "F8");
+  gui_test_wait_for_property (window_test_flap (fixture->window), "reveal-progress", 1.0);
   gui_test_wait_for_frames (view, 1);
   g_assert_true (g_settings_get_boolean (fixture->settings, "show-controls"));
   g_assert_cmpint (gtk_widget_get_width (view), <, without_controls);
@@ -300,6 +302,106 @@ test_default_size (Fixture       *fixture,
   g_assert_cmpint (gtk_widget_get_width (view), >=, 480);
 }
 
+static gboolean
+shows_controls (Fixture *fixture)
+{
+  gboolean shown = FALSE;
+
+  g_object_get (fixture->window, "show-controls", &shown, NULL);
+  return shown;
+}
+
+/* Back, Step, Run and Reset: shown, inside @pane, and in one row or not. */
+static void
+assert_step_buttons (Fixture   *fixture,
+                     GtkWidget *pane,
+                     gboolean   one_row)
+{
+  static const char *const actions[] = { "win.step-back", "win.step", "win.run", "win.reset" };
+  graphene_rect_t first = GRAPHENE_RECT_INIT (0, 0, 0, 0), bounds;
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      GtkWidget *button = window_test_find_actionable (pane, actions[i]);
+
+      g_assert_nonnull (button);
+      g_assert_true (gtk_widget_get_mapped (button));
+      g_assert_true (gtk_widget_compute_bounds (button, GTK_WIDGET (fixture->window), &bounds));
+      if (i == 0)
+        first = bounds;
+      else if (one_row)
+        g_assert_cmpfloat (bounds.origin.y, ==, first.origin.y);
+    }
+  if (!one_row)
+    g_assert_cmpfloat (bounds.origin.y, >, first.origin.y);
+}
+
+/* A 1024 x 768 projector with the bit inspector open has no room for the
+ * controls beside the maze: they fold away and the maze gets it, while
+ * Back, Step, Run and Reset stay in sight under it.  F8 shows the controls
+ * over the maze and Escape hides them, without changing the setting;
+ * closing the inspector docks them again, as the user last left them. */
+static void
+test_controls_fold_on_a_projector (Fixture       *fixture,
+                                   gconstpointer  data)
+{
+  BitmazeWindow *window = fixture->window;
+  GtkWidget *view = GTK_WIDGET (window_test_view (window));
+  AdwFlap *flap = window_test_flap (window);
+  GtkWidget *sidebar = window_test_sidebar (window);
+
+  if (!gui_test_have_xdotool ())
+    return;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
+  gui_test_wait_for_frames (view, 2);
+  g_assert_false (adw_flap_get_folded (flap));
+  g_assert_true (shows_controls (fixture));
+  assert_step_buttons (fixture, sidebar, FALSE);
+
+  /* the inspector opens: the controls fold, the maze keeps 600 pixels */
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-inspector",
+                                      g_variant_new_boolean (TRUE));
+  gui_test_wait_for_property (flap, "folded", TRUE);
+  gui_test_wait_for_property (flap, "reveal-progress", 0.0);
+  gui_test_wait_for_frames (view, 1);
+  g_assert_false (shows_controls (fixture));
+  g_assert_false (gtk_widget_get_mapped (sidebar));
+  g_assert_true (g_settings_get_boolean (fixture->settings, "show-controls"));
+  g_assert_cmpint (gtk_widget_get_width (view), >=, 600);
+  assert_step_buttons (fixture, adw_flap_get_content (flap), TRUE);
+
+  /* F8 shows them over the maze, Escape hides them; the setting stays */
+  focus_view (fixture);
+  press (fixture, "F8");
+  g_assert_true (shows_controls (fixture));
+  gui_test_wait_for_property (flap, "reveal-progress", 1.0);
+  g_assert_true (gtk_widget_get_mapped (sidebar));
+  g_assert_cmpint (gtk_widget_get_width (view), >=, 600);
+  press (fixture, "Escape");
+  g_assert_false (shows_controls (fixture));
+  gui_test_wait_for_property (flap, "reveal-progress", 0.0);
+  g_assert_true (g_settings_get_boolean (fixture->settings, "show-controls"));
+  g_assert_true (gtk_widget_get_visible (window_test_side_panel (window)));
+
+  /* the inspector closes: the controls are back beside the maze */
+  press (fixture, "F9");
+  gui_test_wait_for_property (flap, "folded", FALSE);
+  g_assert_true (shows_controls (fixture));
+  gui_test_wait_for_property (flap, "reveal-progress", 1.0);
+  assert_step_buttons (fixture, sidebar, FALSE);
+
+  /* hidden by choice, they stay hidden through a fold and back */
+  press (fixture, "F8");
+  g_assert_false (g_settings_get_boolean (fixture->settings, "show-controls"));
+  press (fixture, "F9");
+  gui_test_wait_for_property (flap, "folded", TRUE);
+  press (fixture, "F9");
+  gui_test_wait_for_property (flap, "folded", FALSE);
+  g_assert_false (shows_controls (fixture));
+  g_assert_false (g_settings_get_boolean (fixture->settings, "show-controls"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -316,6 +418,7 @@ main (int   argc,
   ADD ("hide-the-controls", test_hide_the_controls);
   ADD ("controls-setting-is-remembered", test_controls_setting_is_remembered);
   ADD ("default-size", test_default_size);
+  ADD ("controls-fold-on-a-projector", test_controls_fold_on_a_projector);
 
 #undef ADD
 

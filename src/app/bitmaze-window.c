@@ -44,6 +44,7 @@ struct _BitmazeWindow
   guint                 tick_id;
   gboolean              show_controls;
   gboolean              docked_controls;  /* show_controls, as last chosen unfolded */
+  gboolean              focus_controls;   /* once the folded controls slide in */
   gboolean              closing;  /* the user chose to discard the changes */
   BitmazeTool           tool;
   gboolean              presenting;
@@ -632,6 +633,8 @@ set_show_controls (BitmazeWindow *self,
   /* The controls pane held the focus: give it to the maze, not to nothing. */
   focus = gtk_root_get_focus (GTK_ROOT (self));
   self->show_controls = show;
+  /* Shown over the maze, they take the focus from the maze under them. */
+  self->focus_controls = show && adw_flap_get_folded (self->flap);
   adw_flap_set_reveal_flap (self->flap, show);
   if (!show && (focus == NULL || gtk_widget_is_ancestor (focus, self->sidebar)))
     gtk_widget_grab_focus (GTK_WIDGET (self->view));
@@ -644,6 +647,16 @@ static void
 flap_reveal_cb (BitmazeWindow *self)
 {
   set_show_controls (self, adw_flap_get_reveal_flap (self->flap));
+}
+
+static void
+flap_progress_cb (BitmazeWindow *self)
+{
+  if (self->focus_controls && adw_flap_get_reveal_progress (self->flap) > 0)
+    {
+      self->focus_controls = FALSE;
+      gtk_widget_child_focus (self->sidebar, GTK_DIR_TAB_FORWARD);
+    }
 }
 
 /* Back, Step, Run and Reset stay in sight: under the controls while they
@@ -1174,6 +1187,7 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, view_wall_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, flap_folded_cb);
   gtk_widget_class_bind_template_callback (widget_class, flap_reveal_cb);
+  gtk_widget_class_bind_template_callback (widget_class, flap_progress_cb);
 
   gtk_widget_class_install_action (widget_class, "win.new", NULL, win_new_action);
   gtk_widget_class_install_action (widget_class, "win.new-maze", NULL, win_new_action);

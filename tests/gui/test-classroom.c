@@ -339,7 +339,8 @@ assert_step_buttons (Fixture   *fixture,
 /* A 1024 x 768 projector with the bit inspector open has no room for the
  * controls beside the maze: they fold away and the maze gets it, while
  * Back, Step, Run and Reset stay in sight under it.  F8 shows the controls
- * over the maze and Escape hides them, without changing the setting;
+ * over the maze, with the focus, and Escape hides them and gives the
+ * focus back to the maze, without changing the setting;
  * closing the inspector docks them again, as the user last left them. */
 static void
 test_controls_fold_on_a_projector (Fixture       *fixture,
@@ -377,10 +378,12 @@ test_controls_fold_on_a_projector (Fixture       *fixture,
   g_assert_true (shows_controls (fixture));
   gui_test_wait_for_property (flap, "reveal-progress", 1.0);
   g_assert_true (gtk_widget_get_mapped (sidebar));
+  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), sidebar));
   g_assert_cmpint (gtk_widget_get_width (view), >=, 600);
   press (fixture, "Escape");
   g_assert_false (shows_controls (fixture));
   gui_test_wait_for_property (flap, "reveal-progress", 0.0);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == view);
   g_assert_true (g_settings_get_boolean (fixture->settings, "show-controls"));
   g_assert_true (gtk_widget_get_visible (window_test_side_panel (window)));
 

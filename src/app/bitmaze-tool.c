@@ -11,15 +11,20 @@ static const struct
   const char *cursor;
   const char *label; /* the status line's */
   const char *hint;  /* its tooltip */
+  const char *icon;  /* its header-bar button's */
 } tools[] = {
   [BITMAZE_TOOL_INSPECT] = { "inspect", "help", N_("Click: inspect a cell"),
-                             N_("Inspect: a click shows a cell’s bits and changes nothing") },
+                             N_("Inspect: a click shows a cell’s bits and changes nothing"),
+                             "edit-find-symbolic" },
   [BITMAZE_TOOL_START] = { "start", "crosshair", N_("Click: move the start"),
-                           N_("Start: a click moves the start; Shift+click or right-click, the goal") },
+                           N_("Start: a click moves the start; Shift+click or right-click, the goal"),
+                           "mark-location-symbolic" },
   [BITMAZE_TOOL_GOAL] = { "goal", "crosshair", N_("Click: move the goal"),
-                          N_("Goal: a click moves the goal; Shift+click or right-click, the start") },
+                          N_("Goal: a click moves the goal; Shift+click or right-click, the start"),
+                          "emoji-flags-symbolic" },
   [BITMAZE_TOOL_WALLS] = { "walls", "cell", N_("Click: open or close a wall"),
-                           N_("Walls: a click knocks down or puts back the wall nearest to it") },
+                           N_("Walls: a click knocks down or puts back the wall nearest to it"),
+                           "document-edit-symbolic" },
 };
 
 BitmazeTool
@@ -37,6 +42,14 @@ bitmaze_tool_get_name (BitmazeTool tool)
   g_return_val_if_fail (tool <= BITMAZE_TOOL_WALLS, NULL);
 
   return tools[tool].name;
+}
+
+const char *
+bitmaze_tool_get_icon_name (BitmazeTool tool)
+{
+  g_return_val_if_fail (tool <= BITMAZE_TOOL_WALLS, NULL);
+
+  return tools[tool].icon;
 }
 
 void

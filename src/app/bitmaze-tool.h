@@ -24,6 +24,8 @@ typedef enum
 /* "inspect", "start", "goal" or "walls"; any other name is Inspect. */
 BitmazeTool  bitmaze_tool_from_name (const char      *name);
 const char  *bitmaze_tool_get_name  (BitmazeTool      tool);
+/* The symbolic icon of @tool's header-bar button. */
+const char  *bitmaze_tool_get_icon_name (BitmazeTool  tool);
 
 /* Shows @tool: Edit Walls on @view for Walls only, the tool's pointer
  * shape over @view, its hint in @status. */

@@ -58,6 +58,7 @@ struct _BitmazeWindow
   AdwFlap              *flap;
   GtkWidget            *sidebar;
   GtkGrid              *step_buttons;
+  GtkMenuButton        *tool_menu_button;
   GtkBox               *side_panel;
   BitmazeControls      *controls;
   BitmazeStatus        *status;
@@ -434,6 +435,8 @@ set_tool (BitmazeWindow *self,
 {
   self->tool = bitmaze_tool_from_name (name);
   bitmaze_tool_apply (self->tool, self->view, self->status);
+  /* the narrow header's one button shows the tool a click will use */
+  gtk_menu_button_set_icon_name (self->tool_menu_button, bitmaze_tool_get_icon_name (self->tool));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOOL]);
 }
 
@@ -1177,6 +1180,7 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, step_buttons);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, tool_menu_button);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, controls);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, status);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, timeline);

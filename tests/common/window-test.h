@@ -130,6 +130,24 @@ window_test_side_panel (BitmazeWindow *window)
   return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), BITMAZE_TYPE_WINDOW, "side_panel"));
 }
 
+/* The main menu's button (the header bar's primary menu), or NULL. */
+static inline GtkMenuButton *
+window_test_primary_menu (GtkWidget *root)
+{
+  if (GTK_IS_MENU_BUTTON (root) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (root)))
+    return GTK_MENU_BUTTON (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkMenuButton *found = window_test_primary_menu (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* The flap that holds the controls: beside the maze, or folded over it
  * on a narrow window. */
 static inline AdwFlap *

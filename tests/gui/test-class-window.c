@@ -148,11 +148,11 @@ class_answer (const MazeQuestion *q,
 static void
 assert_menu_item (Fixture *fixture)
 {
-  GtkWidget *button = window_test_find (GTK_WIDGET (fixture->window), GTK_TYPE_MENU_BUTTON);
+  GtkMenuButton *button = window_test_primary_menu (GTK_WIDGET (fixture->window));
   GMenuModel *menu;
 
   g_assert_nonnull (button);
-  menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button));
+  menu = gtk_menu_button_get_menu_model (button);
   g_assert_nonnull (menu);
   g_assert_true (menu_has_action (menu, "win.class-session"));
   g_assert_true (g_action_group_has_action (G_ACTION_GROUP (fixture->window), "class-session"));

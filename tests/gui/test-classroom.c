@@ -327,6 +327,7 @@ assert_step_buttons (Fixture   *fixture,
       g_assert_nonnull (button);
       g_assert_true (gtk_widget_get_mapped (button));
       g_assert_true (gtk_widget_compute_bounds (button, GTK_WIDGET (fixture->window), &bounds));
+      g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (GTK_WIDGET (fixture->window)));
       if (i == 0)
         first = bounds;
       else if (one_row)
@@ -405,12 +406,59 @@ test_controls_fold_on_a_projector (Fixture       *fixture,
   g_assert_false (g_settings_get_boolean (fixture->settings, "show-controls"));
 }
 
+/* Half of a 1366-pixel laptop screen: the window takes 600 pixels (the
+ * presentation view's large type once kept it over 900), the controls
+ * fold, and the header's tools and modes fold into one menu button that
+ * shows the pointer tool in use; a wide window shows them again. */
+static void
+test_narrow_window (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  BitmazeWindow *window = fixture->window;
+  GtkWidget *view = GTK_WIDGET (window_test_view (window));
+  GtkWidget *compact = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), BITMAZE_TYPE_WINDOW,
+                                                                  "tool_menu_button"));
+  GtkWidget *header = window_test_find (GTK_WIDGET (window), ADW_TYPE_HEADER_BAR);
+  GtkWidget *inspect = window_test_find_actionable (header, "win.tool");
+
+  g_assert_nonnull (inspect);
+  g_assert_true (gtk_widget_get_mapped (inspect));
+  g_assert_false (gtk_widget_get_mapped (compact));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 600, 500);
+  gui_test_wait_for_property (window_test_flap (window), "folded", TRUE);
+  gui_test_wait_for_frames (view, 2);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 600);
+  g_assert_true (gtk_widget_get_mapped (compact));
+  g_assert_false (gtk_widget_get_mapped (inspect));
+  g_assert_cmpstr (gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (compact)), ==, "edit-find-symbolic");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.tool", "s", "walls"));
+  g_assert_cmpstr (gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (compact)), ==, "document-edit-symbolic");
+  g_assert_true (bitmaze_maze_view_get_edit_mode (window_test_view (window)));
+  /* Back, Step, Run and Reset are under the maze, inside the window */
+  assert_step_buttons (fixture, adw_flap_get_content (window_test_flap (window)), TRUE);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1240, 760);
+  gui_test_wait_for_property (window_test_flap (window), "folded", FALSE);
+  gui_test_wait_for_frames (view, 2);
+  g_assert_true (gtk_widget_get_mapped (inspect));
+  g_assert_false (gtk_widget_get_mapped (compact));
+}
+
 int
 main (int   argc,
       char *argv[])
 {
+  g_autoptr (GtkCssProvider) css = NULL;
+
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
+  /* The app's style, as its AdwApplication loads it: the presentation
+   * view's large buttons are there. */
+  css = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (css, RESOURCE_PATH "/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 
 #define ADD(name, func) \
   g_test_add ("/classroom/" name, Fixture, NULL, fixture_setup, func, fixture_teardown)
@@ -422,6 +470,7 @@ main (int   argc,
   ADD ("controls-setting-is-remembered", test_controls_setting_is_remembered);
   ADD ("default-size", test_default_size);
   ADD ("controls-fold-on-a-projector", test_controls_fold_on_a_projector);
+  ADD ("narrow-window", test_narrow_window);
 
 #undef ADD
 

@@ -544,6 +544,63 @@ test_undo_edits (Fixture       *fixture,
   g_assert_false (bitmaze_session_can_redo (session));
 }
 
+/* An edit ends the search in progress; its undo brings the search back
+ * at the step it showed, word for word, with its history (Step Back goes
+ * on), and with its phase when it had ended.  Not when another solver was
+ * chosen meanwhile: that search would not be the one shown. */
+static void
+test_undo_brings_back_search (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  BitmazeSession *session = fixture->session;
+  Maze *maze = bitmaze_session_get_maze (session);
+  guint w = maze_width (maze);
+  guint cell = 5 * w + 7;
+  g_autofree guint16 *searched = NULL;
+  g_autofree guint16 *solved = NULL;
+  g_autoptr (GError) error = NULL;
+
+  for (guint i = 0; i < 40; i++)
+    g_assert_true (bitmaze_session_step (session));
+  g_assert_cmpuint (bitmaze_session_get_position (session), ==, 40);
+  searched = cells_now (fixture);
+
+  /* a wall: the search goes, and comes back with the wall's undo */
+  g_assert_true (bitmaze_session_toggle_wall (session, cell, MAZE_E, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (bitmaze_session_get_phase (session), ==, BITMAZE_PHASE_READY);
+  g_assert_false (maze_has_search (maze));
+  g_assert_true (bitmaze_session_undo (session, &error));
+  g_assert_no_error (error);
+  assert_cells (fixture, searched);
+  g_assert_cmpint (bitmaze_session_get_phase (session), ==, BITMAZE_PHASE_SOLVING);
+  g_assert_cmpuint (bitmaze_session_get_position (session), ==, 40);
+  g_assert_nonnull (bitmaze_session_get_last_step (session));
+  g_assert_true (bitmaze_session_step_back (session));
+  g_assert_cmpuint (bitmaze_session_get_position (session), ==, 39);
+  g_assert_true (bitmaze_session_step (session));
+  assert_cells (fixture, searched);
+
+  /* redone, the search goes again; a bit flipped in a solved search */
+  g_assert_true (bitmaze_session_redo (session, &error));
+  g_assert_false (maze_has_search (maze));
+  while (bitmaze_session_get_phase (session) != BITMAZE_PHASE_SOLVED)
+    g_assert_true (bitmaze_session_step (session));
+  solved = cells_now (fixture);
+  g_assert_true (bitmaze_session_toggle_bit (session, cell, MAZE_SOLUTION_SHIFT + 2, &error));
+  g_assert_no_error (error);
+  g_assert_true (bitmaze_session_undo (session, &error));
+  assert_cells (fixture, solved);
+  g_assert_cmpint (bitmaze_session_get_phase (session), ==, BITMAZE_PHASE_SOLVED);
+
+  /* the goal moved, then another solver chosen: the undo leaves no search */
+  g_assert_true (bitmaze_session_set_endpoint (session, cell, TRUE, &error));
+  g_object_set (session, "solver", "bfs", NULL);
+  g_assert_true (bitmaze_session_undo (session, &error));
+  g_assert_cmpint (bitmaze_session_get_phase (session), ==, BITMAZE_PHASE_READY);
+  g_assert_false (maze_has_search (maze));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -558,6 +615,7 @@ main (int   argc,
   ADD ("question-and-reveal", test_question_and_reveal);
   ADD ("next-maze-made-ahead", test_next_maze_made_ahead);
   ADD ("undo-edits", test_undo_edits);
+  ADD ("undo-brings-back-search", test_undo_brings_back_search);
 #undef ADD
 
   return g_test_run ();

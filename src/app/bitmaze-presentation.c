@@ -17,6 +17,7 @@ struct _BitmazePresentation
   GtkLabel        *statement_label;
   GtkLabel        *cell_label;
   AdwButtonContent *run_content;
+  GtkImage         *run_image;
   GtkWidget        *lines;
   int              picked;  /* a cell clicked since the last step, or -1 */
   guint            scale;   /* the type's size step: 0, 1 or 2 (style.css) */
@@ -108,28 +109,42 @@ presentation_running_cb (BitmazePresentation *self)
 {
   gboolean running = bitmaze_session_get_running (self->session);
 
+  const char *icon = running ? "media-playback-pause-symbolic" : "media-playback-start-symbolic";
+
   adw_button_content_set_label (self->run_content, running ? _("_Pause") : _("_Run"));
-  adw_button_content_set_icon_name (self->run_content,
-                                    running ? "media-playback-pause-symbolic" : "media-playback-start-symbolic");
+  adw_button_content_set_icon_name (self->run_content, icon);
+  gtk_image_set_from_icon_name (self->run_image, icon);
 }
 
+/* A button with its icon and its word, or its icon alone where the row
+ * lacks the room for the word: on an 800 x 600 projector the words do
+ * not all fit in type of 28 pixels, and the view must not grow past the
+ * screen. */
 static GtkWidget *
 big_button (const char        *icon,
             const char        *label,
             const char        *action,
             const char        *tooltip,
-            AdwButtonContent **content_out)
+            AdwButtonContent **content_out,
+            GtkImage         **image_out)
 {
   GtkWidget *button = gtk_button_new ();
+  GtkWidget *squeezer = adw_squeezer_new ();
   GtkWidget *content = adw_button_content_new ();
+  GtkWidget *image = gtk_image_new_from_icon_name (icon);
 
   if (content_out != NULL)
     *content_out = ADW_BUTTON_CONTENT (content);
+  if (image_out != NULL)
+    *image_out = GTK_IMAGE (image);
 
   adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (content), icon);
   adw_button_content_set_label (ADW_BUTTON_CONTENT (content), label);
   adw_button_content_set_use_underline (ADW_BUTTON_CONTENT (content), TRUE);
-  gtk_button_set_child (GTK_BUTTON (button), content);
+  adw_squeezer_set_homogeneous (ADW_SQUEEZER (squeezer), FALSE);
+  adw_squeezer_add (ADW_SQUEEZER (squeezer), content);
+  adw_squeezer_add (ADW_SQUEEZER (squeezer), image);
+  gtk_button_set_child (GTK_BUTTON (button), squeezer);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
   gtk_widget_set_tooltip_text (button, tooltip);
   gtk_widget_set_focus_on_click (button, FALSE);
@@ -268,15 +283,15 @@ bitmaze_presentation_init (BitmazePresentation *self)
 
   gtk_widget_add_css_class (bar, "bitmaze-presentation-bar");
   gtk_box_append (GTK_BOX (bar), big_button ("media-skip-backward-symbolic", _("_Back"), "win.step-back",
-                                             _("Step Back (Left or Shift+S)"), NULL));
+                                             _("Step Back (Left or Shift+S)"), NULL, NULL));
   gtk_box_append (GTK_BOX (bar), big_button ("media-skip-forward-symbolic", _("_Step"), "win.step",
-                                             _("Do One Step (S)"), NULL));
+                                             _("Do One Step (S)"), NULL, NULL));
   gtk_box_append (GTK_BOX (bar), big_button ("media-playback-start-symbolic", _("_Run"), "win.run",
-                                             _("Run or Pause (R)"), &self->run_content));
+                                             _("Run or Pause (R)"), &self->run_content, &self->run_image));
   gtk_box_append (GTK_BOX (bar), big_button ("edit-clear-symbolic", _("Rese_t"), "win.reset",
-                                             _("Clear the Search"), NULL));
+                                             _("Clear the Search"), NULL, NULL));
   leave = big_button ("view-restore-symbolic", _("_Leave"), "win.escape",
-                      _("Leave the Presentation View (Escape)"), NULL);
+                      _("Leave the Presentation View (Escape)"), NULL, NULL);
   gtk_widget_set_hexpand (leave, TRUE);
   gtk_widget_set_halign (leave, GTK_ALIGN_END);
   gtk_box_append (GTK_BOX (bar), leave);

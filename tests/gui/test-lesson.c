@@ -702,6 +702,7 @@ test_presentation (Fixture       *fixture,
         g_assert_nonnull (button);
         g_assert_true (gtk_widget_get_mapped (button));
         label = window_test_find (button, GTK_TYPE_LABEL);
+        g_assert_true (gtk_widget_get_mapped (label));
         g_assert_cmpfloat (font_px (label), >=, 28.0);
       }
     bitmaze_session_set_running (session, FALSE);
@@ -1077,6 +1078,50 @@ test_placement_choice (Fixture       *fixture,
   g_object_set (session, "placement", "corners", NULL);
 }
 
+/* F5 on an 800 x 600 projector: the view fits the screen, its buttons
+ * shown as their icons (their words in type of 28 pixels would not fit),
+ * each inside the window and working. */
+static void
+test_presentation_on_800_pixels (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  static const char *const actions[] = { "win.step-back", "win.step", "win.run", "win.reset", "win.escape" };
+  BitmazeSession *session = session_of (fixture);
+  GtkWidget *widget, *step;
+  gboolean presenting = FALSE;
+
+  if (!gui_test_have_xdotool ())
+    return;
+
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 800, 600);
+  gui_test_wait_for_frames (fixture->window, 2);
+  focus_on (fixture, "button");
+  press (fixture, "s F5");
+  g_object_get (fixture->window, "presenting", &presenting, NULL);
+  g_assert_true (presenting);
+  widget = window_test_find (GTK_WIDGET (fixture->window), BITMAZE_TYPE_PRESENTATION);
+  gui_test_wait_for_frames (widget, 2);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (fixture->window)), <=, 800);
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      GtkWidget *button = window_test_find_actionable (widget, actions[i]);
+      graphene_rect_t bounds;
+
+      g_assert_nonnull (button);
+      g_assert_true (gtk_widget_get_mapped (button));
+      g_assert_true (gtk_widget_compute_bounds (button, GTK_WIDGET (fixture->window), &bounds));
+      g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (GTK_WIDGET (fixture->window)));
+      /* its icon alone */
+      g_assert_false (gtk_widget_get_mapped (window_test_find (button, ADW_TYPE_BUTTON_CONTENT)));
+      g_assert_true (GTK_IS_IMAGE (adw_squeezer_get_visible_child (ADW_SQUEEZER (window_test_find (button, ADW_TYPE_SQUEEZER)))));
+    }
+  step = window_test_find_actionable (widget, "win.step");
+  gui_test_click (step, gtk_widget_get_width (step) / 2.0, gtk_widget_get_height (step) / 2.0);
+  g_assert_cmpuint (bitmaze_session_get_position (session), ==, 2);
+  press (fixture, "Escape");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1102,6 +1147,7 @@ main (int   argc,
   ADD ("space-on-every-control", test_space_on_every_control);
   ADD ("zoom-always", test_zoom_always);
   ADD ("presentation", test_presentation);
+  ADD ("presentation-on-800-pixels", test_presentation_on_800_pixels);
   ADD ("follow-stays-on", test_follow_stays_on);
   ADD ("bit-flip-clears-search", test_bit_flip_clears_search);
   ADD ("predict-in-presentation", test_predict_in_presentation);

@@ -156,6 +156,16 @@ window_test_flap (BitmazeWindow *window)
   return ADW_FLAP (gtk_widget_get_template_child (GTK_WIDGET (window), BITMAZE_TYPE_WINDOW, "flap"));
 }
 
+/* Whether the window shows its controls (beside the maze or over it). */
+static inline gboolean
+window_test_shows_controls (BitmazeWindow *window)
+{
+  gboolean shown = FALSE;
+
+  g_object_get (window, "show-controls", &shown, NULL);
+  return shown;
+}
+
 /* The controls pane (its Back, Step, Run and Reset go under the maze
  * while it is folded). */
 static inline GtkWidget *

@@ -302,15 +302,6 @@ test_default_size (Fixture       *fixture,
   g_assert_cmpint (gtk_widget_get_width (view), >=, 480);
 }
 
-static gboolean
-shows_controls (Fixture *fixture)
-{
-  gboolean shown = FALSE;
-
-  g_object_get (fixture->window, "show-controls", &shown, NULL);
-  return shown;
-}
-
 /* Back, Step, Run and Reset: shown, inside @pane, and in one row or not. */
 static void
 assert_step_buttons (Fixture   *fixture,
@@ -358,7 +349,7 @@ test_controls_fold_on_a_projector (Fixture       *fixture,
   gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
   gui_test_wait_for_frames (view, 2);
   g_assert_false (adw_flap_get_folded (flap));
-  g_assert_true (shows_controls (fixture));
+  g_assert_true (window_test_shows_controls (fixture->window));
   assert_step_buttons (fixture, sidebar, FALSE);
 
   /* the inspector opens: the controls fold, the maze keeps 600 pixels */
@@ -367,7 +358,7 @@ test_controls_fold_on_a_projector (Fixture       *fixture,
   gui_test_wait_for_property (flap, "folded", TRUE);
   gui_test_wait_for_property (flap, "reveal-progress", 0.0);
   gui_test_wait_for_frames (view, 1);
-  g_assert_false (shows_controls (fixture));
+  g_assert_false (window_test_shows_controls (fixture->window));
   g_assert_false (gtk_widget_get_mapped (sidebar));
   g_assert_true (g_settings_get_boolean (fixture->settings, "show-controls"));
   g_assert_cmpint (gtk_widget_get_width (view), >=, 600);
@@ -376,13 +367,13 @@ test_controls_fold_on_a_projector (Fixture       *fixture,
   /* F8 shows them over the maze, Escape hides them; the setting stays */
   focus_view (fixture);
   press (fixture, "F8");
-  g_assert_true (shows_controls (fixture));
+  g_assert_true (window_test_shows_controls (fixture->window));
   gui_test_wait_for_property (flap, "reveal-progress", 1.0);
   g_assert_true (gtk_widget_get_mapped (sidebar));
   g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), sidebar));
   g_assert_cmpint (gtk_widget_get_width (view), >=, 600);
   press (fixture, "Escape");
-  g_assert_false (shows_controls (fixture));
+  g_assert_false (window_test_shows_controls (fixture->window));
   gui_test_wait_for_property (flap, "reveal-progress", 0.0);
   g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == view);
   g_assert_true (g_settings_get_boolean (fixture->settings, "show-controls"));
@@ -391,7 +382,7 @@ test_controls_fold_on_a_projector (Fixture       *fixture,
   /* the inspector closes: the controls are back beside the maze */
   press (fixture, "F9");
   gui_test_wait_for_property (flap, "folded", FALSE);
-  g_assert_true (shows_controls (fixture));
+  g_assert_true (window_test_shows_controls (fixture->window));
   gui_test_wait_for_property (flap, "reveal-progress", 1.0);
   assert_step_buttons (fixture, sidebar, FALSE);
 
@@ -402,7 +393,7 @@ test_controls_fold_on_a_projector (Fixture       *fixture,
   gui_test_wait_for_property (flap, "folded", TRUE);
   press (fixture, "F9");
   gui_test_wait_for_property (flap, "folded", FALSE);
-  g_assert_false (shows_controls (fixture));
+  g_assert_false (window_test_shows_controls (fixture->window));
   g_assert_false (g_settings_get_boolean (fixture->settings, "show-controls"));
 }
 

@@ -347,15 +347,6 @@ focus_on (Fixture    *fixture,
 }
 
 static gboolean
-show_controls (Fixture *fixture)
-{
-  gboolean shown = FALSE;
-
-  g_object_get (fixture->window, "show-controls", &shown, NULL);
-  return shown;
-}
-
-static gboolean
 presenting (Fixture *fixture)
 {
   gboolean shown = FALSE;
@@ -448,10 +439,10 @@ test_keys_whatever_the_focus (Fixture       *fixture,
 
       focus_on (fixture, where);
       press (fixture, "F8");
-      g_assert_false (show_controls (fixture));
+      g_assert_false (window_test_shows_controls (fixture->window));
       focus_on (fixture, where);
       press (fixture, "F8");
-      g_assert_true (show_controls (fixture));
+      g_assert_true (window_test_shows_controls (fixture->window));
       focus_on (fixture, where);
       press (fixture, "F9");
       g_assert_false (gtk_widget_get_visible (window_test_side_panel (fixture->window)));

@@ -226,8 +226,9 @@ session_question_cb (BitmazeSession *session,
   open_current (self);
 }
 
+/* A new maze starts the score again. */
 static void
-session_maze_cb (BitmazePredict *self)
+new_maze_resets_score_cb (BitmazePredict *self)
 {
   bitmaze_predict_reset_score (self);
 }
@@ -258,7 +259,7 @@ bitmaze_predict_set_session (BitmazePredict *self,
     return;
   self->session = g_object_ref (session);
   g_signal_connect_object (session, "question", G_CALLBACK (session_question_cb), self, 0);
-  g_signal_connect_object (session, "notify::maze", G_CALLBACK (session_maze_cb), self,
+  g_signal_connect_object (session, "notify::maze", G_CALLBACK (new_maze_resets_score_cb), self,
                            G_CONNECT_SWAPPED);
 }
 

@@ -183,6 +183,24 @@ gui_test_destroy_window_at (const char *file,
 }
 
 /* ------------------------------------------------------------------ */
+/* The app's style                                                     */
+/* ------------------------------------------------------------------ */
+
+/* Loads the app's style sheet for the whole display, as its
+ * AdwApplication does at start-up: a window made by a test has no
+ * application, and without it sizes the style sets (the presentation
+ * view's large buttons, the class chart) are not there. */
+static inline void
+gui_test_load_app_style (void)
+{
+  g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
+
+  gtk_css_provider_load_from_resource (css, RESOURCE_PATH "/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
+/* ------------------------------------------------------------------ */
 /* A property's value                                                  */
 /* ------------------------------------------------------------------ */
 

@@ -339,15 +339,9 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr (GtkCssProvider) css = NULL;
-
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
-  /* The app's style, as its AdwApplication loads it. */
-  css = gtk_css_provider_new ();
-  gtk_css_provider_load_from_resource (css, RESOURCE_PATH "/style.css");
-  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  gui_test_load_app_style ();
   if (g_getenv ("G_MESSAGES_DEBUG") == NULL)
     g_log_set_debug_enabled (FALSE);
 

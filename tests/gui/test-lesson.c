@@ -621,6 +621,30 @@ statement_is_large (gpointer data)
   return font_px (label) >= 40.0;
 }
 
+/* A window of @width x @height, @keys pressed with the focus on a
+ * button, then F5: the presentation view, shown and drawn. */
+static GtkWidget *
+present_at (Fixture    *fixture,
+            int         width,
+            int         height,
+            const char *keys)
+{
+  gboolean presenting = FALSE;
+  GtkWidget *widget;
+
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), width, height);
+  gui_test_wait_for_frames (fixture->window, 2);
+  focus_on (fixture, "button");
+  press (fixture, keys);
+  press (fixture, "F5");
+  g_object_get (fixture->window, "presenting", &presenting, NULL);
+  g_assert_true (presenting);
+  widget = window_test_find (GTK_WIDGET (fixture->window), BITMAZE_TYPE_PRESENTATION);
+  g_assert_true (gtk_widget_get_mapped (widget));
+  gui_test_wait_for_frames (widget, 2);
+  return widget;
+}
+
 /* F5 at 1024 x 768: the presentation view fills the window in high
  * contrast, its statement, cell and state lines and its buttons in
  * type of at least 28 pixels; S, Right, Left, R and its buttons work;
@@ -640,18 +664,8 @@ test_presentation (Fixture       *fixture,
   if (!gui_test_have_xdotool ())
     return;
 
-  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1024, 768);
-  gui_test_wait_for_frames (fixture->window, 2);
-
-  focus_on (fixture, "button");
-  press (fixture, "s s s");
-  press (fixture, "F5");
-  g_object_get (fixture->window, "presenting", &presenting, NULL);
-  g_assert_true (presenting);
-  widget = window_test_find (GTK_WIDGET (fixture->window), BITMAZE_TYPE_PRESENTATION);
+  widget = present_at (fixture, 1024, 768, "s s s");
   presentation = BITMAZE_PRESENTATION (widget);
-  g_assert_true (gtk_widget_get_mapped (widget));
-  gui_test_wait_for_frames (widget, 2);
   g_assert_cmpint (gtk_widget_get_width (widget), <=, 1920);
   g_assert_true (bitmaze_maze_view_get_high_contrast (BITMAZE_MAZE_VIEW (window_test_find (widget, BITMAZE_TYPE_MAZE_VIEW))));
 
@@ -1079,19 +1093,11 @@ test_presentation_on_800_pixels (Fixture       *fixture,
   static const char *const actions[] = { "win.step-back", "win.step", "win.run", "win.reset", "win.escape" };
   BitmazeSession *session = session_of (fixture);
   GtkWidget *widget, *step;
-  gboolean presenting = FALSE;
 
   if (!gui_test_have_xdotool ())
     return;
 
-  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 800, 600);
-  gui_test_wait_for_frames (fixture->window, 2);
-  focus_on (fixture, "button");
-  press (fixture, "s F5");
-  g_object_get (fixture->window, "presenting", &presenting, NULL);
-  g_assert_true (presenting);
-  widget = window_test_find (GTK_WIDGET (fixture->window), BITMAZE_TYPE_PRESENTATION);
-  gui_test_wait_for_frames (widget, 2);
+  widget = present_at (fixture, 800, 600, "s");
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (fixture->window)), <=, 800);
 
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
@@ -1117,16 +1123,11 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr (GtkCssProvider) css = NULL;
-
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   /* The app's style, as its AdwApplication loads it: the presentation
    * view's sizes are there. */
-  css = gtk_css_provider_new ();
-  gtk_css_provider_load_from_resource (css, RESOURCE_PATH "/style.css");
-  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  gui_test_load_app_style ();
 
 #define ADD(name, func) \
   g_test_add ("/lesson/" name, Fixture, NULL, fixture_setup, func, fixture_teardown)

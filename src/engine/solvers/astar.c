@@ -124,7 +124,13 @@ astar_step (MazeSolver *solver,
  * one's, the smallest of the heap: a step along a corridor towards the
  * goal costs no heap work.  Any other held neighbour goes in with
  * solver_heap_push_pop(), the push and the next pop in one.
+ *
+ * While it runs, the start carries a backtrack bit (it has none: it is
+ * reached without a move), so "reached" is one test of a cell's nibble;
+ * the bit comes off before the search ends.
  */
+#define START_MARK ((uint16_t) (MAZE_N << MAZE_BACKTRACK_SHIFT))
+
 static void
 astar_run (MazeSolver *solver)
 {
@@ -144,6 +150,7 @@ astar_run (MazeSolver *solver)
   uint32_t cur = solver->cur;
   enum { NO_PATH, FOUND, NOMEM } end = NO_PATH;
 
+  cells[start] |= START_MARK;
   while (heap->len > 0)
     {
       SolverHeapEntry e = solver_heap_pop (heap);
@@ -151,11 +158,12 @@ astar_run (MazeSolver *solver)
       for (;;)
         {
           uint16_t c = cells[e.cell];
-          uint16_t back = maze_opposite (MAZE_DIRECTIONS[e.aux & 3]);
+          /* the side back to the parent, opposite to the move's side */
+          uint16_t back = (uint16_t) (1u << ((e.aux + 2) & 3));
           SolverHeapEntry next = { 0 };
           bool held = false;
 
-          if ((c & MAZE_BACKTRACK_MASK) != 0 || e.cell == start)
+          if ((c & MAZE_BACKTRACK_MASK) != 0)
             break; /* reached on a shorter route already */
 
           cur = e.cell;
@@ -178,7 +186,7 @@ astar_run (MazeSolver *solver)
                   uint32_t aux = ((e.aux & ~3u) + aux_delta[k]) | k;
 
                   sides &= sides - 1;
-                  if ((cells[to] & MAZE_BACKTRACK_MASK) != 0 || to == start)
+                  if ((cells[to] & MAZE_BACKTRACK_MASK) != 0)
                     continue;
                   /* the rows above and below it, which its own turn
                    * (often the next one) will look at */
@@ -221,6 +229,7 @@ astar_run (MazeSolver *solver)
     }
 
 out:
+  cells[start] &= (uint16_t) ~START_MARK;
   solver->heap = local;
   solver->cur = cur;
   solver->steps += steps;

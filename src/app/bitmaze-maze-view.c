@@ -27,6 +27,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "bitmaze-clock.h"
 #include "bitmaze-maze-view.h"
 #include "bitmaze-session.h"
 #include "maze-render.h"
@@ -57,10 +58,10 @@
 #define TILE_BUDGET_US      6000
 #define TILE_BUDGET_IDLE_US 9000
 /* A frame's work, less room for the last tile (which may run over): the
- * tiles fit in what the frame did not spend before them (the session's
- * steps, the layout) and what rendering takes after them (as in recent
- * frames); at least TILE_BUDGET_MIN_US is left, so a big maze makes
- * progress. */
+ * tiles fit in what the frame did not spend before them (the CPU of what
+ * ran since the last frame, the session's steps, the layout) and what
+ * rendering takes after them (as in recent frames); at least
+ * TILE_BUDGET_MIN_US is left, so a big maze makes progress. */
 #define FRAME_WORK_US       12000
 #define TILE_BUDGET_MIN_US  1000
 
@@ -149,6 +150,7 @@ struct _BitmazeMazeView
   gulong            before_paint_id;
   gulong            after_paint_id;
   gint64            frame_start;     /* monotonic time the frame began */
+  gint64            frame_cpu_end;   /* the thread's CPU time when the last frame ended */
   gint64            snapshot_end;    /* when this frame's tiles were done */
   gint64            render_us;       /* recent time from snapshot to end of frame */
 
@@ -2006,8 +2008,17 @@ bitmaze_maze_view_snapshot (GtkWidget   *widget,
            ? TILE_BUDGET_US : TILE_BUDGET_IDLE_US;
   start = g_get_monotonic_time ();
   if (self->frame_start != 0)
-    budget = CLAMP (FRAME_WORK_US - (start - self->frame_start) - self->render_us,
-                    TILE_BUDGET_MIN_US, budget);
+    {
+      /* What the frame has cost so far: since it began, and the CPU of
+       * what ran between it and the last one (a click's handler, the
+       * first slice of a build), which delays it just as much. */
+      gint64 spent = start - self->frame_start;
+
+      if (self->frame_cpu_end != 0)
+        spent = MAX (spent, bitmaze_thread_cpu_us () - self->frame_cpu_end);
+      budget = CLAMP (FRAME_WORK_US - spent - self->render_us,
+                      TILE_BUDGET_MIN_US, budget);
+    }
   gtk_snapshot_save (snapshot);
   gtk_snapshot_scale (snapshot, 1.0 / self->scale, 1.0 / self->scale);
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (ox, oy));
@@ -2290,6 +2301,7 @@ frame_ends (GdkFrameClock   *clock,
   self->render_us -= self->render_us / 8;
   if (self->snapshot_end != 0)
     self->render_us = MAX (self->render_us, g_get_monotonic_time () - self->snapshot_end);
+  self->frame_cpu_end = bitmaze_thread_cpu_us ();
 }
 
 static void
@@ -2314,6 +2326,7 @@ bitmaze_maze_view_unrealize (GtkWidget *widget)
   g_clear_signal_handler (&self->after_paint_id, self->clock);
   g_clear_object (&self->clock);
   self->frame_start = 0;
+  self->frame_cpu_end = 0;
   GTK_WIDGET_CLASS (bitmaze_maze_view_parent_class)->unrealize (widget);
 }
 

@@ -4,10 +4,10 @@
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
-#include <time.h>
 
 #include "maze-render.h"
 
+#include "bitmaze-clock.h"
 #include "bitmaze-error.h"
 #include "bitmaze-session.h"
 #include "bitmaze-shape.h"
@@ -623,20 +623,6 @@ collect_changes (GArray         *array,
     g_array_append_val (array, step->changes[i].index);
 }
 
-/* CPU time of the calling thread, in microseconds (the monotonic clock
- * where there is no such clock). */
-static gint64
-thread_cpu_us (void)
-{
-#ifdef CLOCK_THREAD_CPUTIME_ID
-  struct timespec ts;
-
-  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
-    return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
-#endif
-  return g_get_monotonic_time ();
-}
-
 /* What the window's frame cost besides Run's steps, as measured between
  * two frames of Run: it rises at once and falls back slowly, so that one
  * cheap frame does not give the steps room a costly one needs. */
@@ -662,7 +648,7 @@ bitmaze_session_run_frame (BitmazeSession *self,
                            gint64          frame_time)
 {
   gint64 start = g_get_monotonic_time ();
-  gint64 cpu_start = thread_cpu_us ();
+  gint64 cpu_start = bitmaze_thread_cpu_us ();
   gboolean quick = self->quick != NULL;
   gboolean unlimited = quick || self->speed >= BITMAZE_SPEED_MAX - 1e-6;
   gboolean record = !quick && g_signal_has_handler_pending (self, signals[STEPS_DONE], 0, FALSE);
@@ -784,7 +770,7 @@ bitmaze_session_run_frame (BitmazeSession *self,
 
   work = g_get_monotonic_time () - start;
   self->max_frame_work = MAX (self->max_frame_work, work);
-  self->frame_cpu_end = thread_cpu_us ();
+  self->frame_cpu_end = bitmaze_thread_cpu_us ();
 }
 
 void

@@ -409,8 +409,6 @@ bitmaze_status_init (BitmazeStatus *self)
   /* Its width for a height is not searched for (see bitmaze-width-bin.c):
    * Run changes the numbers ten times a second. */
   gtk_box_append (GTK_BOX (row), bitmaze_width_bin_new (stack));
-  self->moves_button = moves_button_new (self);
-  gtk_box_append (GTK_BOX (row), self->moves_button);
   gtk_box_append (GTK_BOX (self), row);
 
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
@@ -428,6 +426,11 @@ bitmaze_status_init (BitmazeStatus *self)
   gtk_label_set_ellipsize (self->hint_label, PANGO_ELLIPSIZE_END);
   gtk_widget_add_css_class (GTK_WIDGET (self->hint_label), "caption");
   gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->hint_label));
+  /* The moves, on this line rather than beside the numbers: the numbers'
+   * line is what sets the status's least width, and so the maze's. */
+  self->moves_button = moves_button_new (self);
+  gtk_widget_set_valign (self->moves_button, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (row), self->moves_button);
   gtk_box_append (GTK_BOX (self), row);
 }
 

@@ -64,6 +64,7 @@ struct _BitmazeWindow
   BitmazeStatus        *status;
   BitmazeTimeline      *timeline;
   AdwButtonContent     *run_content;
+  GtkImage             *run_image;
   GtkStack             *pages;
   BitmazePresentation  *presentation;
 };
@@ -403,6 +404,7 @@ static void
 session_running_cb (BitmazeWindow *self)
 {
   gboolean running = bitmaze_session_get_running (self->session);
+  const char *icon = running ? "media-playback-pause-symbolic" : "media-playback-start-symbolic";
 
   if (running && self->tick_id == 0)
     self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), run_tick, NULL, NULL);
@@ -413,8 +415,8 @@ session_running_cb (BitmazeWindow *self)
     }
 
   adw_button_content_set_label (self->run_content, running ? _("_Pause") : _("_Run"));
-  adw_button_content_set_icon_name (self->run_content,
-                                    running ? "media-playback-pause-symbolic" : "media-playback-start-symbolic");
+  adw_button_content_set_icon_name (self->run_content, icon);
+  gtk_image_set_from_icon_name (self->run_image, icon);
   window_update_actions (self);
 }
 
@@ -1185,6 +1187,7 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, status);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, timeline);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, run_content);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, run_image);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, pages);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, presentation);
   gtk_widget_class_bind_template_callback (widget_class, view_cell_clicked_cb);

@@ -437,6 +437,77 @@ test_narrow_window (Fixture       *fixture,
   g_assert_false (gtk_widget_get_mapped (compact));
 }
 
+/* Whether Back, Step, Run and Reset under the maze show their icons
+ * alone (TRUE) or their words (FALSE), all four alike. */
+static void
+assert_step_icons_alone (GtkWidget *pane,
+                         gboolean   alone)
+{
+  static const char *const actions[] = { "win.step-back", "win.step", "win.run", "win.reset" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      GtkWidget *button = window_test_find_actionable (pane, actions[i]);
+      GtkWidget *shown = adw_squeezer_get_visible_child (ADW_SQUEEZER (gtk_button_get_child (GTK_BUTTON (button))));
+
+      g_assert_nonnull (shown);
+      g_assert_true (GTK_IS_IMAGE (shown) == alone);
+      g_assert_true (ADW_IS_BUTTON_CONTENT (shown) == !alone);
+    }
+}
+
+/* Half of a 1366-pixel school laptop, beside the slides, with the bit
+ * inspector open: the window keeps to its 683 pixels (it grew to 760),
+ * the controls fold, and Back, Step, Run and Reset fit under the maze
+ * as icons, all four together; on a 1024-pixel projector they have
+ * their words again, and Run's icon follows the search. */
+static void
+test_inspector_on_half_a_laptop (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  BitmazeWindow *window = fixture->window;
+  GtkWidget *view = GTK_WIDGET (window_test_view (window));
+  AdwFlap *flap = window_test_flap (window);
+  GtkWidget *content = adw_flap_get_content (flap);
+  GtkWidget *run, *image, *squeezer, *words;
+  GtkSelectionModel *pages;
+  AdwSqueezerPage *page;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 683, 700);
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-inspector",
+                                      g_variant_new_boolean (TRUE));
+  gui_test_wait_for_property (flap, "folded", TRUE);
+  gui_test_wait_for_frames (view, 2);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 683);
+  g_assert_cmpint (gtk_widget_get_width (view), >=, 250);
+  assert_step_buttons (fixture, content, TRUE);
+  assert_step_icons_alone (content, TRUE);
+
+  /* Run's icon alone says Pause while the search runs */
+  run = window_test_find_actionable (content, "win.run");
+  image = adw_squeezer_get_visible_child (ADW_SQUEEZER (gtk_button_get_child (GTK_BUTTON (run))));
+  g_assert_cmpstr (gtk_image_get_icon_name (GTK_IMAGE (image)), ==, "media-playback-start-symbolic");
+  bitmaze_session_set_running (window_test_session (window), TRUE);
+  g_assert_cmpstr (gtk_image_get_icon_name (GTK_IMAGE (image)), ==, "media-playback-pause-symbolic");
+  bitmaze_session_set_running (window_test_session (window), FALSE);
+  g_assert_cmpstr (gtk_image_get_icon_name (GTK_IMAGE (image)), ==, "media-playback-start-symbolic");
+
+  /* the words come back once the row has the room */
+  squeezer = gtk_button_get_child (GTK_BUTTON (run));
+  pages = adw_squeezer_get_pages (ADW_SQUEEZER (squeezer));
+  page = g_list_model_get_item (G_LIST_MODEL (pages), 0);
+  words = adw_squeezer_page_get_child (page);
+  g_object_unref (page);
+  g_object_unref (pages);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
+  gui_test_wait_for_property (squeezer, "visible-child", words);
+  gui_test_wait_for_frames (view, 2);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), >, 683);
+  g_assert_true (adw_flap_get_folded (flap));
+  assert_step_buttons (fixture, content, TRUE);
+  assert_step_icons_alone (content, FALSE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -458,6 +529,7 @@ main (int   argc,
   ADD ("default-size", test_default_size);
   ADD ("controls-fold-on-a-projector", test_controls_fold_on_a_projector);
   ADD ("narrow-window", test_narrow_window);
+  ADD ("inspector-on-half-a-laptop", test_inspector_on_half_a_laptop);
 
 #undef ADD
 

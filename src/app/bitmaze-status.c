@@ -277,7 +277,7 @@ moves_button_new (BitmazeStatus *self)
   gtk_menu_button_set_label (GTK_MENU_BUTTON (button), _("_Moves"));
   gtk_menu_button_set_use_underline (GTK_MENU_BUTTON (button), TRUE);
   gtk_widget_set_tooltip_text (button, _("The Solution as N, E, S and W Moves"));
-  gtk_widget_set_valign (button, GTK_ALIGN_START);
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_set_sensitive (button, FALSE);
 
@@ -429,7 +429,6 @@ bitmaze_status_init (BitmazeStatus *self)
   /* The moves, on this line rather than beside the numbers: the numbers'
    * line is what sets the status's least width, and so the maze's. */
   self->moves_button = moves_button_new (self);
-  gtk_widget_set_valign (self->moves_button, GTK_ALIGN_CENTER);
   gtk_box_append (GTK_BOX (row), self->moves_button);
   gtk_box_append (GTK_BOX (self), row);
 }

@@ -14,6 +14,7 @@
 
 #include "maze-render.h"
 
+#include "bitmaze-button-label.h"
 #include "bitmaze-class-actions.h"
 #include "bitmaze-controls.h"
 #include "bitmaze-export-animation.h"
@@ -63,7 +64,10 @@ struct _BitmazeWindow
   BitmazeControls      *controls;
   BitmazeStatus        *status;
   BitmazeTimeline      *timeline;
+  AdwButtonContent     *back_content;
+  AdwButtonContent     *step_content;
   AdwButtonContent     *run_content;
+  AdwButtonContent     *reset_content;
   GtkImage             *run_image;
   GtkStack             *pages;
   BitmazePresentation  *presentation;
@@ -415,6 +419,7 @@ session_running_cb (BitmazeWindow *self)
     }
 
   adw_button_content_set_label (self->run_content, running ? _("_Pause") : _("_Run"));
+  bitmaze_button_content_sync_label (self->run_content);
   adw_button_content_set_icon_name (self->run_content, icon);
   gtk_image_set_from_icon_name (self->run_image, icon);
   window_update_actions (self);
@@ -1186,7 +1191,10 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, controls);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, status);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, timeline);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, back_content);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, step_content);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, run_content);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, reset_content);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, run_image);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, pages);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, presentation);
@@ -1228,6 +1236,12 @@ bitmaze_window_init (BitmazeWindow *self)
   /* before the template: its toggle button asks for the state */
   self->show_controls = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Back, Step, Run and Reset have a name for screen readers, even as
+   * icons alone (Run's follows it to Pause: session_running_cb ()) */
+  bitmaze_button_content_sync_label (self->back_content);
+  bitmaze_button_content_sync_label (self->step_content);
+  bitmaze_button_content_sync_label (self->run_content);
+  bitmaze_button_content_sync_label (self->reset_content);
 }
 
 /* ------------------------------------------------------------------ */

@@ -438,12 +438,14 @@ test_narrow_window (Fixture       *fixture,
 }
 
 /* Whether Back, Step, Run and Reset under the maze show their icons
- * alone (TRUE) or their words (FALSE), all four alike. */
+ * alone (TRUE) or their words (FALSE), all four alike; either way a
+ * screen reader names them. */
 static void
 assert_step_icons_alone (GtkWidget *pane,
                          gboolean   alone)
 {
   static const char *const actions[] = { "win.step-back", "win.step", "win.run", "win.reset" };
+  static const char *const names[] = { "Back", "Step", "Run", "Reset" };
 
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     {
@@ -453,14 +455,16 @@ assert_step_icons_alone (GtkWidget *pane,
       g_assert_nonnull (shown);
       g_assert_true (GTK_IS_IMAGE (shown) == alone);
       g_assert_true (ADW_IS_BUTTON_CONTENT (shown) == !alone);
+      gtk_test_accessible_assert_property (button, GTK_ACCESSIBLE_PROPERTY_LABEL, names[i]);
     }
 }
 
 /* Half of a 1366-pixel school laptop, beside the slides, with the bit
  * inspector open: the window keeps to its 683 pixels (it grew to 760),
  * the controls fold, and Back, Step, Run and Reset fit under the maze
- * as icons, all four together; on a 1024-pixel projector they have
- * their words again, and Run's icon follows the search. */
+ * as icons, all four together, named for screen readers; on a
+ * 1024-pixel projector they have their words again, and Run's icon and
+ * name follow the search. */
 static void
 test_inspector_on_half_a_laptop (Fixture       *fixture,
                                  gconstpointer  data)
@@ -489,6 +493,7 @@ test_inspector_on_half_a_laptop (Fixture       *fixture,
   g_assert_cmpstr (gtk_image_get_icon_name (GTK_IMAGE (image)), ==, "media-playback-start-symbolic");
   bitmaze_session_set_running (window_test_session (window), TRUE);
   g_assert_cmpstr (gtk_image_get_icon_name (GTK_IMAGE (image)), ==, "media-playback-pause-symbolic");
+  gtk_test_accessible_assert_property (run, GTK_ACCESSIBLE_PROPERTY_LABEL, "Pause");
   bitmaze_session_set_running (window_test_session (window), FALSE);
   g_assert_cmpstr (gtk_image_get_icon_name (GTK_IMAGE (image)), ==, "media-playback-start-symbolic");
 

@@ -1091,6 +1091,7 @@ test_presentation_on_800_pixels (Fixture       *fixture,
                                  gconstpointer  data)
 {
   static const char *const actions[] = { "win.step-back", "win.step", "win.run", "win.reset", "win.escape" };
+  static const char *const names[] = { "Back", "Step", "Run", "Reset", "Leave" };
   BitmazeSession *session = session_of (fixture);
   GtkWidget *widget, *step;
 
@@ -1112,6 +1113,8 @@ test_presentation_on_800_pixels (Fixture       *fixture,
       /* its icon alone */
       g_assert_false (gtk_widget_get_mapped (window_test_find (button, ADW_TYPE_BUTTON_CONTENT)));
       g_assert_true (GTK_IS_IMAGE (adw_squeezer_get_visible_child (ADW_SQUEEZER (window_test_find (button, ADW_TYPE_SQUEEZER)))));
+      /* and its name for a screen reader */
+      gtk_test_accessible_assert_property (button, GTK_ACCESSIBLE_PROPERTY_LABEL, names[i]);
     }
   step = window_test_find_actionable (widget, "win.step");
   gui_test_click (step, gtk_widget_get_width (step) / 2.0, gtk_widget_get_height (step) / 2.0);

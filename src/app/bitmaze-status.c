@@ -374,22 +374,39 @@ bitmaze_status_init (BitmazeStatus *self)
   gtk_box_set_spacing (GTK_BOX (self), 2);
   gtk_widget_add_css_class (GTK_WIDGET (self), "bitmaze-status");
 
-  self->state_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->state_label, 0);
-  /* As wide as the longest state, whichever is shown (see
-   * update_reserve ()). */
+  /* The state, as wide as the longest one whichever is shown, so the
+   * numbers beside it stay put (a stack as wide as its widest page, the
+   * longest state hidden under the shown one); on a narrow window both
+   * wrap between words ("Out of / reach"). */
   {
     const char *const states[] = { _("Building"), _("Ready"), _("Searching"), _("Solved"),
                                    _("No path"), _("Out of reach") };
-    int chars = 0;
+    const char *longest = states[0];
+    GtkLabel *labels[2];
 
-    for (guint i = 0; i < G_N_ELEMENTS (states); i++)
-      chars = MAX (chars, (int) g_utf8_strlen (states[i], -1));
-    gtk_label_set_width_chars (self->state_label, chars);
+    for (guint i = 1; i < G_N_ELEMENTS (states); i++)
+      if (g_utf8_strlen (states[i], -1) > g_utf8_strlen (longest, -1))
+        longest = states[i];
+
+    stack = gtk_stack_new ();
+    gtk_stack_set_hhomogeneous (GTK_STACK (stack), TRUE);
+    gtk_stack_set_vhomogeneous (GTK_STACK (stack), FALSE);
+    gtk_widget_set_valign (stack, GTK_ALIGN_START);
+    for (guint i = 0; i < 2; i++)
+      {
+        labels[i] = GTK_LABEL (gtk_label_new (i == 0 ? NULL : longest));
+        gtk_label_set_xalign (labels[i], 0);
+        gtk_label_set_wrap (labels[i], TRUE);
+        gtk_label_set_wrap_mode (labels[i], PANGO_WRAP_WORD);
+        gtk_widget_add_css_class (GTK_WIDGET (labels[i]), "heading");
+        gtk_stack_add_child (GTK_STACK (stack), GTK_WIDGET (labels[i]));
+      }
+    /* only a size: screen readers have the shown state */
+    gtk_accessible_update_state (GTK_ACCESSIBLE (labels[1]), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+    self->state_label = labels[0];
+    gtk_stack_set_visible_child (GTK_STACK (stack), GTK_WIDGET (self->state_label));
+    gtk_box_append (GTK_BOX (row), stack);
   }
-  gtk_widget_set_valign (GTK_WIDGET (self->state_label), GTK_ALIGN_START);
-  gtk_widget_add_css_class (GTK_WIDGET (self->state_label), "heading");
-  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->state_label));
 
   self->numbers_label = numbers_label_new ();
   self->reserve_label = numbers_label_new ();

@@ -364,6 +364,25 @@ numbers_label_new (void)
   return label;
 }
 
+/* A stack showing @shown, as wide as @reserve (and as high, with
+ * @same_height), which is never shown and hidden from screen readers:
+ * the room a label keeps whatever it says. */
+static GtkWidget *
+reserve_stack_new (GtkLabel *shown,
+                   GtkLabel *reserve,
+                   gboolean  same_height)
+{
+  GtkWidget *stack = gtk_stack_new ();
+
+  gtk_stack_set_hhomogeneous (GTK_STACK (stack), TRUE);
+  gtk_stack_set_vhomogeneous (GTK_STACK (stack), same_height);
+  gtk_stack_add_child (GTK_STACK (stack), GTK_WIDGET (shown));
+  gtk_stack_add_child (GTK_STACK (stack), GTK_WIDGET (reserve));
+  gtk_stack_set_visible_child (GTK_STACK (stack), GTK_WIDGET (shown));
+  gtk_accessible_update_state (GTK_ACCESSIBLE (reserve), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+  return stack;
+}
+
 static void
 bitmaze_status_init (BitmazeStatus *self)
 {
@@ -375,9 +394,8 @@ bitmaze_status_init (BitmazeStatus *self)
   gtk_widget_add_css_class (GTK_WIDGET (self), "bitmaze-status");
 
   /* The state, as wide as the longest one whichever is shown, so the
-   * numbers beside it stay put (a stack as wide as its widest page, the
-   * longest state hidden under the shown one); on a narrow window both
-   * wrap between words ("Out of / reach"). */
+   * numbers beside it stay put; on a narrow window it wraps between
+   * words ("Out of / reach"). */
   {
     const char *const states[] = { _("Building"), _("Ready"), _("Searching"), _("Solved"),
                                    _("No path"), _("Out of reach") };
@@ -387,11 +405,6 @@ bitmaze_status_init (BitmazeStatus *self)
     for (guint i = 1; i < G_N_ELEMENTS (states); i++)
       if (g_utf8_strlen (states[i], -1) > g_utf8_strlen (longest, -1))
         longest = states[i];
-
-    stack = gtk_stack_new ();
-    gtk_stack_set_hhomogeneous (GTK_STACK (stack), TRUE);
-    gtk_stack_set_vhomogeneous (GTK_STACK (stack), FALSE);
-    gtk_widget_set_valign (stack, GTK_ALIGN_START);
     for (guint i = 0; i < 2; i++)
       {
         labels[i] = GTK_LABEL (gtk_label_new (i == 0 ? NULL : longest));
@@ -399,30 +412,20 @@ bitmaze_status_init (BitmazeStatus *self)
         gtk_label_set_wrap (labels[i], TRUE);
         gtk_label_set_wrap_mode (labels[i], PANGO_WRAP_WORD);
         gtk_widget_add_css_class (GTK_WIDGET (labels[i]), "heading");
-        gtk_stack_add_child (GTK_STACK (stack), GTK_WIDGET (labels[i]));
       }
-    /* only a size: screen readers have the shown state */
-    gtk_accessible_update_state (GTK_ACCESSIBLE (labels[1]), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
     self->state_label = labels[0];
-    gtk_stack_set_visible_child (GTK_STACK (stack), GTK_WIDGET (self->state_label));
+    stack = reserve_stack_new (labels[0], labels[1], FALSE);
+    gtk_widget_set_valign (stack, GTK_ALIGN_START);
     gtk_box_append (GTK_BOX (row), stack);
   }
 
   self->numbers_label = numbers_label_new ();
   self->reserve_label = numbers_label_new ();
-  /* only a size: screen readers have the shown numbers */
-  gtk_accessible_update_state (GTK_ACCESSIBLE (self->reserve_label),
-                               GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
-  /* The stack asks for the room of its larger page (update_reserve ()):
-   * the line neither grows nor wraps anew when a search starts, and the
-   * maze beside the sidebar keeps its width too. */
-  stack = gtk_stack_new ();
-  gtk_stack_set_vhomogeneous (GTK_STACK (stack), TRUE);
-  gtk_stack_set_hhomogeneous (GTK_STACK (stack), TRUE);
+  /* The stack asks for the room of a search's numbers (update_reserve
+   * ()): the line neither grows nor wraps anew when a search starts, and
+   * the maze beside the sidebar keeps its width too. */
+  stack = reserve_stack_new (self->numbers_label, self->reserve_label, TRUE);
   gtk_widget_set_hexpand (stack, TRUE);
-  gtk_stack_add_child (GTK_STACK (stack), GTK_WIDGET (self->numbers_label));
-  gtk_stack_add_child (GTK_STACK (stack), GTK_WIDGET (self->reserve_label));
-  gtk_stack_set_visible_child (GTK_STACK (stack), GTK_WIDGET (self->numbers_label));
   /* Its width for a height is not searched for (see bitmaze-width-bin.c):
    * Run changes the numbers ten times a second. */
   gtk_box_append (GTK_BOX (row), bitmaze_width_bin_new (stack));

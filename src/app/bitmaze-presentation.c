@@ -4,7 +4,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
-#include "bitmaze-button-label.h"
+#include "bitmaze-button-content.h"
 #include "bitmaze-maze-view.h"
 #include "bitmaze-presentation.h"
 
@@ -108,14 +108,8 @@ presentation_picked_cb (BitmazePresentation *self)
 static void
 presentation_running_cb (BitmazePresentation *self)
 {
-  gboolean running = bitmaze_session_get_running (self->session);
-
-  const char *icon = running ? "media-playback-pause-symbolic" : "media-playback-start-symbolic";
-
-  adw_button_content_set_label (self->run_content, running ? _("_Pause") : _("_Run"));
-  bitmaze_button_content_sync_label (self->run_content);
-  adw_button_content_set_icon_name (self->run_content, icon);
-  gtk_image_set_from_icon_name (self->run_image, icon);
+  bitmaze_button_content_show_running (self->run_content, self->run_image,
+                                       bitmaze_session_get_running (self->session));
 }
 
 /* A button with its icon and its word, or its icon alone where the row
@@ -147,7 +141,7 @@ big_button (const char        *icon,
   adw_squeezer_add (ADW_SQUEEZER (squeezer), content);
   adw_squeezer_add (ADW_SQUEEZER (squeezer), image);
   gtk_button_set_child (GTK_BUTTON (button), squeezer);
-  bitmaze_button_content_sync_label (ADW_BUTTON_CONTENT (content));
+  bitmaze_button_content_name_button (ADW_BUTTON_CONTENT (content));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
   gtk_widget_set_tooltip_text (button, tooltip);
   gtk_widget_set_focus_on_click (button, FALSE);

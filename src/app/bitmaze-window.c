@@ -14,7 +14,7 @@
 
 #include "maze-render.h"
 
-#include "bitmaze-button-label.h"
+#include "bitmaze-button-content.h"
 #include "bitmaze-class-actions.h"
 #include "bitmaze-controls.h"
 #include "bitmaze-export-animation.h"
@@ -408,7 +408,6 @@ static void
 session_running_cb (BitmazeWindow *self)
 {
   gboolean running = bitmaze_session_get_running (self->session);
-  const char *icon = running ? "media-playback-pause-symbolic" : "media-playback-start-symbolic";
 
   if (running && self->tick_id == 0)
     self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), run_tick, NULL, NULL);
@@ -418,10 +417,7 @@ session_running_cb (BitmazeWindow *self)
       self->tick_id = 0;
     }
 
-  adw_button_content_set_label (self->run_content, running ? _("_Pause") : _("_Run"));
-  bitmaze_button_content_sync_label (self->run_content);
-  adw_button_content_set_icon_name (self->run_content, icon);
-  gtk_image_set_from_icon_name (self->run_image, icon);
+  bitmaze_button_content_show_running (self->run_content, self->run_image, running);
   window_update_actions (self);
 }
 
@@ -1237,11 +1233,11 @@ bitmaze_window_init (BitmazeWindow *self)
   self->show_controls = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
   /* Back, Step, Run and Reset have a name for screen readers, even as
-   * icons alone (Run's follows it to Pause: session_running_cb ()) */
-  bitmaze_button_content_sync_label (self->back_content);
-  bitmaze_button_content_sync_label (self->step_content);
-  bitmaze_button_content_sync_label (self->run_content);
-  bitmaze_button_content_sync_label (self->reset_content);
+   * icons alone, and Run's follows its words to Pause */
+  bitmaze_button_content_name_button (self->back_content);
+  bitmaze_button_content_name_button (self->step_content);
+  bitmaze_button_content_name_button (self->run_content);
+  bitmaze_button_content_name_button (self->reset_content);
 }
 
 /* ------------------------------------------------------------------ */

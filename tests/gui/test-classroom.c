@@ -450,7 +450,7 @@ assert_step_icons_alone (GtkWidget *pane,
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     {
       GtkWidget *button = window_test_find_actionable (pane, actions[i]);
-      GtkWidget *shown = adw_squeezer_get_visible_child (ADW_SQUEEZER (gtk_button_get_child (GTK_BUTTON (button))));
+      GtkWidget *shown = adw_squeezer_get_visible_child (ADW_SQUEEZER (window_test_find (button, ADW_TYPE_SQUEEZER)));
 
       g_assert_nonnull (shown);
       g_assert_true (GTK_IS_IMAGE (shown) == alone);
@@ -474,8 +474,6 @@ test_inspector_on_half_a_laptop (Fixture       *fixture,
   AdwFlap *flap = window_test_flap (window);
   GtkWidget *content = adw_flap_get_content (flap);
   GtkWidget *run, *image, *squeezer, *words;
-  GtkSelectionModel *pages;
-  AdwSqueezerPage *page;
 
   gtk_window_set_default_size (GTK_WINDOW (window), 683, 700);
   g_action_group_change_action_state (G_ACTION_GROUP (window), "show-inspector",
@@ -489,7 +487,7 @@ test_inspector_on_half_a_laptop (Fixture       *fixture,
 
   /* Run's icon alone says Pause while the search runs */
   run = window_test_find_actionable (content, "win.run");
-  image = adw_squeezer_get_visible_child (ADW_SQUEEZER (gtk_button_get_child (GTK_BUTTON (run))));
+  image = adw_squeezer_get_visible_child (ADW_SQUEEZER (window_test_find (run, ADW_TYPE_SQUEEZER)));
   g_assert_cmpstr (gtk_image_get_icon_name (GTK_IMAGE (image)), ==, "media-playback-start-symbolic");
   bitmaze_session_set_running (window_test_session (window), TRUE);
   g_assert_cmpstr (gtk_image_get_icon_name (GTK_IMAGE (image)), ==, "media-playback-pause-symbolic");
@@ -498,12 +496,8 @@ test_inspector_on_half_a_laptop (Fixture       *fixture,
   g_assert_cmpstr (gtk_image_get_icon_name (GTK_IMAGE (image)), ==, "media-playback-start-symbolic");
 
   /* the words come back once the row has the room */
-  squeezer = gtk_button_get_child (GTK_BUTTON (run));
-  pages = adw_squeezer_get_pages (ADW_SQUEEZER (squeezer));
-  page = g_list_model_get_item (G_LIST_MODEL (pages), 0);
-  words = adw_squeezer_page_get_child (page);
-  g_object_unref (page);
-  g_object_unref (pages);
+  squeezer = window_test_find (run, ADW_TYPE_SQUEEZER);
+  words = window_test_find (run, ADW_TYPE_BUTTON_CONTENT);
   gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
   gui_test_wait_for_property (squeezer, "visible-child", words);
   gui_test_wait_for_frames (view, 2);

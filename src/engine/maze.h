@@ -622,6 +622,8 @@ typedef struct
   const char               *description; /* MAZE_N_: one line for a listing */
   const char               *subject;     /* MAZE_N_: a solver in a sentence, "BFS" (reached ...) */
   const char               *frontier;    /* MAZE_N_: what its working set is, "BFS queue, head first", or NULL */
+  const char               *legend;      /* MAZE_N_: its working set in a colour legend, a word or two:
+                                          * "queue", "stack", "open set"; NULL: "frontier" */
   const char               *next_rule;   /* MAZE_N_: a solver's rule for the cell it takes next, one sentence
                                           * ("BFS takes the oldest cell in its queue"), or NULL: it does not
                                           * ask "which cell comes next?" (see "Predict") */

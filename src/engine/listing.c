@@ -10,6 +10,9 @@
  */
 #include "maze-private.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 const MazeListingLine maze_listing_generator_head[MAZE_LISTING_GENERATOR_HEAD] = {
   { "void connect_cells (uint16_t maze[], uint32_t cell, int d)", NULL },
   { "{", NULL },
@@ -31,12 +34,12 @@ const MazeListingLine maze_listing_generator_tail[MAZE_LISTING_GENERATOR_TAIL] =
   { "", NULL },
   { "void place_ends (uint16_t maze[], uint32_t start, uint32_t goal)", NULL },
   { "{", NULL },
-  { "", MAZE_N_("an opening is a passage bit on a border side") },
+  { "  ", MAZE_N_("an opening is a passage bit on a border side") },
   { "  maze[old_start] &= ~((maze[old_start] & BORDER_BITS) >> 4);", NULL },
   { "  maze[old_goal] &= ~((maze[old_goal] & BORDER_BITS) >> 4);", NULL },
   { "  maze[start] |= first_border_side (maze[start], \"NWSE\");", MAZE_N_("open the outer wall") },
   { "  maze[goal] |= first_border_side (maze[goal], \"SENW\");", NULL },
-  { "", MAZE_N_("an end that stays, its opening moved to another side:") },
+  { "  ", MAZE_N_("an end that stays, its opening moved to another side:") },
   { "  maze[end] ^= closed | opened;", NULL },
   { "}", NULL },
 };
@@ -87,4 +90,26 @@ maze_listing_line (const MazeAlgorithm *algorithm,
   if (line <= tail)
     return &algorithm->listing[line - 1];
   return &maze_listing_trace_back[line - tail - 1];
+}
+
+char *
+maze_listing_text (const MazeListingLine *line,
+                   const char            *comment)
+{
+  size_t code = strlen (line->code), room;
+  char *text;
+
+  if (comment == NULL)
+    comment = line->comment;
+  room = code + (comment != NULL ? strlen (comment) + 8 : 0) + 1;
+  text = malloc (room);
+  if (text == NULL)
+    return NULL;
+  if (comment == NULL)
+    memcpy (text, line->code, code + 1);
+  else if (line->code[strspn (line->code, " ")] == '\0')
+    snprintf (text, room, "%s/* %s */", line->code, comment);
+  else
+    snprintf (text, room, "%s  /* %s */", line->code, comment);
+  return text;
 }

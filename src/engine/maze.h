@@ -625,8 +625,8 @@ typedef enum
 typedef struct
 {
   const char *code;    /* C, never translated: "  maze[next] |= OPPOSITE[d] << 12;" */
-  const char *comment; /* MAZE_N_: a comment for the line's end (or the whole
-                        * line when code is ""), or NULL */
+  const char *comment; /* MAZE_N_: a comment for the line's end (the whole
+                        * line when code is only its indent), or NULL */
 } MazeListingLine;
 
 /* The classes (the functions that do the work) are private to the
@@ -739,6 +739,13 @@ unsigned maze_listing_length (const MazeAlgorithm *algorithm);
  * by the engine; NULL out of range. */
 const MazeListingLine *maze_listing_line (const MazeAlgorithm *algorithm,
                                           unsigned             line);
+
+/* @line as it is shown: its code, then two spaces and its comment in C's
+ * comment marks (a comment line: its indent, then the comment).  @comment
+ * replaces line->comment when not NULL: its translation.  malloc()ed;
+ * NULL when out of memory. */
+char *maze_listing_text (const MazeListingLine *line,
+                         const char            *comment);
 
 /* ------------------------------------------------------------------ */
 /* Generators                                                          */

@@ -1009,6 +1009,30 @@ last_words (const Run *run)
   return g_string_free (out, FALSE);
 }
 
+/* What a refused system call was for, in words. */
+static const char *
+syscall_kind (const char *name)
+{
+  static const char *const programs[] = {
+    "clone", "clone3", "fork", "vfork", "execve", "execveat", "system",
+    "popen", "posix_spawn", NULL
+  };
+  static const char *const network[] = {
+    "socket", "socketpair", "connect", "bind", "listen", "accept", "accept4",
+    "sendto", "sendmsg", "recvfrom", "recvmsg", NULL
+  };
+
+  if (g_strv_contains (programs, name))
+    return _("starting a program");
+  if (g_strv_contains (network, name))
+    return _("using the network");
+  if (g_str_has_prefix (name, "open") || g_str_equal (name, "creat")
+      || strstr (name, "link") != NULL || strstr (name, "rename") != NULL
+      || strstr (name, "mkdir") != NULL || g_str_has_prefix (name, "write"))
+    return _("writing or changing a file");
+  return _("a call the task does not need");
+}
+
 /* "after step 37", or "before the first step". */
 static char *
 fault_when (guint steps)
@@ -1333,10 +1357,11 @@ lab_check (const char      *source,
                                           "files, no programs, no network"),
                                         g_strdup_printf (_("your code was "
                                                            "stopped %s: it "
-                                                           "called '%s', which "
-                                                           "the lab does not "
-                                                           "allow"),
-                                                         when, t->detail));
+                                                           "called '%s' (%s), "
+                                                           "which the lab does "
+                                                           "not allow"),
+                                                         when, t->detail,
+                                                         syscall_kind (t->detail)));
               f->bare = TRUE;
               result_fail (confined, &tc->cases[k], f);
               break;
@@ -1349,8 +1374,12 @@ lab_check (const char      *source,
         {
           LabTrace *t = g_ptr_array_index (traces, k);
           Run run = { &tc->cases[k], t, NULL, NULL, t->width, 0 };
-          Failure *f = fault_failure (&run, &limits);
+          Failure *f;
 
+          /* the shaped maze is judged by its own, optional check */
+          if (tc->cases[k].spec->optional)
+            continue;
+          f = fault_failure (&run, &limits);
           if (f != NULL)
             {
               if (t->output != NULL && *t->output != '\0')
@@ -1378,8 +1407,11 @@ lab_check (const char      *source,
       nibbles->passed = traces->len > 0 ? 1 : -1;
       for (guint k = 0; k < traces->len; k++)
         {
-          Failure *f = check_nibbles (task, &tc->cases[k],
-                                      g_ptr_array_index (traces, k));
+          Failure *f;
+
+          if (tc->cases[k].spec->optional)
+            continue;
+          f = check_nibbles (task, &tc->cases[k], g_ptr_array_index (traces, k));
 
           if (f != NULL)
             {

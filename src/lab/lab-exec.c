@@ -638,6 +638,13 @@ lab_run (const char      *library,
         trace->fault = LAB_FAULT_TIMEOUT;
       else if (reader.done)
         trace->fault = LAB_FAULT_NONE;
+      else if (WIFSIGNALED (child.status) && WTERMSIG (child.status) == SIGSYS)
+        {
+          /* the filter's signal while every signal was blocked: no word
+           * from the runner */
+          trace->fault = LAB_FAULT_SYSCALL;
+          trace->detail = g_strdup ("?");
+        }
       else if (WIFSIGNALED (child.status) && WTERMSIG (child.status) == SIGXCPU)
         trace->fault = LAB_FAULT_CPU;
       else if (WIFSIGNALED (child.status) && WTERMSIG (child.status) != SIGKILL)

@@ -20,6 +20,7 @@
 #include <fcntl.h>
 #include <seccomp.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -198,6 +199,126 @@ free (void *ptr)
   __libc_free (ptr);
 }
 
+/* Starting a program: refused with the name of what was called.  The
+ * filter would stop the system calls too, but system () and posix_spawn ()
+ * block every signal first, so that the filter's SIGSYS could only kill
+ * the process without a word. */
+static void
+refuse (const char *name)
+{
+  if (reporting)
+    _exit (LAB_EXIT_FAULT);
+  reporting = 1;
+  if (shadow != NULL && maze_array != NULL)
+    flush (LAB_REC_PENDING);
+  fault (LAB_FAULT_SYSCALL, name);
+}
+
+int
+system (const char *command)
+{
+  refuse ("system");
+  return -1;
+}
+
+FILE *
+popen (const char *command,
+       const char *type)
+{
+  refuse ("popen");
+  return NULL;
+}
+
+pid_t
+fork (void)
+{
+  refuse ("fork");
+  return -1;
+}
+
+pid_t
+vfork (void)
+{
+  refuse ("vfork");
+  return -1;
+}
+
+int
+execve (const char  *path,
+        char *const  argv[],
+        char *const  envp[])
+{
+  refuse ("execve");
+  return -1;
+}
+
+int
+execv (const char  *path,
+       char *const  argv[])
+{
+  refuse ("execve");
+  return -1;
+}
+
+int
+execvp (const char  *file,
+        char *const  argv[])
+{
+  refuse ("execve");
+  return -1;
+}
+
+int
+execl (const char *path,
+       const char *arg,
+       ...)
+{
+  refuse ("execve");
+  return -1;
+}
+
+int
+execlp (const char *file,
+        const char *arg,
+        ...)
+{
+  refuse ("execve");
+  return -1;
+}
+
+int
+execle (const char *path,
+        const char *arg,
+        ...)
+{
+  refuse ("execve");
+  return -1;
+}
+
+int
+posix_spawn (pid_t                      *pid,
+             const char                 *path,
+             const posix_spawn_file_actions_t *actions,
+             const posix_spawnattr_t    *attributes,
+             char *const                 argv[],
+             char *const                 envp[])
+{
+  refuse ("posix_spawn");
+  return -1;
+}
+
+int
+posix_spawnp (pid_t                      *pid,
+              const char                 *file,
+              const posix_spawn_file_actions_t *actions,
+              const posix_spawnattr_t    *attributes,
+              char *const                 argv[],
+              char *const                 envp[])
+{
+  refuse ("posix_spawn");
+  return -1;
+}
+
 /* A crash, the CPU limit or a refused system call: the words written
  * since the last step, then the fault. */
 static void
@@ -314,6 +435,9 @@ confine (int loading)
       rc |= seccomp_rule_add (ctx, SCMP_ACT_ALLOW, SCMP_SYS (writev), 1,
                               SCMP_A0 (SCMP_CMP_EQ, (scmp_datum_t) fd));
     }
+  /* signal handlers, but not for SIGSYS: the filter's report stays ours */
+  rc |= seccomp_rule_add (ctx, SCMP_ACT_ALLOW, SCMP_SYS (rt_sigaction), 1,
+                          SCMP_A0 (SCMP_CMP_NE, SIGSYS));
   /* stdio asks whether standard output is a terminal: answer "no" */
   rc |= seccomp_rule_add (ctx, SCMP_ACT_ERRNO (ENOTTY), SCMP_SYS (ioctl), 0);
   /* the second filter is installed under the first: it must be able to

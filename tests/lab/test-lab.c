@@ -371,7 +371,7 @@ test_write_file (void)
   check_json (&run, "write_file.c", env);
   g_assert_cmpint (run.status, ==, 1);
   g_assert_cmpint (passed (&run, "confined"), ==, 0);
-  assert_contains (rationale (&run, "confined"), "openat");
+  assert_contains (rationale (&run, "confined"), "'openat' (writing or changing a file)");
   g_assert_false (g_file_test (target, G_FILE_TEST_EXISTS));
   run_clear (&run);
 }
@@ -386,6 +386,15 @@ test_shell (void)
   check_json (&run, "shell.c", env);
   g_assert_cmpint (run.status, ==, 1);
   g_assert_cmpint (passed (&run, "confined"), ==, 0);
+  assert_contains (rationale (&run, "confined"), "starting a program");
+  g_assert_false (g_file_test (target, G_FILE_TEST_EXISTS));
+  run_clear (&run);
+
+  /* the system call itself, past the C library */
+  check_json (&run, "exec.c", env);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpint (passed (&run, "confined"), ==, 0);
+  assert_contains (rationale (&run, "confined"), "'execve' (starting a program)");
   g_assert_false (g_file_test (target, G_FILE_TEST_EXISTS));
   run_clear (&run);
 }
@@ -411,7 +420,7 @@ test_socket (void)
   check_json (&run, "socket.c", env);
   g_assert_cmpint (run.status, ==, 1);
   g_assert_cmpint (passed (&run, "confined"), ==, 0);
-  assert_contains (rationale (&run, "confined"), "socket");
+  assert_contains (rationale (&run, "confined"), "'socket' (using the network)");
   /* nobody connected */
   g_assert_cmpint (accept (listener, NULL, NULL), ==, -1);
   g_assert_cmpint (errno, ==, EAGAIN);

@@ -389,6 +389,70 @@ child_clear (Child *child)
 
 /* ---- compiling ---- */
 
+/* A line of the source the lab refuses before the compiler sees it, or
+ * NULL.  The compiler reads what the user can read: an #include of any
+ * file, or an assembler's .incbin, would bring a file's bytes into the
+ * messages or the program.  The file may include the C library's headers
+ * (<name.h>) and "bitmaze-lab.h", and no assembler. */
+static char *
+refused_line (const char *text,
+              guint      *line_number)
+{
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr (GRegex) include = g_regex_new ("^\\s*#\\s*include\\b", 0, 0, NULL);
+  g_autoptr (GRegex) allowed =
+    g_regex_new ("^\\s*#\\s*include\\s*(<[A-Za-z0-9_]+(/[A-Za-z0-9_]+)*\\.h>"
+                 "|\"bitmaze-lab\\.h\")\\s*(//.*|/\\*.*)?$", 0, 0, NULL);
+  g_autoptr (GRegex) assembler =
+    g_regex_new ("\\b(asm|__asm|__asm__|incbin)\\b|^\\s*#\\s*(embed|line)\\b|\\\\$",
+                 0, 0, NULL);
+
+  for (guint k = 0; lines[k] != NULL; k++)
+    if ((g_regex_match (include, lines[k], 0, NULL)
+         && !g_regex_match (allowed, lines[k], 0, NULL))
+        || g_regex_match (assembler, lines[k], 0, NULL))
+      {
+        *line_number = k + 1;
+        return g_strdup (lines[k]);
+      }
+  return NULL;
+}
+
+/* Runs one step of the build in @dir; FALSE with @error set when it
+ * failed (its messages appended to @log). */
+static gboolean
+build_step (const char *const *argv,
+            const char        *dir,
+            GString           *log,
+            gboolean          *ok,
+            GCancellable      *cancellable,
+            GError           **error)
+{
+  const ChildLimits limits = { LAB_COMPILE_SECONDS, 2048, 256 };
+  Child child;
+
+  if (!run_child (argv, dir, TRUE, &limits, NULL, NULL, NULL,
+                  LAB_COMPILE_SECONDS, cancellable, &child, error))
+    return FALSE;
+  g_string_append (log, child.output->str);
+  if (child.cancelled)
+    {
+      child_clear (&child);
+      g_set_error_literal (error, LAB_ERROR, LAB_ERROR_CANCELLED, _("cancelled"));
+      return FALSE;
+    }
+  if (child.timed_out)
+    {
+      child_clear (&child);
+      g_set_error (error, LAB_ERROR, LAB_ERROR_COMPILE,
+                   _("the compiler took more than %u s"), LAB_COMPILE_SECONDS);
+      return FALSE;
+    }
+  *ok = WIFEXITED (child.status) && WEXITSTATUS (child.status) == 0;
+  child_clear (&child);
+  return TRUE;
+}
+
 char *
 lab_compile (const char   *source,
              const char   *dir,
@@ -401,69 +465,123 @@ lab_compile (const char   *source,
   g_autofree char *copy = NULL;
   g_autofree char *header_path = g_build_filename (dir, "bitmaze-lab.h", NULL);
   g_autofree char *library = g_build_filename (dir, "lab-task.so", NULL);
+  g_autofree char *refused = NULL;
   g_autoptr (GBytes) header = lab_file ("bitmaze-lab.h");
   g_autofree char *cc = g_find_program_in_path ("cc");
+  GString *log = g_string_new (NULL);
+  gboolean ok = FALSE;
+  guint line = 0;
   gsize len;
-  const ChildLimits limits = { LAB_COMPILE_SECONDS, 2048, 256 };
-  Child child;
 
   *messages = NULL;
   if (cc == NULL)
     {
+      g_string_free (log, TRUE);
       g_set_error (error, LAB_ERROR, LAB_ERROR_NO_COMPILER,
                    _("there is no C compiler ('cc'): install one, e.g. "
                      "'apt install gcc'"));
       return NULL;
     }
   if (!g_file_get_contents (source, &text, &len, error))
-    return NULL;
+    {
+      g_string_free (log, TRUE);
+      return NULL;
+    }
   /* The student's copy of the header is not used: the one compiled is
    * the lab's own, beside the file. */
-  if (g_str_equal (base, "bitmaze-lab.h") || !g_str_has_suffix (base, ".c"))
+  if (g_str_equal (base, "bitmaze-lab.h") || !g_str_has_suffix (base, ".c")
+      || base[0] == '-')
     {
       g_free (base);
       base = g_strdup ("student.c");
+    }
+  refused = refused_line (text, &line);
+  if (refused != NULL)
+    {
+      g_autofree char *shown = g_utf8_make_valid (refused, -1);
+
+      g_string_append_printf (log, "%s:%u: %s\n", base, line, shown);
+      *messages = g_string_free (log, FALSE);
+      g_set_error (error, LAB_ERROR, LAB_ERROR_COMPILE,
+                   _("line %u: the lab allows #include <header.h> of the C "
+                     "library and \"bitmaze-lab.h\", and no assembler"),
+                   line);
+      return NULL;
     }
   copy = g_build_filename (dir, base, NULL);
   if (!g_file_set_contents (copy, text, (gssize) len, error)
       || !g_file_set_contents (header_path, g_bytes_get_data (header, NULL),
                                (gssize) g_bytes_get_size (header), error))
-    return NULL;
+    {
+      g_string_free (log, TRUE);
+      return NULL;
+    }
 
   {
-    const char *argv[] = {
-      cc, "-std=gnu11", "-O1", "-g", "-fPIC", "-shared",
-      "-Wall", "-Wextra", "-fdiagnostics-color=never",
-      "-o", "lab-task.so", base, "-lm", NULL
+    /* The object, then without the code a library runs when it is
+     * loaded (constructors), then the library: the student's code runs
+     * only once the runner has closed its filter. */
+    const char *compile[] = {
+      cc, "-std=gnu11", "-O1", "-g", "-fPIC", "-c", "-Wall", "-Wextra",
+      "-fdiagnostics-color=never", "-o", "lab-task.o", base, NULL
+    };
+    const char *strip[] = {
+      "objcopy", "--wildcard", "--remove-section=.init_array*",
+      "--remove-section=.ctors*", "--remove-section=.preinit_array*",
+      "--remove-section=.init", "lab-task.o", NULL
+    };
+    const char *link[] = {
+      cc, "-shared", "-o", "lab-task.so", "lab-task.o", "-lm", NULL
     };
 
-    if (!run_child (argv, dir, FALSE, &limits, NULL, NULL, NULL,
-                    LAB_COMPILE_SECONDS, cancellable, &child, error))
-      return NULL;
+    if (!build_step (compile, dir, log, &ok, cancellable, error))
+      goto fail;
+    if (!ok)
+      {
+        g_set_error_literal (error, LAB_ERROR, LAB_ERROR_COMPILE,
+                             _("the file does not compile"));
+        goto fail;
+      }
+    if (!build_step (strip, dir, log, &ok, cancellable, error))
+      goto fail;
+    if (ok)
+      {
+        /* an ifunc's resolver would run while the library loads */
+        const char *nm[] = { "nm", "-P", "lab-task.o", NULL };
+        const ChildLimits limits = { LAB_COMPILE_SECONDS, 2048, 256 };
+        Child child;
+
+        if (!run_child (nm, dir, TRUE, &limits, NULL, NULL, NULL,
+                        LAB_COMPILE_SECONDS, cancellable, &child, error))
+          goto fail;
+        ok = WIFEXITED (child.status) && WEXITSTATUS (child.status) == 0
+             && !g_regex_match_simple ("^\\S+ i ", child.output->str,
+                                       G_REGEX_MULTILINE, 0);
+        child_clear (&child);
+      }
+    if (!ok)
+      {
+        g_set_error_literal (error, LAB_ERROR, LAB_ERROR_COMPILE,
+                             _("the file defines code that would run while it "
+                               "loads (an ifunc), which the lab does not "
+                               "allow"));
+        goto fail;
+      }
+    if (!build_step (link, dir, log, &ok, cancellable, error))
+      goto fail;
+    if (!ok)
+      {
+        g_set_error_literal (error, LAB_ERROR, LAB_ERROR_COMPILE,
+                             _("the file does not compile"));
+        goto fail;
+      }
   }
-  *messages = g_strdup (child.output->str);
-  if (child.cancelled)
-    {
-      child_clear (&child);
-      g_set_error_literal (error, LAB_ERROR, LAB_ERROR_CANCELLED, _("cancelled"));
-      return NULL;
-    }
-  if (child.timed_out)
-    {
-      child_clear (&child);
-      g_set_error (error, LAB_ERROR, LAB_ERROR_COMPILE,
-                   _("the compiler took more than %u s"), LAB_COMPILE_SECONDS);
-      return NULL;
-    }
-  if (!WIFEXITED (child.status) || WEXITSTATUS (child.status) != 0)
-    {
-      child_clear (&child);
-      g_set_error_literal (error, LAB_ERROR, LAB_ERROR_COMPILE,
-                           _("the file does not compile"));
-      return NULL;
-    }
-  child_clear (&child);
+  *messages = g_string_free (log, FALSE);
   return g_steal_pointer (&library);
+
+fail:
+  *messages = g_string_free (log, FALSE);
+  return NULL;
 }
 
 /* ---- running ---- */

@@ -428,6 +428,34 @@ test_socket (void)
   run_clear (&run);
 }
 
+static void
+test_constructor (void)
+{
+  Run run;
+
+  check_json (&run, "constructor.c", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpint (passed (&run, "finishes"), ==, 0);
+  /* the task ran and printed; the constructor never did */
+  assert_contains (details (&run, "finishes"), "the task runs");
+  g_assert_null (strstr (run.out, "STOLEN"));
+  run_clear (&run);
+}
+
+static void
+test_include (void)
+{
+  Run run;
+
+  check_json (&run, "include.c", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpint (passed (&run, "compiles"), ==, 0);
+  assert_contains (rationale (&run, "compiles"), "line 3");
+  assert_contains (details (&run, "compiles"), "include.c:3:");
+  g_assert_null (strstr (run.out, "root:"));
+  run_clear (&run);
+}
+
 /* ---- text, Gradescope, grade ---- */
 
 static void
@@ -534,6 +562,8 @@ main (int    argc,
   g_test_add_func ("/lab/confined/write-file", test_write_file);
   g_test_add_func ("/lab/confined/shell", test_shell);
   g_test_add_func ("/lab/confined/socket", test_socket);
+  g_test_add_func ("/lab/confined/constructor", test_constructor);
+  g_test_add_func ("/lab/confined/include", test_include);
   g_test_add_func ("/lab/text-and-gradescope", test_text_and_gradescope);
   g_test_add_func ("/lab/grade", test_grade);
   status = g_test_run ();

@@ -29,7 +29,8 @@ PACKAGES="gcc pkg-config python3 meson ninja-build gettext zlib1g-dev
   librsvg2-common desktop-file-utils appstream
   bash-completion zsh fish
   xvfb xauth xdotool dbus-x11 imagemagick
-  libsoup-3.0-dev libqrencode-dev zbar-tools"
+  libsoup-3.0-dev libqrencode-dev zbar-tools
+  libseccomp-dev"
 # The browser test of the student page (suite 'web'): Chromium, and
 # playwright-core from npm (pinned in tests/web/package-lock.json).  Where
 # Chromium cannot be installed the test skips, and nothing else fails.

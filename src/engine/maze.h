@@ -1543,6 +1543,7 @@ typedef enum
   MAZE_MSG_PNG_TOO_MANY_PIXELS,       /* width, height, the most, a cell size that fits */
   MAZE_MSG_PNG_TOO_MANY_PIXELS_ANY_CELL, /* width, height, the most */
   MAZE_MSG_GENERATOR_STREAM,          /* name */
+  MAZE_MSG_EXERCISE_MAZE_SIZE,        /* number, width, height, the most */
 
   MAZE_MSG_N                          /* not a message: how many there are */
 } MazeMessage;

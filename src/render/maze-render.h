@@ -329,6 +329,7 @@ double render_fit_cell_size (const Maze          *maze,
  * gigabytes), never below 2; walls and margin shrink with the cells.
  */
 #define RENDER_AUTO_SIDE 4096
+
 void render_auto_size (const Maze    *maze,
                        RenderOptions *options);
 
@@ -453,6 +454,121 @@ void        render_paper_size      (RenderPaper  paper,
  * mazes) whose cells are still at least this big, for a pencil. */
 #define RENDER_WORKSHEET_MIN_CELL 9.0
 
+/* ---- exercises about the bits (maze-render-exercises.c) ---- */
+
+/*
+ * A worksheet of exercises gives each maze one sheet (a page) of the
+ * kinds asked for, in this order, with its answer key on a page of its
+ * own after all the puzzle pages:
+ *
+ *   DECODE   a few cells' words in hex: which passages are open, which
+ *            way the solution and the backtrack nibbles point;
+ *   ENCODE   a few cells marked A, B, ... on the drawing: their words
+ *            (passages and border; solution and backtrack are 0);
+ *   TRACE    every cell's word after a search (its solution nibble
+ *            cleared): follow the backtrack nibbles from the goal home
+ *            and draw the path;
+ *   PREDICT  a cell's word and a statement of a search
+ *            ("maze[14] |= W << 12"): the word after it.
+ *
+ * The mazes must be solved (render_worksheet_solve()): decode and trace
+ * read their search nibbles.  Which cells and statements a sheet asks
+ * about depends on the maze alone (its words), so the same maze gives the
+ * same sheet.
+ */
+typedef enum
+{
+  RENDER_EXERCISE_DECODE  = 1 << 0,
+  RENDER_EXERCISE_ENCODE  = 1 << 1,
+  RENDER_EXERCISE_TRACE   = 1 << 2,
+  RENDER_EXERCISE_PREDICT = 1 << 3,
+} RenderExerciseKind;
+
+#define RENDER_EXERCISE_ALL    0xFu
+#define RENDER_EXERCISE_KINDS  4
+/* Questions of one kind on a sheet (at most). */
+#define RENDER_EXERCISE_ITEMS  4
+/* The largest maze side an exercise sheet takes: every word of the
+ * trace drawing must stay readable on paper. */
+#define RENDER_EXERCISE_MAX_SIDE 12
+
+/* The name of kind number @k (0 .. RENDER_EXERCISE_KINDS - 1) as
+ * --exercises spells it: "decode", "encode", "trace", "predict". */
+const char *render_exercise_name (unsigned k);
+
+/*
+ * render_exercises_from_names:
+ * @list: names separated by commas ("decode,trace"); spaces around a
+ *        name are allowed, "all" means the four
+ * @bad: (out) (optional): on failure, the first unknown name (a pointer
+ *       into @list) and its length in @bad_len
+ *
+ * Returns: a mask of RenderExerciseKind, or -1 for an unknown or empty
+ * name.
+ */
+int render_exercises_from_names (const char  *list,
+                                 const char **bad,
+                                 size_t      *bad_len);
+
+/* One question of a sheet. */
+typedef struct
+{
+  uint32_t cell;     /* the cell asked about */
+  uint16_t word;     /* DECODE: the word given; ENCODE: the answer;
+                        PREDICT: the word before the statement */
+  uint16_t after;    /* PREDICT: the word after it (the answer) */
+  char     statement[MAZE_EXPR_MAX]; /* PREDICT: "maze[14] |= W << 12" */
+} RenderExerciseItem;
+
+/* What one maze's sheet asks. */
+typedef struct
+{
+  unsigned           kinds;     /* RenderExerciseKind mask */
+  size_t             n_decode;
+  RenderExerciseItem decode[RENDER_EXERCISE_ITEMS];
+  size_t             n_encode;
+  RenderExerciseItem encode[RENDER_EXERCISE_ITEMS];
+  size_t             n_predict;
+  RenderExerciseItem predict[RENDER_EXERCISE_ITEMS];
+} RenderExerciseSet;
+
+/*
+ * render_exercises_choose:
+ * @maze: a solved maze
+ *
+ * Chooses the questions of @kinds for @maze into @set: decode cells on
+ * the path, beside it and off it; encode cells spread over the maze;
+ * predict statements of a search run on a copy (the registry's first
+ * solver with a live path, whose steps set and clear bits).  Returns
+ * MAZE_OK, or MAZE_ERROR_NOMEM.
+ */
+MazeStatus render_exercises_choose (const Maze        *maze,
+                                    unsigned           kinds,
+                                    RenderExerciseSet *set,
+                                    MazeError         *error);
+
+/*
+ * The words of an exercise sheet, in the user's language (the caller
+ * translates them; the renderer has no gettext).  Any may be NULL: it is
+ * left out.  The direction letters N, E, S, W are the C constants and
+ * stay as they are.
+ */
+typedef struct
+{
+  const char *name;         /* "Name:" before the line to write on */
+  const char *date;         /* "Date:" */
+  const char *headings[RENDER_EXERCISE_KINDS];     /* "Decode", ... */
+  const char *instructions[RENDER_EXERCISE_KINDS]; /* one paragraph each */
+  const char *cell;         /* table columns: "Cell" */
+  const char *word;         /* "Word" */
+  const char *passages;     /* "Open passages" */
+  const char *solution;     /* "Solution" */
+  const char *backtrack;    /* "Backtrack" */
+  const char *statement;    /* "Statement" */
+  const char *after;        /* "Word after" */
+  const char *none;         /* a nibble that points nowhere: "none" */
+} RenderExerciseText;
+
 typedef struct
 {
   double      page_width;      /* the page, in user units (points) */
@@ -463,6 +579,13 @@ typedef struct
   const char *answers_heading; /* atop each answer page, or NULL */
   bool        answers;         /* add the answer pages after the puzzles */
   bool        page_numbers;    /* "n / N" at the bottom of each page */
+  bool        answers_only;    /* only the answer pages (a separate key) */
+  const char *name_label;      /* "Name:" line atop each puzzle page, or NULL */
+  const char *date_label;      /* "Date:" beside it, or NULL */
+  /* Exercises: 0 for the mazes alone; else a RenderExerciseKind mask,
+   * one sheet a maze (the titles become each sheet's small print) */
+  unsigned    exercises;
+  const RenderExerciseText *exercise_text; /* the sheets' words (NULL: none) */
 } RenderWorksheetOptions;
 
 /* Defaults: @paper's size, margin 36 (half an inch), per_page 0, no

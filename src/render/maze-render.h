@@ -329,6 +329,17 @@ double render_fit_cell_size (const Maze          *maze,
  * gigabytes), never below 2; walls and margin shrink with the cells.
  */
 #define RENDER_AUTO_SIDE 4096
+/*
+ * render_size_to_width:
+ * Sizes @options so that the drawing is exactly @width units wide (a
+ * 1920-pixel PNG for a slide): the largest whole cell size that leaves a
+ * margin of at least half a cell, walls an eighth of a cell (at least
+ * one unit), the margin taking what is left.  Returns false, @options
+ * unchanged, when @width cannot give the maze cells of 2 units.
+ */
+bool render_size_to_width (const Maze    *maze,
+                           RenderOptions *options,
+                           double         width);
 
 void render_auto_size (const Maze    *maze,
                        RenderOptions *options);
@@ -418,6 +429,74 @@ MazeStatus render_to_stdio (const Maze          *maze,
                             RenderFormat         format,
                             FILE                *stream,
                             MazeError           *error);
+
+/* ------------------------------------------------------------------ */
+/* One maze on a page, with a title (maze-render-page.c)               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A handout of one maze: the maze fitted, with margins, to a page of a
+ * given size (A4 or Letter in points for PDF and SVG, a width in pixels
+ * for PNG), or the drawing's own size; a title above it.  The page is
+ * the palette's background; the maze is scaled (a vector stays sharp) and
+ * centred in what the margins and the title leave.
+ */
+typedef struct
+{
+  double      width;   /* the page in user units; 0 x 0: the maze's own
+                          size (plus the title's band) */
+  double      height;
+  double      margin;  /* around the content of a page of a given size */
+  const char *title;   /* UTF-8 above the maze, or NULL */
+} RenderPage;
+
+/* Defaults: the maze's own size, margin 36 (half an inch), no title. */
+void       render_page_init      (RenderPage *page);
+
+/* The page's size: its own, or the drawing's plus the title's band. */
+void       render_page_get_size  (const Maze          *maze,
+                                  const RenderOptions *options,
+                                  const RenderPage    *page,
+                                  double              *width,
+                                  double              *height);
+
+/* The factor the maze is drawn at on the page (1 for its own size). */
+double     render_page_scale     (const Maze          *maze,
+                                  const RenderOptions *options,
+                                  const RenderPage    *page);
+
+/* Draws the page with its top-left corner at the origin of @cr. */
+void       render_page_draw      (cairo_t             *cr,
+                                  const Maze          *maze,
+                                  const RenderOptions *options,
+                                  const RenderPage    *page);
+
+/* The page as a PNG (one pixel a unit), SVG or PDF into @write_func;
+ * errors as render_to_stream(), and MAZE_ERROR_ARGUMENT for a page
+ * size out of range (render_worksheet_check()'s 72 .. 14400) or margins
+ * that leave no room. */
+MazeStatus render_page_to_stream (const Maze          *maze,
+                                  const RenderOptions *options,
+                                  const RenderPage    *page,
+                                  RenderFormat         format,
+                                  cairo_write_func_t   write_func,
+                                  void                *closure,
+                                  MazeError           *error);
+
+/* render_page_to_stream() into an output the caller opened, or into the
+ * file @path by the rule of render_to_file(). */
+MazeStatus render_page_to_output (const Maze          *maze,
+                                  const RenderOptions *options,
+                                  const RenderPage    *page,
+                                  RenderFormat         format,
+                                  MazeOutput          *out,
+                                  MazeError           *error);
+MazeStatus render_page_to_file   (const Maze          *maze,
+                                  const RenderOptions *options,
+                                  const RenderPage    *page,
+                                  RenderFormat         format,
+                                  const char          *path,
+                                  MazeError           *error);
 
 /* ------------------------------------------------------------------ */
 /* Worksheets: several mazes on printed pages                          */

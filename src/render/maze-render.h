@@ -800,7 +800,18 @@ typedef struct
                                       so that the whole run fits */
   bool            show_frontier;   /* the stack, queue or open set */
   bool            show_changed;    /* the cells the frame's steps changed */
+  /* Captions: a band under the maze on every frame, in type sized to the
+   * frame's width (about a 25th of it) so it reads when the GIF fills a
+   * slide: the C statement of the frame's last change and that word
+   * before -> after, in hex; caption_start on the first frame and
+   * caption_end on the last (UTF-8 in the user's language, or NULL). */
+  bool            captions;
+  const char     *caption_start;
+  const char     *caption_end;
 } RenderAnimationOptions;
+
+/* The height of the caption band of a frame @width units wide. */
+double render_animation_caption_height (double width);
 
 /* Defaults: solve with the engine's default solver, one step a frame, 50 ms, the last frame held
  * RENDER_ANIMATION_HOLD_MS, at most RENDER_ANIMATION_MAX_FRAMES frames,

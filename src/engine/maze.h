@@ -1604,6 +1604,7 @@ typedef enum
   MAZE_MSG_PNG_TOO_MANY_PIXELS,       /* width, height, the most, a cell size that fits */
   MAZE_MSG_PNG_TOO_MANY_PIXELS_ANY_CELL, /* width, height, the most */
   MAZE_MSG_GENERATOR_STREAM,          /* name */
+  MAZE_MSG_EXERCISE_MAZE_SIZE,        /* number, width, height, the most */
 
   /* the explainer: reading a statement (the part it could not read) */
   MAZE_MSG_STATEMENT_START,           /* the text */

@@ -520,6 +520,10 @@ typedef struct
   uint32_t index;
   uint16_t before;
   uint16_t after;
+  /* The line of the algorithm's listing (maze_listing_line()) whose
+   * statement made this change, from 1; 0 for a change no listing makes
+   * (an edit, a player's move). */
+  uint16_t line;
   /* The exact C statement that was applied, in maze-format.md 1's terms, e.g.
    * "maze[117] |= W << 12" or "maze[5] &= ~(0xF << 8)". */
   char     expr[MAZE_EXPR_MAX];
@@ -531,6 +535,10 @@ struct MazeStep
   uint32_t     cell;      /* the cell the step is about */
   uint32_t     other;     /* the other cell (from, parent, ...), or UINT32_MAX */
   uint16_t     dir;       /* direction from other to cell (or of the wall), 0 if none */
+  /* The line of the algorithm's listing the step ran, from 1: the call
+   * or the statement the step is about (a change's own line may be in a
+   * helper it calls); 0 for no line (MAZE_STEP_DONE, NONE, an edit). */
+  uint16_t     line;
   unsigned     n_changes; /* 0 .. MAZE_STEP_MAX_CHANGES */
   MazeChange   changes[MAZE_STEP_MAX_CHANGES];
 };
@@ -607,7 +615,19 @@ typedef enum
    * (see "Shapes").  One without it fills only some shapes, or none, and
    * says why in its shape_limit. */
   MAZE_ALGORITHM_ANY_SHAPE     = 1 << 4,
+  /* A solver that marks its path, once it has reached the goal, by
+   * following the backtrack bits home (reconstruct_solution, one solution
+   * bit a MAZE_STEP_PATH step): its listing ends with that function. */
+  MAZE_ALGORITHM_TRACES_BACK   = 1 << 5,
 } MazeAlgorithmFlags;
+
+/* One line of an algorithm's listing (see "Listings" below). */
+typedef struct
+{
+  const char *code;    /* C, never translated: "  maze[next] |= OPPOSITE[d] << 12;" */
+  const char *comment; /* MAZE_N_: a comment for the line's end (the whole
+                        * line when code is only its indent), or NULL */
+} MazeListingLine;
 
 /* The classes (the functions that do the work) are private to the
  * engine; a descriptor points at one of them. */
@@ -637,6 +657,8 @@ typedef struct
   unsigned                  stream;      /* a generator: which mazes its seeds give, 0 and 1 the
                                           * first; raised when a change makes a seed give another
                                           * maze (see maze_generator_check_stream()) */
+  const MazeListingLine    *listing;     /* its own part of its listing (see "Listings"), */
+  unsigned                  n_listing;   /* n_listing lines */
 } MazeAlgorithm;
 
 /* The registries, in the order programs list them, NULL-terminated. */
@@ -689,6 +711,43 @@ bool maze_generator_name_valid (const char *name,
                                 MazeError  *error);
 bool maze_solver_name_valid    (const char *name,
                                 MazeError  *error);
+
+/* ------------------------------------------------------------------ */
+/* Listings: each algorithm as C a student reads                       */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Every generator and solver has a listing: short C in the style of the
+ * tutorial Bitmaze grew from, on uint16_t maze[] with the names of
+ * docs/listings.md (N E S W, DIR[d], OPPOSITE[d], STEP[d], the *_BITS
+ * masks).  It is teaching code, not the engine's, but it is true: every
+ * change a step reports names the line of the listing that makes it
+ * (MazeChange.line), and that line applies the same operator to the same
+ * nibble as the change's statement; the step names the line it ran
+ * (MazeStep.line).  Line numbers start at 1 and are a contract (the
+ * trace of `bitmaze-cli ... --trace` prints them).
+ *
+ * A listing is the algorithm's own part (MazeAlgorithm.listing) with the
+ * helpers it shares around it: a generator's starts with connect_cells()
+ * and ends with add_loops() and place_ends(); a solver flagged
+ * MAZE_ALGORITHM_TRACES_BACK ends with reconstruct_solution().  Only
+ * the comments are translated (MAZE_N_ msgids).
+ */
+
+/* The number of lines of @algorithm's whole listing. */
+unsigned maze_listing_length (const MazeAlgorithm *algorithm);
+
+/* Line @line (1 .. maze_listing_length()) of @algorithm's listing, owned
+ * by the engine; NULL out of range. */
+const MazeListingLine *maze_listing_line (const MazeAlgorithm *algorithm,
+                                          unsigned             line);
+
+/* @line as it is shown: its code, then two spaces and its comment in C's
+ * comment marks (a comment line: its indent, then the comment).  @comment
+ * replaces line->comment when not NULL: its translation.  malloc()ed;
+ * NULL when out of memory. */
+char *maze_listing_text (const MazeListingLine *line,
+                         const char            *comment);
 
 /* ------------------------------------------------------------------ */
 /* Generators                                                          */
@@ -1545,6 +1604,7 @@ typedef enum
   MAZE_MSG_PNG_TOO_MANY_PIXELS,       /* width, height, the most, a cell size that fits */
   MAZE_MSG_PNG_TOO_MANY_PIXELS_ANY_CELL, /* width, height, the most */
   MAZE_MSG_GENERATOR_STREAM,          /* name */
+  MAZE_MSG_EXERCISE_MAZE_SIZE,        /* number, width, height, the most */
 
   /* the explainer: reading a statement (the part it could not read) */
   MAZE_MSG_STATEMENT_START,           /* the text */

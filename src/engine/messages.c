@@ -274,6 +274,9 @@ static const char *const templates[MAZE_MSG_N] = {
    * generator's name (typed that way, not translated): a change of the
    * generator made the seeds give other mazes */
   [MAZE_MSG_GENERATOR_STREAM] = MAZE_N_("this maze was made by another version of '%s': its seed now gives another maze"),
+  /* Translators: an error about a worksheet of exercises; the number of
+   * the maze, its width and height in cells, then the largest side */
+  [MAZE_MSG_EXERCISE_MAZE_SIZE] = MAZE_N_("maze %u is %u x %u cells: an exercise sheet takes mazes of at most %u x %u"),
   /* Translators: an error; the width and height of a picture in pixels */
   [MAZE_MSG_IMAGE_NOMEM] = MAZE_N_("not enough memory for a %u x %u image: use a smaller cell size"),
   /* Translators: an error; a file format (PNG, SVG or PDF), then the reason */

@@ -330,6 +330,10 @@ result_fail (LabResult  *result,
 {
   guint width = c != NULL ? maze_width (c->maze) : 1;
 
+  g_clear_pointer (&result->maze, g_free);
+  g_clear_pointer (&result->rationale, g_free);
+  g_clear_pointer (&result->help, g_free);
+  g_clear_pointer (&result->details, g_free);
   result->passed = 0;
   result->step = f->step;
   result->cell = f->cell;
@@ -1521,6 +1525,8 @@ lab_check (const char      *source,
                                             "refresh_maze_view () a step"));
               }
           }
+          /* the first maze that differs is the one to explain */
+          break;
         }
     }
 

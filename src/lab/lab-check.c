@@ -16,6 +16,7 @@
 #include <signal.h>
 #include <string.h>
 
+#include "bitmaze-error.h"
 #include "lab-private.h"
 
 /* ---- the mazes ---- */
@@ -236,6 +237,101 @@ lab_explain_words (guint16 expected,
                                 nibble_name (n), ws, es);
     }
   return g_string_free (out, FALSE);
+}
+
+/* "W", "(N | W)": the directions of a nibble's value as the explainer
+ * reads them. */
+static void
+append_operand (GString *out,
+                guint    value)
+{
+  static const char *const names[] = { "N", "E", "S", "W" };
+  guint n = 0;
+
+  for (int k = 0; k < 4; k++)
+    n += (value >> k) & 1;
+  if (n > 1)
+    g_string_append_c (out, '(');
+  for (int k = 0, first = 1; k < 4; k++)
+    if (value & (1u << k))
+      {
+        g_string_append_printf (out, "%s%s", first ? "" : " | ", names[k]);
+        first = 0;
+      }
+  if (n > 1)
+    g_string_append_c (out, ')');
+}
+
+/* The statement that sets (@set) or clears (!@set) @bits of cell @index,
+ * as Bitmaze prints statements: "maze[8] |= W << 12", "maze[0] &= ~0x0F00". */
+static char *
+statement (guint32  index,
+           guint16  bits,
+           gboolean set)
+{
+  GString *out = g_string_new (NULL);
+  int nibble = -1;
+
+  for (int n = 0; n < 4; n++)
+    if (bits & (0xF << (4 * n)))
+      nibble = nibble == -1 ? n : 4;
+  g_string_append_printf (out, "maze[%u] %s", index, set ? "|= " : "&= ~");
+  if (!set && nibble >= 0 && nibble < 4)
+    g_string_append_printf (out, "0x%04X", 0xF << (4 * nibble));
+  else if (nibble < 0 || nibble > 3)
+    g_string_append_printf (out, "0x%04X", bits);
+  else
+    {
+      append_operand (out, (bits >> (4 * nibble)) & 0xF);
+      if (nibble > 0)
+        g_string_append_printf (out, " << %d", 4 * nibble);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Bitmaze's statement for a word that went from @before to @expected, and
+ * the explainer's reading of @written as the answer to it: "Bitmaze's
+ * run: maze[8] |= W << 12; you used east (2), the opposite side of west
+ * (8) ... (opposite-direction)".  NULL when there is nothing to say. */
+static char *
+explain_step (guint32 index,
+              guint16 before,
+              guint16 expected,
+              guint16 written)
+{
+  guint16 set = expected & ~before, clear = before & ~expected;
+  g_autofree MazeExplanation *e = g_new0 (MazeExplanation, 1);
+  g_autofree char *text = NULL;
+  g_autofree char *why = NULL;
+  guint16 from = before, answer = written;
+  MazeError error;
+  MazeMistake mistake;
+
+  if (set == 0 && clear == 0)
+    return NULL;
+  if (clear != 0 && (set == 0 || (written & clear) != 0))
+    {
+      /* the clearing statement; the bits set after it left out */
+      text = statement (index, clear, FALSE);
+      answer = (guint16) (written & ~set);
+    }
+  else
+    {
+      text = statement (index, set, TRUE);
+      from = (guint16) (before & ~clear);
+    }
+  maze_error_clear (&error);
+  if (maze_explain (text, from, e, &error) != MAZE_OK)
+    return NULL;
+  mistake = maze_explain_answer (e, answer);
+  if (mistake == MAZE_MISTAKE_NONE)
+    return NULL;
+  why = bitmaze_error_message (&e->why);
+  /* Translators: "Bitmaze's run: maze[8] |= W << 12; You used east (2),
+   * the opposite side of west (8) ... (opposite-direction)"; the code in
+   * parentheses stays English */
+  return g_strdup_printf (_("Bitmaze's run: %s; %s (%s)"), text, why,
+                          maze_mistake_code (mistake));
 }
 
 /* The nibbles of @bits by name: "border", "solution and backtrack". */
@@ -935,6 +1031,9 @@ compare (const Case     *c,
       if (cell >= 0)
         {
           g_autofree char *why = lab_explain_words (a[cell], b[cell]);
+          g_autofree guint16 *before = lab_trace_state (ref, k, NULL);
+          g_autofree char *explained = explain_step ((guint32) cell, before[cell],
+                                                     a[cell], b[cell]);
           Failure *f;
 
           if (k >= n_stu)
@@ -950,7 +1049,9 @@ compare (const Case     *c,
                                                 "writes 0x%04X, yours 0x%04X; the "
                                                 "bits that differ: 0x%04X"), a[cell], b[cell],
                                               (guint) (a[cell] ^ b[cell])));
-          f->details = g_steal_pointer (&why);
+          f->details = explained != NULL
+                       ? g_strconcat (why, "\n", explained, NULL)
+                       : g_steal_pointer (&why);
           return f;
         }
       if (k + 1 == MIN (n_ref, n_stu) && n_ref != n_stu)

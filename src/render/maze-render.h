@@ -104,6 +104,71 @@ void render_palette_light (RenderPalette *palette);
 /* Light walls on a dark background, same meaning of colours. */
 void render_palette_dark  (RenderPalette *palette);
 
+/* ------------------------------------------------------------------ */
+/* The colour legend                                                   */
+/* ------------------------------------------------------------------ */
+
+/*
+ * What the colours of a search mean, drawn in the maze's own colours, so
+ * that one palette means the same in the window, the presentation view,
+ * exported files and the students' page.  The frontier is named for the
+ * algorithm (its descriptor's legend: "queue" for BFS, "stack" for DFS,
+ * "open set" for A*).
+ */
+typedef enum
+{
+  RENDER_LEGEND_VISITED = 0, /* cells the search reached: palette.search */
+  RENDER_LEGEND_FRONTIER,    /* its working set: palette.frontier */
+  RENDER_LEGEND_PATH,        /* the solution: palette.solution */
+  RENDER_LEGEND_START,       /* the start marker: palette.start */
+  RENDER_LEGEND_GOAL,        /* the goal marker: palette.goal */
+  RENDER_LEGEND_N_ITEMS
+} RenderLegendItem;
+
+/* The English label of @item (MAZE_N_: translate it): "visited",
+ * @algorithm's legend word or "frontier" (also for a NULL @algorithm),
+ * "path", "start", "goal". */
+const char *render_legend_label (RenderLegendItem     item,
+                                 const MazeAlgorithm *algorithm);
+
+/* The colour the maze draws @item in, from @palette. */
+RenderRgba  render_legend_colour (const RenderPalette *palette,
+                                  RenderLegendItem     item);
+
+/* Draws the swatch of @item in the @size x @size square at @x, @y as the
+ * maze draws it: a cell filled in the search's or the frontier's colour,
+ * a stretch of the path's line, the start's disc, the goal's square, each
+ * on the maze's background and framed in its wall colour. */
+void render_legend_swatch (cairo_t             *cr,
+                           const RenderPalette *palette,
+                           RenderLegendItem     item,
+                           double               x,
+                           double               y,
+                           double               size);
+
+/**
+ * render_legend_draw:
+ * @cr: (nullable): where to draw, at the user-space origin; NULL only
+ *      measures (with a scratch surface)
+ * @labels: (nullable): RENDER_LEGEND_N_ITEMS texts in the reader's
+ *          language; NULL, or a NULL entry, takes render_legend_label()
+ * @font_size: of the labels, in user units; the swatches are as high
+ * @max_width: wrap to a new row before an item that would pass it
+ *             (0: one row, however wide)
+ * @width, @height: (out) (optional): the size the legend takes
+ *
+ * Draws the five items, swatch and label, in rows, the labels in
+ * palette->label.
+ */
+void render_legend_draw (cairo_t              *cr,
+                         const RenderPalette  *palette,
+                         const MazeAlgorithm  *algorithm,
+                         const char *const    *labels,
+                         double                font_size,
+                         double                max_width,
+                         double               *width,
+                         double               *height);
+
 typedef enum
 {
   RENDER_SOLUTION_LINE = 0, /* a line through the centres of the path cells */

@@ -1329,6 +1329,86 @@ remove_tree (const char *path)
   g_rmdir (path);
 }
 
+/* --trace: a JSON object a step, numbered from 1, each write naming a
+ * listing line and taking its word on from the last write to it; the
+ * maze written with -o is the one the command writes without --trace. */
+static void
+check_trace (const char *out,
+             const char *last_kind,
+             guint64    *n_steps)
+{
+  g_auto (GStrv) lines = g_strsplit (out, "\n", -1);
+  g_autoptr (GHashTable) words = g_hash_table_new (NULL, NULL);
+  guint64 expect = 1;
+  const char *kind = NULL;
+
+  for (guint k = 0; lines[k] != NULL && lines[k][0] != '\0'; k++)
+    {
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      g_autoptr (GError) error = NULL;
+      JsonObject *step;
+      JsonArray *writes;
+
+      json_parser_load_from_data (parser, lines[k], -1, &error);
+      g_assert_no_error (error);
+      step = json_node_get_object (json_parser_get_root (parser));
+      g_assert_cmpint (json_object_get_int_member (step, "step"), ==, expect++);
+      g_assert_cmpint (json_object_get_int_member (step, "line"), >=, 1);
+      kind = g_intern_string (json_object_get_string_member (step, "kind"));
+      writes = json_object_get_array_member (step, "writes");
+      for (guint w = 0; w < json_array_get_length (writes); w++)
+        {
+          JsonObject *write = json_array_get_object_element (writes, w);
+          gpointer index = GINT_TO_POINTER (json_object_get_int_member (write, "index") + 1);
+          gint64 before = json_object_get_int_member (write, "before");
+          gpointer seen;
+
+          g_assert_cmpint (json_object_get_int_member (write, "line"), >=, 1);
+          g_assert_true (g_str_has_prefix (json_object_get_string_member (write, "statement"), "maze["));
+          if (g_hash_table_lookup_extended (words, index, NULL, &seen))
+            g_assert_cmpint (GPOINTER_TO_INT (seen), ==, before);
+          g_hash_table_insert (words, index,
+                               GINT_TO_POINTER (json_object_get_int_member (write, "after")));
+        }
+    }
+  g_assert_cmpstr (kind, ==, last_kind);
+  *n_steps = expect - 1;
+}
+
+static void
+test_trace (void)
+{
+  g_autoptr (GBytes) plain = NULL, traced = NULL;
+  guint64 n_steps;
+  Run run;
+
+  generate_small ("trace.maze");
+  run_cli (&run, "solve", "trace.maze", "--solver", "dfs", "--trace", "-o", "traced.maze", NULL);
+  assert_status (&run, 0);
+  check_trace (run.out, "found", &n_steps);
+  g_assert_cmpuint (n_steps, >, 10);
+  run_clear (&run);
+  run_cli (&run, "solve", "trace.maze", "--solver", "dfs", "-o", "plain.maze", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  plain = read_tmp ("plain.maze");
+  traced = read_tmp ("traced.maze");
+  g_assert_true (g_bytes_equal (plain, traced));
+
+  run_cli (&run, "generate", "--size", "9x7", "--seed", "5", "--loops", "30",
+           "--algorithm", "wilson", "--trace", NULL);
+  assert_status (&run, 0);
+  check_trace (run.out, "loop", &n_steps);
+  run_clear (&run);
+
+  run_cli (&run, "solve", "trace.maze", "--trace", "--json", NULL);
+  assert_error (&run, 2, "--trace");
+  run_clear (&run);
+  run_cli (&run, "generate", "--trace", "-o", "-", NULL);
+  assert_error (&run, 2, "-o");
+  run_clear (&run);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1356,6 +1436,7 @@ main (int    argc,
   g_test_add_func ("/cli/animate", test_animate);
   g_test_add_func ("/cli/animate-gif", test_animate_gif);
   g_test_add_func ("/cli/json", test_json);
+  g_test_add_func ("/cli/trace", test_trace);
   g_test_add_func ("/cli/shapes", test_shapes);
   g_test_add_func ("/cli/shapes/list", test_list_shapes);
   g_test_add_func ("/cli/animate-interrupted", test_animate_interrupted);

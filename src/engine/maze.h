@@ -1518,7 +1518,7 @@ typedef enum
   MAZE_MSG_UNKNOWN_EXTENSION,         /* extension, path */
   MAZE_MSG_FORMAT_OF_NAME,            /* path */
   MAZE_MSG_PNG_TOO_LARGE,             /* width, height, the most, a cell size that fits */
-  MAZE_MSG_PNG_TOO_LARGE_ANY_CELL,    /* width, height, the most */
+  MAZE_MSG_PNG_TOO_LARGE_ANY_CELL,    /* width, height, the most, width and height with 2-pixel cells */
   MAZE_MSG_IMAGE_NOMEM,               /* width, height */
   MAZE_MSG_RENDER_WRITE,              /* format, reason */
   MAZE_MSG_WRITE_FILE,                /* path, reason */
@@ -1541,8 +1541,10 @@ typedef enum
 
   MAZE_MSG_META_VALUE_CONTROL,        /* key, the character's code */
   MAZE_MSG_PNG_TOO_MANY_PIXELS,       /* width, height, the most, a cell size that fits */
-  MAZE_MSG_PNG_TOO_MANY_PIXELS_ANY_CELL, /* width, height, the most */
+  MAZE_MSG_PNG_TOO_MANY_PIXELS_ANY_CELL, /* width, height, the most, width and height with 2-pixel cells */
   MAZE_MSG_GENERATOR_STREAM,          /* name */
+  MAZE_MSG_NOMEM_ALGORITHM,           /* an algorithm's name, the bytes it could not get */
+  MAZE_MSG_NOMEM_FOR,                 /* what (a phrase), the bytes it could not get */
 
   MAZE_MSG_N                          /* not a message: how many there are */
 } MazeMessage;

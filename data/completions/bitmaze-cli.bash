@@ -75,6 +75,43 @@ _bitmaze_cli ()
     return
   fi
 
+  # lab new | check | grade: its own sub-commands, each with its --help.
+  if [[ $command == lab ]]; then
+    local sub="" j
+    for ((j = i + 1; j < cword; j++)); do
+      if [[ ${words[j]} != -* ]]; then
+        sub=${words[j]}
+        break
+      fi
+    done
+    if [[ -z $sub ]]; then
+      COMPREPLY=($(compgen -W 'new check grade' -- "$cur"))
+      return
+    fi
+    case $prev in
+      -t | --task)
+        COMPREPLY=($(compgen -W 'create_dfs solve_dfs solve_bfs' -- "$cur"))
+        return
+        ;;
+      -o | --output | --gradescope)
+        if [[ $sub == new ]]; then _filedir -d; else _filedir; fi
+        return
+        ;;
+    esac
+    if [[ $cur == -* ]]; then
+      COMPREPLY=($(compgen -W "$(LC_ALL=C "$cli" lab "$sub" --help 2>/dev/null \
+        | sed -n 's/^ \{1,\}\(-[A-Za-z], \)\{0,1\}\(--[A-Za-z0-9][A-Za-z0-9-]*\).*/\1\2/p' \
+        | sed 's/, /\n/')" -- "$cur"))
+      return
+    fi
+    case $sub in
+      new) COMPREPLY=($(compgen -W 'create_dfs solve_dfs solve_bfs' -- "$cur")) ;;
+      check) _filedir c ;;
+      grade) _filedir -d ;;
+    esac
+    return
+  fi
+
   case $prev in
     -a | --algorithm | -b | --build)
       COMPREPLY=($(compgen -W "$(_bitmaze_cli_names "$cli" generate)" -- "$cur"))

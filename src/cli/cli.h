@@ -315,5 +315,7 @@ int cli_worksheet (int    argc,
                    char **argv);
 int cli_quiz      (int    argc,
                    char **argv);
+int cli_lab       (int    argc,
+                   char **argv);
 
 G_END_DECLS

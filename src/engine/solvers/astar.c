@@ -353,6 +353,8 @@ const MazeAlgorithm maze_solver_astar = {
   .subject = MAZE_N_("A*"),
   /* Translators: the list of cells the A* search keeps */
   .frontier = MAZE_N_("A* open set, best first"),
+  /* Translators: in a colour legend: the cells A* keeps to look at */
+  .legend = MAZE_N_("open set"),
   /* Translators: why the cell the A* search takes next is the right answer */
   .next_rule = MAZE_N_("A* takes the cell of its open set with the fewest moves "
                        "from the start plus moves to the goal as if there were "

@@ -305,6 +305,8 @@ const MazeAlgorithm maze_solver_bfs = {
   .subject = MAZE_N_("BFS"),
   /* Translators: the list of cells a breadth-first search keeps */
   .frontier = MAZE_N_("BFS queue, head first"),
+  /* Translators: in a colour legend: the cells a breadth-first search keeps */
+  .legend = MAZE_N_("queue"),
   /* Translators: why the cell a breadth-first search takes next is the right answer */
   .next_rule = MAZE_N_("BFS takes the oldest cell in its queue"),
   .flags = MAZE_ALGORITHM_DEFAULT | MAZE_ALGORITHM_COMPLETE | MAZE_ALGORITHM_SHORTEST_PATH

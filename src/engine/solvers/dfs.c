@@ -264,6 +264,8 @@ const MazeAlgorithm maze_solver_dfs = {
   .subject = MAZE_N_("DFS"),
   /* Translators: the list of cells a depth-first search keeps */
   .frontier = MAZE_N_("DFS stack, top first"),
+  /* Translators: in a colour legend: the cells a depth-first search keeps */
+  .legend = MAZE_N_("stack"),
   /* Translators: why the cell a depth-first search takes next is the right answer */
   .next_rule = MAZE_N_("DFS goes on to the first neighbour it has not visited, "
                        "trying north, east, south and west, and backs up when "

@@ -259,6 +259,8 @@ const MazeAlgorithm maze_solver_junction = {
   .description = MAZE_N_("Junction jumping: at a dead end or junction, go on from the junction closest to the goal"),
   .subject = MAZE_N_("The junction search"),
   .frontier = MAZE_N_("Junctions still to try, next first"),
+  /* Translators: in a colour legend: the junctions the junction search keeps */
+  .legend = MAZE_N_("junctions to try"),
   /* Translators: why the cell the junction search takes next is the right answer */
   .next_rule = MAZE_N_("The junction search goes on while there is one way "
                        "on; at a junction or a dead end it goes on from the "

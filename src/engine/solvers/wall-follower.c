@@ -326,6 +326,8 @@ const MazeAlgorithm maze_solver_wall_follower_left = {
   .label = MAZE_N_("Wall Follower, Left Hand"),
   .description = MAZE_N_("Wall follower, left hand on the wall"),
   .subject = MAZE_N_("The wall follower"),
+  /* Translators: in a colour legend: the cell the wall follower stands on */
+  .legend = MAZE_N_("where it stands"),
   /* Translators: why the cell the wall follower takes next is the right answer */
   .next_rule = MAZE_N_("With its left hand on the wall, the wall follower turns "
                        "left if it can, else goes straight on, else turns right, "
@@ -340,6 +342,8 @@ const MazeAlgorithm maze_solver_wall_follower_right = {
   .label = MAZE_N_("Wall Follower, Right Hand"),
   .description = MAZE_N_("Wall follower, right hand on the wall"),
   .subject = MAZE_N_("The wall follower"),
+  /* Translators: in a colour legend: the cell the wall follower stands on */
+  .legend = MAZE_N_("where it stands"),
   /* Translators: why the cell the wall follower takes next is the right answer */
   .next_rule = MAZE_N_("With its right hand on the wall, the wall follower turns "
                        "right if it can, else goes straight on, else turns left, "

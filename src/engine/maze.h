@@ -1262,6 +1262,25 @@ size_t       maze_history_changed_cells (const MazeHistory *history,
                                          uint32_t      *out,
                                          size_t         max);
 
+/**
+ * maze_history_find_line:
+ * @line: a line of the listing of the history's algorithm (from 1)
+ * @before: the last step to look at (maze_history_position() for "the
+ *          step shown or before it")
+ *
+ * The last step up to @before that ran @line: whose report names it as
+ * its line or as a change's line (see "Listings").  The search replays
+ * the steps and goes back to the position it started from: the maze and
+ * the position stay as they are (a caller that shows the cells sees no
+ * change).
+ *
+ * Returns: the step (1 .. @before), or 0 when no step the history still
+ * holds ran it (or out of memory).
+ */
+uint64_t     maze_history_find_line     (MazeHistory   *history,
+                                         unsigned       line,
+                                         uint64_t       before);
+
 /* Bytes the history holds (log and checkpoints, not the stepper itself). */
 size_t       maze_history_memory        (const MazeHistory *history);
 void         maze_history_set_limit     (MazeHistory   *history,

@@ -101,6 +101,14 @@ builtin_solver (BitmazeStepSource *source)
   return maze_history_solver (HISTORY (source));
 }
 
+static guint64
+builtin_find_line (BitmazeStepSource *source,
+                   guint              line,
+                   guint64            before)
+{
+  return maze_history_find_line (HISTORY (source), line, before);
+}
+
 static void
 builtin_free (BitmazeStepSource *source)
 {
@@ -121,6 +129,7 @@ static const BitmazeStepSourceClass builtin_class = {
   .frontier = builtin_frontier,
   .stats = builtin_stats,
   .solver = builtin_solver,
+  .find_line = builtin_find_line,
   .free = builtin_free,
 };
 

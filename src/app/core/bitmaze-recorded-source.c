@@ -285,6 +285,26 @@ recorded_stats (BitmazeStepSource *source,
   stats->finished = recorded_finished (source);
 }
 
+static guint64
+recorded_find_line (BitmazeStepSource *source,
+                    guint              line,
+                    guint64            before)
+{
+  RecordedSource *self = RECORDED (source);
+
+  for (guint64 i = MIN (before, self->run->steps->len); i >= 1; i--)
+    {
+      const MazeStep *step = bitmaze_recorded_run_get_step (self->run, i);
+
+      if (step->line == line)
+        return i;
+      for (unsigned k = 0; k < step->n_changes; k++)
+        if (step->changes[k].line == line)
+          return i;
+    }
+  return 0;
+}
+
 static void
 recorded_free (BitmazeStepSource *source)
 {
@@ -307,6 +327,7 @@ static const BitmazeStepSourceClass recorded_class = {
   .frontier = recorded_frontier,
   .stats = recorded_stats,
   .solver = NULL,
+  .find_line = recorded_find_line,
   .free = recorded_free,
 };
 

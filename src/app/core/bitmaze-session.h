@@ -220,6 +220,16 @@ bitmaze_session_seek (BitmazeSession *self,
   return bitmaze_stepper_seek (bitmaze_session_get_stepper (self), position);
 }
 
+/* The last step up to the one shown that ran line @line of the listing
+ * of bitmaze_session_get_algorithm() (maze_history_find_line()); 0 when
+ * none did, or there is no history.  The maze stays as it is. */
+static inline guint64
+bitmaze_session_find_line (BitmazeSession *self,
+                           guint           line)
+{
+  return bitmaze_stepper_find_line (bitmaze_session_get_stepper (self), line);
+}
+
 /* The first step still in the history (0 unless it outgrew its memory),
  * the step shown, and the last step recorded. */
 static inline guint64

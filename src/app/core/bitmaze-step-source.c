@@ -142,3 +142,11 @@ bitmaze_step_source_get_solver (BitmazeStepSource *source)
 {
   return source->klass->solver != NULL ? source->klass->solver (source) : NULL;
 }
+
+guint64
+bitmaze_step_source_find_line (BitmazeStepSource *source,
+                               guint              line,
+                               guint64            before)
+{
+  return source->klass->find_line != NULL ? source->klass->find_line (source, line, before) : 0;
+}

@@ -68,6 +68,9 @@ typedef struct _BitmazeStepSourceClass BitmazeStepSourceClass;
  * @stats: the counters at the position (steps, visited, found...)
  * @solver: the engine's solver at the position, for predict mode's
  *   "which cell comes next?", or NULL
+ * @find_line: the last step up to @before that ran line @line of the
+ *   algorithm's listing (its report names it as its line or a change's
+ *   line), 0 when none did; the maze and the position stay as they are
  * @free: frees the source (not the maze)
  */
 struct _BitmazeStepSourceClass
@@ -98,6 +101,9 @@ struct _BitmazeStepSourceClass
   void              (*stats)         (BitmazeStepSource *source,
                                       MazeSolveStats    *stats);
   const MazeSolver *(*solver)        (BitmazeStepSource *source);
+  guint64           (*find_line)     (BitmazeStepSource *source,
+                                      guint              line,
+                                      guint64            before);
   void              (*free)          (BitmazeStepSource *source);
 };
 
@@ -169,6 +175,9 @@ gsize             bitmaze_step_source_frontier      (BitmazeStepSource *source,
 void              bitmaze_step_source_stats         (BitmazeStepSource *source,
                                                      MazeSolveStats    *stats);
 const MazeSolver *bitmaze_step_source_get_solver    (BitmazeStepSource *source);
+guint64           bitmaze_step_source_find_line     (BitmazeStepSource *source,
+                                                     guint              line,
+                                                     guint64            before);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BitmazeStepSource, bitmaze_step_source_free)
 

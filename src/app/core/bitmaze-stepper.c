@@ -434,6 +434,18 @@ bitmaze_stepper_seek (BitmazeStepper *self,
   return jump (self, position);
 }
 
+guint64
+bitmaze_stepper_find_line (BitmazeStepper *self,
+                           guint           line)
+{
+  g_return_val_if_fail (BITMAZE_IS_STEPPER (self), 0);
+
+  if (self->source == NULL)
+    return 0;
+  return bitmaze_step_source_find_line (self->source, line,
+                                        bitmaze_step_source_get_position (self->source));
+}
+
 gboolean
 bitmaze_stepper_can_reset (BitmazeStepper *self)
 {

@@ -171,6 +171,11 @@ gboolean         bitmaze_stepper_step            (BitmazeStepper *self);
 gboolean         bitmaze_stepper_step_back       (BitmazeStepper *self);
 gboolean         bitmaze_stepper_seek            (BitmazeStepper *self,
                                                   guint64         position);
+/* The last step up to the one shown that ran line @line of the listing
+ * of the algorithm in progress; 0 when none did or nothing is in
+ * progress.  The maze stays as it is. */
+guint64          bitmaze_stepper_find_line       (BitmazeStepper *self,
+                                                  guint           line);
 gboolean         bitmaze_stepper_can_reset       (BitmazeStepper *self);
 /* Clears the search, or starts a build in progress over from an empty
  * grid (with the recipe the maze names, else @seed; @placement). */

@@ -297,5 +297,7 @@ int cli_worksheet (int    argc,
                    char **argv);
 int cli_quiz      (int    argc,
                    char **argv);
+int cli_class     (int    argc,
+                   char **argv);
 
 G_END_DECLS

@@ -587,15 +587,15 @@ maze_toggle_bit (Maze      *maze,
 
       if (c[i] & dir)
         {
-          maze_op_and_not (c, report, i, dir, MAZE_PASSAGE_SHIFT);
+          maze_op_and_not (c, report, i, dir, MAZE_PASSAGE_SHIFT, 0);
           if (j != UINT32_MAX)
-            maze_op_and_not (c, report, j, maze_opposite (dir), MAZE_PASSAGE_SHIFT);
+            maze_op_and_not (c, report, j, maze_opposite (dir), MAZE_PASSAGE_SHIFT, 0);
         }
       else
         {
-          maze_op_or (c, report, i, dir, MAZE_PASSAGE_SHIFT);
+          maze_op_or (c, report, i, dir, MAZE_PASSAGE_SHIFT, 0);
           if (j != UINT32_MAX)
-            maze_op_or (c, report, j, maze_opposite (dir), MAZE_PASSAGE_SHIFT);
+            maze_op_or (c, report, j, maze_opposite (dir), MAZE_PASSAGE_SHIFT, 0);
         }
       if (report != NULL)
         report->other = j;
@@ -614,7 +614,7 @@ maze_toggle_bit (Maze      *maze,
   /* solution or backtrack: at most one bit, never through the border */
   if (c[i] & (dir << shift))
     {
-      maze_op_and_not (c, report, i, dir, shift);
+      maze_op_and_not (c, report, i, dir, shift, 0);
       return MAZE_OK;
     }
   if (maze_cell_on_border (c[i], dir))
@@ -623,8 +623,8 @@ maze_toggle_bit (Maze      *maze,
                                                         : MAZE_MSG_BACKTRACK_OUTWARD,
                            MAZE_NUM (x), MAZE_NUM (y), MAZE_DIR (dir));
   if (c[i] & (0xFu << shift))
-    maze_op_clear (c, report, i, (uint16_t) (0xFu << shift));
-  maze_op_or (c, report, i, dir, shift);
+    maze_op_clear (c, report, i, (uint16_t) (0xFu << shift), 0);
+  maze_op_or (c, report, i, dir, shift, 0);
   return MAZE_OK;
 }
 
@@ -648,9 +648,9 @@ maze_restore_bits (Maze      *maze,
   if (report != NULL && report->n_changes + (clear != 0) + (set != 0) > MAZE_STEP_MAX_CHANGES)
     report = NULL; /* no room to tell: the maze changes all the same */
   if (clear != 0)
-    maze_op_and_not (c, report, i, clear, 0);
+    maze_op_and_not (c, report, i, clear, 0, 0);
   if (set != 0)
-    maze_op_or (c, report, i, set, 0);
+    maze_op_or (c, report, i, set, 0, 0);
   return MAZE_OK;
 }
 
@@ -843,12 +843,18 @@ maze_queue_make_room (MazeQueue *queue,
   while (cap < queue->head + queue->len + extra)
     {
       if (cap > SIZE_MAX / (2 * sizeof (uint32_t)))
-        return false;
+        {
+          queue->failed = SIZE_MAX;
+          return false;
+        }
       cap *= 2;
     }
   data = realloc (queue->data, cap * sizeof (uint32_t));
   if (data == NULL)
-    return false;
+    {
+      queue->failed = cap * sizeof (uint32_t);
+      return false;
+    }
   queue->data = data;
   queue->cap = cap;
   return true;
@@ -1079,7 +1085,8 @@ maze_meta_set (Maze       *maze,
 
   v = dup_string (value);
   if (v == NULL)
-    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                           MAZE_PHRASE (MAZE_N_("the maze's metadata")), MAZE_NUM (vlen + 1));
   maze->meta_bytes = maze->meta_bytes - strlen (maze->meta[found].value) + vlen;
   free (maze->meta[found].value);
   maze->meta[found].value = v;
@@ -1100,7 +1107,9 @@ maze_meta_append (Maze       *maze,
       MetaPair *grown = realloc (maze->meta, cap * sizeof (MetaPair));
 
       if (grown == NULL)
-        return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+        return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                               MAZE_PHRASE (MAZE_N_("the maze's metadata")),
+                               MAZE_NUM (cap * sizeof (MetaPair)));
       maze->meta = grown;
       maze->meta_cap = cap;
     }
@@ -1110,7 +1119,8 @@ maze_meta_append (Maze       *maze,
     {
       free (k);
       free (v);
-      return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+      return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                             MAZE_PHRASE (MAZE_N_("the maze's metadata")), MAZE_NUM (strlen (key) + 1 + strlen (value) + 1));
     }
   maze->meta[maze->n_meta].key = k;
   maze->meta[maze->n_meta].value = v;

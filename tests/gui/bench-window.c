@@ -19,13 +19,26 @@
  *   - that maze zoomed in four times and solved.
  * "Shown" is the first frame after the phase changed with no part of the
  * maze view left to draw.
+ *
+ * With --huge SIZE[,SIZE...] (e.g. --huge 2000,4000,10000) it measures
+ * instead, for each square size in one run: the CLI's solve of the same
+ * maze (a child process: wall and CPU), the window's BFS, A* and DFS at
+ * full speed, click to goal shown (wall, CPU of the main thread and of
+ * the process), how late the main loop served a timer during the BFS
+ * (what a key press waits for), the history's memory (the process's
+ * resident memory, before and after the BFS), seeking to step 0, to the
+ * middle and to the end (and the first step the history still reaches),
+ * and zoom and pan steps (CPU of the main thread until drawn).
  */
 #define _GNU_SOURCE 1 /* RUSAGE_THREAD */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+
+#include <glib/gstdio.h>
 
 #include "maze.h"
 
@@ -213,6 +226,234 @@ reset_stats (FrameStats    *stats,
   bitmaze_session_take_max_frame_work (window_test_session (window));
 }
 
+/* CPU time of the whole process, in microseconds. */
+static gint64
+process_cpu_us (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
+/* Resident memory of the process, in bytes (0 when unknown). */
+static gint64
+resident_bytes (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
+    return 0;
+  line = strstr (status, "VmRSS:");
+  return line != NULL ? g_ascii_strtoll (line + 6, NULL, 10) * 1024 : 0;
+}
+
+/* How late the main loop served a timer due every 10 ms: what a key
+ * press waits for before the window acts on it. */
+typedef struct
+{
+  gint64 due;
+  gint64 max_late;
+} Latency;
+
+static gboolean
+latency_tick (gpointer user_data)
+{
+  Latency *latency = user_data;
+  gint64 now = g_get_monotonic_time ();
+
+  if (latency->due != 0)
+    latency->max_late = MAX (latency->max_late, now - latency->due);
+  latency->due = now + 10000;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Waits until the view has nothing left to draw and one more frame came. */
+static void
+wait_drawn (BitmazeWindow *window,
+            FrameStats    *stats)
+{
+  BitmazeMazeView *view = window_test_view (window);
+  gint64 end = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
+  guint frames = stats->frames;
+
+  while (stats->frames == frames && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  while (bitmaze_maze_view_is_drawing (view) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  frames = stats->frames;
+  while (stats->frames == frames && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+huge_cli_solve (const char *cli,
+                const char *path,
+                guint       size)
+{
+  const char *argv[] = { cli, "solve", "-S", "bfs", path, NULL };
+  struct rusage before, after;
+  g_autoptr (GError) error = NULL;
+  gint64 start = g_get_monotonic_time ();
+  int wait_status;
+
+  getrusage (RUSAGE_CHILDREN, &before);
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+                     NULL, NULL, &wait_status, &error))
+    {
+      g_print ("%u: cli solve bfs: %s\n", size, error->message);
+      return;
+    }
+  getrusage (RUSAGE_CHILDREN, &after);
+  g_print ("%u: cli solve bfs: %.2f s wall, %.2f s CPU (user %.2f, sys %.2f)\n", size,
+           (g_get_monotonic_time () - start) / 1e6,
+           (after.ru_utime.tv_sec - before.ru_utime.tv_sec + after.ru_stime.tv_sec - before.ru_stime.tv_sec)
+           + (after.ru_utime.tv_usec - before.ru_utime.tv_usec + after.ru_stime.tv_usec - before.ru_stime.tv_usec) / 1e6,
+           (after.ru_utime.tv_sec - before.ru_utime.tv_sec) + (after.ru_utime.tv_usec - before.ru_utime.tv_usec) / 1e6,
+           (after.ru_stime.tv_sec - before.ru_stime.tv_sec) + (after.ru_stime.tv_usec - before.ru_stime.tv_usec) / 1e6);
+}
+
+static void
+huge_seek (BitmazeWindow *window,
+           FrameStats    *stats,
+           guint          size,
+           const char    *what,
+           guint64        position)
+{
+  BitmazeSession *session = window_test_session (window);
+  gint64 start = g_get_monotonic_time (), cpu = thread_cpu_us ();
+  gint64 seek_wall, seek_cpu;
+
+  bitmaze_session_seek (session, position);
+  seek_wall = g_get_monotonic_time () - start;
+  seek_cpu = thread_cpu_us () - cpu;
+  wait_drawn (window, stats);
+  g_print ("%u: seek to %s (step %" G_GUINT64_FORMAT "): reached step %" G_GUINT64_FORMAT
+           " in %.2f s (%.2f s CPU), shown after %.2f s\n", size, what, position,
+           bitmaze_session_get_position (session), seek_wall / 1e6, seek_cpu / 1e6,
+           (g_get_monotonic_time () - start) / 1e6);
+}
+
+static void
+huge_view_step (BitmazeWindow *window,
+                FrameStats    *stats,
+                guint          size,
+                const char    *what,
+                const char    *action)
+{
+  GtkScrolledWindow *scroller =
+    GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (window_test_view (window)),
+                                                  GTK_TYPE_SCROLLED_WINDOW));
+  gint64 start = g_get_monotonic_time (), cpu = thread_cpu_us ();
+
+  if (action != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (window), action, NULL);
+  else
+    {
+      /* A pan: a quarter of the page to the right and down. */
+      GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (scroller);
+      GtkAdjustment *v = gtk_scrolled_window_get_vadjustment (scroller);
+
+      gtk_adjustment_set_value (h, gtk_adjustment_get_value (h) + gtk_adjustment_get_page_size (h) / 4);
+      gtk_adjustment_set_value (v, gtk_adjustment_get_value (v) + gtk_adjustment_get_page_size (v) / 4);
+    }
+  wait_drawn (window, stats);
+  g_print ("%u: %s: shown after %.3f s, %.3f s CPU (zoom %.3f)\n", size, what,
+           (g_get_monotonic_time () - start) / 1e6, (thread_cpu_us () - cpu) / 1e6,
+           bitmaze_maze_view_get_zoom (window_test_view (window)));
+}
+
+static void
+huge_size (BitmazeWindow *window,
+           FrameStats    *stats,
+           guint          size)
+{
+  static const char *const solvers[] = { "bfs", "astar", "dfs" };
+  BitmazeSession *session = window_test_session (window);
+  const char *cli = g_getenv ("BITMAZE_CLI");
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "bench-window-huge.maze", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  gint64 start, cpu, pcpu, elapsed;
+
+  bitmaze_session_set_seed (session, 1);
+  bitmaze_session_set_size (session, size, size);
+  /* (the next maze's memory is made ready ahead only up to a size) */
+  if (bitmaze_session_prepares (size, size, NULL))
+    gui_test_wait_for_property (session, "prepared", TRUE);
+  reset_stats (stats, window);
+  start = g_get_monotonic_time ();
+  cpu = thread_cpu_us ();
+  pcpu = process_cpu_us ();
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.generate", NULL);
+  elapsed = wait_until_shown (window, BITMAZE_PHASE_READY, stats, start);
+  g_print ("%u: generate, click to shown: %.2f s wall, %.2f s CPU main thread, %.2f s CPU process\n",
+           size, elapsed / 1e6, (thread_cpu_us () - cpu) / 1e6, (process_cpu_us () - pcpu) / 1e6);
+
+  if (cli != NULL && bitmaze_session_save (session, file, &error))
+    huge_cli_solve (cli, path, size);
+  else if (error != NULL)
+    g_print ("%u: cli solve: not measured: %s\n", size, error->message);
+
+  for (guint s = 0; s < G_N_ELEMENTS (solvers); s++)
+    {
+      Latency latency = { 0 };
+      MazeSolveStats solve;
+      gint64 rss = resident_bytes ();
+      guint timer;
+
+      /* (the window's setting follows the session, not the other way) */
+      g_object_set (session, "solver", solvers[s], NULL);
+      reset_stats (stats, window);
+      timer = g_timeout_add (10, latency_tick, &latency);
+      start = g_get_monotonic_time ();
+      cpu = thread_cpu_us ();
+      pcpu = process_cpu_us ();
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL);
+      elapsed = wait_until_shown (window, BITMAZE_PHASE_SOLVED, stats, start);
+      g_source_remove (timer);
+      bitmaze_session_get_stats (session, &solve);
+      g_print ("%u: %s full speed, click to goal shown: %.2f s wall, %.2f s CPU main thread, "
+               "%.2f s CPU process; %" G_GUINT64_FORMAT " steps; input waits up to %.0f ms; "
+               "longest frame gap %.0f ms; resident memory %+.0f MB\n",
+               size, solvers[s], elapsed / 1e6, (thread_cpu_us () - cpu) / 1e6,
+               (process_cpu_us () - pcpu) / 1e6, solve.steps, latency.max_late / 1000.0,
+               stats->max_gap / 1000.0, (resident_bytes () - rss) / 1e6);
+      if (s == 0)
+        {
+          guint64 length = bitmaze_session_get_length (session);
+
+          g_print ("%u: bfs history: steps %" G_GUINT64_FORMAT " .. %" G_GUINT64_FORMAT " reachable\n",
+                   size, bitmaze_session_get_first (session), length);
+          huge_seek (window, stats, size, "the start", 0);
+          huge_seek (window, stats, size, "the middle", length / 2);
+          huge_seek (window, stats, size, "the end", length);
+        }
+    }
+
+  for (int i = 0; i < 8; i++)
+    huge_view_step (window, stats, size, "zoom in", "win.zoom-in");
+  for (int i = 0; i < 2; i++)
+    huge_view_step (window, stats, size, "pan", NULL);
+  for (int i = 0; i < 8; i++)
+    huge_view_step (window, stats, size, "zoom out", "win.zoom-out");
+  g_unlink (path);
+}
+
+static int
+run_huge (BitmazeWindow *window,
+          FrameStats    *stats,
+          const char    *sizes)
+{
+  g_auto (GStrv) list = g_strsplit (sizes, ",", -1);
+
+  for (guint i = 0; list[i] != NULL; i++)
+    huge_size (window, stats, (guint) g_ascii_strtoull (list[i], NULL, 10));
+  gtk_window_destroy (GTK_WINDOW (window));
+  return 0;
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -242,6 +483,8 @@ main (int   argc,
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   if (show_frames)
     watch_phases (GTK_WIDGET (window));
+  if (argc > 2 && strcmp (argv[1], "--huge") == 0)
+    return run_huge (window, &stats, argv[2]);
 
   /* 200 x 200, BFS at full speed. */
   bitmaze_session_set_seed (window_test_session (window), 1);

@@ -113,6 +113,8 @@ struct MazeGenerator
                                * scans included: a run of a walk that
                                * scans stops there too */
   size_t          memory;     /* bytes allocated beyond the maze */
+  size_t          nomem_bytes; /* the allocation that failed last (for
+                                * the out-of-memory message), 0: none */
 
   uint32_t        first;      /* the root of the tree */
   uint32_t        cur;        /* the current cell of a walk */
@@ -224,13 +226,19 @@ struct MazeGenerator
 #define GEN_PREFETCH_WRITE(p) ((void) (p))
 #endif
 
-/* malloc()/calloc() that count the bytes in gen->memory. */
+/* malloc()/calloc() that count the bytes in gen->memory (and keep the
+ * size of a failed one in gen->nomem_bytes). */
 void *gen_alloc  (MazeGenerator *gen,
                   size_t         size,
                   bool           zero);
 void  gen_free   (MazeGenerator *gen,
                   void          *p,
                   size_t         size);
+
+/* MAZE_ERROR_NOMEM into @error, naming the generator and the bytes of the
+ * allocation that failed (gen->nomem_bytes). */
+MazeStatus gen_nomem (const MazeGenerator *gen,
+                      MazeError           *error);
 
 /* A copy of @gen working on @maze (the same size and, for the copy to go
  * on as @gen would, the same cells): the same state, random numbers and
@@ -254,13 +262,16 @@ size_t         gen_pack_size  (const MazeGenerator *gen);
 
 /* maze_place_endpoints(), and when @report is not NULL a report of it:
  * MAZE_STEP_OPENING, cell = the start, other = the goal, one change a
- * word it changed (at most the old and the new start and goal).  Only
+ * word it changed (at most the old and the new start and goal), with
+ * the lines of place_ends() in a listing whose tail begins after line
+ * @tail (maze_listing_tail()).  Only
  * for a maze without search bits (moving an endpoint clears them). */
 MazeStatus     gen_place_endpoints (Maze          *maze,
                                     MazePlacement  placement,
                                     bool           openings,
                                     uint64_t       seed,
                                     MazeStep      *report,
+                                    unsigned       tail,
                                     MazeError     *error);
 
 /* Make room for @extra more cells in the ring; false when out of memory
@@ -495,19 +506,37 @@ gen_carved_end (MazeGenerator *gen,
   c->bits = NULL;
 }
 
+/* Line @line of a generator's own part of its listing (the descriptor's
+ * listing, from 1) as a line of its whole listing. */
+#define GEN_LINE(line) (MAZE_LISTING_GENERATOR_HEAD + (line))
+
 /* Carve from @from towards @dir, reporting it as a CARVE step from @from
- * to the neighbour; returns the neighbour. */
+ * to the neighbour, the step of line @line of the algorithm's own listing
+ * (its call of connect_cells()); returns the neighbour. */
 static inline uint32_t
 gen_carve (MazeGenerator *gen,
            MazeStep      *report,
+           unsigned       line,
            uint32_t       from,
            uint16_t       dir)
 {
   uint32_t to = from + gen->delta[dir];
 
   maze_step_begin (report, MAZE_STEP_CARVE, to, from, dir);
-  maze_op_carve (gen->cells, report, from, to, dir);
+  maze_step_at (report, GEN_LINE (line));
+  maze_op_carve (gen->cells, report, from, to, dir, MAZE_LISTING_CONNECT);
   return to;
+}
+
+/* A step that looked without carving (MAZE_STEP_SCAN) at @cell, at line
+ * @line of the algorithm's own listing. */
+static inline void
+gen_scan (MazeStep *report,
+          unsigned  line,
+          uint32_t  cell)
+{
+  maze_step_begin (report, MAZE_STEP_SCAN, cell, UINT32_MAX, 0);
+  maze_step_at (report, GEN_LINE (line));
 }
 
 /* The two-bit move stack. */

@@ -36,6 +36,7 @@ typedef struct
   SolverHeapEntry *data;
   size_t           len;
   size_t           cap;
+  size_t           failed;  /* the bytes of the last growth that failed, 0: none */
 } SolverHeap;
 
 struct MazeSolver
@@ -194,13 +195,20 @@ solver_note_frontier (MazeSolver *solver,
     solver->max_frontier = size;
 }
 
-/* End the search: report MAZE_STEP_FOUND or MAZE_STEP_NO_PATH about @cell. */
+/* End the search: report MAZE_STEP_FOUND or MAZE_STEP_NO_PATH about @cell,
+ * the step of line @line of the listing (0: none). */
 void solver_finish (MazeSolver *solver,
                     MazeStep   *report,
                     bool        found,
-                    uint32_t    cell);
+                    uint32_t    cell,
+                    unsigned    line);
 
 /* End the search because an array could not grow. */
+/* MAZE_ERROR_NOMEM into @error, naming the solver and the bytes of the
+ * growth of its queue or heap that failed. */
+MazeStatus solver_nomem (const MazeSolver *solver,
+                         MazeError        *error);
+
 void solver_out_of_memory (MazeSolver *solver,
                            MazeStep   *report);
 

@@ -283,7 +283,8 @@ get_palette (BitmazeMazeView *self,
   palette->search = (RenderRgba) { 1.0, 0.82, 0.0, 1.0 };
   palette->solution = (RenderRgba) { 0.85, 0.0, 0.0, 1.0 };
   palette->frontier = (RenderRgba) { 0.0, 0.55, 1.0, 1.0 };
-  palette->changed = (RenderRgba) { 0.9, 0.0, 0.9, 1.0 };
+  /* the same hue as the window's: orange is "just changed" everywhere */
+  palette->changed = (RenderRgba) { 1.0, 0.45, 0.0, 0.8 };
   palette->selected = (RenderRgba) { 0.0, 0.0, 0.0, 1.0 };
   palette->start = (RenderRgba) { 0.0, 0.6, 0.0, 1.0 };
   palette->goal = (RenderRgba) { 0.0, 0.0, 0.85, 1.0 };
@@ -2525,4 +2526,13 @@ bitmaze_maze_view_init (BitmazeMazeView *self)
 
   update_actions (self);
   update_accessible (self);
+}
+
+void
+bitmaze_maze_view_get_palette (BitmazeMazeView *self,
+                               RenderPalette   *palette)
+{
+  g_return_if_fail (BITMAZE_IS_MAZE_VIEW (self));
+
+  get_palette (self, palette);
 }

@@ -7,6 +7,7 @@
 #include <gtk/gtk.h>
 
 #include "maze.h"
+#include "maze-render.h"
 
 #include "bitmaze-session.h"
 
@@ -157,5 +158,10 @@ void              bitmaze_maze_view_click_point       (BitmazeMazeView *self,
                                                        double           y,
                                                        GdkModifierType  state,
                                                        guint            button);
+
+/* The colours the view draws with now (its style, or the projector's
+ * high contrast): what a legend beside it must use. */
+void bitmaze_maze_view_get_palette (BitmazeMazeView *self,
+                                    RenderPalette   *palette);
 
 G_END_DECLS

@@ -244,6 +244,9 @@ set_presenting (BitmazeWindow *self,
 
   bitmaze_presentation_set_session (self->presentation, presenting ? self->session : NULL);
   bitmaze_presentation_set_show_code (self->presentation, self->show_code);
+  /* the class session's answers and how to join, on the class's screen */
+  bitmaze_presentation_set_class_server (self->presentation,
+                                         presenting ? bitmaze_class_get_server (GTK_WINDOW (self)) : NULL);
   /* Predict mode's bar goes along, its cell questions on the view shown. */
   bitmaze_presentation_move_bar (self->presentation, GTK_WIDGET (self->predict_bar), presenting,
                                  self->maze_box, GTK_WIDGET (self->maze_scroller));

@@ -677,7 +677,10 @@ read_records (GByteArray *bytes,
             len = 4096;
           if (bytes->len - pos < 9 + len)
             break;
-          trace->fault = code;
+          /* the student's code can write to fd 3 too: only what the
+           * runner sends is taken as it is */
+          trace->fault = code > LAB_FAULT_NONE && code <= LAB_FAULT_SETUP
+                         ? (LabFaultCode) code : LAB_FAULT_EXIT;
           g_free (trace->detail);
           trace->detail = g_strndup ((const char *) bytes->data + pos + 9, len);
           pos += 9 + len;

@@ -25,30 +25,34 @@ typedef struct
 {
   guint       width;
   guint       height;
-  int         generator;  /* its index in maze_generators[]; -1: every
-                           * wall standing (create_dfs) */
+  const MazeAlgorithm *generator; /* NULL: every wall standing (create_dfs) */
   unsigned    loops;
   const char *shape;      /* a built-in shape, or NULL */
   guint64     seed;       /* of the generator and of random_int () */
   gboolean    optional;
 } CaseSpec;
 
+/* The solvers' mazes come from these generators, named through their
+ * descriptors (nobody but a descriptor spells an algorithm's name). */
+extern const MazeAlgorithm maze_generator_growing_tree_newest;
+extern const MazeAlgorithm maze_generator_prim;
+extern const MazeAlgorithm maze_generator_kruskal;
+extern const MazeAlgorithm maze_generator_hunt_and_kill;
+extern const MazeAlgorithm maze_generator_wilson;
+
 static const CaseSpec create_cases[] = {
-  { 6, 4, -1, 0, NULL, 11, FALSE },
-  { 12, 8, -1, 0, NULL, 12, FALSE },
-  { 20, 15, -1, 0, NULL, 13, FALSE },
-  { 1, 7, -1, 0, NULL, 14, FALSE },
+  { 6, 4, NULL, 0, NULL, 11, FALSE },
+  { 12, 8, NULL, 0, NULL, 12, FALSE },
+  { 20, 15, NULL, 0, NULL, 13, FALSE },
+  { 1, 7, NULL, 0, NULL, 14, FALSE },
 };
 
 static const CaseSpec solve_cases[] = {
-  /* the generators are the registry's (the names are its business):
-   * today the growing tree (newest), Prim, Kruskal, hunt-and-kill and
-   * Wilson */
-  { 8, 6, 0, 0, NULL, 21, FALSE },
-  { 16, 10, 6, 0, NULL, 22, FALSE },
-  { 16, 10, 7, 50, NULL, 23, FALSE },
-  { 24, 16, 10, 30, NULL, 24, FALSE },
-  { 20, 18, 8, 20, "heart", 25, TRUE },
+  { 8, 6, &maze_generator_growing_tree_newest, 0, NULL, 21, FALSE },
+  { 16, 10, &maze_generator_prim, 0, NULL, 22, FALSE },
+  { 16, 10, &maze_generator_kruskal, 50, NULL, 23, FALSE },
+  { 24, 16, &maze_generator_hunt_and_kill, 30, NULL, 24, FALSE },
+  { 20, 18, &maze_generator_wilson, 20, "heart", 25, TRUE },
 };
 
 typedef struct
@@ -71,24 +75,14 @@ static GMutex cases_lock;
 static Maze *
 case_maze (const CaseSpec *spec)
 {
-  const MazeAlgorithm *algorithm;
-  int n_generators = 0;
   MazeError error;
   Maze *maze;
 
   maze_error_clear (&error);
-  if (spec->generator < 0)
+  if (spec->generator == NULL)
     return maze_new (spec->width, spec->height, &error);
-  while (maze_generators[n_generators] != NULL)
-    n_generators++;
-  algorithm = spec->generator < n_generators ? maze_generators[spec->generator]
-                                             : NULL;
-  /* a registry that shrank, or a generator that cannot fill the shape */
-  if (algorithm == NULL
-      || (spec->shape != NULL && !(algorithm->flags & MAZE_ALGORITHM_ANY_SHAPE)))
-    algorithm = maze_algorithm_default (maze_generators);
   if (spec->shape == NULL)
-    maze = maze_generate (spec->width, spec->height, algorithm->name,
+    maze = maze_generate (spec->width, spec->height, spec->generator->name,
                           spec->seed, spec->loops, &error);
   else
     {
@@ -99,8 +93,8 @@ case_maze (const CaseSpec *spec)
       maze = maze_new_shaped (spec->width, spec->height, shape,
                               MAZE_PIECES_KEEP_LARGEST, &error);
       maze_shape_free (shape);
-      gen = maze_generator_new (maze, algorithm->name, spec->seed, spec->loops,
-                                &error);
+      gen = maze_generator_new (maze, spec->generator->name, spec->seed,
+                                spec->loops, &error);
       maze_generator_run (gen);
       maze_generator_free (gen);
       maze_place_endpoints (maze, MAZE_PLACE_FAR, FALSE, spec->seed, &error);

@@ -93,7 +93,8 @@ case_maze (const CaseSpec *spec)
       maze = maze_new_shaped (spec->width, spec->height, shape,
                               MAZE_PIECES_KEEP_LARGEST, &error);
       maze_shape_free (shape);
-      gen = maze_generator_new (maze, spec->generator->name, spec->seed, spec->loops, &error);
+      gen = maze_generator_new (maze, spec->generator->name, spec->seed,
+                                spec->loops, &error);
       maze_generator_run (gen);
       maze_generator_free (gen);
       maze_place_endpoints (maze, MAZE_PLACE_FAR, FALSE, spec->seed, &error);

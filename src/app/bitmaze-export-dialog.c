@@ -30,6 +30,7 @@ struct _BitmazeExportDialog
   GtkWindow            *parent;     /* weak */
   GSettings            *settings;
   char                 *title;      /* the title key, for the page */
+  const char           *legend_labels[RENDER_LEGEND_N_ITEMS];
 
   GtkWidget            *preview;
   GtkWidget            *size_group;
@@ -261,6 +262,18 @@ bitmaze_export_dialog_get_choices (BitmazeExportDialog *self,
 
   render_page_init (page);
   page->note = bitmaze_export_label_note (options);
+  if (g_settings_get_boolean (self->settings, "export-legend"))
+    {
+      const char *solver = bitmaze_session_get_solver (self->session);
+
+      page->legend = true;
+      page->legend_algorithm = solver != NULL
+                               ? maze_algorithm_find (maze_solvers, solver, NULL, NULL) : NULL;
+      for (int k = 0; k < RENDER_LEGEND_N_ITEMS; k++)
+        self->legend_labels[k] = _(render_legend_label ((RenderLegendItem) k,
+                                                        page->legend_algorithm));
+      page->legend_labels = self->legend_labels;
+    }
   g_free (self->title);
   self->title = g_strstrip (g_settings_get_string (self->settings, "export-title"));
   page->title = self->title[0] != '\0' ? self->title : NULL;
@@ -709,6 +722,7 @@ bitmaze_export_dialog_new (GtkWindow      *parent,
   g_settings_bind (self->settings, "export-label-nibble", self->nibble_row, "selected",
                    G_SETTINGS_BIND_DEFAULT);
   switch_row (self, group, _("Start and Goal _Marks"), "export-markers");
+  gtk_widget_set_name (switch_row (self, group, _("Colour _Legend"), "export-legend"), "legend");
 
   adw_window_set_content (ADW_WINDOW (self), box);
 

@@ -288,6 +288,16 @@ test_a4_pdf (Fixture       *fixture,
   options.wall_width *= scale;
   g_assert_true (render_labels_fit (&options));
 
+  /* the colour legend under the maze, the frontier named for BFS */
+  gtk_switch_set_active (GTK_SWITCH (window_test_find (named (GTK_WIDGET (dialog), "legend"),
+                                                       GTK_TYPE_SWITCH)), TRUE);
+  g_assert_true (g_settings_get_boolean (fixture->settings, "export-legend"));
+  bitmaze_export_dialog_get_choices (dialog, maze, &options, &page, NULL);
+  g_assert_true (page.legend);
+  g_assert_nonnull (page.legend_algorithm);
+  g_assert_cmpstr (page.legend_labels[RENDER_LEGEND_FRONTIER], ==, "queue");
+  g_free (write_file (fixture, dialog, "legend.pdf"));
+
   select_row (dialog, "show", 2);
   clean = write_file (fixture, dialog, "clean.pdf");
   pdf_page (clean, &w, &h);

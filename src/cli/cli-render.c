@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bitmaze-worksheet.h"
 #include "cli.h"
 #include "maze-render.h"
 
@@ -310,6 +311,10 @@ cli_render (int    argc,
       legend_labels[k] = _(render_legend_label ((RenderLegendItem) k, page.legend_algorithm));
     page.legend_labels = legend_labels;
   }
+  /* An image's labels say what they are under the maze; a picture at its
+   * own size without a title or legend stays the bare maze. */
+  if (page.title != NULL || page.legend || paper >= 0)
+    page.note = bitmaze_label_note (&options);
 
   if (status != CLI_EXIT_OK)
     ;

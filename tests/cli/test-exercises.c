@@ -398,6 +398,12 @@ test_render_page (void)
   text = page_text ("a4.pdf", 1);
   g_assert_nonnull (strstr (text, "Week 3"));
   g_assert_nonnull (strstr (text, "queue"));
+  /* labels say what they are under the maze */
+  g_clear_pointer (&text, g_free);
+  g_assert_cmpint (run (NULL, NULL, cli_path, "render", "m.maze", "--paper", "a4",
+                        "--label-nibble", "backtrack", "-o", "n.pdf", NULL), ==, 0);
+  text = page_text ("n.pdf", 1);
+  g_assert_nonnull (strstr (text, "the backtrack nibble (bits 12"));
   g_clear_pointer (&info, g_free);
   g_assert_cmpint (run (NULL, NULL, cli_path, "render", "m.maze", "--paper", "letter",
                         "--landscape", "-o", "l.pdf", NULL), ==, 0);

@@ -119,6 +119,11 @@ struct _BitmazeSession
   MazeStep         last_step;
   gboolean         has_last_step;
   gint64           engine_us;
+  /* The time the user waited for it: from each click (Generate, Run,
+   * Step) until the work stopped, drawing included (see
+   * bitmaze_session_get_waited_time ()). */
+  gint64           waited_us;
+  gint64           running_since;
 
   /* A step held back as a question */
   MazeStep         question;
@@ -412,6 +417,7 @@ drop_stepper (BitmazeSession *self)
   self->history_builds = FALSE;
   self->has_last_step = FALSE;
   self->engine_us = 0;
+  self->waited_us = 0;
 }
 
 /* Notifies :can-undo and :can-redo when they may have changed. */
@@ -804,6 +810,10 @@ bitmaze_session_set_running (BitmazeSession *self,
 
   self->running = running;
   if (running)
+    self->running_since = began;
+  else
+    self->waited_us += g_get_monotonic_time () - self->running_since;
+  if (running)
     {
       self->last_frame_time = 0;
       /* Until a frame has measured what handing the changes to the view
@@ -900,6 +910,7 @@ resume_slice (BitmazeSession *self)
   self->history_builds = self->resume_builds;
   replace_maze (self, g_steal_pointer (&self->resume_maze));
   self->engine_us = self->resume_us;
+  self->waited_us = self->resume_us;
   if (maze_history_back (self->history, NULL))
     {
       /* the step shown is reported as if just done */
@@ -1750,6 +1761,8 @@ bitmaze_session_generate (BitmazeSession  *self,
       advance_quick (self, start, FIRST_SLICE_US);
       self->engine_us += g_get_monotonic_time () - start;
     }
+  /* (from the click: making the maze's memory ready included) */
+  self->waited_us += g_get_monotonic_time () - began;
   announce_moved (self, &before);
 
   /* The rest of a big build, and an animated one, runs on the clock; the
@@ -2067,6 +2080,7 @@ step_or_ask (BitmazeSession *self,
       self->has_last_step = self->has_last_step || stepped;
     }
   self->engine_us += g_get_monotonic_time () - start;
+  self->waited_us += g_get_monotonic_time () - start;
 
   if (stepped && self->has_last_step)
     emit_step_cells (self, &self->last_step);
@@ -2334,6 +2348,14 @@ bitmaze_session_get_stats (BitmazeSession *self,
     }
   else if (self->history != NULL)
     maze_solver_stats (maze_history_solver (self->history), stats);
+}
+
+gint64
+bitmaze_session_get_waited_time (BitmazeSession *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), 0);
+
+  return self->waited_us + (self->running ? g_get_monotonic_time () - self->running_since : 0);
 }
 
 gint64

@@ -167,6 +167,10 @@ void             bitmaze_session_get_stats      (BitmazeSession *self,
                                                  MazeSolveStats *stats);
 /* Time the engine spent on the current build or search, in µs. */
 gint64           bitmaze_session_get_engine_time (BitmazeSession *self);
+/* Time the user waited for the current build or search, in µs: from each
+ * click (Generate, Run, Step) until the work stopped (or now, while it
+ * runs), the window's drawing included; Pause not counted. */
+gint64           bitmaze_session_get_waited_time (BitmazeSession *self);
 /* Longest time, in µs, one frame of Run spent stepping and handing the
  * changes over since the last call (reset to 0). */
 gint64           bitmaze_session_take_max_frame_work (BitmazeSession *self);

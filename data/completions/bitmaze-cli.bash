@@ -75,6 +75,43 @@ _bitmaze_cli ()
     return
   fi
 
+  # lab new | check | grade: its own sub-commands, each with its --help.
+  if [[ $command == lab ]]; then
+    local sub="" j
+    for ((j = i + 1; j < cword; j++)); do
+      if [[ ${words[j]} != -* ]]; then
+        sub=${words[j]}
+        break
+      fi
+    done
+    if [[ -z $sub ]]; then
+      COMPREPLY=($(compgen -W 'new check grade' -- "$cur"))
+      return
+    fi
+    case $prev in
+      -t | --task)
+        COMPREPLY=($(compgen -W 'create_dfs solve_dfs solve_bfs' -- "$cur"))
+        return
+        ;;
+      -o | --output | --gradescope)
+        if [[ $sub == new ]]; then _filedir -d; else _filedir; fi
+        return
+        ;;
+    esac
+    if [[ $cur == -* ]]; then
+      COMPREPLY=($(compgen -W "$(LC_ALL=C "$cli" lab "$sub" --help 2>/dev/null \
+        | sed -n 's/^ \{1,\}\(-[A-Za-z], \)\{0,1\}\(--[A-Za-z0-9][A-Za-z0-9-]*\).*/\1\2/p' \
+        | sed 's/, /\n/')" -- "$cur"))
+      return
+    fi
+    case $sub in
+      new) COMPREPLY=($(compgen -W 'create_dfs solve_dfs solve_bfs' -- "$cur")) ;;
+      check) _filedir c ;;
+      grade) _filedir -d ;;
+    esac
+    return
+  fi
+
   case $prev in
     -a | --algorithm | -b | --build)
       COMPREPLY=($(compgen -W "$(_bitmaze_cli_names "$cli" generate)" -- "$cur"))
@@ -106,7 +143,23 @@ _bitmaze_cli ()
       return
       ;;
     -p | --paper)
-      COMPREPLY=($(compgen -W 'a4 letter' -- "$cur"))
+      if [[ $command == render ]]; then
+        COMPREPLY=($(compgen -W 'a4 letter maze' -- "$cur"))
+      else
+        COMPREPLY=($(compgen -W 'a4 letter' -- "$cur"))
+      fi
+      return
+      ;;
+    -e | --exercises)
+      # a comma-separated list: complete the name after the last comma
+      local done_part=""
+      [[ $cur == *,* ]] && done_part=${cur%,*},
+      COMPREPLY=($(compgen -P "$done_part" -W 'decode encode trace predict all' -- "${cur##*,}"))
+      compopt -o nospace 2>/dev/null
+      return
+      ;;
+    --answers)
+      _filedir pdf
       return
       ;;
     --solution-style)

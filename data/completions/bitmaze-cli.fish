@@ -85,6 +85,29 @@ function __bitmaze_cli_shapes
         | string replace -rf '^(\S+) +(.*)$' '$1\t$2'
 end
 
+# lab's sub-command (new, check, grade), if given.
+function __bitmaze_cli_lab_sub
+    set -l seen 0
+    for word in (commandline -opc)[2..-1]
+        if string match -q -- '-*' $word
+            continue
+        end
+        if test $seen = 1
+            echo $word
+            return 0
+        end
+        test $word = lab; and set seen 1
+    end
+    return 1
+end
+
+function __bitmaze_cli_lab_options
+    set -l sub (__bitmaze_cli_lab_sub); or return
+    set -l help (__bitmaze_cli lab $sub --help 2>/dev/null)
+    string replace -rf '^ +(-[A-Za-z], )?(--[A-Za-z0-9][A-Za-z0-9-]*)\S* +(.*)$' '$2\t$3' -- $help
+    string replace -rf '^ +(-[A-Za-z]), --\S+ +(.*)$' '$1\t$2' -- $help
+end
+
 complete -c bitmaze-cli -f
 complete -c bitmaze-cli -n 'not __bitmaze_cli_command' -a '(__bitmaze_cli_commands)'
 complete -c bitmaze-cli -n 'not __bitmaze_cli_command' -a help -d 'Show the options of a command'
@@ -99,9 +122,18 @@ complete -c bitmaze-cli -n '__bitmaze_cli_after --mask' -F
 complete -c bitmaze-cli -n '__bitmaze_cli_after --color' -x -a 'auto always never'
 complete -c bitmaze-cli -n '__bitmaze_cli_after -f --format' -x -a 'png svg pdf text'
 complete -c bitmaze-cli -n '__bitmaze_cli_after -p --paper' -x -a 'a4 letter'
+complete -c bitmaze-cli -n 'test "$(__bitmaze_cli_command)" = render; and __bitmaze_cli_after -p --paper' -x -a 'maze' -d "The maze's own size"
+complete -c bitmaze-cli -n '__bitmaze_cli_after -e --exercises' -x -a '(string replace -r "[^,]*\$" "" -- (commandline -ct))(printf "%s\n" decode encode trace predict all)'
+complete -c bitmaze-cli -n '__bitmaze_cli_after --answers' -F
 complete -c bitmaze-cli -n '__bitmaze_cli_after --solution-style' -x -a 'line fill'
 complete -c bitmaze-cli -n '__bitmaze_cli_after --label-nibble --nibble' -x -a 'passages border solution backtrack'
 complete -c bitmaze-cli -n '__bitmaze_cli_after --ask' -x -a 'words cells all'
 complete -c bitmaze-cli -n '__bitmaze_cli_after --start --goal' -x -a 'corners rows far'
 complete -c bitmaze-cli -n '__bitmaze_cli_after -o --output' -F
-complete -c bitmaze-cli -n '__bitmaze_cli_command; and test "$(__bitmaze_cli_command)" != help; and not __bitmaze_cli_after_valued; and not string match -q -- "-*" (commandline -ct)' -a '(__bitmaze_cli_maze_files)'
+complete -c bitmaze-cli -n 'test "$(__bitmaze_cli_command)" = lab; and not __bitmaze_cli_lab_sub' -x -a 'new check grade'
+complete -c bitmaze-cli -n '__bitmaze_cli_lab_sub; and string match -q -- "-*" (commandline -ct)' -a '(__bitmaze_cli_lab_options)'
+complete -c bitmaze-cli -n '__bitmaze_cli_lab_sub; and __bitmaze_cli_after -t --task' -x -a 'create_dfs solve_dfs solve_bfs'
+complete -c bitmaze-cli -n 'test "$(__bitmaze_cli_lab_sub)" = new; and not __bitmaze_cli_after -o --output' -x -a 'create_dfs solve_dfs solve_bfs'
+complete -c bitmaze-cli -n 'test "$(__bitmaze_cli_lab_sub)" = check; and not __bitmaze_cli_after -t --task' -F
+complete -c bitmaze-cli -n 'test "$(__bitmaze_cli_lab_sub)" = grade; and not __bitmaze_cli_after -t --task' -F
+complete -c bitmaze-cli -n '__bitmaze_cli_command; and test "$(__bitmaze_cli_command)" != help; and test "$(__bitmaze_cli_command)" != lab; and not __bitmaze_cli_after_valued; and not string match -q -- "-*" (commandline -ct)' -a '(__bitmaze_cli_maze_files)'

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "bitmaze-button-content.h"
+#include "bitmaze-code-pane.h"
 #include "bitmaze-maze-view.h"
 #include "bitmaze-presentation.h"
 
@@ -14,6 +15,8 @@ struct _BitmazePresentation
 
   BitmazeSession  *session;
   BitmazeMazeView *view;
+  BitmazeCodePane *code_pane;
+  gboolean         show_code;
   GtkLabel        *state_label;
   GtkLabel        *statement_label;
   GtkLabel        *cell_label;
@@ -264,7 +267,19 @@ bitmaze_presentation_init (BitmazePresentation *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self->view), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self->view), TRUE);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self->view), "help");
-  gtk_box_append (box, GTK_WIDGET (self->view));
+  /* the Code pane beside the maze, when it is on */
+  {
+    GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+    gtk_widget_set_vexpand (row, TRUE);
+    gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->view));
+    self->code_pane = BITMAZE_CODE_PANE (bitmaze_code_pane_new ());
+    bitmaze_code_pane_set_show_comments (self->code_pane, FALSE);
+    gtk_widget_add_css_class (GTK_WIDGET (self->code_pane), "bitmaze-code-large");
+    gtk_widget_set_visible (GTK_WIDGET (self->code_pane), FALSE);
+    gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->code_pane));
+    gtk_box_append (box, row);
+  }
   g_signal_connect_swapped (self->view, "notify::selected-cell", G_CALLBACK (presentation_picked_cb), self);
 
   gtk_widget_add_css_class (lines, "bitmaze-presentation-lines");
@@ -308,6 +323,7 @@ bitmaze_presentation_set_session (BitmazePresentation *self,
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_set_object (&self->session, session);
   bitmaze_maze_view_set_session (self->view, session);
+  bitmaze_code_pane_set_session (self->code_pane, self->show_code ? session : NULL);
   if (session == NULL)
     return;
 
@@ -318,6 +334,17 @@ bitmaze_presentation_set_session (BitmazePresentation *self,
   g_signal_connect_swapped (session, "notify::running", G_CALLBACK (presentation_running_cb), self);
   presentation_moved_cb (self);
   presentation_running_cb (self);
+}
+
+void
+bitmaze_presentation_set_show_code (BitmazePresentation *self,
+                                    gboolean             show)
+{
+  g_return_if_fail (BITMAZE_IS_PRESENTATION (self));
+
+  self->show_code = !!show;
+  gtk_widget_set_visible (GTK_WIDGET (self->code_pane), self->show_code);
+  bitmaze_code_pane_set_session (self->code_pane, self->show_code ? self->session : NULL);
 }
 
 const char *

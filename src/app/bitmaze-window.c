@@ -19,6 +19,7 @@
 #include "bitmaze-controls.h"
 #include "bitmaze-export-animation.h"
 #include "bitmaze-files.h"
+#include "bitmaze-code-pane.h"
 #include "bitmaze-inspector.h"
 #include "bitmaze-maze-view.h"
 #include "bitmaze-play.h"
@@ -61,6 +62,8 @@ struct _BitmazeWindow
   GtkGrid              *step_buttons;
   GtkMenuButton        *tool_menu_button;
   GtkBox               *side_panel;
+  BitmazeCodePane      *code_pane;
+  gboolean              show_code;
   BitmazeControls      *controls;
   BitmazeStatus        *status;
   BitmazeTimeline      *timeline;
@@ -239,6 +242,7 @@ set_presenting (BitmazeWindow *self,
   self->presenting = presenting;
 
   bitmaze_presentation_set_session (self->presentation, presenting ? self->session : NULL);
+  bitmaze_presentation_set_show_code (self->presentation, self->show_code);
   /* Predict mode's bar goes along, its cell questions on the view shown. */
   bitmaze_presentation_move_bar (self->presentation, GTK_WIDGET (self->predict_bar), presenting,
                                  self->maze_box, GTK_WIDGET (self->maze_scroller));
@@ -590,6 +594,7 @@ add_key_shortcuts (BitmazeWindow *self)
     { "g", "win.tool", "goal", 0 },
     { "w", "win.tool", "walls", KEY_WALKS },
     { "q", "win.predict", NULL, 0 },
+    { "c", "win.show-code", NULL, 0 },
     /* also application accelerators, which the menu shows; here so that
      * a text field keeps its own Ctrl+Z */
     { "<Control>z", "win.undo", NULL, 0 },
@@ -734,6 +739,37 @@ show_inspector_activate_cb (GSimpleAction *action,
   g_action_change_state (G_ACTION (action), g_variant_new_boolean (!g_variant_get_boolean (state)));
 }
 
+
+/* The Code pane follows the session only while it is shown; the
+ * presentation view shows its own beside the maze when it is on. */
+static void
+show_code_change_state_cb (GSimpleAction *action,
+                           GVariant      *state,
+                           BitmazeWindow *self)
+{
+  gboolean show = g_variant_get_boolean (state);
+
+  self->show_code = show;
+  bitmaze_code_pane_set_session (self->code_pane, show ? self->session : NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->code_pane), show);
+  bitmaze_presentation_set_show_code (self->presentation, show);
+  g_simple_action_set_state (action, state);
+  g_settings_set_boolean (self->settings, "show-code", show);
+}
+
+static void
+add_code_pane (BitmazeWindow *self)
+{
+  g_autoptr (GSimpleAction) action = NULL;
+
+  action = g_simple_action_new_stateful ("show-code", NULL, g_variant_new_boolean (FALSE));
+  /* the same toggle as the inspector's */
+  g_signal_connect_object (action, "activate", G_CALLBACK (show_inspector_activate_cb), self, 0);
+  g_signal_connect_object (action, "change-state", G_CALLBACK (show_code_change_state_cb), self, 0);
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (action));
+  if (g_settings_get_boolean (self->settings, "show-code"))
+    g_action_change_state (G_ACTION (action), g_variant_new_boolean (TRUE));
+}
 
 static void
 add_inspector (BitmazeWindow *self)
@@ -981,6 +1017,7 @@ bitmaze_window_constructed (GObject *object)
 
   bind_settings (self, given && bitmaze_session_get_maze (self->session) != NULL);
   add_inspector (self);
+  add_code_pane (self);
 
   if (bitmaze_session_get_maze (self->session) == NULL && !bitmaze_session_new_maze (self->session, &error))
     show_toast (self, error->message);
@@ -1007,6 +1044,7 @@ bitmaze_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), BITMAZE_TYPE_WINDOW);
   self->view = NULL;
   self->inspector = NULL;
+  self->code_pane = NULL;
   self->play = NULL;
   self->predict_bar = NULL;
   g_clear_object (&self->predict);
@@ -1179,6 +1217,7 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   g_type_ensure (BITMAZE_TYPE_STATUS);
   g_type_ensure (BITMAZE_TYPE_TIMELINE);
   g_type_ensure (BITMAZE_TYPE_PRESENTATION);
+  g_type_ensure (BITMAZE_TYPE_CODE_PANE);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/bitmaze-window.ui");
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, toast_overlay);
@@ -1187,6 +1226,7 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, maze_box);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, maze_scroller);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, side_panel);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, code_pane);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, step_buttons);

@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <glib/gi18n.h>
+#include <math.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -154,6 +155,8 @@ typedef struct
   const char *loops;
   const char *cell_size;
   const char *max_frames;
+  const char *width;        /* --width: the GIF's width in pixels */
+  gboolean    captions;
   guint64     delay;
   guint64     per_frame;
   const char *shape;        /* --build: a shape, a mask, or neither */
@@ -178,7 +181,9 @@ animate_gif (const GifRequest *request)
   FILE *report = cli_output_is_stdout (request->output) ? stderr : stdout;
   Maze *maze;
   uint32_t width = 20, height = 15;
-  guint64 value, seed = 0;
+  guint64 value, seed = 0, gif_width = 0;
+  g_autofree char *caption_start = NULL;
+  g_autofree char *caption_end = NULL;
   int status;
 
   maze_error_clear (&error);
@@ -234,6 +239,12 @@ animate_gif (const GifRequest *request)
       if (options.wall_width >= options.cell_size)
         options.wall_width = options.cell_size > 2 ? 2 : 1;
     }
+  if (request->cell_size != NULL && request->width != NULL)
+    return cli_usage_error ("animate", _("give --cell-size or --width, not both"));
+  if (request->width != NULL
+      && (status = cli_parse_uint ("--width", request->width, 16, 8192, &gif_width))
+         != CLI_EXIT_OK)
+    return status;
   /* Before the frames, which may take a while: can -o be written? */
   if ((status = cli_output_check (request->output, request->force, TRUE)) != CLI_EXIT_OK)
     return status;
@@ -245,8 +256,59 @@ animate_gif (const GifRequest *request)
                          &width, &height);
   if (maze == NULL)
     return CLI_EXIT_FAILURE;
-  if (request->cell_size == NULL)
+  if (request->width != NULL || (request->captions && request->cell_size == NULL))
+    {
+      /* the width asked for, or with captions one that fills a slide
+       * well and keeps the file small: about 800 pixels */
+      double want = request->width != NULL ? (double) gif_width : 800.0;
+
+      /* with captions alone, a maze too big for 800 pixels keeps 16 */
+      if (!render_size_to_width (maze, &options, want) && request->width != NULL)
+        {
+          status = cli_fail (CLI_EXIT_FAILURE,
+                             _("a %u×%u maze does not fit in %s pixels: give a "
+                               "larger --width"), maze_width (maze), maze_height (maze),
+                             request->width);
+          maze_free (maze);
+          return status;
+        }
+      /* with captions alone, cells of 16 to 64 pixels */
+      if (request->width == NULL && (options.cell_size < 16 || options.cell_size > 64))
+        {
+          options.cell_size = options.cell_size < 16 ? 16 : 64;
+          options.wall_width = round (options.cell_size / 8.0);
+          options.margin = options.cell_size / 2.0;
+        }
+    }
+  else if (request->cell_size == NULL)
     render_auto_size (maze, &options);
+  if (request->captions)
+    {
+      const MazeAlgorithm *algorithm =
+        maze_algorithm_find (request->maze_file != NULL ? maze_solvers : maze_generators,
+                             request->algorithm, NULL, NULL);
+      const char *label = algorithm != NULL ? _(algorithm->label) : request->algorithm;
+
+      animation.captions = TRUE;
+      if (request->maze_file != NULL)
+        {
+          /* Translators: the caption of an animation's first frame; the
+           * solver's name */
+          caption_start = g_strdup_printf (_("%s: from the start to the goal"), label);
+          /* Translators: the caption of an animation's last frame */
+          caption_end = g_strdup (_("The path, in the solution nibbles"));
+        }
+      else
+        {
+          /* Translators: the caption of an animation's first frame; the
+           * generator's name */
+          caption_start = g_strdup_printf (_("%s: every wall standing"), label);
+          /* Translators: the caption of an animation's last frame */
+          caption_end = g_strdup (_("The maze, built"));
+        }
+      animation.caption_start = caption_start;
+      animation.caption_end = caption_end;
+    }
 
   out = cli_output_open (request->output, request->force, TRUE);
   if (out == NULL)
@@ -309,7 +371,9 @@ cli_animate (int    argc,
   g_autofree char *description = NULL;
   g_autofree char *shape = NULL;
   g_autofree char *mask = NULL;
+  g_autofree char *width_text = NULL;
   gboolean ascii = FALSE, labels = FALSE, keep_largest = FALSE, force = FALSE;
+  gboolean captions = FALSE;
   /* The default shows its path growing and shrinking as it searches. */
   const char *default_name = maze_algorithm_with (maze_solvers, MAZE_ALGORITHM_LIVE_PATH)->name;
   g_autofree char *solver_help =
@@ -350,6 +414,13 @@ cli_animate (int    argc,
     { "cell-size", 'c', 0, CLI_ARG_TEXT, &cell_size_text,
       N_("GIF: side of a cell in pixels, 2 to 256 (default 16, smaller for "
          "big mazes)"), N_("N") },
+    { "width", 'w', 0, CLI_ARG_TEXT, &width_text,
+      N_("GIF: width in pixels, 16 to 8192, the cell size chosen to fit "
+         "(instead of --cell-size)"), N_("PIXELS") },
+    { "captions", 0, 0, G_OPTION_ARG_NONE, &captions,
+      N_("GIF: under the maze, each frame's C statement and the changed "
+         "word before → after, readable on a slide (about 800 pixels wide "
+         "unless --cell-size or --width say otherwise)"), NULL },
     { "max-frames", 0, 0, CLI_ARG_TEXT, &max_frames_text,
       N_("GIF: at most N frames, taking more steps a frame when needed "
          "(default 3000; 0: no limit)"), N_("N") },
@@ -425,7 +496,7 @@ cli_animate (int    argc,
         output, build == NULL ? argv[1] : NULL,
         build != NULL ? build : solver_name != NULL ? solver_name : default_name,
         size_text, seed_text, loops_text, cell_size_text, max_frames_text,
-        delay, per_frame, shape, mask, keep_largest, force,
+        width_text, captions, delay, per_frame, shape, mask, keep_largest, force,
       };
 
       return animate_gif (&request);

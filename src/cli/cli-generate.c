@@ -196,7 +196,7 @@ cli_generate (int    argc,
   g_autofree char *mask = NULL;
   gboolean list = FALSE, list_shapes = FALSE, no_openings = FALSE, ascii = FALSE;
   gboolean keep_largest = FALSE;
-  gboolean force = FALSE;
+  gboolean force = FALSE, trace = FALSE;
   const char *default_name = maze_algorithm_default (maze_generators)->name;
   g_autofree char *algorithm_help =
     g_strdup_printf (_("Generator (default %s; see --list)"), default_name);
@@ -244,6 +244,9 @@ cli_generate (int    argc,
     { "color", 0, 0, CLI_ARG_TEXT, &color_text,
       N_("When printing to a terminal: auto, always or never"),
       N_("WHEN") },
+    { "trace", 0, 0, G_OPTION_ARG_NONE, &trace,
+      N_("Print every step as a line of JSON: the listing line it ran and "
+         "each word it wrote (docs/trace.md); the maze goes only to -o"), NULL },
     { "list", 0, 0, G_OPTION_ARG_NONE, &list,
       N_("List the generators and exit"), NULL },
     { "list-shapes", 0, 0, G_OPTION_ARG_NONE, &list_shapes,
@@ -334,6 +337,9 @@ cli_generate (int    argc,
     return status;
   if (title != NULL && (status = cli_check_text ("--title", title)) != CLI_EXIT_OK)
     return status;
+  if (trace && cli_output_is_stdout (output))
+    return cli_usage_error ("generate", _("--trace prints on standard output: "
+                                          "write the maze to a file with -o"));
   /* Before the work, which may take seconds: can -o be written? */
   if (output != NULL
       && (status = cli_output_check (output, force, TRUE)) != CLI_EXIT_OK)
@@ -349,7 +355,7 @@ cli_generate (int    argc,
       maze_free (maze);
       return cli_fail_maze (NULL, &error);
     }
-  status = cli_run_generator (gen, maze);
+  status = trace ? cli_trace_generator (gen) : cli_run_generator (gen, maze);
   maze_generator_free (gen);
 
   if (status == CLI_EXIT_OK)
@@ -366,6 +372,8 @@ cli_generate (int    argc,
     ;
   else if (output != NULL)
     status = cli_save (maze, output, force);
+  else if (trace)
+    ; /* the trace was the output */
   else if (!isatty (STDOUT_FILENO))
     status = cli_save (maze, "-", FALSE);
   else if (!cli_text_print (maze, &text_options, stdout))

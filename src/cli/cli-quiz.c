@@ -176,6 +176,25 @@ count_answer (Quiz     *quiz,
 }
 
 /* "What is maze[i] after this statement?" */
+/* Why @answer is wrong, from the engine's explainer: the mistake and
+ * what the statement does. */
+static void
+explain_wrong_word (Quiz               *quiz,
+                    const MazeQuestion *q,
+                    uint16_t            answer)
+{
+  g_autofree MazeExplanation *ex = g_new0 (MazeExplanation, 1);
+  g_autofree char *text = NULL;
+
+  if (maze_explain (q->statement, q->word, ex, NULL) != MAZE_OK)
+    return;
+  /* "other" would only repeat the bits that differ, said just above */
+  if (maze_explain_answer (ex, answer) != MAZE_MISTAKE_OTHER)
+    cli_explain_print_answer (quiz->out, ex);
+  text = cli_explain_text (ex);
+  fprintf (quiz->out, "%s\n", text);
+}
+
 static Answer
 ask_word (Quiz               *quiz,
           uint64_t            step,
@@ -265,6 +284,7 @@ ask_word (Quiz               *quiz,
       fprintf (quiz->out, ngettext ("Bit %s differs.", "Bits %s differ.", n_differ),
                bits->str);
       fputc ('\n', quiz->out);
+      explain_wrong_word (quiz, q, answer);
     }
   print_score (quiz);
   return answer == q->answer ? ANSWER_RIGHT : ANSWER_WRONG;

@@ -44,6 +44,11 @@ cli_render (int    argc,
   g_autofree char *style_text = NULL;
   g_autofree char *nibble_text = NULL;
   g_autofree char *color_text = NULL;
+  g_autofree char *paper_text = NULL;
+  g_autofree char *margin_text = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *width_text = NULL;
+  gboolean landscape = FALSE;
   gboolean text = FALSE, ascii = FALSE, dark = FALSE, labels = FALSE, force = FALSE;
   gboolean no_solution = FALSE, no_search = FALSE, no_markers = FALSE;
   const GOptionEntry entries[] = {
@@ -89,10 +94,26 @@ cli_render (int    argc,
       N_("line|fill") },
     { "dark", 0, 0, G_OPTION_ARG_NONE, &dark,
       N_("Image: light walls on a dark background"), NULL },
+    { "width", 'w', 0, CLI_ARG_TEXT, &width_text,
+      N_("PNG: exactly PIXELS wide, the cell size chosen to fit (instead "
+         "of --cell-size)"), N_("PIXELS") },
+    { "paper", 'p', 0, CLI_ARG_TEXT, &paper_text,
+      N_("PDF and SVG: the page, a4 or letter, the maze fitted inside the "
+         "margins; maze: the maze's own size (the default)"), N_("PAPER") },
+    { "landscape", 0, 0, G_OPTION_ARG_NONE, &landscape,
+      N_("With --paper: the page on its long side"), NULL },
+    { "margin", 0, 0, CLI_ARG_TEXT, &margin_text,
+      N_("With --paper: the blank border in points (default 36, half an "
+         "inch)"), N_("POINTS") },
+    { "title", 't', 0, CLI_ARG_TEXT, &title,
+      N_("Image: a title above the maze"), N_("TEXT") },
     { NULL }
   };
   g_autoptr (GOptionContext) context = NULL;
   RenderOptions options;
+  RenderPage page;
+  int paper = -1;
+  guint64 png_width = 0;
   MazeError error;
   Maze *maze;
   int format = -1, status;
@@ -186,6 +207,51 @@ cli_render (int    argc,
   options.show_solution = !no_solution;
   options.show_search = !no_search;
   options.show_markers = !no_markers;
+  render_page_init (&page);
+  if (paper_text != NULL && g_ascii_strcasecmp (paper_text, "maze") != 0
+      && (paper = render_paper_from_name (paper_text)) < 0)
+    return cli_fail (CLI_EXIT_FAILURE,
+                     _("unknown paper size '%s': use a4, letter or maze"), paper_text);
+  if (paper >= 0 && format == RENDER_FORMAT_PNG)
+    return cli_usage_error ("render", _("--paper is for PDF and SVG; a PNG "
+                                        "takes --width or --cell-size"));
+  if ((landscape || margin_text != NULL) && paper < 0)
+    return cli_usage_error ("render", _("--landscape and --margin need --paper "
+                                        "a4 or letter"));
+  if (width_text != NULL && cell_size_text != NULL)
+    return cli_usage_error ("render", _("give --cell-size or --width, not both"));
+  if (width_text != NULL && format != RENDER_FORMAT_PNG)
+    return cli_usage_error ("render", _("--width is for PNG images"));
+  if (width_text != NULL
+      && (status = cli_parse_uint ("--width", width_text, 16, RENDER_MAX_IMAGE_SIDE,
+                                   &png_width)) != CLI_EXIT_OK)
+    return status;
+  if (paper >= 0)
+    {
+      render_paper_size ((RenderPaper) paper, &page.width, &page.height);
+      if (landscape)
+        {
+          double swap = page.width;
+
+          page.width = page.height;
+          page.height = swap;
+        }
+    }
+  if (margin_text != NULL)
+    {
+      if ((status = cli_parse_uint ("--margin", margin_text, 0, 144, &value))
+          != CLI_EXIT_OK)
+        return status;
+      page.margin = (double) value;
+    }
+  if (title != NULL)
+    {
+      if ((status = cli_check_text ("--title", title)) != CLI_EXIT_OK)
+        return status;
+      if (text)
+        return cli_usage_error ("render", _("--title is for images"));
+      page.title = title;
+    }
   if (solver_name != NULL && !maze_solver_name_valid (solver_name, &error))
     return cli_fail_maze (NULL, &error);
   if (output != NULL
@@ -199,7 +265,19 @@ cli_render (int    argc,
 
   /* Without --cell-size, big mazes get smaller cells (within about 4096
    * pixels a side), unless --wall-width asks for walls they cannot hold. */
-  if (cell_size_text == NULL)
+  if (png_width > 0)
+    {
+      if (!render_size_to_width (maze, &options, (double) png_width))
+        {
+          status = cli_fail (CLI_EXIT_FAILURE,
+                             _("a %u×%u maze does not fit in %s pixels: give a "
+                               "larger --width"), maze_width (maze), maze_height (maze),
+                             width_text);
+          maze_free (maze);
+          return status;
+        }
+    }
+  else if (cell_size_text == NULL)
     {
       double wall = options.wall_width;
 
@@ -270,8 +348,8 @@ cli_render (int    argc,
         status = CLI_EXIT_FAILURE;
       else
         {
-          if (render_to_output (maze, &options, (RenderFormat) format, out,
-                                &error) != MAZE_OK)
+          if (render_page_to_output (maze, &options, &page, (RenderFormat) format, out,
+                                     &error) != MAZE_OK)
             status = cli_fail_maze (output != NULL && !g_str_equal (output, "-")
                                     ? output : NULL, &error);
           status = cli_output_finish (out, status);

@@ -53,7 +53,7 @@ cli_solve (int    argc,
   g_autofree char *solver_name = NULL;
   g_autofree char *output = NULL;
   gboolean moves = FALSE, require_path = FALSE, list = FALSE, json = FALSE;
-  gboolean force = FALSE;
+  gboolean force = FALSE, trace = FALSE;
   const char *default_name = maze_algorithm_default (maze_solvers)->name;
   g_autofree char *solver_help =
     g_strdup_printf (_("Solver (default %s; see --list)"), default_name);
@@ -77,6 +77,9 @@ cli_solve (int    argc,
     { "json", 'j', 0, G_OPTION_ARG_NONE, &json,
       N_("Print the report as one JSON object (keys in the README), the "
          "moves included; a bad file gives an object with \"error\""), NULL },
+    { "trace", 0, 0, G_OPTION_ARG_NONE, &trace,
+      N_("Print every step as a line of JSON: the listing line it ran and "
+         "each word it wrote (docs/trace.md), instead of the report"), NULL },
     { "list", 0, 0, G_OPTION_ARG_NONE, &list,
       N_("List the solvers and exit"), NULL },
     { NULL }
@@ -111,6 +114,13 @@ cli_solve (int    argc,
   if (argc > 2)
     return cli_usage_error ("solve", _("unexpected argument '%s'"), argv[2]);
 
+  if (trace && (json || moves))
+    return cli_usage_error ("solve", _("--trace cannot be combined with %s"),
+                            json ? "--json" : "--moves");
+  if (trace && cli_output_is_stdout (output))
+    return cli_usage_error ("solve", _("--trace prints on standard output: "
+                                       "write the maze to a file with -o"));
+
   maze_error_clear (&error);
   if (solver_name == NULL)
     solver_name = g_strdup (default_name);
@@ -140,7 +150,7 @@ cli_solve (int    argc,
       maze_free (maze);
       return cli_fail_maze (NULL, &error);
     }
-  status = cli_run_solver (solver, maze);
+  status = trace ? cli_trace_solver (solver) : cli_run_solver (solver, maze);
   maze_solver_stats (solver, &stats);
   maze_solver_free (solver);
   /* With --require-path, "no path" is the command failing: like any
@@ -154,7 +164,9 @@ cli_solve (int    argc,
         status = cli_save (maze, output, force);
     }
 
-  if (status == CLI_EXIT_OK && json)
+  if (status == CLI_EXIT_OK && trace)
+    ; /* the trace was the output */
+  else if (status == CLI_EXIT_OK && json)
     status = print_json (argv[1], solver_name, maze, &stats, output, report);
   else if (status == CLI_EXIT_OK && moves)
     {

@@ -79,6 +79,28 @@ generate_mazes (GPtrArray  *mazes,
   return CLI_EXIT_OK;
 }
 
+/* The worksheet of @options into the PDF @output. */
+static int
+write_sheet (GPtrArray                    *mazes,
+             GPtrArray                    *titles,
+             const RenderWorksheetOptions *options,
+             const char                   *output,
+             gboolean                      force)
+{
+  MazeOutput *out = cli_output_open (output, force, TRUE);
+  MazeError error;
+  int status = CLI_EXIT_OK;
+
+  if (out == NULL)
+    return CLI_EXIT_FAILURE;
+  maze_error_clear (&error);
+  if (render_worksheet_to_output ((const Maze *const *) mazes->pdata,
+                                  (const char *const *) titles->pdata,
+                                  mazes->len, options, out, &error) != MAZE_OK)
+    status = cli_fail_maze (NULL, &error);
+  return cli_output_finish (out, status);
+}
+
 int
 cli_worksheet (int    argc,
                char **argv)
@@ -94,6 +116,8 @@ cli_worksheet (int    argc,
   g_autofree char *output = NULL;
   g_autofree char *shape = NULL;
   g_autofree char *mask = NULL;
+  g_autofree char *exercises_text = NULL;
+  g_autofree char *answers_output = NULL;
   gboolean no_answers = FALSE, keep_largest = FALSE, force = FALSE;
   const char *default_name = maze_algorithm_default (maze_generators)->name;
   g_autofree char *algorithm_help =
@@ -127,8 +151,15 @@ cli_worksheet (int    argc,
       N_("N") },
     { "title", 't', 0, CLI_ARG_TEXT, &title,
       N_("Heading of the puzzle pages"), N_("TEXT") },
+    { "exercises", 'e', 0, CLI_ARG_TEXT, &exercises_text,
+      N_("A sheet of exercises about the bits for each maze: decode, "
+         "encode, trace, predict, comma-separated, or all (mazes of at "
+         "most 12x12; default size 6x6)"), N_("LIST") },
     { "no-answers", 0, 0, G_OPTION_ARG_NONE, &no_answers,
       N_("Leave out the answer pages"), NULL },
+    { "answers", 0, 0, G_OPTION_ARG_FILENAME, &answers_output,
+      N_("Write the answer pages to FILE, a PDF of their own, rather than "
+         "after the puzzles"), N_("FILE") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("Write the PDF to FILE"), N_("FILE") },
     { "force", 0, 0, G_OPTION_ARG_NONE, &force,
@@ -138,8 +169,9 @@ cli_worksheet (int    argc,
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (GPtrArray) titles = NULL;
   GPtrArray *mazes = NULL;
-  MazeOutput *out;
   RenderWorksheetOptions options;
+  RenderExerciseText exercise_text;
+  int exercises = 0;
   Grid grid = { 15, 15, NULL, NULL, FALSE };
   guint64 count = 6, seed, loops = 0, per_page = 0;
   gboolean from_files;
@@ -147,17 +179,26 @@ cli_worksheet (int    argc,
   int paper;
   int status;
 
+  g_autofree char *description =
+    g_strconcat (_("Without files, generates --count mazes of "
+                   "--size with the seeds --seed, --seed + 1, …; "
+                   "with .maze files, puts those on the pages "
+                   "instead (--count, --size, --shape, --mask, "
+                   "--algorithm, --seed and --loops then do not "
+                   "apply).\n"
+                   "Each maze is titled with its number and seed; "
+                   "the answer pages show the shortest path."),
+                 "\n",
+                 _("With --exercises, each maze gets a sheet of questions "
+                   "about its bits, with a line for the name and the date, "
+                   "the --title, and the seed in small print to make it "
+                   "again; its answer key follows on a page of its own."),
+                 NULL);
+
   context = cli_context_new ("worksheet", _("[FILE.maze…]"),
                              _("Lay out several mazes on A4 or Letter pages, "
                                "with the answers after them, as a PDF."),
-                             _("Without files, generates --count mazes of "
-                               "--size with the seeds --seed, --seed + 1, …; "
-                               "with .maze files, puts those on the pages "
-                               "instead (--count, --size, --shape, --mask, "
-                               "--algorithm, --seed and --loops then do not "
-                               "apply).\n"
-                               "Each maze is titled with its number and seed; "
-                               "the answer pages show the shortest path."),
+                             description,
                              entries);
   if ((status = cli_parse (context, "worksheet", &argc, &argv)) != CLI_EXIT_OK)
     return status;
@@ -165,6 +206,22 @@ cli_worksheet (int    argc,
 
   if (output == NULL)
     return cli_usage_error ("worksheet", _("no output file: give -o FILE.pdf"));
+  if (exercises_text != NULL)
+    {
+      const char *bad = NULL;
+      size_t bad_len = 0;
+
+      exercises = render_exercises_from_names (exercises_text, &bad, &bad_len);
+      if (exercises < 0)
+        return cli_fail (CLI_EXIT_USAGE,
+                         _("unknown exercise '%.*s' in --exercises: use decode, "
+                           "encode, trace, predict or all, separated by commas"),
+                         (int) bad_len, bad);
+      grid.width = grid.height = 6;
+    }
+  if (no_answers && answers_output != NULL)
+    return cli_usage_error ("worksheet",
+                            _("--answers and --no-answers do not go together"));
   if (count_text != NULL
       && (status = cli_parse_uint ("--count", count_text, 1, WORKSHEET_MAX_COUNT,
                                    &count)) != CLI_EXIT_OK)
@@ -172,6 +229,12 @@ cli_worksheet (int    argc,
   if (size != NULL
       && (status = cli_parse_size (size, &grid.width, &grid.height)) != CLI_EXIT_OK)
     return status;
+  if (exercises > 0
+      && (grid.width > RENDER_EXERCISE_MAX_SIDE || grid.height > RENDER_EXERCISE_MAX_SIDE))
+    return cli_fail (CLI_EXIT_FAILURE,
+                     _("a %u×%u maze is too big for exercises (at most %u×%u)"),
+                     grid.width, grid.height, RENDER_EXERCISE_MAX_SIDE,
+                     RENDER_EXERCISE_MAX_SIDE);
   if (grid.width > WORKSHEET_MAX_SIDE || grid.height > WORKSHEET_MAX_SIDE)
     return cli_fail (CLI_EXIT_FAILURE,
                      _("a %u×%u maze is too big for a worksheet (at most %u×%u)"),
@@ -214,6 +277,9 @@ cli_worksheet (int    argc,
     return status;
   if ((status = cli_output_check (output, force, TRUE)) != CLI_EXIT_OK)
     return status;
+  if (answers_output != NULL
+      && (status = cli_output_check (answers_output, force, TRUE)) != CLI_EXIT_OK)
+    return status;
 
   mazes = g_ptr_array_new ();
   if (from_files)
@@ -245,29 +311,36 @@ cli_worksheet (int    argc,
   else
     status = generate_mazes (mazes, count, &grid, algorithm, seed, loops);
 
-  if (status == CLI_EXIT_OK && !no_answers
+  /* exercises read the search nibbles, answers or not */
+  if (status == CLI_EXIT_OK && (!no_answers || exercises > 0)
       && render_worksheet_solve ((Maze *const *) mazes->pdata, mazes->len,
                                  &error) != MAZE_OK)
     status = cli_fail_maze (NULL, &error);
 
   if (status == CLI_EXIT_OK)
     {
-      titles = bitmaze_worksheet_titles ((const Maze *const *) mazes->pdata, mazes->len);
+      bitmaze_worksheet_exercise_text (&exercise_text);
+      if (exercises > 0)
+        titles = bitmaze_worksheet_small_print ((const Maze *const *) mazes->pdata,
+                                                mazes->len);
+      else
+        titles = bitmaze_worksheet_titles ((const Maze *const *) mazes->pdata, mazes->len);
       render_worksheet_options_init (&options, (RenderPaper) paper);
       options.per_page = (unsigned) per_page;
-      options.heading = title != NULL ? title : _("Mazes");
+      options.heading = title != NULL ? title
+                        : exercises > 0 ? _("Bits of a maze") : _("Mazes");
       options.answers_heading = _("Answers");
-      options.answers = !no_answers;
-      out = cli_output_open (output, force, TRUE);
-      if (out == NULL)
-        status = CLI_EXIT_FAILURE;
-      else
+      options.answers = !no_answers && answers_output == NULL;
+      options.name_label = exercise_text.name;
+      options.date_label = exercise_text.date;
+      options.exercises = (unsigned) exercises;
+      options.exercise_text = &exercise_text;
+      status = write_sheet (mazes, titles, &options, output, force);
+      if (status == CLI_EXIT_OK && answers_output != NULL)
         {
-          if (render_worksheet_to_output ((const Maze *const *) mazes->pdata,
-                                          (const char *const *) titles->pdata,
-                                          mazes->len, &options, out, &error) != MAZE_OK)
-            status = cli_fail_maze (NULL, &error);
-          status = cli_output_finish (out, status);
+          options.answers = true;
+          options.answers_only = true;
+          status = write_sheet (mazes, titles, &options, answers_output, force);
         }
     }
 

@@ -52,6 +52,24 @@ int cli_fail_maze (const char      *what,
  * and what its parameter means, in the user's language. */
 void cli_list_algorithms (const MazeAlgorithm *const *registry);
 
+/* ---- traces and listings (cli-trace.c, docs/trace.md) ---- */
+
+/* "carve", "reach", ...: a step's kind as the trace names it. */
+const char *cli_step_kind_name (MazeStepKind kind);
+
+/* Steps @solver (@gen) to the end, printing each step on standard output
+ * as one line of JSON (docs/trace.md).  CLI_EXIT_OK, or the failure
+ * printed. */
+int cli_trace_solver    (MazeSolver    *solver);
+int cli_trace_generator (MazeGenerator *gen);
+
+/* Prints @algorithm's listing to @out: each line with its number, the
+ * comments translated; with @json one object {"name", "lines"} whose
+ * lines are the same in every language. */
+int cli_print_listing (const MazeAlgorithm *algorithm,
+                       gboolean             json,
+                       FILE                *out);
+
 /* ---- option parsing ---- */
 
 /* A context for "bitmaze-cli COMMAND [OPTION…] PARAMETER" whose --help
@@ -296,6 +314,21 @@ int cli_validate (int    argc,
 int cli_worksheet (int    argc,
                    char **argv);
 int cli_quiz      (int    argc,
+                   char **argv);
+int cli_explain   (int    argc,
+                   char **argv);
+
+/* ---- the explainer (cli-explain.c) ---- */
+
+/* What @ex's statement does, its two sentences in the user's language:
+ * the mask, then the operator.  g_free() it. */
+char *cli_explain_text         (const MazeExplanation *ex);
+
+/* One line on @out: "Right: ..." or "Mistake CODE: the sentence" for the
+ * answer maze_explain_answer() looked at. */
+void  cli_explain_print_answer (FILE                  *out,
+                                const MazeExplanation *ex);
+int cli_lab       (int    argc,
                    char **argv);
 
 G_END_DECLS

@@ -397,7 +397,8 @@ stepper_step (MazeHistory   *h,
   if (!maze_generator_done (gen) && maze_generator_step (gen, report))
     return STEP_DONE;
   if (h->place && !is_placed (h, position)
-      && gen_place_endpoints (h->maze, h->placement, h->openings, h->seed, report, NULL) == MAZE_OK)
+      && gen_place_endpoints (h->maze, h->placement, h->openings, h->seed, report,
+                              maze_listing_tail (maze_generator_algorithm (gen)), NULL) == MAZE_OK)
     return STEP_PLACED;
   /* (Placing fails only when the far placement's search finds no memory:
    * then the build ends without it, as if none was asked.) */

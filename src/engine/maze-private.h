@@ -101,14 +101,16 @@ void maze_step_record (MazeStep *report,
                        uint16_t  after,
                        MazeOp    op,
                        uint16_t  bits,
-                       unsigned  shift);
+                       unsigned  shift,
+                       unsigned  line);
 
 /* Record a change whose statement is given as text already. */
 void maze_step_record_expr (MazeStep   *report,
                             uint32_t    index,
                             uint16_t    before,
                             uint16_t    after,
-                            const char *expr);
+                            const char *expr,
+                            unsigned    line);
 
 /* Start a fresh report: kind, cell, other, dir; no changes. */
 static inline void
@@ -124,7 +126,17 @@ maze_step_begin (MazeStep     *report,
   report->cell = cell;
   report->other = other;
   report->dir = dir;
+  report->line = 0;
   report->n_changes = 0;
+}
+
+/* The line of the listing the step ran (MazeStep.line). */
+static inline void
+maze_step_at (MazeStep *report,
+              unsigned  line)
+{
+  if (report != NULL)
+    report->line = (uint16_t) line;
 }
 
 /* cells[i] |= bits << shift */
@@ -133,13 +145,14 @@ maze_op_or (uint16_t *cells,
             MazeStep *report,
             uint32_t  i,
             uint16_t  bits,
-            unsigned  shift)
+            unsigned  shift,
+            unsigned  line)
 {
   uint16_t before = cells[i];
 
   cells[i] = (uint16_t) (before | (bits << shift));
   if (report != NULL)
-    maze_step_record (report, i, before, cells[i], MAZE_OP_OR, bits, shift);
+    maze_step_record (report, i, before, cells[i], MAZE_OP_OR, bits, shift, line);
 }
 
 /* cells[i] &= ~(bits << shift) */
@@ -148,13 +161,14 @@ maze_op_and_not (uint16_t *cells,
                  MazeStep *report,
                  uint32_t  i,
                  uint16_t  bits,
-                 unsigned  shift)
+                 unsigned  shift,
+                 unsigned  line)
 {
   uint16_t before = cells[i];
 
   cells[i] = (uint16_t) (before & ~(bits << shift));
   if (report != NULL)
-    maze_step_record (report, i, before, cells[i], MAZE_OP_AND_NOT, bits, shift);
+    maze_step_record (report, i, before, cells[i], MAZE_OP_AND_NOT, bits, shift, line);
 }
 
 /* cells[i] &= ~mask, for a whole nibble mask such as MAZE_SOLUTION_MASK */
@@ -162,38 +176,88 @@ static inline void
 maze_op_clear (uint16_t *cells,
                MazeStep *report,
                uint32_t  i,
-               uint16_t  mask)
+               uint16_t  mask,
+               unsigned  line)
 {
   uint16_t before = cells[i];
 
   cells[i] = (uint16_t) (before & ~mask);
   if (report != NULL)
-    maze_step_record (report, i, before, cells[i], MAZE_OP_CLEAR_MASK, mask, 0);
+    maze_step_record (report, i, before, cells[i], MAZE_OP_CLEAR_MASK, mask, 0, line);
 }
 
 /* Knock down the wall between cell @a and its neighbour @b in direction
- * @dir (both passage bits; two changes in @report). */
+ * @dir (both passage bits; two changes in @report, made by lines @line
+ * and @line + 1 of the listing, or none when @line is 0). */
 static inline void
 maze_op_carve (uint16_t *cells,
                MazeStep *report,
                uint32_t  a,
                uint32_t  b,
-               uint16_t  dir)
+               uint16_t  dir,
+               unsigned  line)
 {
-  maze_op_or (cells, report, a, dir, MAZE_PASSAGE_SHIFT);
-  maze_op_or (cells, report, b, maze_opposite (dir), MAZE_PASSAGE_SHIFT);
+  maze_op_or (cells, report, a, dir, MAZE_PASSAGE_SHIFT, line);
+  maze_op_or (cells, report, b, maze_opposite (dir), MAZE_PASSAGE_SHIFT, line ? line + 1 : 0);
 }
 
-/* Put back the wall between @a and its neighbour @b in direction @dir. */
+/* Put back the wall between @a and its neighbour @b in direction @dir
+ * (lines as for maze_op_carve()). */
 static inline void
 maze_op_build_wall (uint16_t *cells,
                     MazeStep *report,
                     uint32_t  a,
                     uint32_t  b,
-                    uint16_t  dir)
+                    uint16_t  dir,
+                    unsigned  line)
 {
-  maze_op_and_not (cells, report, a, dir, MAZE_PASSAGE_SHIFT);
-  maze_op_and_not (cells, report, b, maze_opposite (dir), MAZE_PASSAGE_SHIFT);
+  maze_op_and_not (cells, report, a, dir, MAZE_PASSAGE_SHIFT, line);
+  maze_op_and_not (cells, report, b, maze_opposite (dir), MAZE_PASSAGE_SHIFT, line ? line + 1 : 0);
+}
+
+/* ---- the parts of the listings that algorithms share ---- */
+
+/* Before every generator's own part: connect_cells(), whose two writes
+ * are the lines MAZE_LISTING_CONNECT and MAZE_LISTING_CONNECT + 1. */
+extern const MazeListingLine maze_listing_generator_head[];
+#define MAZE_LISTING_GENERATOR_HEAD 7
+#define MAZE_LISTING_CONNECT        4
+
+/* After every generator's own part: add_loops() and place_ends(); the
+ * lines, counted from the first line after the own part. */
+extern const MazeListingLine maze_listing_generator_tail[];
+#define MAZE_LISTING_GENERATOR_TAIL 18
+enum
+{
+  MAZE_LISTING_LOOP_CARVE = 6,   /* connect_cells (maze, cell, d); */
+  MAZE_LISTING_CLOSE_START = 12, /* maze[old_start] &= ~...; */
+  MAZE_LISTING_CLOSE_GOAL = 13,
+  MAZE_LISTING_OPEN_START = 14,  /* maze[start] |= ...; */
+  MAZE_LISTING_OPEN_GOAL = 15,
+  MAZE_LISTING_MOVE_OPENING = 17, /* maze[end] ^= closed | opened; */
+};
+
+/* After the own part of a solver flagged MAZE_ALGORITHM_TRACES_BACK:
+ * reconstruct_solution(); the lines counted as for the tail above. */
+extern const MazeListingLine maze_listing_trace_back[];
+#define MAZE_LISTING_TRACE_BACK 12
+enum
+{
+  MAZE_LISTING_TRACE_HOME = 4,  /* while (cell != start): the goal found */
+  MAZE_LISTING_TRACE_WRITE = 9, /* maze[prev] |= OPPOSITE[d] << 8; */
+};
+
+/* In a descriptor: its own part of the listing, the array @lines. */
+#define MAZE_LISTING(lines) \
+  .listing = (lines), .n_listing = (unsigned) (sizeof (lines) / sizeof (lines)[0])
+
+/* The first line of the tail of @algorithm's listing: a generator's own
+ * lines start after the head. */
+static inline unsigned
+maze_listing_tail (const MazeAlgorithm *algorithm)
+{
+  return (algorithm->generator != NULL ? MAZE_LISTING_GENERATOR_HEAD : 0)
+         + algorithm->n_listing;
 }
 
 /* A maze whose cells are all zero (no border nibbles either): for the file

@@ -587,15 +587,15 @@ maze_toggle_bit (Maze      *maze,
 
       if (c[i] & dir)
         {
-          maze_op_and_not (c, report, i, dir, MAZE_PASSAGE_SHIFT);
+          maze_op_and_not (c, report, i, dir, MAZE_PASSAGE_SHIFT, 0);
           if (j != UINT32_MAX)
-            maze_op_and_not (c, report, j, maze_opposite (dir), MAZE_PASSAGE_SHIFT);
+            maze_op_and_not (c, report, j, maze_opposite (dir), MAZE_PASSAGE_SHIFT, 0);
         }
       else
         {
-          maze_op_or (c, report, i, dir, MAZE_PASSAGE_SHIFT);
+          maze_op_or (c, report, i, dir, MAZE_PASSAGE_SHIFT, 0);
           if (j != UINT32_MAX)
-            maze_op_or (c, report, j, maze_opposite (dir), MAZE_PASSAGE_SHIFT);
+            maze_op_or (c, report, j, maze_opposite (dir), MAZE_PASSAGE_SHIFT, 0);
         }
       if (report != NULL)
         report->other = j;
@@ -614,7 +614,7 @@ maze_toggle_bit (Maze      *maze,
   /* solution or backtrack: at most one bit, never through the border */
   if (c[i] & (dir << shift))
     {
-      maze_op_and_not (c, report, i, dir, shift);
+      maze_op_and_not (c, report, i, dir, shift, 0);
       return MAZE_OK;
     }
   if (maze_cell_on_border (c[i], dir))
@@ -623,8 +623,8 @@ maze_toggle_bit (Maze      *maze,
                                                         : MAZE_MSG_BACKTRACK_OUTWARD,
                            MAZE_NUM (x), MAZE_NUM (y), MAZE_DIR (dir));
   if (c[i] & (0xFu << shift))
-    maze_op_clear (c, report, i, (uint16_t) (0xFu << shift));
-  maze_op_or (c, report, i, dir, shift);
+    maze_op_clear (c, report, i, (uint16_t) (0xFu << shift), 0);
+  maze_op_or (c, report, i, dir, shift, 0);
   return MAZE_OK;
 }
 
@@ -648,9 +648,9 @@ maze_restore_bits (Maze      *maze,
   if (report != NULL && report->n_changes + (clear != 0) + (set != 0) > MAZE_STEP_MAX_CHANGES)
     report = NULL; /* no room to tell: the maze changes all the same */
   if (clear != 0)
-    maze_op_and_not (c, report, i, clear, 0);
+    maze_op_and_not (c, report, i, clear, 0, 0);
   if (set != 0)
-    maze_op_or (c, report, i, set, 0);
+    maze_op_or (c, report, i, set, 0, 0);
   return MAZE_OK;
 }
 

@@ -520,6 +520,10 @@ typedef struct
   uint32_t index;
   uint16_t before;
   uint16_t after;
+  /* The line of the algorithm's listing (maze_listing_line()) whose
+   * statement made this change, from 1; 0 for a change no listing makes
+   * (an edit, a player's move). */
+  uint16_t line;
   /* The exact C statement that was applied, in maze-format.md 1's terms, e.g.
    * "maze[117] |= W << 12" or "maze[5] &= ~(0xF << 8)". */
   char     expr[MAZE_EXPR_MAX];
@@ -531,6 +535,10 @@ struct MazeStep
   uint32_t     cell;      /* the cell the step is about */
   uint32_t     other;     /* the other cell (from, parent, ...), or UINT32_MAX */
   uint16_t     dir;       /* direction from other to cell (or of the wall), 0 if none */
+  /* The line of the algorithm's listing the step ran, from 1: the call
+   * or the statement the step is about (a change's own line may be in a
+   * helper it calls); 0 for no line (MAZE_STEP_DONE, NONE, an edit). */
+  uint16_t     line;
   unsigned     n_changes; /* 0 .. MAZE_STEP_MAX_CHANGES */
   MazeChange   changes[MAZE_STEP_MAX_CHANGES];
 };
@@ -607,7 +615,19 @@ typedef enum
    * (see "Shapes").  One without it fills only some shapes, or none, and
    * says why in its shape_limit. */
   MAZE_ALGORITHM_ANY_SHAPE     = 1 << 4,
+  /* A solver that marks its path, once it has reached the goal, by
+   * following the backtrack bits home (reconstruct_solution, one solution
+   * bit a MAZE_STEP_PATH step): its listing ends with that function. */
+  MAZE_ALGORITHM_TRACES_BACK   = 1 << 5,
 } MazeAlgorithmFlags;
+
+/* One line of an algorithm's listing (see "Listings" below). */
+typedef struct
+{
+  const char *code;    /* C, never translated: "  maze[next] |= OPPOSITE[d] << 12;" */
+  const char *comment; /* MAZE_N_: a comment for the line's end (the whole
+                        * line when code is only its indent), or NULL */
+} MazeListingLine;
 
 /* The classes (the functions that do the work) are private to the
  * engine; a descriptor points at one of them. */
@@ -622,6 +642,8 @@ typedef struct
   const char               *description; /* MAZE_N_: one line for a listing */
   const char               *subject;     /* MAZE_N_: a solver in a sentence, "BFS" (reached ...) */
   const char               *frontier;    /* MAZE_N_: what its working set is, "BFS queue, head first", or NULL */
+  const char               *legend;      /* MAZE_N_: its working set in a colour legend, a word or two:
+                                          * "queue", "stack", "open set"; NULL: "frontier" */
   const char               *next_rule;   /* MAZE_N_: a solver's rule for the cell it takes next, one sentence
                                           * ("BFS takes the oldest cell in its queue"), or NULL: it does not
                                           * ask "which cell comes next?" (see "Predict") */
@@ -635,6 +657,8 @@ typedef struct
   unsigned                  stream;      /* a generator: which mazes its seeds give, 0 and 1 the
                                           * first; raised when a change makes a seed give another
                                           * maze (see maze_generator_check_stream()) */
+  const MazeListingLine    *listing;     /* its own part of its listing (see "Listings"), */
+  unsigned                  n_listing;   /* n_listing lines */
 } MazeAlgorithm;
 
 /* The registries, in the order programs list them, NULL-terminated. */
@@ -687,6 +711,43 @@ bool maze_generator_name_valid (const char *name,
                                 MazeError  *error);
 bool maze_solver_name_valid    (const char *name,
                                 MazeError  *error);
+
+/* ------------------------------------------------------------------ */
+/* Listings: each algorithm as C a student reads                       */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Every generator and solver has a listing: short C in the style of the
+ * tutorial Bitmaze grew from, on uint16_t maze[] with the names of
+ * docs/listings.md (N E S W, DIR[d], OPPOSITE[d], STEP[d], the *_BITS
+ * masks).  It is teaching code, not the engine's, but it is true: every
+ * change a step reports names the line of the listing that makes it
+ * (MazeChange.line), and that line applies the same operator to the same
+ * nibble as the change's statement; the step names the line it ran
+ * (MazeStep.line).  Line numbers start at 1 and are a contract (the
+ * trace of `bitmaze-cli ... --trace` prints them).
+ *
+ * A listing is the algorithm's own part (MazeAlgorithm.listing) with the
+ * helpers it shares around it: a generator's starts with connect_cells()
+ * and ends with add_loops() and place_ends(); a solver flagged
+ * MAZE_ALGORITHM_TRACES_BACK ends with reconstruct_solution().  Only
+ * the comments are translated (MAZE_N_ msgids).
+ */
+
+/* The number of lines of @algorithm's whole listing. */
+unsigned maze_listing_length (const MazeAlgorithm *algorithm);
+
+/* Line @line (1 .. maze_listing_length()) of @algorithm's listing, owned
+ * by the engine; NULL out of range. */
+const MazeListingLine *maze_listing_line (const MazeAlgorithm *algorithm,
+                                          unsigned             line);
+
+/* @line as it is shown: its code, then two spaces and its comment in C's
+ * comment marks (a comment line: its indent, then the comment).  @comment
+ * replaces line->comment when not NULL: its translation.  malloc()ed;
+ * NULL when out of memory. */
+char *maze_listing_text (const MazeListingLine *line,
+                         const char            *comment);
 
 /* ------------------------------------------------------------------ */
 /* Generators                                                          */
@@ -1201,6 +1262,25 @@ size_t       maze_history_changed_cells (const MazeHistory *history,
                                          uint32_t      *out,
                                          size_t         max);
 
+/**
+ * maze_history_find_line:
+ * @line: a line of the listing of the history's algorithm (from 1)
+ * @before: the last step to look at (maze_history_position() for "the
+ *          step shown or before it")
+ *
+ * The last step up to @before that ran @line: whose report names it as
+ * its line or as a change's line (see "Listings").  The search replays
+ * the steps and goes back to the position it started from: the maze and
+ * the position stay as they are (a caller that shows the cells sees no
+ * change).
+ *
+ * Returns: the step (1 .. @before), or 0 when no step the history still
+ * holds ran it (or out of memory).
+ */
+uint64_t     maze_history_find_line     (MazeHistory   *history,
+                                         unsigned       line,
+                                         uint64_t       before);
+
 /* Bytes the history holds (log and checkpoints, not the stepper itself). */
 size_t       maze_history_memory        (const MazeHistory *history);
 void         maze_history_set_limit     (MazeHistory   *history,
@@ -1552,6 +1632,32 @@ typedef enum
   MAZE_MSG_GENERATOR_STREAM,          /* name */
   MAZE_MSG_NOMEM_ALGORITHM,           /* an algorithm's name, the bytes it could not get */
   MAZE_MSG_NOMEM_FOR,                 /* what (a phrase), the bytes it could not get */
+  MAZE_MSG_EXERCISE_MAZE_SIZE,        /* number, width, height, the most */
+
+  /* the explainer: reading a statement (the part it could not read) */
+  MAZE_MSG_STATEMENT_START,           /* the text */
+  MAZE_MSG_STATEMENT_INDEX,           /* the text */
+  MAZE_MSG_STATEMENT_OPERATOR,        /* the text */
+  MAZE_MSG_STATEMENT_OPERAND,         /* the text */
+  MAZE_MSG_STATEMENT_SHIFT,           /* the text */
+  MAZE_MSG_STATEMENT_PAREN,           /* the text */
+  MAZE_MSG_STATEMENT_TRAILING,        /* the text */
+  MAZE_MSG_STATEMENT_WIDE,            /* the mask */
+  /* the explainer: what a statement does (status MAZE_OK) */
+  MAZE_MSG_EXPLAIN_SHIFT,             /* operand, value, shift, nibble, low bit, high bit, mask, binary */
+  MAZE_MSG_EXPLAIN_NIBBLE,            /* operand, mask, binary, nibble, low bit, high bit */
+  MAZE_MSG_EXPLAIN_WIDE,              /* operand, mask, binary */
+  MAZE_MSG_EXPLAIN_OR,                /* bits, before, after */
+  MAZE_MSG_EXPLAIN_AND_NOT,           /* bits, before, after */
+  MAZE_MSG_EXPLAIN_XOR,               /* bits, before, after */
+  /* the explainer: a wrong answer */
+  MAZE_MSG_MISTAKE_NIBBLE_SHIFT,      /* shift, operand, nibble, low bit, high bit, the answer's nibble */
+  MAZE_MSG_MISTAKE_NIBBLE,            /* operand, nibble, low bit, high bit, the answer's nibble */
+  MAZE_MSG_MISTAKE_OPPOSITE,          /* answer's direction, its value, the right one, its value */
+  MAZE_MSG_MISTAKE_DIRECTION,         /* answer's direction, its value, the right one, its value */
+  MAZE_MSG_MISTAKE_DROPPED,           /* lost bits, operator */
+  MAZE_MSG_MISTAKE_NOT_APPLIED,       /* before, operator, bits, after */
+  MAZE_MSG_MISTAKE_OTHER,             /* bits, right word */
 
   MAZE_MSG_N                          /* not a message: how many there are */
 } MazeMessage;
@@ -1589,7 +1695,7 @@ typedef struct
  * two paths of any length the system accepts (PATH_MAX, 4096 bytes on
  * Linux) and more: a message naming files is never cut.  The message
  * holds the texts, a template and the numbers. */
-#define MAZE_ERROR_MAX_ARGS    6
+#define MAZE_ERROR_MAX_ARGS    8
 #define MAZE_ERROR_ARG_MAX     4096
 #define MAZE_ERROR_TEXT_MAX    (2 * MAZE_ERROR_ARG_MAX + 512)
 #define MAZE_ERROR_MESSAGE_MAX (MAZE_ERROR_TEXT_MAX + 512)
@@ -1671,6 +1777,119 @@ size_t maze_error_format (const MazeError      *error,
                           const MazeErrorWords *words,
                           char                 *buf,
                           size_t                len);
+
+/* ------------------------------------------------------------------ */
+/* The explainer: what a statement does, and what a wrong answer did  */
+/* ------------------------------------------------------------------ */
+
+/*
+ * maze_explain() reads one statement as Bitmaze prints it (every form a
+ * generator, a solver or an edit logs: "maze[87] |= W << 12;",
+ * "maze[87] &= ~(E << 8)", "maze[87] &= ~0x0F00", "maze[87] |= S",
+ * "maze[5] &= ~(N | W)", "maze[3] ^= 0x9") and, given the word before,
+ * says what it does: the mask in hex and binary, the bits and the nibble
+ * it touches, what the operator does, and the word after.  A wrong answer
+ * given to maze_explain_answer() gets a mistake code and a sentence.
+ *
+ * Operands: N E S W (also MAZE_N ... MAZE_W), numbers in hex (0x...) or
+ * decimal, the masks and shifts by name (MAZE_SOLUTION_MASK,
+ * MAZE_BACKTRACK_SHIFT, ...), joined with | and shifted with <<, in
+ * parentheses.  Operators: |= (set), &= ~ (clear), ^= (flip).  A ';' at
+ * the end may be there or not.
+ *
+ * The sentences are messages of the engine's table (see "Errors"): a
+ * MazeError whose status is MAZE_OK, its English text in ->message;
+ * bitmaze_error_message() (src/i18n) gives it in the user's language.
+ */
+
+typedef enum
+{
+  MAZE_MISTAKE_NONE = 0,           /* the answer is right */
+  MAZE_MISTAKE_WRONG_NIBBLE,       /* the right direction in another nibble */
+  MAZE_MISTAKE_OPPOSITE_DIRECTION, /* the opposite side, in the right nibble */
+  MAZE_MISTAKE_WRONG_DIRECTION,    /* another direction, in the right nibble */
+  MAZE_MISTAKE_DROPPED_BITS,       /* the mask right, bits set before lost */
+  MAZE_MISTAKE_NOT_APPLIED,        /* the word before, unchanged */
+  MAZE_MISTAKE_OTHER,              /* none of these: see the bits that differ */
+} MazeMistake;
+
+typedef enum
+{
+  MAZE_EXPLAIN_OR = 0, /* |=   sets the mask's bits, keeps the rest */
+  MAZE_EXPLAIN_AND_NOT, /* &= ~ clears them, keeps the rest */
+  MAZE_EXPLAIN_XOR,    /* ^=   flips them, keeps the rest */
+} MazeExplainOp;
+
+/* What one statement does to one word.  About 60 kB (four messages):
+ * allocate it, or keep it off small stacks. */
+typedef struct
+{
+  char          statement[MAZE_EXPR_MAX]; /* as given, white space trimmed, no ';' */
+  uint32_t      index;    /* the N of maze[N] */
+  MazeExplainOp op;
+  uint16_t      mask;     /* the bits the statement touches: W << 12 is 0x8000 */
+  uint16_t      operand;  /* the value before its last shift: W << 12 gives 8 (W) */
+  unsigned      shift;    /* that shift, 0 when none was written */
+  bool          shifted;  /* a shift was written ("<< 0" included) */
+  char          operand_text[24]; /* the operand as written, "W", "(N | W)", "0x0F00" */
+  int           nibble;   /* 0 passages, 1 border, 2 solution, 3 backtrack; -1: the mask
+                           * is empty or spans nibbles */
+  uint16_t      before;   /* the word before */
+  uint16_t      after;    /* the word after */
+  MazeError     mask_sentence; /* "W is 0x8; << 12 moves it into the backtrack nibble, ..." */
+  MazeError     op_sentence;   /* "|= sets the bits of the mask (15) and keeps the others: ..." */
+
+  /* filled by maze_explain_answer () */
+  bool          answered;
+  uint16_t      answer;
+  uint16_t      differ;   /* answer ^ after */
+  MazeMistake   mistake;
+  MazeError     why;      /* the mistake in a sentence; empty (code MAZE_MSG_NONE) when right */
+} MazeExplanation;
+
+/**
+ * maze_explain:
+ * @statement: one statement, as above
+ * @before: the word maze[N] holds before it
+ * @out: filled (answered false)
+ *
+ * Returns: MAZE_OK; or MAZE_ERROR_ARGUMENT with a message that names the
+ * part it could not read (the start maze[N], the index, the operator, an
+ * operand, a shift, a parenthesis, text after the end) or a mask wider
+ * than 16 bits.  @out is then undefined.
+ */
+MazeStatus maze_explain (const char      *statement,
+                         uint16_t         before,
+                         MazeExplanation *out,
+                         MazeError       *error);
+
+/**
+ * maze_explain_answer:
+ * @explanation: from maze_explain ()
+ * @answer: the word a student gave as maze[N] after the statement
+ *
+ * Names the mistake (MAZE_MISTAKE_NONE when @answer is the word after)
+ * and writes its sentence into @explanation->why.
+ *
+ * Returns: the mistake.
+ */
+MazeMistake maze_explain_answer (MazeExplanation *explanation,
+                                 uint16_t         answer);
+
+/* The code of @mistake for programs and files: "wrong-nibble",
+ * "opposite-direction", "wrong-direction", "dropped-bits", "not-applied",
+ * "other", and "right" for MAZE_MISTAKE_NONE. */
+const char *maze_mistake_code (MazeMistake mistake);
+
+/* The name of nibble 0..3: "passages", "border", "solution", "backtrack"
+ * (MAZE_N_ English: translate it), "" for anything else. */
+const char *maze_nibble_name (int nibble);
+
+/* The numbers of the bits set in @bits, highest first, as "15, 12":
+ * into @buf (always NUL-terminated), "" for none. */
+void maze_bits_list (uint16_t  bits,
+                     char     *buf,
+                     size_t    len);
 
 #ifdef __cplusplus
 }

@@ -283,6 +283,9 @@ static const char *const templates[MAZE_MSG_N] = {
    * number of bytes */
   [MAZE_MSG_NOMEM_FOR] = MAZE_N_("out of memory for %s: %llu bytes could not be allocated"),
   [MAZE_MSG_GENERATOR_STREAM] = MAZE_N_("this maze was made by another version of '%s': its seed now gives another maze"),
+  /* Translators: an error about a worksheet of exercises; the number of
+   * the maze, its width and height in cells, then the largest side */
+  [MAZE_MSG_EXERCISE_MAZE_SIZE] = MAZE_N_("maze %u is %u x %u cells: an exercise sheet takes mazes of at most %u x %u"),
   /* Translators: an error; the width and height of a picture in pixels */
   [MAZE_MSG_IMAGE_NOMEM] = MAZE_N_("not enough memory for a %u x %u image: use a smaller cell size"),
   /* Translators: an error; a file format (PNG, SVG or PDF), then the reason */
@@ -331,6 +334,72 @@ static const char *const templates[MAZE_MSG_N] = {
   [MAZE_MSG_GIF_WRITE] = MAZE_N_("cannot write the GIF: %s"),
   /* Translators: an error writing an animated GIF */
   [MAZE_MSG_GIF_WRITE_FAILED] = MAZE_N_("cannot write the GIF: write error"),
+  /* Translators: an error reading a C statement such as
+   * "maze[87] |= W << 12"; %s is the text it could not read */
+  [MAZE_MSG_STATEMENT_START] = MAZE_N_("cannot read '%s': a statement starts with maze[N], such as maze[87]"),
+  /* Translators: an error reading a C statement; %s is the text between
+   * the brackets of maze[...] */
+  [MAZE_MSG_STATEMENT_INDEX] = MAZE_N_("cannot read the index '%s': put a cell number between the brackets, such as maze[87]"),
+  /* Translators: an error reading a C statement; %s is the text where the
+   * operator should be; keep |=, &= ~ and ^= as they are */
+  [MAZE_MSG_STATEMENT_OPERATOR] = MAZE_N_("cannot read the operator '%s': use |=, &= ~ or ^="),
+  /* Translators: an error reading a C statement; %s is the text where a
+   * value should be; keep N, E, S, W, | and 0x0F00 as they are */
+  [MAZE_MSG_STATEMENT_OPERAND] = MAZE_N_("cannot read the operand '%s': use N, E, S or W, several joined with |, or a hex mask such as 0x0F00"),
+  /* Translators: an error reading a C statement; %s is the text after <<;
+   * keep << as it is */
+  [MAZE_MSG_STATEMENT_SHIFT] = MAZE_N_("cannot read the shift '%s': use << 0, << 4, << 8 or << 12"),
+  /* Translators: an error reading a C statement; %s is the text where a
+   * closing parenthesis should be */
+  [MAZE_MSG_STATEMENT_PAREN] = MAZE_N_("missing ')' at '%s'"),
+  /* Translators: an error reading a C statement; %s is the text left over
+   * after a whole statement */
+  [MAZE_MSG_STATEMENT_TRAILING] = MAZE_N_("cannot read '%s' after the end of the statement"),
+  /* Translators: an error reading a C statement; the mask in hexadecimal */
+  [MAZE_MSG_STATEMENT_WIDE] = MAZE_N_("the mask 0x%X does not fit in a 16-bit word"),
+  /* Translators: explains a mask; the operand as written ("W"), its value
+   * in hex, the shift, a nibble's name ("backtrack", translated), its
+   * lowest and highest bit, the mask in hex and in binary.  Keep << */
+  [MAZE_MSG_EXPLAIN_SHIFT] = MAZE_N_("%s is 0x%X; << %u moves it into the %s nibble, bits %u–%u: the mask is 0x%04X (binary %s)."),
+  /* Translators: explains a mask; the operand as written ("S" or
+   * "0x0F00"), the mask in hex and in binary, a nibble's name
+   * ("passages", translated), its lowest and highest bit */
+  [MAZE_MSG_EXPLAIN_NIBBLE] = MAZE_N_("%s is the mask 0x%04X (binary %s), in the %s nibble, bits %u–%u."),
+  /* Translators: explains a mask; the operand as written, the mask in hex
+   * and in binary */
+  [MAZE_MSG_EXPLAIN_WIDE] = MAZE_N_("%s is the mask 0x%04X (binary %s), across more than one nibble."),
+  /* Translators: explains |= in a C statement; the bit numbers of the
+   * mask ("15" or "8, 9"), then the word before and after, in hex.  Keep |= */
+  [MAZE_MSG_EXPLAIN_OR] = MAZE_N_("|= sets the bits of the mask (%s) and keeps the others: 0x%04X becomes 0x%04X."),
+  /* Translators: explains &= ~ in a C statement; the bit numbers of the
+   * mask, then the word before and after, in hex.  Keep &= ~ */
+  [MAZE_MSG_EXPLAIN_AND_NOT] = MAZE_N_("&= ~ clears the bits of the mask (%s) and keeps the others: 0x%04X becomes 0x%04X."),
+  /* Translators: explains ^= in a C statement; the bit numbers of the
+   * mask, then the word before and after, in hex.  Keep ^= */
+  [MAZE_MSG_EXPLAIN_XOR] = MAZE_N_("^= flips the bits of the mask (%s) and keeps the others: 0x%04X becomes 0x%04X."),
+  /* Translators: a student's wrong answer: the shift, the operand ("W"),
+   * the right nibble ("backtrack", translated), its lowest and highest
+   * bit, then the nibble the student changed instead.  Keep << */
+  [MAZE_MSG_MISTAKE_NIBBLE_SHIFT] = MAZE_N_("<< %u moves %s into the %s nibble, bits %u–%u; you changed the %s nibble instead."),
+  /* Translators: a student's wrong answer: the operand ("S"), the right
+   * nibble ("passages", translated), its lowest and highest bit, then the
+   * nibble the student changed instead */
+  [MAZE_MSG_MISTAKE_NIBBLE] = MAZE_N_("%s belongs in the %s nibble, bits %u–%u; you changed the %s nibble instead."),
+  /* Translators: a student's wrong answer: the direction the student used
+   * ("east", translated) and its bit value, then the right one and its */
+  [MAZE_MSG_MISTAKE_OPPOSITE] = MAZE_N_("You used %s (%u), the opposite side of %s (%u): N=1 E=2 S=4 W=8."),
+  /* Translators: a student's wrong answer: the direction the student used
+   * ("south", translated) and its bit value, then the right one and its */
+  [MAZE_MSG_MISTAKE_DIRECTION] = MAZE_N_("You used %s (%u), but the statement names %s (%u): N=1 E=2 S=4 W=8."),
+  /* Translators: a student's wrong answer: the bits lost ("3, 1"), then
+   * the operator ("|=" or "&= ~") */
+  [MAZE_MSG_MISTAKE_DROPPED] = MAZE_N_("The bits of the mask are right, but bits %s that were set before are lost: %s keeps every bit outside the mask."),
+  /* Translators: a student's wrong answer: the word before in hex, the
+   * operator ("|="), the bit numbers it changes, the word after in hex */
+  [MAZE_MSG_MISTAKE_NOT_APPLIED] = MAZE_N_("That is the word before, 0x%04X: %s changes bits %s, so the word becomes 0x%04X."),
+  /* Translators: a student's wrong answer: the bit numbers that differ
+   * ("15, 12"), then the right word in hex */
+  [MAZE_MSG_MISTAKE_OTHER] = MAZE_N_("Bits %s differ from the right word 0x%04X."),
 };
 
 const char *

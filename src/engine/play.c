@@ -86,8 +86,8 @@ maze_play_move (Maze      *maze,
     {
       maze_step_begin (report, MAZE_STEP_BACKTRACK, from, to, maze_opposite (dir));
       if (maze_cell_solution (cells[from]) != 0)
-        maze_op_clear (cells, report, from, MAZE_SOLUTION_MASK);
-      maze_op_clear (cells, report, to, MAZE_SOLUTION_MASK);
+        maze_op_clear (cells, report, from, MAZE_SOLUTION_MASK, 0);
+      maze_op_clear (cells, report, to, MAZE_SOLUTION_MASK, 0);
       *position = to;
       return MAZE_OK;
     }
@@ -97,9 +97,9 @@ maze_play_move (Maze      *maze,
     {
       maze_step_begin (report, MAZE_STEP_VISIT, to, from, dir);
       if (maze_cell_solution (cells[from]) != 0)
-        maze_op_clear (cells, report, from, MAZE_SOLUTION_MASK);
-      maze_op_or (cells, report, from, dir, MAZE_SOLUTION_SHIFT);
-      maze_op_or (cells, report, to, maze_opposite (dir), MAZE_BACKTRACK_SHIFT);
+        maze_op_clear (cells, report, from, MAZE_SOLUTION_MASK, 0);
+      maze_op_or (cells, report, from, dir, MAZE_SOLUTION_SHIFT, 0);
+      maze_op_or (cells, report, to, maze_opposite (dir), MAZE_BACKTRACK_SHIFT, 0);
       *position = to;
       return MAZE_OK;
     }
@@ -119,7 +119,7 @@ maze_play_move (Maze      *maze,
         {
           uint16_t d = maze_cell_solution (cells[i]);
 
-          maze_op_clear (cells, report, i, MAZE_SOLUTION_MASK);
+          maze_op_clear (cells, report, i, MAZE_SOLUTION_MASK, 0);
           i = maze_neighbor (maze, i, d);
         }
       *position = to;
@@ -129,12 +129,12 @@ maze_play_move (Maze      *maze,
   /* Off the path: link it to the path again from here. */
   maze_step_begin (report, MAZE_STEP_VISIT, to, from, dir);
   if (maze_cell_solution (cells[from]) != 0)
-    maze_op_clear (cells, report, from, MAZE_SOLUTION_MASK);
-  maze_op_or (cells, report, from, dir, MAZE_SOLUTION_SHIFT);
+    maze_op_clear (cells, report, from, MAZE_SOLUTION_MASK, 0);
+  maze_op_or (cells, report, from, dir, MAZE_SOLUTION_SHIFT, 0);
   if (maze_cell_solution (cells[to]) != 0)
-    maze_op_clear (cells, report, to, MAZE_SOLUTION_MASK);
-  maze_op_clear (cells, report, to, MAZE_BACKTRACK_MASK);
-  maze_op_or (cells, report, to, maze_opposite (dir), MAZE_BACKTRACK_SHIFT);
+    maze_op_clear (cells, report, to, MAZE_SOLUTION_MASK, 0);
+  maze_op_clear (cells, report, to, MAZE_BACKTRACK_MASK, 0);
+  maze_op_or (cells, report, to, maze_opposite (dir), MAZE_BACKTRACK_SHIFT, 0);
   *position = to;
   return MAZE_OK;
 }

@@ -87,7 +87,8 @@ static MazeChange *
 next_change (MazeStep *report,
              uint32_t  index,
              uint16_t  before,
-             uint16_t  after)
+             uint16_t  after,
+             unsigned  line)
 {
   MazeChange *c;
 
@@ -97,6 +98,7 @@ next_change (MazeStep *report,
   c->index = index;
   c->before = before;
   c->after = after;
+  c->line = (uint16_t) line;
   return c;
 }
 
@@ -105,9 +107,10 @@ maze_step_record_expr (MazeStep   *report,
                        uint32_t    index,
                        uint16_t    before,
                        uint16_t    after,
-                       const char *expr)
+                       const char *expr,
+                       unsigned    line)
 {
-  MazeChange *c = next_change (report, index, before, after);
+  MazeChange *c = next_change (report, index, before, after, line);
 
   if (c != NULL)
     snprintf (c->expr, sizeof c->expr, "%s", expr);
@@ -173,9 +176,10 @@ maze_step_record (MazeStep *report,
                   uint16_t  after,
                   MazeOp    op,
                   uint16_t  bits,
-                  unsigned  shift)
+                  unsigned  shift,
+                  unsigned  line)
 {
-  MazeChange *c = next_change (report, index, before, after);
+  MazeChange *c = next_change (report, index, before, after, line);
 
   if (c == NULL)
     return;

@@ -8,6 +8,7 @@
 #include <glib.h>
 
 #include "maze.h"
+#include "maze-render.h"
 
 G_BEGIN_DECLS
 
@@ -16,5 +17,15 @@ G_BEGIN_DECLS
  * number.  A new array of strings; free it with g_ptr_array_unref(). */
 GPtrArray *bitmaze_worksheet_titles (const Maze *const *mazes,
                                      size_t             n_mazes);
+
+/* The words of an exercise sheet in the user's language (static
+ * strings, translated). */
+void       bitmaze_worksheet_exercise_text (RenderExerciseText *text);
+
+/* One line of small print per exercise sheet, to make it again: "Maze 2
+ * of 4 · seed 45 · prim · 6 x 6".  A new array of strings; free it with
+ * g_ptr_array_unref(). */
+GPtrArray *bitmaze_worksheet_small_print   (const Maze *const *mazes,
+                                            size_t             n_mazes);
 
 G_END_DECLS

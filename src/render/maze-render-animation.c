@@ -51,6 +51,8 @@ typedef struct
   uint32_t                    changed[MAX_CHANGED];
   size_t                      n_changed;
   bool                        overflow;  /* more changes than changed[] holds */
+  MazeChange                  last;      /* the last change, for captions */
+  bool                        have_last;
 } Run;
 
 static MazeStatus
@@ -96,6 +98,15 @@ run_step (Run  *run,
       run->changed[run->n_changed++] = step.changes[k].index;
     else
       run->overflow = true;
+  if (more && run->animation->captions && step.n_changes > 0)
+    {
+      unsigned k = step.n_changes <= MAZE_STEP_MAX_CHANGES ? step.n_changes - 1
+                                                           : MAZE_STEP_MAX_CHANGES - 1;
+
+      maze_step_complete (&step);
+      run->last = step.changes[k];
+      run->have_last = true;
+    }
   return more;
 }
 
@@ -145,6 +156,7 @@ typedef struct
   size_t               n_dirty;
   bool                 too_many;
   cairo_rectangle_t    extents;
+  double               band;     /* height of the caption band, 0: none */
 } Canvas;
 
 static void
@@ -195,6 +207,75 @@ grow_extents (cairo_rectangle_t       *total,
   total->height = y1 - y0;
 }
 
+double
+render_animation_caption_height (double width)
+{
+  double size = fmin (fmax (width / 25.0, 11.0), 56.0);
+
+  return ceil (size * 2.9);
+}
+
+/* @text (UTF-8) centred in the band at baseline @y, in @size, shrunk to
+ * fit @width. */
+static void
+caption_line (cairo_t    *cr,
+              const char *text,
+              bool        mono,
+              double      size,
+              double      width,
+              double      y)
+{
+  cairo_text_extents_t ext;
+
+  cairo_select_font_face (cr, mono ? "Monospace" : "Sans", CAIRO_FONT_SLANT_NORMAL,
+                          CAIRO_FONT_WEIGHT_BOLD);
+  cairo_set_font_size (cr, size);
+  cairo_text_extents (cr, text, &ext);
+  if (ext.x_advance > width * 0.96)
+    {
+      size *= width * 0.96 / ext.x_advance;
+      cairo_set_font_size (cr, size);
+      cairo_text_extents (cr, text, &ext);
+    }
+  cairo_move_to (cr, (width - ext.x_advance) / 2.0, y);
+  cairo_show_text (cr, text);
+}
+
+/* The caption band under the maze: what the frame shows in words. */
+static void
+draw_caption (Canvas     *canvas,
+              Run        *run,
+              cairo_t    *cr,
+              double      top,
+              double      width,
+              const char *text)
+{
+  const RenderPalette *p = &canvas->options->palette;
+  double size = fmin (fmax (width / 25.0, 11.0), 56.0);
+  char words[64];
+
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, top, width, canvas->band);
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+  cairo_set_source_rgb (cr, p->background.red, p->background.green, p->background.blue);
+  cairo_fill (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+  cairo_set_source_rgb (cr, p->wall.red, p->wall.green, p->wall.blue);
+  if (text != NULL)
+    caption_line (cr, text, false, size, width, top + canvas->band / 2.0 + size * 0.35);
+  else if (run->have_last)
+    {
+      char statement[MAZE_EXPR_MAX + 2];
+
+      snprintf (statement, sizeof statement, "%s;", run->last.expr);
+      caption_line (cr, statement, true, size, width, top + size * 1.15);
+      snprintf (words, sizeof words, "maze[%u]: 0x%04X \u2192 0x%04X", run->last.index,
+                run->last.before, run->last.after);
+      caption_line (cr, words, true, size * 0.85, width, top + size * 2.45);
+    }
+  cairo_restore (cr);
+}
+
 /*
  * Draws the maze as it is now into the canvas: everything (@full, the
  * first and last frames, a see-through background, or too many changes),
@@ -204,10 +285,11 @@ grow_extents (cairo_rectangle_t       *total,
  * pixels of a full drawing there.  canvas->extents gets the area painted.
  */
 static void
-draw (Canvas *canvas,
-      Run    *run,
-      bool    highlights,
-      bool    full)
+draw (Canvas     *canvas,
+      Run        *run,
+      bool        highlights,
+      bool        full,
+      const char *caption)
 {
   RenderOptions o = *canvas->options;
   const RenderAnimationOptions *animation = run->animation;
@@ -302,6 +384,18 @@ draw (Canvas *canvas,
           grow_extents (&canvas->extents, &rect);
         }
     }
+  if (canvas->band > 0)
+    {
+      cairo_rectangle_t band;
+
+      render_get_size (run->maze, &o, &w, &h);
+      band.x = 0;
+      band.y = h;
+      band.width = cairo_image_surface_get_width (canvas->surface);
+      band.height = canvas->band;
+      draw_caption (canvas, run, cr, h, band.width, caption);
+      grow_extents (&canvas->extents, &band);
+    }
   cairo_destroy (cr);
   cairo_surface_flush (canvas->surface);
 }
@@ -357,6 +451,11 @@ check (const Maze                   *maze,
                            MAZE_REAL (ceil (h)), MAZE_NUM (RENDER_MAX_IMAGE_SIDE));
   *width = ceil (w) < 1 ? 1 : (int) ceil (w);
   *height = ceil (h) < 1 ? 1 : (int) ceil (h);
+  if (animation->captions)
+    *height += (int) render_animation_caption_height (*width);
+  if (*height > RENDER_MAX_IMAGE_SIDE)
+    return maze_error_set (error, MAZE_ERROR_SIZE, MAZE_MSG_FRAMES_TOO_LARGE, MAZE_REAL (ceil (w)),
+                           MAZE_REAL (*height), MAZE_NUM (RENDER_MAX_IMAGE_SIDE));
   return MAZE_OK;
 }
 
@@ -376,7 +475,7 @@ survey (const Maze                   *maze,
 
   if ((status = run_begin (&run, maze, animation, error)) != MAZE_OK)
     return status;
-  draw (canvas, &run, false, true);
+  draw (canvas, &run, false, true, animation->caption_start);
   render_gif_palette_add (palette, canvas->surface, true);
   for (;;)
     {
@@ -389,7 +488,7 @@ survey (const Maze                   *maze,
       steps++;
       if (sample)
         {
-          draw (canvas, &run, true, true);
+          draw (canvas, &run, true, true, NULL);
           render_gif_palette_add (palette, canvas->surface, false);
           next_sample *= 2;
         }
@@ -397,7 +496,7 @@ survey (const Maze                   *maze,
   status = run_end (&run, error);
   if (status == MAZE_OK)
     {
-      draw (canvas, &run, false, true);
+      draw (canvas, &run, false, true, animation->caption_end);
       render_gif_palette_add (palette, canvas->surface, true);
     }
   run_clear (&run);
@@ -443,6 +542,7 @@ render_animation_to_stream (const Maze                   *maze,
                                                      : CAIRO_FORMAT_RGB24,
                                                width, height);
   canvas.options = options;
+  canvas.band = animation->captions ? render_animation_caption_height (width) : 0.0;
   canvas.frontier = malloc (MAX_FRONTIER * sizeof *canvas.frontier);
   canvas.shown = malloc (MAX_FRONTIER * sizeof *canvas.shown);
   canvas.dirty = malloc (MAX_DIRTY * sizeof *canvas.dirty);
@@ -497,7 +597,7 @@ render_animation_to_stream (const Maze                   *maze,
 
   if ((status = run_begin (&run, maze, animation, error)) != MAZE_OK)
     goto out;
-  draw (&canvas, &run, false, true);
+  draw (&canvas, &run, false, true, animation->caption_start);
   dirty_pixels (&canvas, &dirty);
   status = render_gif_add_frame (gif, canvas.surface, &dirty,
                                  centiseconds (animation->delay_ms), error);
@@ -522,7 +622,7 @@ render_animation_to_stream (const Maze                   *maze,
         }
       /* The last frame in full: a build places its endpoints at the end,
        * which no step reports. */
-      draw (&canvas, &run, !last, last);
+      draw (&canvas, &run, !last, last, last ? animation->caption_end : NULL);
       dirty_pixels (&canvas, &dirty);
       status = render_gif_add_frame (gif, canvas.surface, &dirty,
                                      centiseconds (delay), error);

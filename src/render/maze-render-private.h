@@ -55,6 +55,19 @@ MazeStatus render_write_file (const char     *path,
                               void           *data,
                               MazeError      *error);
 
+/* ---- exercise sheets (maze-render-exercises.c) ---- */
+
+/* Draws the exercise sheet of @maze (questions @set), or its answer key,
+ * as page @page of @n_pages, with its top-left corner at the origin. */
+void render_exercise_draw_sheet (cairo_t                      *cr,
+                                 const Maze                   *maze,
+                                 const char                   *small_print,
+                                 const RenderWorksheetOptions *options,
+                                 const RenderExerciseSet      *set,
+                                 bool                          answer,
+                                 unsigned                      page,
+                                 unsigned                      n_pages);
+
 /* ---- the animated-GIF encoder (maze-render-gif.c) ---- */
 
 /* Colours counted over sample frames, to choose a GIF's palette from. */

@@ -116,11 +116,16 @@ typedef struct
   double   cell_size;
 } Layout;
 
+#define NAME_SIZE      10.0
+
 static double
 heading_height (const RenderWorksheetOptions *options)
 {
-  return (options->heading != NULL || options->answers_heading != NULL)
-         ? HEADING_SIZE * 2.0 : 0.0;
+  double name_line = (options->name_label != NULL || options->date_label != NULL)
+                     ? NAME_SIZE * 2.6 : 0.0;
+
+  return ((options->heading != NULL || options->answers_heading != NULL)
+          ? HEADING_SIZE * 2.0 : 0.0) + name_line;
 }
 
 static double
@@ -224,6 +229,8 @@ puzzle_pages (const RenderWorksheetOptions *options,
 
   if (n_mazes == 0)
     return 1;
+  if (options->exercises != 0)
+    return (unsigned) n_mazes;
   return (unsigned) ((n_mazes + per_page - 1) / per_page);
 }
 
@@ -234,6 +241,8 @@ render_worksheet_n_pages (const RenderWorksheetOptions *options,
 {
   unsigned pages = puzzle_pages (options, mazes, n_mazes);
 
+  if (options->answers_only)
+    return pages;
   return options->answers ? 2 * pages : pages;
 }
 
@@ -305,6 +314,39 @@ draw_maze_in_slot (cairo_t           *cr,
   cairo_restore (cr);
 }
 
+/* "Name: ______  Date: ____" under the heading, to write on. */
+static void
+draw_name_line (cairo_t                      *cr,
+                const RenderWorksheetOptions *options)
+{
+  double width = options->page_width - 2.0 * options->margin;
+  double y = options->margin + heading_height (options) - NAME_SIZE * 1.2;
+  const char *labels[2] = { options->name_label, options->date_label };
+  double starts[2] = { 0.0, 0.66 }, ends[2] = { 0.62, 1.0 };
+
+  cairo_save (cr);
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, NAME_SIZE);
+  for (int k = 0; k < 2; k++)
+    {
+      cairo_text_extents_t ext;
+      double x = options->margin + starts[k] * width;
+
+      if (labels[k] == NULL)
+        continue;
+      cairo_text_extents (cr, labels[k], &ext);
+      cairo_set_source_rgb (cr, 0, 0, 0);
+      cairo_move_to (cr, x, y);
+      cairo_show_text (cr, labels[k]);
+      cairo_set_source_rgb (cr, 0.45, 0.45, 0.45);
+      cairo_set_line_width (cr, 0.6);
+      cairo_move_to (cr, x + ext.x_advance + 6.0, y + 2.0);
+      cairo_line_to (cr, options->margin + ends[k] * width, y + 2.0);
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+}
+
 void
 render_worksheet_draw_page (cairo_t                      *cr,
                             const Maze *const            *mazes,
@@ -314,7 +356,7 @@ render_worksheet_draw_page (cairo_t                      *cr,
                             unsigned                      page)
 {
   unsigned per_page = render_worksheet_per_page (options, mazes, n_mazes);
-  unsigned n_puzzle = puzzle_pages (options, mazes, n_mazes);
+  unsigned n_puzzle = options->answers_only ? 0 : puzzle_pages (options, mazes, n_mazes);
   unsigned n_pages = render_worksheet_n_pages (options, mazes, n_mazes);
   bool answer = page >= n_puzzle;
   unsigned sheet = answer ? page - n_puzzle : page;
@@ -324,6 +366,18 @@ render_worksheet_draw_page (cairo_t                      *cr,
 
   if (page >= n_pages)
     return;
+  if (options->exercises != 0)
+    {
+      RenderExerciseSet set;
+
+      if (sheet >= n_mazes || mazes[sheet] == NULL)
+        return;
+      /* cannot fail but for memory: then the sheet asks no predict */
+      render_exercises_choose (mazes[sheet], options->exercises, &set, NULL);
+      render_exercise_draw_sheet (cr, mazes[sheet], titles != NULL ? titles[sheet] : NULL,
+                                  options, &set, answer, page, n_pages);
+      return;
+    }
 
   compute_layout (options, mazes, n_mazes, per_page, &layout);
 
@@ -339,6 +393,8 @@ render_worksheet_draw_page (cairo_t                      *cr,
       show_centered (cr, heading, HEADING_SIZE, options->page_width / 2.0,
                      options->margin + HEADING_SIZE, content_w);
     }
+  if (!answer && (options->name_label != NULL || options->date_label != NULL))
+    draw_name_line (cr, options);
 
   for (unsigned slot = 0; slot < per_page; slot++)
     {
@@ -391,6 +447,14 @@ render_worksheet_to_stream (const Maze *const            *mazes,
     if (mazes[k] == NULL)
       return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_WORKSHEET_MISSING,
                              MAZE_NUM (k + 1));
+    else if (options->exercises != 0
+             && (maze_width (mazes[k]) > RENDER_EXERCISE_MAX_SIDE
+                 || maze_height (mazes[k]) > RENDER_EXERCISE_MAX_SIDE))
+      return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_EXERCISE_MAZE_SIZE,
+                             MAZE_NUM (k + 1), MAZE_NUM (maze_width (mazes[k])),
+                             MAZE_NUM (maze_height (mazes[k])),
+                             MAZE_NUM (RENDER_EXERCISE_MAX_SIDE),
+                             MAZE_NUM (RENDER_EXERCISE_MAX_SIDE));
 
   n_pages = render_worksheet_n_pages (options, mazes, n_mazes);
   surface = cairo_pdf_surface_create_for_stream (write_func, closure,

@@ -104,6 +104,71 @@ void render_palette_light (RenderPalette *palette);
 /* Light walls on a dark background, same meaning of colours. */
 void render_palette_dark  (RenderPalette *palette);
 
+/* ------------------------------------------------------------------ */
+/* The colour legend                                                   */
+/* ------------------------------------------------------------------ */
+
+/*
+ * What the colours of a search mean, drawn in the maze's own colours, so
+ * that one palette means the same in the window, the presentation view,
+ * exported files and the students' page.  The frontier is named for the
+ * algorithm (its descriptor's legend: "queue" for BFS, "stack" for DFS,
+ * "open set" for A*).
+ */
+typedef enum
+{
+  RENDER_LEGEND_VISITED = 0, /* cells the search reached: palette.search */
+  RENDER_LEGEND_FRONTIER,    /* its working set: palette.frontier */
+  RENDER_LEGEND_PATH,        /* the solution: palette.solution */
+  RENDER_LEGEND_START,       /* the start marker: palette.start */
+  RENDER_LEGEND_GOAL,        /* the goal marker: palette.goal */
+  RENDER_LEGEND_N_ITEMS
+} RenderLegendItem;
+
+/* The English label of @item (MAZE_N_: translate it): "visited",
+ * @algorithm's legend word or "frontier" (also for a NULL @algorithm),
+ * "path", "start", "goal". */
+const char *render_legend_label (RenderLegendItem     item,
+                                 const MazeAlgorithm *algorithm);
+
+/* The colour the maze draws @item in, from @palette. */
+RenderRgba  render_legend_colour (const RenderPalette *palette,
+                                  RenderLegendItem     item);
+
+/* Draws the swatch of @item in the @size x @size square at @x, @y as the
+ * maze draws it: a cell filled in the search's or the frontier's colour,
+ * a stretch of the path's line, the start's disc, the goal's square, each
+ * on the maze's background and framed in its wall colour. */
+void render_legend_swatch (cairo_t             *cr,
+                           const RenderPalette *palette,
+                           RenderLegendItem     item,
+                           double               x,
+                           double               y,
+                           double               size);
+
+/**
+ * render_legend_draw:
+ * @cr: (nullable): where to draw, at the user-space origin; NULL only
+ *      measures (with a scratch surface)
+ * @labels: (nullable): RENDER_LEGEND_N_ITEMS texts in the reader's
+ *          language; NULL, or a NULL entry, takes render_legend_label()
+ * @font_size: of the labels, in user units; the swatches are as high
+ * @max_width: wrap to a new row before an item that would pass it
+ *             (0: one row, however wide)
+ * @width, @height: (out) (optional): the size the legend takes
+ *
+ * Draws the five items, swatch and label, in rows, the labels in
+ * palette->label.
+ */
+void render_legend_draw (cairo_t              *cr,
+                         const RenderPalette  *palette,
+                         const MazeAlgorithm  *algorithm,
+                         const char *const    *labels,
+                         double                font_size,
+                         double                max_width,
+                         double               *width,
+                         double               *height);
+
 typedef enum
 {
   RENDER_SOLUTION_LINE = 0, /* a line through the centres of the path cells */
@@ -329,6 +394,18 @@ double render_fit_cell_size (const Maze          *maze,
  * gigabytes), never below 2; walls and margin shrink with the cells.
  */
 #define RENDER_AUTO_SIDE 4096
+/*
+ * render_size_to_width:
+ * Sizes @options so that the drawing is exactly @width units wide (a
+ * 1920-pixel PNG for a slide): the largest whole cell size that leaves a
+ * margin of at least half a cell, walls an eighth of a cell (at least
+ * one unit), the margin taking what is left.  Returns false, @options
+ * unchanged, when @width cannot give the maze cells of 2 units.
+ */
+bool render_size_to_width (const Maze    *maze,
+                           RenderOptions *options,
+                           double         width);
+
 void render_auto_size (const Maze    *maze,
                        RenderOptions *options);
 
@@ -419,6 +496,78 @@ MazeStatus render_to_stdio (const Maze          *maze,
                             MazeError           *error);
 
 /* ------------------------------------------------------------------ */
+/* One maze on a page, with a title (maze-render-page.c)               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A handout of one maze: the maze fitted, with margins, to a page of a
+ * given size (A4 or Letter in points for PDF and SVG, a width in pixels
+ * for PNG), or the drawing's own size; a title above it.  The page is
+ * the palette's background; the maze is scaled (a vector stays sharp) and
+ * centred in what the margins and the title leave.
+ */
+typedef struct
+{
+  double      width;   /* the page in user units; 0 x 0: the maze's own
+                          size (plus the title's band) */
+  double      height;
+  double      margin;  /* around the content of a page of a given size */
+  const char *title;   /* UTF-8 above the maze, or NULL */
+  const char *note;    /* UTF-8 in small type under the maze (what the
+                          labels are, say), or NULL */
+} RenderPage;
+
+/* Defaults: the maze's own size, margin 36 (half an inch), no title and
+ * no note.  On a page of a given size the maze stands at the top, under
+ * the title, centred across. */
+void       render_page_init      (RenderPage *page);
+
+/* The page's size: its own, or the drawing's plus the title's band. */
+void       render_page_get_size  (const Maze          *maze,
+                                  const RenderOptions *options,
+                                  const RenderPage    *page,
+                                  double              *width,
+                                  double              *height);
+
+/* The factor the maze is drawn at on the page (1 for its own size). */
+double     render_page_scale     (const Maze          *maze,
+                                  const RenderOptions *options,
+                                  const RenderPage    *page);
+
+/* Draws the page with its top-left corner at the origin of @cr. */
+void       render_page_draw      (cairo_t             *cr,
+                                  const Maze          *maze,
+                                  const RenderOptions *options,
+                                  const RenderPage    *page);
+
+/* The page as a PNG (one pixel a unit), SVG or PDF into @write_func;
+ * errors as render_to_stream(), and MAZE_ERROR_ARGUMENT for a page
+ * size out of range (render_worksheet_check()'s 72 .. 14400) or margins
+ * that leave no room. */
+MazeStatus render_page_to_stream (const Maze          *maze,
+                                  const RenderOptions *options,
+                                  const RenderPage    *page,
+                                  RenderFormat         format,
+                                  cairo_write_func_t   write_func,
+                                  void                *closure,
+                                  MazeError           *error);
+
+/* render_page_to_stream() into an output the caller opened, or into the
+ * file @path by the rule of render_to_file(). */
+MazeStatus render_page_to_output (const Maze          *maze,
+                                  const RenderOptions *options,
+                                  const RenderPage    *page,
+                                  RenderFormat         format,
+                                  MazeOutput          *out,
+                                  MazeError           *error);
+MazeStatus render_page_to_file   (const Maze          *maze,
+                                  const RenderOptions *options,
+                                  const RenderPage    *page,
+                                  RenderFormat         format,
+                                  const char          *path,
+                                  MazeError           *error);
+
+/* ------------------------------------------------------------------ */
 /* Worksheets: several mazes on printed pages                          */
 /* ------------------------------------------------------------------ */
 
@@ -453,6 +602,121 @@ void        render_paper_size      (RenderPaper  paper,
  * mazes) whose cells are still at least this big, for a pencil. */
 #define RENDER_WORKSHEET_MIN_CELL 9.0
 
+/* ---- exercises about the bits (maze-render-exercises.c) ---- */
+
+/*
+ * A worksheet of exercises gives each maze one sheet (a page) of the
+ * kinds asked for, in this order, with its answer key on a page of its
+ * own after all the puzzle pages:
+ *
+ *   DECODE   a few cells' words in hex: which passages are open, which
+ *            way the solution and the backtrack nibbles point;
+ *   ENCODE   a few cells marked A, B, ... on the drawing: their words
+ *            (passages and border; solution and backtrack are 0);
+ *   TRACE    every cell's word after a search (its solution nibble
+ *            cleared): follow the backtrack nibbles from the goal home
+ *            and draw the path;
+ *   PREDICT  a cell's word and a statement of a search
+ *            ("maze[14] |= W << 12"): the word after it.
+ *
+ * The mazes must be solved (render_worksheet_solve()): decode and trace
+ * read their search nibbles.  Which cells and statements a sheet asks
+ * about depends on the maze alone (its words), so the same maze gives the
+ * same sheet.
+ */
+typedef enum
+{
+  RENDER_EXERCISE_DECODE  = 1 << 0,
+  RENDER_EXERCISE_ENCODE  = 1 << 1,
+  RENDER_EXERCISE_TRACE   = 1 << 2,
+  RENDER_EXERCISE_PREDICT = 1 << 3,
+} RenderExerciseKind;
+
+#define RENDER_EXERCISE_ALL    0xFu
+#define RENDER_EXERCISE_KINDS  4
+/* Questions of one kind on a sheet (at most). */
+#define RENDER_EXERCISE_ITEMS  4
+/* The largest maze side an exercise sheet takes: every word of the
+ * trace drawing must stay readable on paper. */
+#define RENDER_EXERCISE_MAX_SIDE 12
+
+/* The name of kind number @k (0 .. RENDER_EXERCISE_KINDS - 1) as
+ * --exercises spells it: "decode", "encode", "trace", "predict". */
+const char *render_exercise_name (unsigned k);
+
+/*
+ * render_exercises_from_names:
+ * @list: names separated by commas ("decode,trace"); spaces around a
+ *        name are allowed, "all" means the four
+ * @bad: (out) (optional): on failure, the first unknown name (a pointer
+ *       into @list) and its length in @bad_len
+ *
+ * Returns: a mask of RenderExerciseKind, or -1 for an unknown or empty
+ * name.
+ */
+int render_exercises_from_names (const char  *list,
+                                 const char **bad,
+                                 size_t      *bad_len);
+
+/* One question of a sheet. */
+typedef struct
+{
+  uint32_t cell;     /* the cell asked about */
+  uint16_t word;     /* DECODE: the word given; ENCODE: the answer;
+                        PREDICT: the word before the statement */
+  uint16_t after;    /* PREDICT: the word after it (the answer) */
+  char     statement[MAZE_EXPR_MAX]; /* PREDICT: "maze[14] |= W << 12" */
+} RenderExerciseItem;
+
+/* What one maze's sheet asks. */
+typedef struct
+{
+  unsigned           kinds;     /* RenderExerciseKind mask */
+  size_t             n_decode;
+  RenderExerciseItem decode[RENDER_EXERCISE_ITEMS];
+  size_t             n_encode;
+  RenderExerciseItem encode[RENDER_EXERCISE_ITEMS];
+  size_t             n_predict;
+  RenderExerciseItem predict[RENDER_EXERCISE_ITEMS];
+} RenderExerciseSet;
+
+/*
+ * render_exercises_choose:
+ * @maze: a solved maze
+ *
+ * Chooses the questions of @kinds for @maze into @set: decode cells on
+ * the path, beside it and off it; encode cells spread over the maze;
+ * predict statements of a search run on a copy (the registry's first
+ * solver with a live path, whose steps set and clear bits).  Returns
+ * MAZE_OK, or MAZE_ERROR_NOMEM.
+ */
+MazeStatus render_exercises_choose (const Maze        *maze,
+                                    unsigned           kinds,
+                                    RenderExerciseSet *set,
+                                    MazeError         *error);
+
+/*
+ * The words of an exercise sheet, in the user's language (the caller
+ * translates them; the renderer has no gettext).  Any may be NULL: it is
+ * left out.  The direction letters N, E, S, W are the C constants and
+ * stay as they are.
+ */
+typedef struct
+{
+  const char *name;         /* "Name:" before the line to write on */
+  const char *date;         /* "Date:" */
+  const char *headings[RENDER_EXERCISE_KINDS];     /* "Decode", ... */
+  const char *instructions[RENDER_EXERCISE_KINDS]; /* one paragraph each */
+  const char *cell;         /* table columns: "Cell" */
+  const char *word;         /* "Word" */
+  const char *passages;     /* "Open passages" */
+  const char *solution;     /* "Solution" */
+  const char *backtrack;    /* "Backtrack" */
+  const char *statement;    /* "Statement" */
+  const char *after;        /* "Word after" */
+  const char *none;         /* a nibble that points nowhere: "none" */
+} RenderExerciseText;
+
 typedef struct
 {
   double      page_width;      /* the page, in user units (points) */
@@ -463,6 +727,13 @@ typedef struct
   const char *answers_heading; /* atop each answer page, or NULL */
   bool        answers;         /* add the answer pages after the puzzles */
   bool        page_numbers;    /* "n / N" at the bottom of each page */
+  bool        answers_only;    /* only the answer pages (a separate key) */
+  const char *name_label;      /* "Name:" line atop each puzzle page, or NULL */
+  const char *date_label;      /* "Date:" beside it, or NULL */
+  /* Exercises: 0 for the mazes alone; else a RenderExerciseKind mask,
+   * one sheet a maze (the titles become each sheet's small print) */
+  unsigned    exercises;
+  const RenderExerciseText *exercise_text; /* the sheets' words (NULL: none) */
 } RenderWorksheetOptions;
 
 /* Defaults: @paper's size, margin 36 (half an inch), per_page 0, no
@@ -598,7 +869,18 @@ typedef struct
                                       so that the whole run fits */
   bool            show_frontier;   /* the stack, queue or open set */
   bool            show_changed;    /* the cells the frame's steps changed */
+  /* Captions: a band under the maze on every frame, in type sized to the
+   * frame's width (about a 25th of it) so it reads when the GIF fills a
+   * slide: the C statement of the frame's last change and that word
+   * before -> after, in hex; caption_start on the first frame and
+   * caption_end on the last (UTF-8 in the user's language, or NULL). */
+  bool            captions;
+  const char     *caption_start;
+  const char     *caption_end;
 } RenderAnimationOptions;
+
+/* The height of the caption band of a frame @width units wide. */
+double render_animation_caption_height (double width);
 
 /* Defaults: solve with the engine's default solver, one step a frame, 50 ms, the last frame held
  * RENDER_ANIMATION_HOLD_MS, at most RENDER_ANIMATION_MAX_FRAMES frames,

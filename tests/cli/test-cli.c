@@ -1329,6 +1329,185 @@ remove_tree (const char *path)
   g_rmdir (path);
 }
 
+/* explain: the mask, bits, nibble and word after of a statement; a wrong
+ * answer's mistake and its sentence; a statement it cannot read is exit
+ * status 1 naming the part. */
+static void
+test_explain (void)
+{
+  static const char *const keys[] = { "statement", "before", "mask", "bits", "nibble", "after",
+                                      "answer", "mistake", "explanation", NULL };
+  static const struct
+  {
+    const char *statement;
+    const char *word;
+    const char *answer;
+    const char *mistake;
+  } cases[] = {
+    { "maze[87] |= W << 12;", "0x0036", "0x0836", "wrong-nibble" },
+    { "maze[87] |= W << 12;", "0x0036", "0x2036", "opposite-direction" },
+    { "maze[87] |= W << 12;", "0x0036", "0x4036", "wrong-direction" },
+    { "maze[87] |= W << 12;", "0x0036", "0x8000", "dropped-bits" },
+    { "maze[87] |= W << 12;", "0x0036", "0x0036", "not-applied" },
+    { "maze[87] |= W << 12;", "0x0036", "0x8137", "other" },
+  };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject *object;
+  JsonArray *bits;
+  Run run;
+
+  run_cli (&run, "explain", "maze[87] |= W << 12;", "--word", "0x0036", NULL);
+  assert_status (&run, 0);
+  g_assert_nonnull (strstr (run.out, "after   0x8036  1000 0000 0011 0110"));
+  g_assert_nonnull (strstr (run.out, "W is 0x8; << 12 moves it into the backtrack nibble, bits 12–15"));
+  g_assert_nonnull (strstr (run.out, "|= sets the bits of the mask (15) and keeps the others"));
+  run_clear (&run);
+
+  for (gsize k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      run_cli (&run, "explain", cases[k].statement, "--word", cases[k].word,
+               "--answer", cases[k].answer, "--json", NULL);
+      assert_status (&run, 0);
+      object = parse_object (parser, run.out);
+      assert_members (object, keys);
+      g_assert_cmpstr (json_object_get_string_member (object, "statement"), ==, "maze[87] |= W << 12");
+      g_assert_cmpstr (json_object_get_string_member (object, "before"), ==, "0x0036");
+      g_assert_cmpstr (json_object_get_string_member (object, "mask"), ==, "0x8000");
+      g_assert_cmpstr (json_object_get_string_member (object, "nibble"), ==, "backtrack");
+      g_assert_cmpstr (json_object_get_string_member (object, "after"), ==, "0x8036");
+      g_assert_cmpstr (json_object_get_string_member (object, "answer"), ==, cases[k].answer);
+      g_assert_cmpstr (json_object_get_string_member (object, "mistake"), ==, cases[k].mistake);
+      g_assert_cmpstr (json_object_get_string_member (object, "explanation"), !=, "");
+      bits = json_object_get_array_member (object, "bits");
+      g_assert_cmpuint (json_array_get_length (bits), ==, 1);
+      g_assert_cmpint (json_array_get_int_element (bits, 0), ==, 15);
+      run_clear (&run);
+    }
+
+  run_cli (&run, "explain", "maze[87] |= W << 12;", "--word", "0x0036", "--answer", "0x0836", NULL);
+  assert_status (&run, 0);
+  g_assert_nonnull (strstr (run.out, "Mistake wrong-nibble: << 12 moves W into the backtrack nibble, "
+                                     "bits 12–15; you changed the solution nibble instead."));
+  run_clear (&run);
+
+  /* the other forms the steps log */
+  run_cli (&run, "explain", "maze[87] &= ~0x0F00", "--word", "0x0436", "--json", NULL);
+  assert_status (&run, 0);
+  object = parse_object (parser, run.out);
+  g_assert_cmpstr (json_object_get_string_member (object, "after"), ==, "0x0036");
+  g_assert_cmpstr (json_object_get_string_member (object, "nibble"), ==, "solution");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (object, "bits")), ==, 4);
+  run_clear (&run);
+
+  run_cli (&run, "explain", "maze[87] += W", "--word", "0x0036", NULL);
+  assert_error (&run, 1, "cannot read the operator '+= W'");
+  run_clear (&run);
+  run_cli (&run, "explain", "maze[87] |= Q", "--word", "0x0036", NULL);
+  assert_error (&run, 1, "cannot read the operand 'Q'");
+  run_clear (&run);
+  run_cli (&run, "explain", "maze[87] |= W << 12", "--word", "0xZZ", NULL);
+  assert_error (&run, 1, "--word '0xZZ'");
+  run_clear (&run);
+  run_cli (&run, "explain", "maze[87] |= W << 12", NULL);
+  assert_error (&run, 2, "--word");
+  run_clear (&run);
+}
+
+/* The names the app shows are names the command line takes. */
+static void
+test_app_names (void)
+{
+  Run run;
+
+  run_cli (&run, "generate", "-a", "recursive-backtracker", "--size", "5x4", "--seed", "2",
+           "-o", "backtracker.maze", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  run_cli (&run, "solve", "-S", "Breadth-First Search", "backtracker.maze", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+}
+
+/* --trace: a JSON object a step, numbered from 1, each write naming a
+ * listing line and taking its word on from the last write to it; the
+ * maze written with -o is the one the command writes without --trace. */
+static void
+check_trace (const char *out,
+             const char *last_kind,
+             guint64    *n_steps)
+{
+  g_auto (GStrv) lines = g_strsplit (out, "\n", -1);
+  g_autoptr (GHashTable) words = g_hash_table_new (NULL, NULL);
+  guint64 expect = 1;
+  const char *kind = NULL;
+
+  for (guint k = 0; lines[k] != NULL && lines[k][0] != '\0'; k++)
+    {
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      g_autoptr (GError) error = NULL;
+      JsonObject *step;
+      JsonArray *writes;
+
+      json_parser_load_from_data (parser, lines[k], -1, &error);
+      g_assert_no_error (error);
+      step = json_node_get_object (json_parser_get_root (parser));
+      g_assert_cmpint (json_object_get_int_member (step, "step"), ==, expect++);
+      g_assert_cmpint (json_object_get_int_member (step, "line"), >=, 1);
+      kind = g_intern_string (json_object_get_string_member (step, "kind"));
+      writes = json_object_get_array_member (step, "writes");
+      for (guint w = 0; w < json_array_get_length (writes); w++)
+        {
+          JsonObject *write = json_array_get_object_element (writes, w);
+          gpointer index = GINT_TO_POINTER (json_object_get_int_member (write, "index") + 1);
+          gint64 before = json_object_get_int_member (write, "before");
+          gpointer seen;
+
+          g_assert_cmpint (json_object_get_int_member (write, "line"), >=, 1);
+          g_assert_true (g_str_has_prefix (json_object_get_string_member (write, "statement"), "maze["));
+          if (g_hash_table_lookup_extended (words, index, NULL, &seen))
+            g_assert_cmpint (GPOINTER_TO_INT (seen), ==, before);
+          g_hash_table_insert (words, index,
+                               GINT_TO_POINTER (json_object_get_int_member (write, "after")));
+        }
+    }
+  g_assert_cmpstr (kind, ==, last_kind);
+  *n_steps = expect - 1;
+}
+
+static void
+test_trace (void)
+{
+  g_autoptr (GBytes) plain = NULL, traced = NULL;
+  guint64 n_steps;
+  Run run;
+
+  generate_small ("trace.maze");
+  run_cli (&run, "solve", "trace.maze", "--solver", "dfs", "--trace", "-o", "traced.maze", NULL);
+  assert_status (&run, 0);
+  check_trace (run.out, "found", &n_steps);
+  g_assert_cmpuint (n_steps, >, 10);
+  run_clear (&run);
+  run_cli (&run, "solve", "trace.maze", "--solver", "dfs", "-o", "plain.maze", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  plain = read_tmp ("plain.maze");
+  traced = read_tmp ("traced.maze");
+  g_assert_true (g_bytes_equal (plain, traced));
+
+  run_cli (&run, "generate", "--size", "9x7", "--seed", "5", "--loops", "30",
+           "--algorithm", "wilson", "--trace", NULL);
+  assert_status (&run, 0);
+  check_trace (run.out, "loop", &n_steps);
+  run_clear (&run);
+
+  run_cli (&run, "solve", "trace.maze", "--trace", "--json", NULL);
+  assert_error (&run, 2, "--trace");
+  run_clear (&run);
+  run_cli (&run, "generate", "--trace", "-o", "-", NULL);
+  assert_error (&run, 2, "-o");
+  run_clear (&run);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1356,8 +1535,11 @@ main (int    argc,
   g_test_add_func ("/cli/animate", test_animate);
   g_test_add_func ("/cli/animate-gif", test_animate_gif);
   g_test_add_func ("/cli/json", test_json);
+  g_test_add_func ("/cli/trace", test_trace);
   g_test_add_func ("/cli/shapes", test_shapes);
   g_test_add_func ("/cli/shapes/list", test_list_shapes);
+  g_test_add_func ("/cli/explain", test_explain);
+  g_test_add_func ("/cli/app-names", test_app_names);
   g_test_add_func ("/cli/animate-interrupted", test_animate_interrupted);
   g_test_add_func ("/cli/large-no-progress-when-piped",
                    test_large_no_progress_when_piped);

@@ -321,10 +321,10 @@ test_step_records (void)
   Maze *m = maze_new (2, 2, &err);
 
   maze_step_begin (&step, MAZE_STEP_REACH, 1, 0, MAZE_E);
-  maze_op_or (cells, &step, 1, MAZE_W, MAZE_BACKTRACK_SHIFT);
-  maze_op_or (cells, &step, 0, MAZE_E, MAZE_SOLUTION_SHIFT);
-  maze_op_and_not (cells, &step, 0, MAZE_E, MAZE_SOLUTION_SHIFT);
-  maze_op_clear (cells, &step, 1, MAZE_BACKTRACK_MASK);
+  maze_op_or (cells, &step, 1, MAZE_W, MAZE_BACKTRACK_SHIFT, 0);
+  maze_op_or (cells, &step, 0, MAZE_E, MAZE_SOLUTION_SHIFT, 0);
+  maze_op_and_not (cells, &step, 0, MAZE_E, MAZE_SOLUTION_SHIFT, 0);
+  maze_op_clear (cells, &step, 1, MAZE_BACKTRACK_MASK, 0);
   g_assert_cmpuint (step.n_changes, ==, 4);
   g_assert_cmpstr (step.changes[0].expr, ==, "maze[1] |= W << 12");
   g_assert_cmphex (step.changes[0].before, ==, 0x0070);
@@ -343,7 +343,7 @@ test_step_records (void)
 
   /* several bits at once print as a group */
   maze_step_begin (&step, MAZE_STEP_NONE, 0, UINT32_MAX, 0);
-  maze_op_or (cells, &step, 0, MAZE_N | MAZE_W, MAZE_PASSAGE_SHIFT);
+  maze_op_or (cells, &step, 0, MAZE_N | MAZE_W, MAZE_PASSAGE_SHIFT, 0);
   g_assert_cmpstr (step.changes[0].expr, ==, "maze[0] |= (N | W)");
   maze_free (m);
 }

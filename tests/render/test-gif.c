@@ -228,6 +228,83 @@ test_solve (void)
   g_remove (path);
 }
 
+/* Pixels of the canvas in rows @y0 .. @y1 that are dark (text). */
+static int
+dark_pixels (Player *player,
+             int     y0,
+             int     y1)
+{
+  int n = 0;
+
+  for (int y = y0; y < y1; y++)
+    for (int x = 0; x < player->width; x++)
+      if ((player->canvas[(gsize) y * player->width + x] & 0xFF) < 0x60)
+        n++;
+  return n;
+}
+
+/* Captions: a band under the maze says what each frame shows, in type
+ * sized for a slide; the maze above it is the same picture; a 12x8 BFS
+ * at 800 pixels (and at 1920) stays a small file. */
+static void
+test_captions (void)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "captions.gif", NULL);
+  const double widths[2] = { 800, 1920 };
+
+  for (int k = 0; k < 2; k++)
+    {
+      RenderAnimationOptions animation;
+      RenderOptions options;
+      RenderAnimationInfo info = { 0 };
+      MazeError error = { 0 };
+      Maze *maze = small_maze ();
+      GStatBuf st;
+      Player player;
+      double w, h, band;
+      guint32 *before;
+      int changed = 0;
+
+      render_options_init (&options);
+      g_assert_true (render_size_to_width (maze, &options, widths[k]));
+      render_animation_options_init (&animation);
+      animation.algorithm = "bfs";
+      animation.captions = true;
+      animation.caption_start = "BFS: from the start to the goal";
+      animation.caption_end = "The path, in the solution nibbles";
+      g_assert_cmpint (render_animation_to_file (maze, &options, &animation, path,
+                                                 NULL, NULL, &info, &error), ==, MAZE_OK);
+      g_assert_cmpint (g_stat (path, &st), ==, 0);
+      g_test_message ("captioned 12x8 BFS, %g px wide: %ld bytes", widths[k], (long) st.st_size);
+      g_assert_cmpint (st.st_size, <, 2 * 1024 * 1024);
+
+      render_get_size (maze, &options, &w, &h);
+      band = render_animation_caption_height (w);
+      g_assert_cmpfloat (w, ==, widths[k]);
+      /* type about a 25th of the width (32 px at 800), at most 56 px */
+      g_assert_cmpfloat (band, >=, MIN (w / 25.0, 56.0) * 2.5);
+      player_open (&player, path);
+      g_assert_cmpint (player.width, ==, (int) w);
+      g_assert_cmpint (player.height, ==, (int) h + (int) band);
+      player_show (&player, 0);
+      g_assert_cmpint (dark_pixels (&player, (int) h, player.height), >, 100);
+      player_show (&player, 39);
+      before = g_memdup2 (player.canvas, (gsize) player.width * player.height * 4);
+      player_show (&player, 40);
+      /* the caption of step 40 is another statement than that of 39 */
+      for (int y = (int) h; y < player.height; y++)
+        for (int x = 0; x < player.width; x++)
+          changed += player.canvas[(gsize) y * player.width + x]
+                     != before[(gsize) y * player.width + x];
+      g_assert_cmpint (changed, >, 0);
+      g_assert_cmpint (dark_pixels (&player, (int) h, player.height), >, 100);
+      g_free (before);
+      player_close (&player);
+      maze_free (maze);
+      g_remove (path);
+    }
+}
+
 /* A build ends as maze_generate() leaves the maze, and a frame limit
  * takes more steps a frame rather than cutting the end off. */
 static void
@@ -423,6 +500,7 @@ main (int    argc,
 
   g_test_add_func ("/gif/solve", test_solve);
   g_test_add_func ("/gif/build-limited", test_build_limited);
+  g_test_add_func ("/gif/captions", test_captions);
   g_test_add_func ("/gif/shaped-build", test_shaped_build);
   g_test_add_func ("/gif/cancel-leaves-no-file", test_cancel_leaves_no_file);
   g_test_add_func ("/gif/write-error", test_write_error);

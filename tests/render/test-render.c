@@ -1854,12 +1854,58 @@ test_auto_size (void)
     }
 }
 
+/* The legend draws each item in the colour the maze draws it, and names
+ * the frontier for the solver: a queue for BFS, a stack for DFS. */
+static void
+test_legend (void)
+{
+  const MazeAlgorithm *bfs = maze_algorithm_find (maze_solvers, "bfs", NULL, NULL);
+  const MazeAlgorithm *dfs = maze_algorithm_find (maze_solvers, "dfs", NULL, NULL);
+  const MazeAlgorithm *astar = maze_algorithm_find (maze_solvers, "astar", NULL, NULL);
+  RenderPalette palette;
+  double w = 0, h = 0, narrow_w = 0, narrow_h = 0;
+  cairo_surface_t *s;
+  cairo_t *cr;
+
+  g_assert_cmpstr (render_legend_label (RENDER_LEGEND_FRONTIER, bfs), ==, "queue");
+  g_assert_cmpstr (render_legend_label (RENDER_LEGEND_FRONTIER, dfs), ==, "stack");
+  g_assert_cmpstr (render_legend_label (RENDER_LEGEND_FRONTIER, astar), ==, "open set");
+  g_assert_cmpstr (render_legend_label (RENDER_LEGEND_FRONTIER, NULL), ==, "frontier");
+  g_assert_cmpstr (render_legend_label (RENDER_LEGEND_VISITED, bfs), ==, "visited");
+
+  render_palette_light (&palette);
+  render_legend_draw (NULL, &palette, bfs, NULL, 16, 0, &w, &h);
+  g_assert_cmpfloat (w, >, 5 * 20);
+  g_assert_cmpfloat (h, ==, 20);
+  /* wrapped to a narrow width it takes more rows */
+  render_legend_draw (NULL, &palette, bfs, NULL, 16, 120, &narrow_w, &narrow_h);
+  g_assert_cmpfloat (narrow_w, <=, 120);
+  g_assert_cmpfloat (narrow_h, >, h);
+
+  s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 100, 20);
+  cr = cairo_create (s);
+  for (int k = 0; k < RENDER_LEGEND_N_ITEMS; k++)
+    render_legend_swatch (cr, &palette, (RenderLegendItem) k, k * 20, 0, 20);
+  cairo_destroy (cr);
+  cairo_surface_flush (s);
+  g_assert_true (pixel_is (pixel (s, 10, 10), &palette.search));
+  g_assert_true (pixel_is (pixel (s, 30, 10), &palette.frontier));
+  g_assert_true (pixel_is (pixel (s, 50, 10), &palette.solution));
+  g_assert_true (pixel_is (pixel (s, 70, 10), &palette.start));
+  g_assert_true (pixel_is (pixel (s, 90, 10), &palette.goal));
+  /* on the maze's background, framed by its wall */
+  g_assert_true (pixel_is (pixel (s, 45, 4), &palette.background));
+  g_assert_true (pixel_is (pixel (s, 20, 10), &palette.wall));
+  cairo_surface_destroy (s);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render/walls-and-passages", test_walls_and_passages);
+  g_test_add_func ("/render/legend", test_legend);
   g_test_add_func ("/render/openings-are-gaps", test_openings_are_gaps);
   g_test_add_func ("/render/dark-palette", test_dark_palette);
   g_test_add_func ("/render/odd-walls-crisp", test_odd_walls_crisp);

@@ -36,13 +36,13 @@ aldous_broder_step (MazeGenerator *gen,
 
       if ((gen->cells[nb] & MAZE_PASSAGE_MASK) == 0)
         {
-          gen->cur = gen_carve (gen, report, cur, dir);
+          gen->cur = gen_carve (gen, report, 11, cur, dir);
           return GEN_CARVED;
         }
       cur = nb;
     }
   gen->cur = cur;
-  maze_step_begin (report, MAZE_STEP_SCAN, cur, GEN_NONE, 0);
+  gen_scan (report, 14, cur);
   return GEN_SCANNED;
 }
 
@@ -112,7 +112,28 @@ static const MazeGeneratorClass aldous_broder_class = {
   .run = aldous_broder_run,
 };
 
+/* The listing; the lines each step runs are marked in the code. */
+static const MazeListingLine aldous_broder_listing[] = {
+  { "void aldous_broder (uint16_t maze[], uint32_t first)", NULL },
+  { "{", NULL },
+  { "  uint32_t cell = first;", NULL },
+  { "  uint32_t left = n_cells - 1;", NULL },
+  { "  while (left > 0)", NULL },
+  { "    {", NULL },
+  { "      int d = random_side (inner_sides (maze[cell]));", NULL },
+  { "      uint32_t next = cell + STEP[d];", NULL },
+  { "      if (!(maze[next] & PASSAGE_BITS))", MAZE_N_("never visited: every wall up") },
+  { "        {", NULL },
+  { "          connect_cells (maze, cell, d);", NULL },
+  { "          left--;", NULL },
+  { "        }", NULL },
+  { "      cell = next;", NULL },
+  { "    }", NULL },
+  { "}", NULL },
+};
+
 const MazeAlgorithm maze_generator_aldous_broder = {
+  MAZE_LISTING (aldous_broder_listing),
   .name = "aldous-broder",
   /* Translators: the names of the two people the algorithm is named after */
   .label = MAZE_N_("Aldous–Broder"),

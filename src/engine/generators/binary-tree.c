@@ -68,7 +68,7 @@ binary_tree_step (MazeGenerator *gen,
   if (i >= gen->n)
     return GEN_FINISHED;
   sides = (uint16_t) (gen_inner_sides (gen->cells[i]) & (MAZE_N | MAZE_W));
-  gen_carve (gen, report, i, gen_pick_side (&gen->rng, sides));
+  gen_carve (gen, report, 7, i, gen_pick_side (&gen->rng, sides));
   gen->cur = i;
   return GEN_CARVED;
 }
@@ -94,7 +94,21 @@ static const MazeGeneratorClass binary_tree_class = {
   .check_shape = binary_tree_check_shape,
 };
 
+/* The listing; the lines each step runs are marked in the code. */
+static const MazeListingLine binary_tree_listing[] = {
+  { "void binary_tree (uint16_t maze[])", NULL },
+  { "{", NULL },
+  { "  for (uint32_t cell = 0; cell < n_cells; cell++)", NULL },
+  { "    {", NULL },
+  { "      uint16_t sides = inner_sides (maze[cell]) & (N | W);", NULL },
+  { "      if (sides != 0)", MAZE_N_("every cell but the root") },
+  { "        connect_cells (maze, cell, random_side (sides));", NULL },
+  { "    }", NULL },
+  { "}", NULL },
+};
+
 const MazeAlgorithm maze_generator_binary_tree = {
+  MAZE_LISTING (binary_tree_listing),
   .name = "binary-tree",
   .label = MAZE_N_("Binary Tree"),
   .description = MAZE_N_("Binary tree: every cell opens north or west; fast, with a strong diagonal bias"),

@@ -44,7 +44,7 @@ corridor_step (MazeGenerator *gen,
 
           if (!gen_ring_reserve (gen, 1))
             return GEN_NOMEM;
-          to = gen_carve (gen, report, cur, gen_pick_side (&gen->rng, sides));
+          to = gen_carve (gen, report, 12, cur, gen_pick_side (&gen->rng, sides));
           /* The bag is never used as a ring here: head stays 0. */
           gen->ring[gen->ring_len++] = to;
           gen->cur = to;
@@ -245,7 +245,35 @@ static const MazeGeneratorClass corridor_class = {
   .run = corridor_run,
 };
 
+/* The listing; the lines each step runs are marked in the code. */
+static const MazeListingLine corridor_listing[] = {
+  { "void corridors (uint16_t maze[], uint32_t first, int longest)", NULL },
+  { "{", NULL },
+  { "  uint32_t cell = first;", NULL },
+  { "  int length = 0;", NULL },
+  { "  bag_add (first);", NULL },
+  { "  for (;;)", NULL },
+  { "    {", NULL },
+  { "      uint16_t sides = uncarved_sides (maze, cell);", MAZE_N_("neighbours whose passage bits are all 0") },
+  { "      if (sides != 0 && length < longest)", NULL },
+  { "        {", NULL },
+  { "          int d = random_side (sides);", NULL },
+  { "          connect_cells (maze, cell, d);", NULL },
+  { "          cell += STEP[d];", NULL },
+  { "          bag_add (cell);", NULL },
+  { "          length++;", NULL },
+  { "          continue;", NULL },
+  { "        }", NULL },
+  { "      cell = bag_draw_with_sides (maze);", MAZE_N_("a new corridor from a random carved cell") },
+  { "      if (cell == NONE)", NULL },
+  { "        return;", NULL },
+  { "      length = 0;", NULL },
+  { "    }", NULL },
+  { "}", NULL },
+};
+
 const MazeAlgorithm maze_generator_corridor = {
+  MAZE_LISTING (corridor_listing),
   .name = "corridor",
   .label = MAZE_N_("Corridors"),
   .description = MAZE_N_("Corridors of up to N cells, each branching off a random carved cell that still has uncarved neighbours"),

@@ -95,7 +95,7 @@ eller_step (MazeGenerator *gen,
                 continue;
               parent[a] = b;
               gen->cur = y * w + x + 1;
-              gen_carve (gen, report, y * w + x, MAZE_E);
+              gen_carve (gen, report, 9, y * w + x, MAZE_E);
               return GEN_CARVED;
             }
           if (last_row)
@@ -115,7 +115,7 @@ eller_step (MazeGenerator *gen,
                 gen->u.eller.rep[r] = x;
               gen->u.eller.next[x] = gen->u.eller.rep[r];
               gen->cur = (y + 1) * w + x;
-              gen_carve (gen, report, y * w + x, MAZE_S);
+              gen_carve (gen, report, 15, y * w + x, MAZE_S);
               return GEN_CARVED;
             }
           gen->u.eller.next[x] = x; /* a new set of its own below */
@@ -167,7 +167,30 @@ static const MazeGeneratorClass eller_class = {
   .arrays = eller_arrays,
 };
 
+/* The listing; the lines each step runs are marked in the code. */
+static const MazeListingLine eller_listing[] = {
+  { "void eller (uint16_t maze[])", NULL },
+  { "{", NULL },
+  { "  for (uint32_t y = 0; y < height; y++)", NULL },
+  { "    {", NULL },
+  { "      for (uint32_t x = 0; x + 1 < width; x++)", MAZE_N_("join neighbours of different sets") },
+  { "        if (set[x] != set[x + 1] && (y == height - 1 || coin_flip ()))", NULL },
+  { "          {", NULL },
+  { "            merge_sets (x, x + 1);", NULL },
+  { "            connect_cells (maze, y * width + x, 1);", NULL },
+  { "          }", NULL },
+  { "      if (y == height - 1)", NULL },
+  { "        return;", NULL },
+  { "      for (uint32_t x = 0; x < width; x++)", MAZE_N_("every set goes down at least once") },
+  { "        if (last_chance_down (x) || coin_flip ())", NULL },
+  { "          connect_cells (maze, y * width + x, 2);", NULL },
+  { "      start_next_row ();", NULL },
+  { "    }", NULL },
+  { "}", NULL },
+};
+
 const MazeAlgorithm maze_generator_eller = {
+  MAZE_LISTING (eller_listing),
   .name = "eller",
   /* Translators: the name of the person the algorithm is named after */
   .label = MAZE_N_("Eller"),

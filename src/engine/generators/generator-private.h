@@ -262,13 +262,16 @@ size_t         gen_pack_size  (const MazeGenerator *gen);
 
 /* maze_place_endpoints(), and when @report is not NULL a report of it:
  * MAZE_STEP_OPENING, cell = the start, other = the goal, one change a
- * word it changed (at most the old and the new start and goal).  Only
+ * word it changed (at most the old and the new start and goal), with
+ * the lines of place_ends() in a listing whose tail begins after line
+ * @tail (maze_listing_tail()).  Only
  * for a maze without search bits (moving an endpoint clears them). */
 MazeStatus     gen_place_endpoints (Maze          *maze,
                                     MazePlacement  placement,
                                     bool           openings,
                                     uint64_t       seed,
                                     MazeStep      *report,
+                                    unsigned       tail,
                                     MazeError     *error);
 
 /* Make room for @extra more cells in the ring; false when out of memory
@@ -503,19 +506,37 @@ gen_carved_end (MazeGenerator *gen,
   c->bits = NULL;
 }
 
+/* Line @line of a generator's own part of its listing (the descriptor's
+ * listing, from 1) as a line of its whole listing. */
+#define GEN_LINE(line) (MAZE_LISTING_GENERATOR_HEAD + (line))
+
 /* Carve from @from towards @dir, reporting it as a CARVE step from @from
- * to the neighbour; returns the neighbour. */
+ * to the neighbour, the step of line @line of the algorithm's own listing
+ * (its call of connect_cells()); returns the neighbour. */
 static inline uint32_t
 gen_carve (MazeGenerator *gen,
            MazeStep      *report,
+           unsigned       line,
            uint32_t       from,
            uint16_t       dir)
 {
   uint32_t to = from + gen->delta[dir];
 
   maze_step_begin (report, MAZE_STEP_CARVE, to, from, dir);
-  maze_op_carve (gen->cells, report, from, to, dir);
+  maze_step_at (report, GEN_LINE (line));
+  maze_op_carve (gen->cells, report, from, to, dir, MAZE_LISTING_CONNECT);
   return to;
+}
+
+/* A step that looked without carving (MAZE_STEP_SCAN) at @cell, at line
+ * @line of the algorithm's own listing. */
+static inline void
+gen_scan (MazeStep *report,
+          unsigned  line,
+          uint32_t  cell)
+{
+  maze_step_begin (report, MAZE_STEP_SCAN, cell, UINT32_MAX, 0);
+  maze_step_at (report, GEN_LINE (line));
 }
 
 /* The two-bit move stack. */

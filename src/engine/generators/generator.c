@@ -252,7 +252,8 @@ loop_step (MazeGenerator *gen,
       nb_dead_end = inner_passages (cells[nb]) == 1;
 
       maze_step_begin (report, MAZE_STEP_LOOP, i, nb, dir);
-      maze_op_carve (cells, report, i, nb, dir);
+      maze_step_at (report, maze_listing_tail (gen->spec.algorithm) + MAZE_LISTING_LOOP_CARVE);
+      maze_op_carve (cells, report, i, nb, dir, MAZE_LISTING_CONNECT);
       gen->loop_needed--;
       if (nb_dead_end && nb > i)
         {

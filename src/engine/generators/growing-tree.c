@@ -62,7 +62,7 @@ newest_step (MazeGenerator *gen,
           uint16_t dir = gen_pick_side (&gen->rng, sides);
 
           gen_moves_push (gen, gen_index_of_dir (dir));
-          gen->cur = gen_carve (gen, report, cur, dir);
+          gen->cur = gen_carve (gen, report, 14, cur, dir);
           return GEN_CARVED;
         }
       if (gen->depth == 0)
@@ -241,7 +241,7 @@ list_step (MazeGenerator *gen,
       ring_take (gen, pos);
       if (sides == 0)
         continue;
-      to = gen_carve (gen, report, cell, gen_pick_side (&gen->rng, sides));
+      to = gen_carve (gen, report, 14, cell, gen_pick_side (&gen->rng, sides));
       ring_push (gen, cell);
       ring_push (gen, to);
       gen->cur = to;
@@ -367,7 +367,29 @@ static const MazeGeneratorClass growing_tree_class = {
   .run = growing_tree_run,
 };
 
+/* The listing; the lines each step runs are marked in the code. */
+static const MazeListingLine growing_tree_listing[] = {
+  { "void growing_tree (uint16_t maze[], uint32_t first)", NULL },
+  { "{", NULL },
+  { "  list_add (first);", NULL },
+  { "  while (!list_empty ())", NULL },
+  { "    {", NULL },
+  { "      uint32_t cell = list_pick ();", MAZE_N_("the newest, the oldest, a random one, or a mix") },
+  { "      uint16_t sides = uncarved_sides (maze, cell);", MAZE_N_("neighbours whose passage bits are all 0") },
+  { "      if (sides == 0)", NULL },
+  { "        {", NULL },
+  { "          list_remove (cell);", MAZE_N_("nothing left to carve from here") },
+  { "          continue;", NULL },
+  { "        }", NULL },
+  { "      int d = random_side (sides);", NULL },
+  { "      connect_cells (maze, cell, d);", NULL },
+  { "      list_add (cell + STEP[d]);", NULL },
+  { "    }", NULL },
+  { "}", NULL },
+};
+
 const MazeAlgorithm maze_generator_growing_tree_newest = {
+  MAZE_LISTING (growing_tree_listing),
   .name = "growing-tree:newest",
   .alias = "growing-tree",
   /* Translators: names of maze-generating algorithms, shown in a drop-down */
@@ -379,6 +401,7 @@ const MazeAlgorithm maze_generator_growing_tree_newest = {
 };
 
 const MazeAlgorithm maze_generator_growing_tree_oldest = {
+  MAZE_LISTING (growing_tree_listing),
   .name = "growing-tree:oldest",
   .label = MAZE_N_("Growing Tree, Oldest First"),
   .description = MAZE_N_("Growing tree, oldest cell first (round robin, breadth-first): short dead ends around straight paths from the root"),
@@ -388,6 +411,7 @@ const MazeAlgorithm maze_generator_growing_tree_oldest = {
 };
 
 const MazeAlgorithm maze_generator_growing_tree_random = {
+  MAZE_LISTING (growing_tree_listing),
   .name = "growing-tree:random",
   .label = MAZE_N_("Growing Tree, Random"),
   .description = MAZE_N_("Growing tree, random cell: many short branches, like Prim's"),
@@ -397,6 +421,7 @@ const MazeAlgorithm maze_generator_growing_tree_random = {
 };
 
 const MazeAlgorithm maze_generator_growing_tree_mixed = {
+  MAZE_LISTING (growing_tree_listing),
   .name = "growing-tree:mixed",
   .label = MAZE_N_("Growing Tree, Mixed"),
   .description = MAZE_N_("Growing tree taking the newest cell with probability P, else a random one"),

@@ -131,7 +131,7 @@ hunt_and_kill_step (MazeGenerator *gen,
 
   if (sides != 0)
     {
-      gen->cur = gen_carve (gen, report, gen->cur, gen_pick_side (&gen->rng, sides));
+      gen->cur = gen_carve (gen, report, 10, gen->cur, gen_pick_side (&gen->rng, sides));
       hunt_carved (gen, gen->cur, gen_uncarved_sides (gen, gen->cur));
       return GEN_CARVED;
     }
@@ -142,7 +142,7 @@ hunt_and_kill_step (MazeGenerator *gen,
   if (i == GEN_NONE)
     return GEN_FINISHED;
   d = gen_pick_side (&gen->rng, carved_sides (gen, i));
-  gen_carve (gen, report, i + gen->delta[d], maze_opposite (d));
+  gen_carve (gen, report, 18, i + gen->delta[d], maze_opposite (d));
   gen->cur = i;
   hunt_carved (gen, i, gen_uncarved_sides (gen, i));
   return GEN_CARVED;
@@ -254,7 +254,32 @@ static const MazeGeneratorClass hunt_and_kill_class = {
   .arrays = hunt_and_kill_arrays,
 };
 
+/* The listing; the lines each step runs are marked in the code. */
+static const MazeListingLine hunt_and_kill_listing[] = {
+  { "void hunt_and_kill (uint16_t maze[], uint32_t first)", NULL },
+  { "{", NULL },
+  { "  uint32_t cell = first;", NULL },
+  { "  for (;;)", NULL },
+  { "    {", NULL },
+  { "      uint16_t sides = uncarved_sides (maze, cell);", MAZE_N_("neighbours whose passage bits are all 0") },
+  { "      if (sides != 0)", NULL },
+  { "        {", NULL },
+  { "          int d = random_side (sides);", MAZE_N_("kill: walk on") },
+  { "          connect_cells (maze, cell, d);", NULL },
+  { "          cell += STEP[d];", NULL },
+  { "          continue;", NULL },
+  { "        }", NULL },
+  { "      cell = hunt (maze);", MAZE_N_("hunt: the first uncarved cell beside a carved one") },
+  { "      if (cell == NONE)", NULL },
+  { "        return;", NULL },
+  { "      int d = random_side (carved_sides (maze, cell));", NULL },
+  { "      connect_cells (maze, cell + STEP[d], (d + 2) % 4);", MAZE_N_("from the tree to the cell") },
+  { "    }", NULL },
+  { "}", NULL },
+};
+
 const MazeAlgorithm maze_generator_hunt_and_kill = {
+  MAZE_LISTING (hunt_and_kill_listing),
   .name = "hunt-and-kill",
   .label = MAZE_N_("Hunt and Kill"),
   .description = MAZE_N_("Hunt and kill: a random walk until stuck, then a row-by-row hunt for an uncarved cell beside the maze"),

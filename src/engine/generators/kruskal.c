@@ -1144,7 +1144,7 @@ kruskal_step (MazeGenerator *gen,
       dir = (e & 1) ? MAZE_S : MAZE_E;
       if (!join (parent, pbits, pa, pb))
         continue;
-      gen->cur = gen_carve (gen, report, a, dir);
+      gen->cur = gen_carve (gen, report, 11, a, dir);
       return GEN_CARVED;
     }
   return GEN_FINISHED;
@@ -1332,7 +1332,25 @@ static const MazeGeneratorClass kruskal_class = {
   .arrays = kruskal_arrays,
 };
 
+/* The listing; the lines each step runs are marked in the code. */
+static const MazeListingLine kruskal_listing[] = {
+  { "void kruskal (uint16_t maze[])", NULL },
+  { "{", NULL },
+  { "  shuffle_walls ();", MAZE_N_("every inner wall: the E and S side of each cell") },
+  { "  for (uint32_t k = 0; k < n_walls; k++)", NULL },
+  { "    {", NULL },
+  { "      uint32_t cell = wall_cell[k];", NULL },
+  { "      int d = wall_dir[k];", NULL },
+  { "      if (find_set (cell) == find_set (cell + STEP[d]))", NULL },
+  { "        continue;", MAZE_N_("joined already: it would make a loop") },
+  { "      union_sets (cell, cell + STEP[d]);", NULL },
+  { "      connect_cells (maze, cell, d);", NULL },
+  { "    }", NULL },
+  { "}", NULL },
+};
+
 const MazeAlgorithm maze_generator_kruskal = {
+  MAZE_LISTING (kruskal_listing),
   .name = "kruskal",
   /* Translators: the name of the person the algorithm is named after */
   .label = MAZE_N_("Kruskal"),

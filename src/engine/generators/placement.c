@@ -94,7 +94,7 @@ maze_place_endpoints (Maze          *maze,
                       uint64_t       seed,
                       MazeError     *error)
 {
-  return gen_place_endpoints (maze, placement, openings, seed, NULL, error);
+  return gen_place_endpoints (maze, placement, openings, seed, NULL, 0, error);
 }
 
 /* Records the words of @cells that differ from @before as the changes of
@@ -103,7 +103,8 @@ static void
 record_openings (MazeStep       *report,
                  const uint16_t *cells,
                  const uint32_t  which[4],
-                 const uint16_t  before[4])
+                 const uint16_t  before[4],
+                 unsigned        tail)
 {
   for (unsigned k = 0; k < 4; k++)
     {
@@ -118,9 +119,11 @@ record_openings (MazeStep       *report,
       opened = (uint16_t) (cells[i] & ~before[k] & MAZE_PASSAGE_MASK);
       closed = (uint16_t) (before[k] & ~cells[i] & MAZE_PASSAGE_MASK);
       if (closed == 0)
-        maze_step_record (report, i, before[k], cells[i], MAZE_OP_OR, opened, MAZE_PASSAGE_SHIFT);
+        maze_step_record (report, i, before[k], cells[i], MAZE_OP_OR, opened, MAZE_PASSAGE_SHIFT,
+                          tail + (i == which[2] ? MAZE_LISTING_OPEN_START : MAZE_LISTING_OPEN_GOAL));
       else if (opened == 0)
-        maze_step_record (report, i, before[k], cells[i], MAZE_OP_AND_NOT, closed, MAZE_PASSAGE_SHIFT);
+        maze_step_record (report, i, before[k], cells[i], MAZE_OP_AND_NOT, closed, MAZE_PASSAGE_SHIFT,
+                          tail + (i == which[0] ? MAZE_LISTING_CLOSE_START : MAZE_LISTING_CLOSE_GOAL));
       else
         {
           /* An endpoint that stays, with its opening moved to another side:
@@ -128,7 +131,8 @@ record_openings (MazeStep       *report,
           char expr[MAZE_EXPR_MAX];
 
           snprintf (expr, sizeof expr, "maze[%u] ^= 0x%X", i, (unsigned) (opened | closed));
-          maze_step_record_expr (report, i, before[k], cells[i], expr);
+          maze_step_record_expr (report, i, before[k], cells[i], expr,
+                                 tail + MAZE_LISTING_MOVE_OPENING);
         }
     }
 }
@@ -139,6 +143,7 @@ gen_place_endpoints (Maze          *maze,
                      bool           openings,
                      uint64_t       seed,
                      MazeStep      *report,
+                     unsigned       tail,
                      MazeError     *error)
 {
   uint32_t w = maze_width (maze);
@@ -180,6 +185,7 @@ gen_place_endpoints (Maze          *maze,
   for (unsigned k = 0; k < 4; k++)
     before[k] = cells[which[k]];
   maze_step_begin (report, MAZE_STEP_OPENING, start, goal, 0);
+  maze_step_at (report, tail + MAZE_LISTING_OPEN_START);
 
   /* Close the old openings first, so the moves below carry none along. */
   cells[maze_start (maze)] &= (uint16_t) ~maze_cell_border (cells[maze_start (maze)]);
@@ -193,6 +199,6 @@ gen_place_endpoints (Maze          *maze,
       maze_open_first_border_side (cells, goal, MAZE_GOAL_OPENING_ORDER);
     }
   if (report != NULL)
-    record_openings (report, cells, which, before);
+    record_openings (report, cells, which, before, tail);
   return MAZE_OK;
 }

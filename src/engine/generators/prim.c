@@ -100,7 +100,7 @@ prim_step (MazeGenerator *gen,
     }
   /* A frontier cell always has a tree neighbour: it was added by one. */
   dir = gen_pick_side (&gen->rng, in_tree);
-  gen_carve (gen, report, cell + gen->delta[dir], maze_opposite (dir));
+  gen_carve (gen, report, 8, cell + gen->delta[dir], maze_opposite (dir));
   gen->cur = cell;
   state_add (gen->u.prim.state, cell, TREE);
   add_neighbours (gen, cell, fresh);
@@ -222,7 +222,23 @@ static const MazeGeneratorClass prim_class = {
   .arrays = prim_arrays,
 };
 
+/* The listing; the lines each step runs are marked in the code. */
+static const MazeListingLine prim_listing[] = {
+  { "void prim (uint16_t maze[], uint32_t first)", NULL },
+  { "{", NULL },
+  { "  frontier_add_neighbours (maze, first);", NULL },
+  { "  while (!frontier_empty ())", NULL },
+  { "    {", NULL },
+  { "      uint32_t cell = frontier_take_random ();", NULL },
+  { "      int d = random_side (sides_to_tree (maze, cell));", MAZE_N_("a neighbour already in the tree") },
+  { "      connect_cells (maze, cell + STEP[d], (d + 2) % 4);", MAZE_N_("from the tree to the cell") },
+  { "      frontier_add_neighbours (maze, cell);", MAZE_N_("the ones not seen yet") },
+  { "    }", NULL },
+  { "}", NULL },
+};
+
 const MazeAlgorithm maze_generator_prim = {
+  MAZE_LISTING (prim_listing),
   .name = "prim",
   /* Translators: the name of the person the algorithm is named after */
   .label = MAZE_N_("Prim"),

@@ -117,7 +117,8 @@ recursive_division_step (MazeGenerator *gen,
   cell = line_cell (gen, gen->u.division.at);
   nb = cell + gen->delta[dir];
   maze_step_begin (report, MAZE_STEP_BUILD_WALL, cell, nb, dir);
-  maze_op_build_wall (gen->cells, report, cell, nb, dir);
+  maze_step_at (report, GEN_LINE (17));
+  maze_op_build_wall (gen->cells, report, cell, nb, dir, GEN_LINE (4));
   gen->cur = cell;
 
   gen->u.division.at++;
@@ -165,7 +166,32 @@ static const MazeGeneratorClass recursive_division_class = {
   .arrays = recursive_division_arrays,
 };
 
+/* The listing; the lines each step runs are marked in the code. */
+static const MazeListingLine recursive_division_listing[] = {
+  { "void build_wall (uint16_t maze[], uint32_t cell, int d)", NULL },
+  { "{", NULL },
+  { "  uint32_t next = cell + STEP[d];", NULL },
+  { "  maze[cell] &= ~DIR[d];", MAZE_N_("put this side back") },
+  { "  maze[next] &= ~OPPOSITE[d];", MAZE_N_("and the neighbour's side facing back") },
+  { "}", NULL },
+  { "", NULL },
+  { "void divide (uint16_t maze[], Area a)", MAZE_N_("it starts with every inner wall open") },
+  { "{", NULL },
+  { "  if (a.width < 2 || a.height < 2)", NULL },
+  { "    return;", NULL },
+  { "  bool across = choose_orientation (a);", MAZE_N_("cut the longer side") },
+  { "  uint32_t line = random_line (a, across);", NULL },
+  { "  uint32_t gap = random_gap (a, across);", NULL },
+  { "  for (uint32_t k = 0; k < length (a, across); k++)", NULL },
+  { "    if (k != gap)", NULL },
+  { "      build_wall (maze, wall_cell (a, across, line, k), across ? 2 : 1);", NULL },
+  { "  divide (maze, first_part (a, across, line));", NULL },
+  { "  divide (maze, second_part (a, across, line));", NULL },
+  { "}", NULL },
+};
+
 const MazeAlgorithm maze_generator_recursive_division = {
+  MAZE_LISTING (recursive_division_listing),
   .name = "recursive-division",
   .label = MAZE_N_("Recursive Division"),
   .description = MAZE_N_("Recursive division: starts open and splits chambers with walls that keep one gap"),

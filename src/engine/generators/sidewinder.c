@@ -81,7 +81,7 @@ close_run (MazeGenerator *gen,
 
   if (gen->u.rows.northable == 0)
     {
-      gen_carve (gen, report, start, MAZE_W);
+      gen_carve (gen, report, 22, start, MAZE_W);
       return;
     }
   k = maze_rng_below (&gen->rng, gen->u.rows.northable);
@@ -89,13 +89,13 @@ close_run (MazeGenerator *gen,
    * rectangle): the k-th is start + k. */
   if (gen->u.rows.northable == i - start + 1)
     {
-      gen_carve (gen, report, start + k, MAZE_N);
+      gen_carve (gen, report, 24, start + k, MAZE_N);
       return;
     }
   for (uint32_t c = start;; c++)
     if ((gen_inner_sides (gen->cells[c]) & MAZE_N) && k-- == 0)
       {
-        gen_carve (gen, report, c, MAZE_N);
+        gen_carve (gen, report, 24, c, MAZE_N);
         return;
       }
 }
@@ -128,7 +128,7 @@ sidewinder_step (MazeGenerator *gen,
           if (!(inner & MAZE_E))
             continue;
           gen->u.rows.at = i + 1;
-          gen_carve (gen, report, i, MAZE_E);
+          gen_carve (gen, report, 12, i, MAZE_E);
           return GEN_CARVED;
         }
 
@@ -137,7 +137,7 @@ sidewinder_step (MazeGenerator *gen,
       if ((inner & MAZE_E)
           && (gen->u.rows.northable == 0 || maze_rng_below (&gen->rng, 2) == 0))
         {
-          gen_carve (gen, report, i, MAZE_E);
+          gen_carve (gen, report, 17, i, MAZE_E);
           return GEN_CARVED;
         }
       close_run (gen, report, i);
@@ -173,7 +173,39 @@ static const MazeGeneratorClass sidewinder_class = {
   .check_shape = sidewinder_check_shape,
 };
 
+/* The listing; the lines each step runs are marked in the code. */
+static const MazeListingLine sidewinder_listing[] = {
+  { "void sidewinder (uint16_t maze[])", NULL },
+  { "{", NULL },
+  { "  uint32_t run_start = 0;", NULL },
+  { "  for (uint32_t cell = 0; cell < n_cells; cell++)", NULL },
+  { "    {", NULL },
+  { "      if (maze[cell] & (W << 4))", MAZE_N_("the west border: a new run") },
+  { "        run_start = cell;", NULL },
+  { "      bool east = !(maze[cell] & (E << 4));", NULL },
+  { "      if (in_top_row (cell))", NULL },
+  { "        {", NULL },
+  { "          if (east)", NULL },
+  { "            connect_cells (maze, cell, 1);", NULL },
+  { "          continue;", NULL },
+  { "        }", NULL },
+  { "      if (east && (!any_north (run_start, cell) || coin_flip ()))", NULL },
+  { "        {", NULL },
+  { "          connect_cells (maze, cell, 1);", MAZE_N_("the run goes on east") },
+  { "          continue;", NULL },
+  { "        }", NULL },
+  { "      uint32_t up = random_north_cell (run_start, cell);", MAZE_N_("close the run") },
+  { "      if (up == NONE)", NULL },
+  { "        connect_cells (maze, run_start, 3);", MAZE_N_("a run with no way north joins the one to the west") },
+  { "      else", NULL },
+  { "        connect_cells (maze, up, 0);", NULL },
+  { "      run_start = cell + 1;", NULL },
+  { "    }", NULL },
+  { "}", NULL },
+};
+
 const MazeAlgorithm maze_generator_sidewinder = {
+  MAZE_LISTING (sidewinder_listing),
   .name = "sidewinder",
   .label = MAZE_N_("Sidewinder"),
   .description = MAZE_N_("Sidewinder: row by row, runs of east passages each closed by one passage north"),

@@ -52,7 +52,7 @@ straight_run_step (MazeGenerator *gen,
         }
       gen->u.straight.run_left--;
       gen_moves_push (gen, gen->u.straight.run_dir);
-      gen->cur = gen_carve (gen, report, cur, dir);
+      gen->cur = gen_carve (gen, report, 23, cur, dir);
       return GEN_CARVED;
     }
 }
@@ -63,7 +63,38 @@ static const MazeGeneratorClass straight_run_class = {
   .frontier = gen_moves_frontier,
 };
 
+/* The listing; the lines each step runs are marked in the code. */
+static const MazeListingLine straight_run_listing[] = {
+  { "void straight_runs (uint16_t maze[], uint32_t first, int longest)", NULL },
+  { "{", NULL },
+  { "  uint32_t cell = first;", NULL },
+  { "  int d = 0, run = 0;", NULL },
+  { "  for (;;)", NULL },
+  { "    {", NULL },
+  { "      uint16_t sides = uncarved_sides (maze, cell);", MAZE_N_("neighbours whose passage bits are all 0") },
+  { "      if (sides == 0)", NULL },
+  { "        {", NULL },
+  { "          if (stack_empty ())", NULL },
+  { "            return;", NULL },
+  { "          cell = stack_pop ();", MAZE_N_("back one cell") },
+  { "          run = 0;", NULL },
+  { "          continue;", NULL },
+  { "        }", NULL },
+  { "      if (run == 0 || !(sides & DIR[d]))", NULL },
+  { "        {", NULL },
+  { "          d = random_side (sides);", MAZE_N_("a new direction") },
+  { "          run = 1 + random_below (longest);", MAZE_N_("for a random length") },
+  { "        }", NULL },
+  { "      run--;", NULL },
+  { "      stack_push (cell);", NULL },
+  { "      connect_cells (maze, cell, d);", NULL },
+  { "      cell += STEP[d];", NULL },
+  { "    }", NULL },
+  { "}", NULL },
+};
+
 const MazeAlgorithm maze_generator_straight_run = {
+  MAZE_LISTING (straight_run_listing),
   .name = "straight-run",
   .label = MAZE_N_("Straight Runs"),
   .description = MAZE_N_("Straight runs of 1 to N cells in a random direction, backtracking when stuck"),

@@ -51,7 +51,7 @@ carve_path (MazeGenerator *gen,
             MazeStep      *report)
 {
   uint32_t at = gen->u.wilson.carve_at;
-  uint32_t to = gen_carve (gen, report, at, gen_dir_of_index (gen_moves_get (gen, at)));
+  uint32_t to = gen_carve (gen, report, 18, at, gen_dir_of_index (gen_moves_get (gen, at)));
 
   if (to == gen->u.wilson.walk_end)
     {
@@ -100,7 +100,7 @@ wilson_step (MazeGenerator *gen,
         }
     }
   gen->cur = cur;
-  maze_step_begin (report, MAZE_STEP_SCAN, cur, GEN_NONE, 0);
+  gen_scan (report, 13, cur);
   return GEN_SCANNED;
 }
 
@@ -235,7 +235,33 @@ static const MazeGeneratorClass wilson_class = {
   .run = wilson_run,
 };
 
+/* The listing; the lines each step runs are marked in the code. */
+static const MazeListingLine wilson_listing[] = {
+  { "void wilson (uint16_t maze[], uint32_t first)", NULL },
+  { "{", NULL },
+  { "  add_to_tree (first);", NULL },
+  { "  for (uint32_t start = 0; start < n_cells; start++)", NULL },
+  { "    {", NULL },
+  { "      if (in_tree (start))", NULL },
+  { "        continue;", NULL },
+  { "      uint32_t cell = start;", NULL },
+  { "      while (!in_tree (cell))", MAZE_N_("a random walk until it meets the tree") },
+  { "        {", NULL },
+  { "          int d = random_side (inner_sides (maze[cell]));", NULL },
+  { "          walk_dir[cell] = d;", MAZE_N_("the last exit counts: loops are erased") },
+  { "          cell += STEP[d];", NULL },
+  { "        }", NULL },
+  { "      for (cell = start; !in_tree (cell); cell += STEP[walk_dir[cell]])", NULL },
+  { "        {", NULL },
+  { "          add_to_tree (cell);", NULL },
+  { "          connect_cells (maze, cell, walk_dir[cell]);", NULL },
+  { "        }", NULL },
+  { "    }", NULL },
+  { "}", NULL },
+};
+
 const MazeAlgorithm maze_generator_wilson = {
+  MAZE_LISTING (wilson_listing),
   .name = "wilson",
   /* Translators: the name of the person the algorithm is named after */
   .label = MAZE_N_("Wilson"),

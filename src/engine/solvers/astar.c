@@ -69,6 +69,42 @@ astar_init (MazeSolver *solver,
   return MAZE_OK;
 }
 
+/* The listing, and the lines of it each step runs. */
+static const MazeListingLine astar_listing[] = {
+  { "void bfs_visit_cell (uint16_t maze[], uint32_t cell, int d)", NULL },
+  { "{", NULL },
+  { "  maze[cell] |= OPPOSITE[d] << 12;", MAZE_N_("point back where we came from") },
+  { "}", NULL },
+  { "", NULL },
+  { "bool solve_astar (uint16_t maze[], uint32_t start, uint32_t goal)", NULL },
+  { "{", NULL },
+  { "  push_open_neighbours (maze, start, 0);", MAZE_N_("each with moves + distance to the goal") },
+  { "  while (!heap_empty ())", NULL },
+  { "    {", NULL },
+  { "      uint32_t cell;", NULL },
+  { "      int d;", NULL },
+  { "      heap_pop (&cell, &d);", MAZE_N_("the lowest estimate first") },
+  { "      if (maze[cell] & BACKTRACK_BITS)", MAZE_N_("reached on a shorter route") },
+  { "        continue;", NULL },
+  { "      bfs_visit_cell (maze, cell, d);", NULL },
+  { "      if (cell == goal)", NULL },
+  { "        {", NULL },
+  { "          reconstruct_solution (maze, goal);", NULL },
+  { "          return true;", NULL },
+  { "        }", NULL },
+  { "      push_open_neighbours (maze, cell, moves (cell) + 1);", NULL },
+  { "    }", NULL },
+  { "  return false;", MAZE_N_("the open set ran dry: no path") },
+  { "}", NULL },
+};
+
+enum
+{
+  ASTAR_LINE_HOME = 3,
+  ASTAR_LINE_VISIT = 16,
+  ASTAR_LINE_NO_PATH = 24,
+};
+
 static void
 astar_step (MazeSolver *solver,
             MazeStep   *report)
@@ -81,7 +117,7 @@ astar_step (MazeSolver *solver,
 
       if (solver->heap.len == 0)
         {
-          solver_finish (solver, report, false, solver->cur);
+          solver_finish (solver, report, false, solver->cur, ASTAR_LINE_NO_PATH);
           return;
         }
       e = solver_heap_pop (&solver->heap);
@@ -98,7 +134,9 @@ astar_step (MazeSolver *solver,
           return;
         }
       maze_step_begin (report, MAZE_STEP_REACH, e.cell, from, dir);
-      maze_op_or (solver->cells, report, e.cell, maze_opposite (dir), MAZE_BACKTRACK_SHIFT);
+      maze_step_at (report, ASTAR_LINE_VISIT);
+      maze_op_or (solver->cells, report, e.cell, maze_opposite (dir), MAZE_BACKTRACK_SHIFT,
+                  ASTAR_LINE_HOME);
       solver->visited++;
       if (e.cell == solver->goal)
         solver_begin_path (solver);
@@ -242,7 +280,7 @@ out:
   else
     {
       solver->steps++; /* the step that finds the open set empty */
-      solver_finish (solver, NULL, false, cur);
+      solver_finish (solver, NULL, false, cur, ASTAR_LINE_NO_PATH);
     }
 }
 
@@ -315,10 +353,13 @@ const MazeAlgorithm maze_solver_astar = {
   .subject = MAZE_N_("A*"),
   /* Translators: the list of cells the A* search keeps */
   .frontier = MAZE_N_("A* open set, best first"),
+  /* Translators: in a colour legend: the cells A* keeps to look at */
+  .legend = MAZE_N_("open set"),
   /* Translators: why the cell the A* search takes next is the right answer */
   .next_rule = MAZE_N_("A* takes the cell of its open set with the fewest moves "
                        "from the start plus moves to the goal as if there were "
                        "no walls, the one nearer the goal when two are equal"),
-  .flags = MAZE_ALGORITHM_COMPLETE | MAZE_ALGORITHM_SHORTEST_PATH,
+  .flags = MAZE_ALGORITHM_COMPLETE | MAZE_ALGORITHM_SHORTEST_PATH | MAZE_ALGORITHM_TRACES_BACK,
   .solver = &astar_class,
+  MAZE_LISTING (astar_listing),
 };

@@ -41,6 +41,48 @@ bfs_sides (uint16_t cell)
   return (uint16_t) (solver_open_dirs (cell) & ~(cell >> MAZE_BACKTRACK_SHIFT));
 }
 
+/* The listing, and the lines of it each step runs. */
+static const MazeListingLine bfs_listing[] = {
+  { "void bfs_visit_cell (uint16_t maze[], uint32_t cell, int d)", NULL },
+  { "{", NULL },
+  { "  maze[cell] |= OPPOSITE[d] << 12;", MAZE_N_("point back where we came from") },
+  { "}", NULL },
+  { "", NULL },
+  { "bool solve_bfs (uint16_t maze[], uint32_t start, uint32_t goal)", NULL },
+  { "{", NULL },
+  { "  queue_push (start);", NULL },
+  { "  while (!queue_empty ())", NULL },
+  { "    {", NULL },
+  { "      uint32_t cell = queue_pop ();", MAZE_N_("the oldest cell") },
+  { "      for (int d = 0; d < 4; d++)", MAZE_N_("N, E, S, W") },
+  { "        {", NULL },
+  { "          uint32_t next = cell + STEP[d];", NULL },
+  { "          if (!(maze[cell] & DIR[d]) || (maze[cell] & (DIR[d] << 4)))", MAZE_N_("a wall, or the way out") },
+  { "            continue;", NULL },
+  { "          if (maze[cell] & (DIR[d] << 12))", MAZE_N_("the way we came") },
+  { "            continue;", NULL },
+  { "          if (maze[next] & BACKTRACK_BITS)", MAZE_N_("reached already") },
+  { "            continue;", NULL },
+  { "          bfs_visit_cell (maze, next, d);", NULL },
+  { "          if (next == goal)", NULL },
+  { "            {", NULL },
+  { "              reconstruct_solution (maze, goal);", NULL },
+  { "              return true;", NULL },
+  { "            }", NULL },
+  { "          queue_push (next);", NULL },
+  { "        }", NULL },
+  { "    }", NULL },
+  { "  return false;", MAZE_N_("the queue ran dry: no path") },
+  { "}", NULL },
+};
+
+enum
+{
+  BFS_LINE_HOME = 3,
+  BFS_LINE_VISIT = 21,
+  BFS_LINE_NO_PATH = 30,
+};
+
 static void
 bfs_step (MazeSolver *solver,
           MazeStep   *report)
@@ -56,7 +98,7 @@ bfs_step (MazeSolver *solver,
         {
           if (solver->queue.len == 0)
             {
-              solver_finish (solver, report, false, solver->cur);
+              solver_finish (solver, report, false, solver->cur, BFS_LINE_NO_PATH);
               return;
             }
           solver->cur = solver->queue.data[solver->queue.head++];
@@ -87,7 +129,8 @@ bfs_step (MazeSolver *solver,
               solver_note_frontier (solver, solver->queue.len);
             }
           maze_step_begin (report, MAZE_STEP_REACH, to, from, dir);
-          maze_op_or (cells, report, to, maze_opposite (dir), MAZE_BACKTRACK_SHIFT);
+          maze_step_at (report, BFS_LINE_VISIT);
+          maze_op_or (cells, report, to, maze_opposite (dir), MAZE_BACKTRACK_SHIFT, BFS_LINE_HOME);
           solver->visited++;
           if (to == solver->goal)
             solver_begin_path (solver);
@@ -185,7 +228,7 @@ bfs_run (MazeSolver *solver)
   solver->steps += reached + 1;
   solver->visited += reached;
   solver->dir_index = 4;
-  solver_finish (solver, NULL, false, cur);
+  solver_finish (solver, NULL, false, cur, BFS_LINE_NO_PATH);
 }
 
 static size_t
@@ -262,8 +305,12 @@ const MazeAlgorithm maze_solver_bfs = {
   .subject = MAZE_N_("BFS"),
   /* Translators: the list of cells a breadth-first search keeps */
   .frontier = MAZE_N_("BFS queue, head first"),
+  /* Translators: in a colour legend: the cells a breadth-first search keeps */
+  .legend = MAZE_N_("queue"),
   /* Translators: why the cell a breadth-first search takes next is the right answer */
   .next_rule = MAZE_N_("BFS takes the oldest cell in its queue"),
-  .flags = MAZE_ALGORITHM_DEFAULT | MAZE_ALGORITHM_COMPLETE | MAZE_ALGORITHM_SHORTEST_PATH,
+  .flags = MAZE_ALGORITHM_DEFAULT | MAZE_ALGORITHM_COMPLETE | MAZE_ALGORITHM_SHORTEST_PATH
+           | MAZE_ALGORITHM_TRACES_BACK,
   .solver = &bfs_class,
+  MAZE_LISTING (bfs_listing),
 };

@@ -41,6 +41,55 @@ dfs_parent (const MazeSolver *solver,
   return solver_step_to (solver, cell, back);
 }
 
+/* The listing, and the lines of it each step runs. */
+static const MazeListingLine dfs_listing[] = {
+  { "void visit_cell (uint16_t maze[], uint32_t from, uint32_t to, int d)", NULL },
+  { "{", NULL },
+  { "  maze[from] |= DIR[d] << 8;", MAZE_N_("the path goes on towards d") },
+  { "  maze[to] |= OPPOSITE[d] << 12;", MAZE_N_("the way back home") },
+  { "}", NULL },
+  { "", NULL },
+  { "void backtrack (uint16_t maze[], uint32_t cell)", NULL },
+  { "{", NULL },
+  { "  maze[cell] &= ~SOLUTION_BITS;", MAZE_N_("the path no longer leaves this cell") },
+  { "}", NULL },
+  { "", NULL },
+  { "bool solve_dfs (uint16_t maze[], uint32_t start, uint32_t goal)", NULL },
+  { "{", NULL },
+  { "  uint32_t cell = start;", NULL },
+  { "  while (cell != goal)", NULL },
+  { "    {", NULL },
+  { "      int d = first_unvisited (maze, cell);", MAZE_N_("N, E, S, W: open, no search bits yet") },
+  { "      if (d >= 0)", NULL },
+  { "        {", NULL },
+  { "          uint32_t next = cell + STEP[d];", NULL },
+  { "          visit_cell (maze, cell, next, d);", NULL },
+  { "          cell = next;", NULL },
+  { "        }", NULL },
+  { "      else if (cell == start)", NULL },
+  { "        return false;", MAZE_N_("nowhere left to go: no path") },
+  { "      else", NULL },
+  { "        {", NULL },
+  { "          uint16_t back = (maze[cell] & BACKTRACK_BITS) >> 12;", MAZE_N_("a dead end: the way home") },
+  { "          cell += STEP[dir_index (back)];", NULL },
+  { "          backtrack (maze, cell);", NULL },
+  { "        }", NULL },
+  { "    }", NULL },
+  { "  return true;", NULL },
+  { "}", NULL },
+};
+
+enum
+{
+  DFS_LINE_SOLUTION = 3,
+  DFS_LINE_HOME = 4,
+  DFS_LINE_CLEAR = 9,
+  DFS_LINE_VISIT = 21,
+  DFS_LINE_NO_PATH = 25,
+  DFS_LINE_BACKTRACK = 30,
+  DFS_LINE_FOUND = 33,
+};
+
 static void
 dfs_step (MazeSolver *solver,
           MazeStep   *report)
@@ -52,7 +101,7 @@ dfs_step (MazeSolver *solver,
   if (from == solver->goal)
     {
       solver->path_length = solver->depth;
-      solver_finish (solver, report, true, from);
+      solver_finish (solver, report, true, from, DFS_LINE_FOUND);
       return;
     }
 
@@ -64,8 +113,9 @@ dfs_step (MazeSolver *solver,
       uint32_t to = solver_step_to (solver, from, dir);
 
       maze_step_begin (report, MAZE_STEP_VISIT, to, from, dir);
-      maze_op_or (cells, report, from, dir, MAZE_SOLUTION_SHIFT);
-      maze_op_or (cells, report, to, maze_opposite (dir), MAZE_BACKTRACK_SHIFT);
+      maze_step_at (report, DFS_LINE_VISIT);
+      maze_op_or (cells, report, from, dir, MAZE_SOLUTION_SHIFT, DFS_LINE_SOLUTION);
+      maze_op_or (cells, report, to, maze_opposite (dir), MAZE_BACKTRACK_SHIFT, DFS_LINE_HOME);
       solver->depth++;
       solver->cur = to;
       solver->visited++;
@@ -77,13 +127,14 @@ dfs_step (MazeSolver *solver,
   if (solver->depth == 0 || (solver->cur = dfs_parent (solver, from)) == UINT32_MAX)
     {
       solver->cur = from;
-      solver_finish (solver, report, false, from);
+      solver_finish (solver, report, false, from, DFS_LINE_NO_PATH);
       return;
     }
   solver->depth--;
   maze_step_begin (report, MAZE_STEP_BACKTRACK, from, solver->cur,
                    maze_opposite (maze_cell_backtrack (cells[from])));
-  maze_op_clear (cells, report, solver->cur, MAZE_SOLUTION_MASK);
+  maze_step_at (report, DFS_LINE_BACKTRACK);
+  maze_op_clear (cells, report, solver->cur, MAZE_SOLUTION_MASK, DFS_LINE_CLEAR);
 }
 
 /* maze_solver_run()'s search: the same steps as dfs_step(), with
@@ -213,10 +264,13 @@ const MazeAlgorithm maze_solver_dfs = {
   .subject = MAZE_N_("DFS"),
   /* Translators: the list of cells a depth-first search keeps */
   .frontier = MAZE_N_("DFS stack, top first"),
+  /* Translators: in a colour legend: the cells a depth-first search keeps */
+  .legend = MAZE_N_("stack"),
   /* Translators: why the cell a depth-first search takes next is the right answer */
   .next_rule = MAZE_N_("DFS goes on to the first neighbour it has not visited, "
                        "trying north, east, south and west, and backs up when "
                        "there is none"),
   .flags = MAZE_ALGORITHM_COMPLETE | MAZE_ALGORITHM_LIVE_PATH,
   .solver = &dfs_class,
+  MAZE_LISTING (dfs_listing),
 };

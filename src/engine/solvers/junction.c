@@ -81,6 +81,49 @@ junction_best_dir (const MazeSolver *solver,
   return best;
 }
 
+/* The listing, and the lines of it each step runs. */
+static const MazeListingLine junction_listing[] = {
+  { "void visit_cell (uint16_t maze[], uint32_t cell, int d)", NULL },
+  { "{", NULL },
+  { "  maze[cell] |= OPPOSITE[d] << 12;", MAZE_N_("the way back home") },
+  { "}", NULL },
+  { "", NULL },
+  { "bool solve_junctions (uint16_t maze[], uint32_t start, uint32_t goal)", NULL },
+  { "{", NULL },
+  { "  uint32_t cell = start;", NULL },
+  { "  for (;;)", NULL },
+  { "    {", NULL },
+  { "      uint16_t ways = unvisited_ways (maze, cell);", MAZE_N_("open, no search bits yet") },
+  { "      if (count_bits (ways) != 1)", MAZE_N_("a junction, or a dead end") },
+  { "        {", NULL },
+  { "          if (count_bits (ways) >= 2)", NULL },
+  { "            remember_junction (cell);", NULL },
+  { "          uint32_t j = nearest_junction_with_ways (maze, goal);", MAZE_N_("nearest to the goal") },
+  { "          if (j == NONE)", NULL },
+  { "            return false;", MAZE_N_("no junction left: no path") },
+  { "          cell = j;", NULL },
+  { "          ways = unvisited_ways (maze, cell);", NULL },
+  { "        }", NULL },
+  { "      int d = best_way (ways, cell, goal);", MAZE_N_("the way most towards the goal") },
+  { "      cell += STEP[d];", NULL },
+  { "      visit_cell (maze, cell, d);", NULL },
+  { "      if (cell == goal)", NULL },
+  { "        {", NULL },
+  { "          reconstruct_solution (maze, goal);", NULL },
+  { "          return true;", NULL },
+  { "        }", NULL },
+  { "    }", NULL },
+  { "}", NULL },
+};
+
+enum
+{
+  JUNCTION_LINE_HOME = 3,
+  JUNCTION_LINE_NO_PATH = 18,
+  JUNCTION_LINE_JUMP = 19,
+  JUNCTION_LINE_VISIT = 24,
+};
+
 static void
 junction_move (MazeSolver *solver,
                MazeStep   *report,
@@ -90,7 +133,9 @@ junction_move (MazeSolver *solver,
   uint32_t to = solver_step_to (solver, from, dir);
 
   maze_step_begin (report, MAZE_STEP_VISIT, to, from, dir);
-  maze_op_or (solver->cells, report, to, maze_opposite (dir), MAZE_BACKTRACK_SHIFT);
+  maze_step_at (report, JUNCTION_LINE_VISIT);
+  maze_op_or (solver->cells, report, to, maze_opposite (dir), MAZE_BACKTRACK_SHIFT,
+              JUNCTION_LINE_HOME);
   solver->visited++;
   solver->cur = to;
   if (to == solver->goal)
@@ -124,13 +169,14 @@ junction_step (MazeSolver *solver,
         solver_heap_pop (&solver->heap);
       if (solver->heap.len == 0)
         {
-          solver_finish (solver, report, false, cur);
+          solver_finish (solver, report, false, cur, JUNCTION_LINE_NO_PATH);
           return;
         }
       closest = solver->heap.data[0].cell;
       if (closest != cur)
         {
           maze_step_begin (report, MAZE_STEP_JUMP, closest, cur, 0);
+          maze_step_at (report, JUNCTION_LINE_JUMP);
           solver->cur = closest;
           solver->resume = true;
           return;
@@ -213,11 +259,14 @@ const MazeAlgorithm maze_solver_junction = {
   .description = MAZE_N_("Junction jumping: at a dead end or junction, go on from the junction closest to the goal"),
   .subject = MAZE_N_("The junction search"),
   .frontier = MAZE_N_("Junctions still to try, next first"),
+  /* Translators: in a colour legend: the junctions the junction search keeps */
+  .legend = MAZE_N_("junctions to try"),
   /* Translators: why the cell the junction search takes next is the right answer */
   .next_rule = MAZE_N_("The junction search goes on while there is one way "
                        "on; at a junction or a dead end it goes on from the "
                        "remembered junction nearest the goal, the way that "
                        "heads most towards the goal"),
-  .flags = MAZE_ALGORITHM_COMPLETE,
+  .flags = MAZE_ALGORITHM_COMPLETE | MAZE_ALGORITHM_TRACES_BACK,
   .solver = &junction_class,
+  MAZE_LISTING (junction_listing),
 };

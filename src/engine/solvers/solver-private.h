@@ -195,11 +195,13 @@ solver_note_frontier (MazeSolver *solver,
     solver->max_frontier = size;
 }
 
-/* End the search: report MAZE_STEP_FOUND or MAZE_STEP_NO_PATH about @cell. */
+/* End the search: report MAZE_STEP_FOUND or MAZE_STEP_NO_PATH about @cell,
+ * the step of line @line of the listing (0: none). */
 void solver_finish (MazeSolver *solver,
                     MazeStep   *report,
                     bool        found,
-                    uint32_t    cell);
+                    uint32_t    cell,
+                    unsigned    line);
 
 /* End the search because an array could not grow. */
 /* MAZE_ERROR_NOMEM into @error, naming the solver and the bytes of the

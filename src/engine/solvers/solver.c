@@ -187,7 +187,8 @@ void
 solver_finish (MazeSolver *solver,
                MazeStep   *report,
                bool        found,
-               uint32_t    cell)
+               uint32_t    cell,
+               unsigned    line)
 {
   solver->phase = SOLVER_DONE;
   solver->found = found;
@@ -195,6 +196,7 @@ solver_finish (MazeSolver *solver,
   solver->final_cell = cell;
   maze_step_begin (report, solver->final_kind, cell,
                    found ? solver->start : UINT32_MAX, 0);
+  maze_step_at (report, line);
 }
 
 MazeStatus
@@ -213,7 +215,7 @@ solver_out_of_memory (MazeSolver *solver,
                       MazeStep   *report)
 {
   solver->status = MAZE_ERROR_NOMEM;
-  solver_finish (solver, report, false, solver->cur);
+  solver_finish (solver, report, false, solver->cur, 0);
 }
 
 void
@@ -237,7 +239,8 @@ solver_path_step (MazeSolver *solver,
 
   if (c == solver->start)
     {
-      solver_finish (solver, report, true, solver->goal);
+      solver_finish (solver, report, true, solver->goal,
+                     maze_listing_tail (solver->algorithm) + MAZE_LISTING_TRACE_HOME);
       return;
     }
   b = maze_cell_backtrack (solver->cells[c]);
@@ -245,13 +248,15 @@ solver_path_step (MazeSolver *solver,
       || solver->path_length >= solver->n_cells)
     {
       /* Only possible if somebody changed the maze under the solver. */
-      solver_finish (solver, report, false, c);
+      solver_finish (solver, report, false, c, 0);
       return;
     }
   p = solver_step_to (solver, c, b);
   d = maze_opposite (b);
   maze_step_begin (report, MAZE_STEP_PATH, c, p, d);
-  maze_op_or (solver->cells, report, p, d, MAZE_SOLUTION_SHIFT);
+  maze_step_at (report, maze_listing_tail (solver->algorithm) + MAZE_LISTING_TRACE_WRITE);
+  maze_op_or (solver->cells, report, p, d, MAZE_SOLUTION_SHIFT,
+              maze_listing_tail (solver->algorithm) + MAZE_LISTING_TRACE_WRITE);
   solver->path_length++;
   solver->path_cell = p;
 }

@@ -127,6 +127,57 @@ out:
   return reached;
 }
 
+/* The listing, and the lines of it each step runs. */
+static const MazeListingLine wall_follower_listing[] = {
+  { "void visit_cell (uint16_t maze[], uint32_t from, uint32_t to, int d)", NULL },
+  { "{", NULL },
+  { "  maze[from] |= DIR[d] << 8;", MAZE_N_("the path goes on towards d") },
+  { "  if (to != start && !(maze[to] & BACKTRACK_BITS))", MAZE_N_("here for the first time:") },
+  { "    maze[to] |= OPPOSITE[d] << 12;", MAZE_N_("the way back home") },
+  { "}", NULL },
+  { "", NULL },
+  { "void backtrack (uint16_t maze[], uint32_t cell)", NULL },
+  { "{", NULL },
+  { "  maze[cell] &= ~SOLUTION_BITS;", MAZE_N_("off the path") },
+  { "}", NULL },
+  { "", NULL },
+  { "bool follow_wall (uint16_t maze[], uint32_t start, uint32_t goal, int hand)", NULL },
+  { "{", NULL },
+  { "  uint32_t cell = start;", NULL },
+  { "  int heading = first_heading (maze, start);", NULL },
+  { "  while (cell != goal)", NULL },
+  { "    {", NULL },
+  { "      int d = first_open (maze[cell], hand, heading);", MAZE_N_("the hand's side, straight on, the other side, back") },
+  { "      if (d < 0 || round_again (cell, d))", NULL },
+  { "        return false;", MAZE_N_("no way on: not found") },
+  { "      uint32_t next = cell + STEP[d];", NULL },
+  { "      heading = d;", NULL },
+  { "      if (maze[next] & SOLUTION_BITS)", MAZE_N_("back onto the path: a loop") },
+  { "        for (uint32_t c = next; c != cell; )", NULL },
+  { "          {", NULL },
+  { "            uint32_t after = follow_solution (maze, c);", MAZE_N_("where its solution bits lead") },
+  { "            backtrack (maze, c);", MAZE_N_("erase the loop") },
+  { "            c = after;", NULL },
+  { "          }", NULL },
+  { "      else", NULL },
+  { "        visit_cell (maze, cell, next, d);", NULL },
+  { "      cell = next;", NULL },
+  { "    }", NULL },
+  { "  return true;", NULL },
+  { "}", NULL },
+};
+
+enum
+{
+  WALL_LINE_SOLUTION = 3,
+  WALL_LINE_HOME = 5,
+  WALL_LINE_CLEAR = 10,
+  WALL_LINE_NO_PATH = 21,
+  WALL_LINE_ERASE = 28,
+  WALL_LINE_VISIT = 32,
+  WALL_LINE_FOUND = 35,
+};
+
 /* Clear the solution bits of the next cell of an erased loop. */
 static void
 wall_follower_erase_step (MazeSolver *solver,
@@ -138,7 +189,8 @@ wall_follower_erase_step (MazeSolver *solver,
   uint32_t next = solver_step_to (solver, c, next_dir);
 
   maze_step_begin (report, MAZE_STEP_BACKTRACK, c, solver->cur, 0);
-  maze_op_clear (cells, report, c, MAZE_SOLUTION_MASK);
+  maze_step_at (report, WALL_LINE_ERASE);
+  maze_op_clear (cells, report, c, MAZE_SOLUTION_MASK, WALL_LINE_CLEAR);
   solver->path_length--;
   solver->erase_cell = maze_cell_solution (cells[next]) != 0 ? next : NONE;
 }
@@ -194,7 +246,7 @@ wall_follower_step (MazeSolver *solver,
     }
   if (from == solver->goal)
     {
-      solver_finish (solver, report, true, from);
+      solver_finish (solver, report, true, from, WALL_LINE_FOUND);
       return;
     }
 
@@ -202,7 +254,7 @@ wall_follower_step (MazeSolver *solver,
   if (dir == 0)
     {
       solver->missed = goal_reachable (solver);
-      solver_finish (solver, report, false, from);
+      solver_finish (solver, report, false, from, WALL_LINE_NO_PATH);
       return;
     }
   to = solver_step_to (solver, from, dir);
@@ -223,7 +275,8 @@ wall_follower_step (MazeSolver *solver,
       uint32_t next = solver_step_to (solver, to, to_solution);
 
       maze_step_begin (report, MAZE_STEP_BACKTRACK, from, to, maze_opposite (dir));
-      maze_op_clear (cells, report, to, MAZE_SOLUTION_MASK);
+      maze_step_at (report, WALL_LINE_ERASE);
+      maze_op_clear (cells, report, to, MAZE_SOLUTION_MASK, WALL_LINE_CLEAR);
       solver->path_length--;
       if (maze_cell_solution (cells[next]) != 0)
         solver->erase_cell = next;
@@ -231,11 +284,12 @@ wall_follower_step (MazeSolver *solver,
     }
 
   maze_step_begin (report, MAZE_STEP_VISIT, to, from, dir);
-  maze_op_or (cells, report, from, dir, MAZE_SOLUTION_SHIFT);
+  maze_step_at (report, WALL_LINE_VISIT);
+  maze_op_or (cells, report, from, dir, MAZE_SOLUTION_SHIFT, WALL_LINE_SOLUTION);
   solver->path_length++;
   if (!solver_visited (solver, to))
     {
-      maze_op_or (cells, report, to, maze_opposite (dir), MAZE_BACKTRACK_SHIFT);
+      maze_op_or (cells, report, to, maze_opposite (dir), MAZE_BACKTRACK_SHIFT, WALL_LINE_HOME);
       solver->visited++;
     }
 }
@@ -272,12 +326,15 @@ const MazeAlgorithm maze_solver_wall_follower_left = {
   .label = MAZE_N_("Wall Follower, Left Hand"),
   .description = MAZE_N_("Wall follower, left hand on the wall"),
   .subject = MAZE_N_("The wall follower"),
+  /* Translators: in a colour legend: the cell the wall follower stands on */
+  .legend = MAZE_N_("where it stands"),
   /* Translators: why the cell the wall follower takes next is the right answer */
   .next_rule = MAZE_N_("With its left hand on the wall, the wall follower turns "
                        "left if it can, else goes straight on, else turns right, "
                        "else goes back"),
   .solver = &wall_follower_class,
   .variant = false,
+  MAZE_LISTING (wall_follower_listing),
 };
 
 const MazeAlgorithm maze_solver_wall_follower_right = {
@@ -285,10 +342,13 @@ const MazeAlgorithm maze_solver_wall_follower_right = {
   .label = MAZE_N_("Wall Follower, Right Hand"),
   .description = MAZE_N_("Wall follower, right hand on the wall"),
   .subject = MAZE_N_("The wall follower"),
+  /* Translators: in a colour legend: the cell the wall follower stands on */
+  .legend = MAZE_N_("where it stands"),
   /* Translators: why the cell the wall follower takes next is the right answer */
   .next_rule = MAZE_N_("With its right hand on the wall, the wall follower turns "
                        "right if it can, else goes straight on, else turns left, "
                        "else goes back"),
   .solver = &wall_follower_class,
   .variant = true,
+  MAZE_LISTING (wall_follower_listing),
 };

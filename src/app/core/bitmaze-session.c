@@ -2167,6 +2167,17 @@ bitmaze_session_seek (BitmazeSession *self,
 }
 
 guint64
+bitmaze_session_find_line (BitmazeSession *self,
+                           guint           line)
+{
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), 0);
+
+  if (self->history == NULL)
+    return 0;
+  return maze_history_find_line (self->history, line, maze_history_position (self->history));
+}
+
+guint64
 bitmaze_session_get_first (BitmazeSession *self)
 {
   g_return_val_if_fail (BITMAZE_IS_SESSION (self), 0);

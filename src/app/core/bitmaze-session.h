@@ -124,6 +124,11 @@ gboolean         bitmaze_session_step_back      (BitmazeSession *self);
 /* Goes to step @position of the history (clamped to what it holds). */
 gboolean         bitmaze_session_seek           (BitmazeSession *self,
                                                  guint64         position);
+/* The last step up to the one shown that ran line @line of the listing
+ * of bitmaze_session_get_algorithm() (maze_history_find_line()); 0 when
+ * none did, or there is no history.  The maze stays as it is. */
+guint64          bitmaze_session_find_line      (BitmazeSession *self,
+                                                 guint           line);
 /* The first step still in the history (0 unless it outgrew its memory),
  * the step shown, and the last step recorded. */
 guint64          bitmaze_session_get_first      (BitmazeSession *self);

@@ -114,7 +114,8 @@ update_reserve (BitmazeStatus *self,
 {
   guint64 n = maze_n_inside (maze);
   g_autofree char *numbers = NULL;
-  char cells[32], steps[32], most[32], time[32];
+  char cells[32], steps[32], most[32], one[32];
+  g_autofree char *time = NULL;
 
   if (n == self->reserved_for)
     return;
@@ -124,7 +125,8 @@ update_reserve (BitmazeStatus *self,
    * through or along the path, about twice the cells at most. */
   g_snprintf (steps, sizeof steps, "%'" G_GUINT64_FORMAT, 2 * n);
   g_snprintf (most, sizeof most, "%'" G_GUINT64_FORMAT, n);
-  format_duration (time, sizeof time, G_USEC_PER_SEC - 100);
+  format_duration (one, sizeof one, G_USEC_PER_SEC - 100);
+  time = g_strdup_printf (_("%s (engine %s)"), one, one);
   numbers = g_strdup_printf (_("Cells %s · Steps %s · Visited %s · Largest frontier %s · Path %s · Time %s"),
                              cells, steps, most, most, most, time);
   set_numbers (self->reserve_label, numbers);
@@ -137,7 +139,9 @@ update (BitmazeStatus *self)
   BitmazePhase phase = bitmaze_session_get_phase (self->session);
   const MazeStep *step = bitmaze_session_get_last_step (self->session);
   gint64 engine_us = bitmaze_session_get_engine_time (self->session);
-  char cells[32], time[32], steps[32];
+  gint64 waited_us = bitmaze_session_get_waited_time (self->session);
+  char cells[32], waited[32], engine[32], steps[32];
+  g_autofree char *time = NULL;
   const char *state;
   g_autofree char *numbers = NULL;
   g_autofree char *step_text = NULL;
@@ -151,7 +155,12 @@ update (BitmazeStatus *self)
 
   /* %' groups the digits as the locale does (12,345 or 12.345). */
   g_snprintf (cells, sizeof cells, "%'u", maze_n_inside (maze));
-  format_duration (time, sizeof time, engine_us);
+  /* The time the user waited; the engine's part of it beside it. */
+  format_duration (waited, sizeof waited, MAX (waited_us, engine_us));
+  format_duration (engine, sizeof engine, engine_us);
+  /* Translators: the time the user waited for a build or search, then
+   * the part of it the engine spent on the steps (the rest is drawing) */
+  time = g_strdup_printf (_("%s (engine %s)"), waited, engine);
   bitmaze_session_get_stats (self->session, &stats);
   g_snprintf (steps, sizeof steps, "%'" G_GUINT64_FORMAT, stats.steps);
 

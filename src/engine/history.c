@@ -1001,6 +1001,14 @@ seek_replay (MazeHistory *h,
               if (done == 0)
                 break;
             }
+          else if (h->solver != NULL)
+            {
+              uint64_t done = solver_run_steps (h->solver, quiet_to - h->position);
+
+              h->position += done;
+              if (done == 0)
+                break;
+            }
           else if (stepper_step (h, h->gen, h->solver, h->position, NULL) != STEP_NONE)
             h->position++;
           else

@@ -16,9 +16,12 @@
  *     from the end, each handing over the 4096 newest reports as the app
  *     asks for them: the slowest and the median jump.
  * Targets: a jump within 100 ms, at most 32 bytes a step.
+ * With --limit MB the history keeps only that much (as the app's, 256),
+ * so jumps before its log replay from step 0: the target is then 2 s
+ * for any step of a 10000 x 10000 BFS.
  *
  *   bitmaze-bench-history [--size N] [--solver NAME] [--generator NAME]
- *                         [--jumps N]
+ *                         [--jumps N] [--limit MB]
  * With --generator, the history is of building that maze instead.
  */
 #include "maze.h"
@@ -82,6 +85,7 @@ main (int   argc,
   const char *solver_name = "bfs";
   const char *generator_name = NULL;
   unsigned n_jumps = 200;
+  size_t limit = (size_t) 1 << 40;
   MazeStep *reports = malloc (REPORTS * sizeof *reports);
   double *jump_ms, *jump_cpu_ms;
   double record_cpu, plain_cpu, back_max = 0;
@@ -103,9 +107,12 @@ main (int   argc,
         generator_name = argv[++i];
       else if (strcmp (argv[i], "--jumps") == 0 && i + 1 < argc)
         n_jumps = (unsigned) strtoul (argv[++i], NULL, 10);
+      else if (strcmp (argv[i], "--limit") == 0 && i + 1 < argc)
+        limit = (size_t) strtoull (argv[++i], NULL, 10) << 20;
       else
         {
-          fprintf (stderr, "usage: %s [--size N] [--solver NAME] [--generator NAME] [--jumps N]\n", argv[0]);
+          fprintf (stderr, "usage: %s [--size N] [--solver NAME] [--generator NAME] [--jumps N] [--limit MB]\n",
+                   argv[0]);
           return 2;
         }
     }
@@ -130,7 +137,7 @@ main (int   argc,
     h = maze_history_new_solver (maze, solver_name, &error);
   if (h == NULL)
     die ("history", &error);
-  maze_history_set_limit (h, (size_t) 1 << 40);
+  maze_history_set_limit (h, limit);
   n_steps = 0;
   while (maze_history_step_quiet (h, &step))
     n_steps++;
@@ -145,8 +152,9 @@ main (int   argc,
   printf ("run: %.3f s CPU stepping with every statement and no history (%llu steps), "
           "%.3f s with the history and quiet reports: %.2fx\n",
           plain_cpu, (unsigned long long) plain_steps, record_cpu, record_cpu / plain_cpu);
-  printf ("history: %.1f MB, %.1f bytes a step (target 32); %ld page faults while recording\n",
-          maze_history_memory (h) / 1e6, (double) maze_history_memory (h) / (double) length, faults);
+  printf ("history: %.1f MB, %.1f bytes a step (target 32, limit %.0f MB); %ld page faults while recording\n",
+          maze_history_memory (h) / 1e6, (double) maze_history_memory (h) / (double) length,
+          (double) (limit >> 20), faults);
 
   /* Single steps back from the end, as Step Back does. */
   for (int k = 0; k < 20; k++)

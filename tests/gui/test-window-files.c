@@ -345,6 +345,34 @@ test_open_keeps_preferences (Fixture       *fixture,
   gui_test_wait_for_finalize (&second, "the second window to be finalized");
 }
 
+/* The status tells the time the user waited for a Run, its steps paced
+ * at a few hundred a second, and the engine's small part of it beside
+ * it, labelled. */
+static void
+test_status_waited_time (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  BitmazeSession *session = window_test_session (fixture->window);
+  gint64 start, waited, engine;
+  const char *numbers;
+
+  g_object_set (session, "speed", 2.5, NULL);
+  start = g_get_monotonic_time ();
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.run", NULL);
+  gui_test_wait_for_property (session, "running", FALSE);
+  g_assert_cmpint (bitmaze_session_get_phase (session), ==, BITMAZE_PHASE_SOLVED);
+  waited = bitmaze_session_get_waited_time (session);
+  engine = bitmaze_session_get_engine_time (session);
+  /* tens of steps at 316 a second: a tenth of a second at least */
+  g_assert_cmpint (waited, >=, 100000);
+  g_assert_cmpint (waited, <=, g_get_monotonic_time () - start);
+  g_assert_cmpint (engine, <, waited);
+  gui_test_wait_for_frames (window_test_view (fixture->window), 1);
+  numbers = window_test_status_text (fixture->window, "numbers");
+  if (strstr (numbers, " (engine ") == NULL)
+    g_error ("the status does not give the engine's time beside the time waited: %s", numbers);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -360,6 +388,8 @@ main (int   argc,
               test_island_status, fixture_teardown);
   g_test_add ("/window-files/open-keeps-preferences", Fixture, NULL, fixture_setup,
               test_open_keeps_preferences, fixture_teardown);
+  g_test_add ("/window-files/status-waited-time", Fixture, NULL, fixture_setup,
+              test_status_waited_time, fixture_teardown);
 
   return g_test_run ();
 }

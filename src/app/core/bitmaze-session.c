@@ -717,6 +717,8 @@ bitmaze_session_generate (BitmazeSession  *self,
   else
     bitmaze_stepper_set_quick (self->stepper, quick, self->placement, self->seed, FIRST_SLICE_US);
   bitmaze_stepper_thaw (self->stepper);
+  /* (from the click: making the maze's memory ready included) */
+  bitmaze_stepper_add_waited_time (self->stepper, g_get_monotonic_time () - began);
 
   /* The rest of a big build, and an animated one, runs on the clock; the
    * next frame's share is smaller by what was done here. */

@@ -333,6 +333,15 @@ bitmaze_session_get_engine_time (BitmazeSession *self)
   return bitmaze_stepper_get_engine_time (bitmaze_session_get_stepper (self));
 }
 
+/* Time the user waited for the current build or search, in µs: from each
+ * click (Generate, Run, Step) until the work stopped (or now, while it
+ * runs), the window's drawing included; Pause not counted. */
+static inline gint64
+bitmaze_session_get_waited_time (BitmazeSession *self)
+{
+  return bitmaze_stepper_get_waited_time (bitmaze_session_get_stepper (self));
+}
+
 /* Longest time, in µs, one frame of Run spent stepping and handing the
  * changes over since the last call (reset to 0). */
 static inline gint64

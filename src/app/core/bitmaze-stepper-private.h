@@ -55,6 +55,11 @@ struct _BitmazeStepper
   gboolean           has_last_step;
   gboolean           has_search;     /* the maze holds search bits */
   gint64             engine_us;
+  /* The time the user waited for it: from each click (Generate, Run,
+   * Step) until the work stopped, drawing included (see
+   * bitmaze_stepper_get_waited_time ()). */
+  gint64             waited_us;
+  gint64             running_since;
 
   /* A step held back as a question, and which ones predict mode asks */
   MazeStep           question;

@@ -196,6 +196,10 @@ bitmaze_stepper_set_running (BitmazeStepper *self,
 
   self->running = running;
   if (running)
+    self->running_since = began;
+  else
+    self->waited_us += g_get_monotonic_time () - self->running_since;
+  if (running)
     bitmaze_pacer_run_started (self->pacer, g_get_monotonic_time () - began);
   g_object_notify_by_pspec (G_OBJECT (self), bitmaze_stepper_properties[PROP_RUNNING]);
 }
@@ -336,6 +340,7 @@ reopen_slice (BitmazeStepper *self)
   self->source = bitmaze_reopen_steal_source (self->reopen);
   maze = bitmaze_reopen_steal_maze (self->reopen);
   self->engine_us = bitmaze_reopen_get_time (self->reopen);
+  self->waited_us = self->engine_us;
   g_clear_pointer (&self->reopen, bitmaze_reopen_free);
   /* the copy takes the maze's place: the session owns it */
   self->maze = maze;

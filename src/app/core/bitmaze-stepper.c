@@ -181,6 +181,7 @@ bitmaze_stepper_drop (BitmazeStepper *self)
   g_clear_pointer (&self->quick, maze_generator_free);
   self->has_last_step = FALSE;
   self->engine_us = 0;
+  self->waited_us = 0;
 }
 
 /* The end of a build without a history: the endpoints as chosen. */
@@ -343,6 +344,7 @@ bitmaze_stepper_step_or_ask (BitmazeStepper *self,
       self->has_last_step = self->has_last_step || stepped;
     }
   self->engine_us += g_get_monotonic_time () - start;
+  self->waited_us += g_get_monotonic_time () - start;
 
   if (stepped && self->has_last_step)
     bitmaze_stepper_emit_step_cells (self, &self->last_step);
@@ -633,6 +635,23 @@ bitmaze_stepper_get_stats (BitmazeStepper *self,
     stats->steps = maze_generator_steps (self->quick);
   else if (self->source != NULL)
     bitmaze_step_source_stats (self->source, stats);
+}
+
+gint64
+bitmaze_stepper_get_waited_time (BitmazeStepper *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_STEPPER (self), 0);
+
+  return self->waited_us + (self->running ? g_get_monotonic_time () - self->running_since : 0);
+}
+
+void
+bitmaze_stepper_add_waited_time (BitmazeStepper *self,
+                                 gint64          us)
+{
+  g_return_if_fail (BITMAZE_IS_STEPPER (self));
+
+  self->waited_us += us;
 }
 
 gint64

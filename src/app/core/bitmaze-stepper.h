@@ -163,6 +163,14 @@ gsize            bitmaze_stepper_get_frontier    (BitmazeStepper *self,
 void             bitmaze_stepper_get_stats       (BitmazeStepper *self,
                                                   MazeSolveStats *stats);
 gint64           bitmaze_stepper_get_engine_time (BitmazeStepper *self);
+/* Time the user waited for the current build or search, in µs: from each
+ * click (Generate, Run, Step) until the work stopped (or now, while it
+ * runs), the window's drawing included; Pause not counted. */
+gint64           bitmaze_stepper_get_waited_time (BitmazeStepper *self);
+/* Counts @us more of waiting: what the session did for a click before it
+ * handed the work to the stepper (making a maze's memory ready). */
+void             bitmaze_stepper_add_waited_time (BitmazeStepper *self,
+                                                  gint64          us);
 
 /* ---- moving ---- */
 

@@ -153,6 +153,7 @@ bfs_run (MazeSolver *solver)
   const uint32_t goal = solver->goal;
   const uint32_t delta[4] = { (uint32_t) 0 - solver->width, 1, solver->width, (uint32_t) 0 - 1 };
   uint64_t reached = 0, max_frontier = solver->max_frontier;
+  uint64_t limit = solver->stop_after;
   uint32_t *queue, cur = solver->cur;
   size_t head, tail;
 
@@ -161,6 +162,8 @@ bfs_run (MazeSolver *solver)
     {
       solver->steps++;
       bfs_step (solver, NULL);
+      if (limit > 0 && --limit == 0)
+        return;
     }
   if (solver->phase != SOLVER_SEARCH)
     return;
@@ -217,6 +220,19 @@ bfs_run (MazeSolver *solver)
           cells[to] |= back;
           queue[tail++] = to;
           reached++;
+          if (reached == limit)
+            {
+              /* Stopped as bfs_step () would leave it after this step:
+               * @cur taken from the queue, its sides up to k looked at. */
+              solver->cur = cur;
+              solver->dir_index = k + 1;
+              solver->queue.head = head;
+              solver->queue.len = tail - head;
+              solver->max_frontier = tail - head > max_frontier ? tail - head : max_frontier;
+              solver->steps += reached;
+              solver->visited += reached;
+              return;
+            }
         }
       if (tail - head > max_frontier)
         max_frontier = tail - head;
@@ -294,6 +310,7 @@ static const MazeSolverClass bfs_class = {
   .step = bfs_step,
   .frontier = bfs_frontier,
   .run = bfs_run,
+  .run_stops = true,
   .next_cell = bfs_next_cell,
 };
 

@@ -199,6 +199,23 @@ solver_finish (MazeSolver *solver,
   maze_step_at (report, line);
 }
 
+uint64_t
+solver_run_steps (MazeSolver *solver,
+                  uint64_t    max)
+{
+  uint64_t before = solver->steps;
+
+  if (max > 0 && solver->phase == SOLVER_SEARCH && solver->algorithm->solver->run_stops)
+    {
+      solver->stop_after = max;
+      solver->algorithm->solver->run (solver);
+      solver->stop_after = 0;
+    }
+  while (solver->steps - before < max && maze_solver_step (solver, NULL))
+    ;
+  return solver->steps - before;
+}
+
 MazeStatus
 solver_nomem (const MazeSolver *solver,
               MazeError        *error)

@@ -7,6 +7,7 @@
 #include "maze-render.h"
 
 #include "bitmaze-inspector.h"
+#include "bitmaze-error.h"
 #include "bitmaze-predict.h"
 #include "bitmaze-settings-choice.h"
 #include "bitmaze-shape.h"
@@ -70,6 +71,9 @@ struct _BitmazeInspector
   GtkListView     *frontier_view;
   GtkDropDown     *label_mode_dropdown;
   GtkGrid         *legend_grid;
+  GtkLabel        *log_explain_label;
+  const MazeAlgorithm *legend_for; /* whose frontier the legend names */
+  gboolean         legend_named;
 };
 
 G_DEFINE_FINAL_TYPE (BitmazeInspector, bitmaze_inspector, GTK_TYPE_BOX)
@@ -657,9 +661,12 @@ after_paint_cb (BitmazeInspector *self)
     refresh_frontier (self);
 }
 
+static void update_legend (BitmazeInspector *self);
+
 static void
 session_moved_cb (BitmazeInspector *self)
 {
+  update_legend (self);
   self->frontier_dirty = TRUE;
   if (gtk_widget_get_mapped (GTK_WIDGET (self)))
     gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -782,14 +789,66 @@ select_cell (BitmazeInspector *self,
   refresh_cell (self);
 }
 
+/* What each statement of @step does, from the engine's explainer, one
+ * paragraph a statement: "maze[87] |= W << 12;  W is 0x8; << 12 ...". */
+static char *
+explain_step (const MazeStep *step)
+{
+  MazeStep copy = *step;
+  GString *text = g_string_new (NULL);
+
+  maze_step_complete (&copy);
+  for (unsigned k = 0; k < copy.n_changes; k++)
+    {
+      g_autofree char *why = bitmaze_explain_statement (copy.changes[k].expr,
+                                                        copy.changes[k].before, NULL, NULL);
+
+      if (why == NULL)
+        continue;
+      if (text->len > 0)
+        g_string_append (text, "\n\n");
+      g_string_append_printf (text, "%s;\n%s", copy.changes[k].expr, why);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* The explanation of a line, asked for only when the pointer rests on it
+ * (at full speed the rows are bound far more often than read). */
+static gboolean
+log_query_tooltip_cb (GtkWidget  *label,
+                      int         x,
+                      int         y,
+                      gboolean    keyboard,
+                      GtkTooltip *tooltip,
+                      gpointer    user_data)
+{
+  BitmazeOpItem *op = g_object_get_data (G_OBJECT (label), "op-item");
+  g_autofree char *text = NULL;
+
+  if (op == NULL)
+    return FALSE;
+  text = explain_step (bitmaze_op_item_get_step (op));
+  if (*text == '\0')
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
 static void
 log_activate_cb (BitmazeInspector *self,
                  guint             position)
 {
   g_autoptr (BitmazeOpItem) item = g_list_model_get_item (G_LIST_MODEL (self->log), position);
 
-  if (item != NULL)
-    select_cell (self, bitmaze_op_item_get_step (item)->cell);
+  g_autofree char *why = NULL;
+
+  if (item == NULL)
+    return;
+  select_cell (self, bitmaze_op_item_get_step (item)->cell);
+  /* the line explained below the log: what a keyboard reaches with Enter */
+  why = explain_step (bitmaze_op_item_get_step (item));
+  gtk_label_set_label (self->log_explain_label, why);
+  gtk_widget_set_visible (GTK_WIDGET (self->log_explain_label), *why != '\0');
 }
 
 static void
@@ -854,7 +913,10 @@ build_bits (BitmazeInspector *self)
   for (guint column = 0; column < 4; column++)
     {
       guint16 dir = (guint16) (MAZE_W >> column);
-      GtkWidget *letter = gtk_label_new (bitmaze_direction_letter (dir));
+      /* Translators: a column of the bit grid: a direction's letter and
+       * its bit's value, "W=8" */
+      g_autofree char *key = g_strdup_printf (C_("bit key", "%s=%u"), bitmaze_direction_letter (dir), dir);
+      GtkWidget *letter = gtk_label_new (key);
 
       gtk_widget_add_css_class (letter, "bitmaze-bit-letter");
       gtk_widget_set_tooltip_text (letter, bitmaze_direction_name (dir));
@@ -911,6 +973,8 @@ log_setup_cb (GtkSignalListItemFactory *factory,
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_widget_add_css_class (label, "bitmaze-op");
+  gtk_widget_set_has_tooltip (label, TRUE);
+  g_signal_connect (label, "query-tooltip", G_CALLBACK (log_query_tooltip_cb), NULL);
   gtk_list_item_set_child (item, label);
 }
 
@@ -929,6 +993,7 @@ log_bind_cb (GtkSignalListItemFactory *factory,
   g_autofree char *accessible = g_strdup_printf ("%s. %s", description, code);
 
   gtk_label_set_markup (GTK_LABEL (label), markup);
+  g_object_set_data (G_OBJECT (label), "op-item", op);
   gtk_accessible_update_property (GTK_ACCESSIBLE (label),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, accessible,
                                   -1);
@@ -1021,21 +1086,37 @@ frontier_bind_cb (GtkSignalListItemFactory *factory,
 
 /* ---- the legend ---- */
 
+/* What the maze's colours mean, drawn by the renderer's legend (the same
+ * swatches as the presentation view, the exports and the students' page),
+ * then the two colours only the window shows. */
 typedef struct
 {
-  gsize       offset; /* of the colour in RenderPalette */
-  const char *label;
+  int         item;   /* a RenderLegendItem, or -1 */
+  gsize       offset; /* of the colour in RenderPalette, for item -1 */
+  const char *label;  /* for item -1 */
 } LegendEntry;
 
 static const LegendEntry legend[] = {
-  { G_STRUCT_OFFSET (RenderPalette, search), N_("Visited") },
-  { G_STRUCT_OFFSET (RenderPalette, frontier), N_("Frontier") },
-  { G_STRUCT_OFFSET (RenderPalette, changed), N_("Just changed") },
-  { G_STRUCT_OFFSET (RenderPalette, solution), N_("Solution") },
-  { G_STRUCT_OFFSET (RenderPalette, selected), N_("Selected") },
-  { G_STRUCT_OFFSET (RenderPalette, start), N_("Start") },
-  { G_STRUCT_OFFSET (RenderPalette, goal), N_("Goal") },
+  { RENDER_LEGEND_VISITED, 0, NULL },
+  { RENDER_LEGEND_FRONTIER, 0, NULL },
+  { RENDER_LEGEND_PATH, 0, NULL },
+  { RENDER_LEGEND_START, 0, NULL },
+  { RENDER_LEGEND_GOAL, 0, NULL },
+  /* Translators: in a colour legend: the cells a step just changed */
+  { -1, G_STRUCT_OFFSET (RenderPalette, changed), N_("just changed") },
+  /* Translators: in a colour legend: the outline of the selected cell */
+  { -1, G_STRUCT_OFFSET (RenderPalette, selected), N_("selected") },
 };
+
+static void
+inspector_palette (BitmazeInspector *self,
+                   RenderPalette    *palette)
+{
+  if (self != NULL && self->view != NULL && bitmaze_maze_view_get_dark (self->view))
+    render_palette_dark (palette);
+  else
+    render_palette_light (palette);
+}
 
 static void
 draw_swatch (GtkDrawingArea *area,
@@ -1045,25 +1126,70 @@ draw_swatch (GtkDrawingArea *area,
              gpointer        user_data)
 {
   BitmazeInspector *self = g_object_get_data (G_OBJECT (area), "inspector");
-  gsize offset = GPOINTER_TO_SIZE (user_data);
+  const LegendEntry *entry = user_data;
   RenderPalette palette;
   const RenderRgba *color;
 
-  if (self != NULL && self->view != NULL && bitmaze_maze_view_get_dark (self->view))
-    render_palette_dark (&palette);
-  else
-    render_palette_light (&palette);
-
+  inspector_palette (self, &palette);
+  if (entry->item >= 0)
+    {
+      render_legend_swatch (cr, &palette, (RenderLegendItem) entry->item, 0, 0, MIN (width, height));
+      return;
+    }
   /* The floor first, so a translucent colour looks as on the maze. */
   cairo_set_source_rgb (cr, palette.background.red, palette.background.green, palette.background.blue);
   cairo_paint (cr);
-  color = (const RenderRgba *) G_STRUCT_MEMBER_P (&palette, offset);
+  color = (const RenderRgba *) G_STRUCT_MEMBER_P (&palette, entry->offset);
   cairo_set_source_rgba (cr, color->red, color->green, color->blue, color->alpha);
-  cairo_paint (cr);
+  if (entry->offset == G_STRUCT_OFFSET (RenderPalette, selected))
+    {
+      cairo_set_line_width (cr, 3);
+      cairo_rectangle (cr, 1.5, 1.5, width - 3, height - 3);
+      cairo_stroke (cr);
+    }
+  else
+    cairo_paint (cr);
   cairo_rectangle (cr, 0.5, 0.5, width - 1, height - 1);
-  cairo_set_source_rgba (cr, palette.wall.red, palette.wall.green, palette.wall.blue, 0.6);
+  cairo_set_source_rgba (cr, palette.wall.red, palette.wall.green, palette.wall.blue, 1.0);
   cairo_set_line_width (cr, 1);
   cairo_stroke (cr);
+}
+
+/* The algorithm whose frontier the maze shows: the generator while it
+ * builds, else the solver. */
+static const MazeAlgorithm *
+legend_algorithm (BitmazeInspector *self)
+{
+  if (self->session == NULL)
+    return NULL;
+  if (bitmaze_session_get_phase (self->session) == BITMAZE_PHASE_BUILDING)
+    return NULL;
+  return maze_algorithm_find (maze_solvers, bitmaze_session_get_solver (self->session), NULL, NULL);
+}
+
+/* The labels: the frontier named for the solver ("queue" for BFS). */
+static void
+update_legend (BitmazeInspector *self)
+{
+  const MazeAlgorithm *algorithm = legend_algorithm (self);
+  guint i = 0;
+
+  if (self->legend_named && algorithm == self->legend_for)
+    return;
+  self->legend_for = algorithm;
+  self->legend_named = TRUE;
+  for (GtkWidget *box = gtk_widget_get_first_child (GTK_WIDGET (self->legend_grid));
+       box != NULL && i < G_N_ELEMENTS (legend);
+       box = gtk_widget_get_next_sibling (box), i++)
+    {
+      GtkWidget *label = gtk_widget_get_last_child (box);
+      const char *text = legend[i].item >= 0
+                         ? _(render_legend_label ((RenderLegendItem) legend[i].item, algorithm))
+                         : _(legend[i].label);
+
+      gtk_label_set_label (GTK_LABEL (label), text);
+      gtk_widget_queue_draw (gtk_widget_get_first_child (box));
+    }
 }
 
 static void
@@ -1073,19 +1199,20 @@ build_legend (BitmazeInspector *self)
     {
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
       GtkWidget *swatch = gtk_drawing_area_new ();
-      GtkWidget *label = gtk_label_new (_(legend[i].label));
+      GtkWidget *label = gtk_label_new (NULL);
 
       gtk_widget_set_size_request (swatch, 16, 16);
       gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
       g_object_set_data (G_OBJECT (swatch), "inspector", self);
       gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch,
-                                      GSIZE_TO_POINTER (legend[i].offset), NULL);
+                                      (gpointer) &legend[i], NULL);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_box_append (GTK_BOX (box), swatch);
       gtk_box_append (GTK_BOX (box), label);
       gtk_widget_set_hexpand (box, TRUE);
       gtk_grid_attach (self->legend_grid, box, (int) (i % 2), (int) (i / 2), 1, 1);
     }
+  update_legend (self);
 }
 
 static void
@@ -1199,6 +1326,7 @@ bitmaze_inspector_class_init (BitmazeInspectorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BitmazeInspector, frontier_view);
   gtk_widget_class_bind_template_child (widget_class, BitmazeInspector, label_mode_dropdown);
   gtk_widget_class_bind_template_child (widget_class, BitmazeInspector, legend_grid);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeInspector, log_explain_label);
   gtk_widget_class_bind_template_callback (widget_class, follow_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, log_activate_cb);
   gtk_widget_class_bind_template_callback (widget_class, frontier_activate_cb);
@@ -1384,6 +1512,15 @@ bitmaze_inspector_get_text (BitmazeInspector *self,
     return gtk_label_get_text (self->cell_label);
   if (g_str_equal (which, "frontier"))
     return gtk_label_get_text (self->frontier_title);
+  if (g_str_equal (which, "explanation"))
+    return gtk_label_get_text (self->log_explain_label);
+  /* "legend-frontier": the legend's name for the frontier's colour */
+  if (g_str_equal (which, "legend-frontier"))
+    {
+      GtkWidget *box = gtk_widget_get_next_sibling (gtk_widget_get_first_child (GTK_WIDGET (self->legend_grid)));
+
+      return gtk_label_get_text (GTK_LABEL (gtk_widget_get_last_child (box)));
+    }
 
   return NULL;
 }

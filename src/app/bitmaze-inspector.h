@@ -52,7 +52,8 @@ GListModel       *bitmaze_inspector_get_frontier  (BitmazeInspector *self);
 /* The message shown after a refused toggle, or NULL. */
 const char       *bitmaze_inspector_get_message   (BitmazeInspector *self);
 /* Text of the panel's labels, for tests: "word", "previous", "decimal",
- * "binary", "cell". */
+ * "binary", "cell", "frontier", "explanation" (of the log line chosen),
+ * "legend-frontier" (the legend's name for the frontier's colour). */
 const char       *bitmaze_inspector_get_text      (BitmazeInspector *self,
                                                    const char       *which);
 /* 0 (normal) .. 3: the presentation text size. */

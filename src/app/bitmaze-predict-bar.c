@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 
 #include "bitmaze-predict-bar.h"
+#include "bitmaze-error.h"
 
 #define TEXT_SIZE_MAX 3
 
@@ -44,6 +45,7 @@ struct _BitmazePredictBar
   GtkWidget        *result_box;
   GtkLabel         *result_label;
   GtkLabel         *detail_label;
+  GtkLabel         *explain_label;
   GtkButton        *continue_button;
   GtkButton        *reveal_button;
   GtkButton        *skip_button;
@@ -323,6 +325,7 @@ show_result (BitmazePredictBar  *self,
   gboolean right = bitmaze_predict_get_right (self->predict);
   g_autoptr (GString) detail = g_string_new (NULL);
   g_autofree char *result = NULL;
+  g_autofree char *spoken_explanation = NULL;
   const char *spoken_detail = NULL;
 
   gtk_widget_set_visible (self->result_box, TRUE);
@@ -381,6 +384,18 @@ show_result (BitmazePredictBar  *self,
       gtk_widget_add_css_class (GTK_WIDGET (self->detail_label), "bitmaze-predict-code");
       gtk_label_set_markup (self->detail_label, detail->str);
       update_answer_binary (self);
+
+      /* Why: the mistake of a wrong answer, and what the statement does */
+      {
+        g_autofree char *why = bitmaze_explain_statement (q->statement, q->word,
+                                                          answered && !right ? &answer : NULL,
+                                                          NULL);
+
+        gtk_label_set_label (self->explain_label, why != NULL ? why : "");
+        gtk_widget_set_visible (GTK_WIDGET (self->explain_label), why != NULL);
+        if (why != NULL)
+          spoken_explanation = g_steal_pointer (&why);
+      }
     }
   else
     {
@@ -407,6 +422,7 @@ show_result (BitmazePredictBar  *self,
         g_string_append_c (detail, '.');
       gtk_widget_remove_css_class (GTK_WIDGET (self->detail_label), "bitmaze-predict-code");
       gtk_label_set_label (self->detail_label, detail->str);
+      gtk_widget_set_visible (GTK_WIDGET (self->explain_label), FALSE);
       /* The cell that comes next, selected on the maze. */
       bitmaze_maze_view_set_selected_cell (self->view, (int) q->index);
     }
@@ -414,6 +430,8 @@ show_result (BitmazePredictBar  *self,
   {
     g_autofree char *spoken = spoken_detail != NULL && *spoken_detail != '\0'
                               ? g_strdup_printf ("%s %s.", result, spoken_detail)
+                              : spoken_explanation != NULL
+                              ? g_strdup_printf ("%s %s", result, spoken_explanation)
                               : g_strdup (result);
 
     gtk_accessible_update_property (GTK_ACCESSIBLE (self->result_label),
@@ -689,6 +707,7 @@ bitmaze_predict_bar_class_init (BitmazePredictBarClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BitmazePredictBar, result_box);
   gtk_widget_class_bind_template_child (widget_class, BitmazePredictBar, result_label);
   gtk_widget_class_bind_template_child (widget_class, BitmazePredictBar, detail_label);
+  gtk_widget_class_bind_template_child (widget_class, BitmazePredictBar, explain_label);
   gtk_widget_class_bind_template_child (widget_class, BitmazePredictBar, continue_button);
   gtk_widget_class_bind_template_child (widget_class, BitmazePredictBar, reveal_button);
   gtk_widget_class_bind_template_child (widget_class, BitmazePredictBar, skip_button);
@@ -826,6 +845,7 @@ bitmaze_predict_bar_get_text (BitmazePredictBar *self,
     { "hint", G_STRUCT_OFFSET (BitmazePredictBar, hint_label) },
     { "result", G_STRUCT_OFFSET (BitmazePredictBar, result_label) },
     { "detail", G_STRUCT_OFFSET (BitmazePredictBar, detail_label) },
+    { "explanation", G_STRUCT_OFFSET (BitmazePredictBar, explain_label) },
     { "score", G_STRUCT_OFFSET (BitmazePredictBar, score_label) },
   };
 

@@ -923,7 +923,8 @@ bitmaze_window_close_request (GtkWindow *window)
  * change in one window does not reach another.  A name the engine does not
  * know falls back to its default.  (The views' looks are preferences, the
  * same in every window.)  With @from_maze, the recipe is the one of the
- * maze the session opened, and the settings only learn it. */
+ * maze the session opened, and the settings only learn it; the Run speed
+ * and Animate Building are the user's, from the settings either way. */
 static void
 bind_settings (BitmazeWindow *self,
                gboolean       from_maze)
@@ -932,9 +933,13 @@ bind_settings (BitmazeWindow *self,
     { "maze-width", "width" },
     { "maze-height", "height" },
     { "loops", "loops" },
+    { "placement", "placement" },
+  };
+  /* The user's own choices, not part of a maze's recipe: a maze opened
+   * takes them from the settings as a new one does. */
+  static const char *const preferences[][2] = {
     { "speed", "speed" },
     { "animate-generation", "animate" },
-    { "placement", "placement" },
   };
   GSettingsBindFlags flags = G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES;
   g_autofree char *generator = g_settings_get_string (self->settings, "generator");
@@ -952,6 +957,8 @@ bind_settings (BitmazeWindow *self,
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     g_settings_bind (self->settings, keys[i][0], self->session, keys[i][1],
                      from_maze ? G_SETTINGS_BIND_SET : flags);
+  for (guint i = 0; i < G_N_ELEMENTS (preferences); i++)
+    g_settings_bind (self->settings, preferences[i][0], self->session, preferences[i][1], flags);
   g_settings_bind (self->settings, "generator", self->session, "generator", G_SETTINGS_BIND_SET);
   g_settings_bind (self->settings, "solver", self->session, "solver", G_SETTINGS_BIND_SET);
   bitmaze_shape_row_bind_settings (bitmaze_controls_get_shape_row (self->controls), self->settings);

@@ -394,7 +394,8 @@ cli_animate (int    argc,
       N_("GIF: animate generator NAME building a maze instead of a solve "
          "(see bitmaze-cli generate --list)"), N_("NAME") },
     { "size", 0, 0, CLI_ARG_TEXT, &size_text,
-      N_("GIF, --build: size in cells (default 20x15)"), N_("WxH") },
+      N_("GIF, --build: size in cells, 1 to 65535 each and at most 2^30 "
+         "(1073741824) cells in all (default 20x15)"), N_("WxH") },
     { "seed", 's', 0, CLI_ARG_TEXT, &seed_text,
       N_("GIF, --build: seed of the random numbers (default: a random one)"),
       N_("N") },

@@ -176,6 +176,25 @@ count_answer (Quiz     *quiz,
 }
 
 /* "What is maze[i] after this statement?" */
+/* Why @answer is wrong, from the engine's explainer: the mistake and
+ * what the statement does. */
+static void
+explain_wrong_word (Quiz               *quiz,
+                    const MazeQuestion *q,
+                    uint16_t            answer)
+{
+  g_autofree MazeExplanation *ex = g_new0 (MazeExplanation, 1);
+  g_autofree char *text = NULL;
+
+  if (maze_explain (q->statement, q->word, ex, NULL) != MAZE_OK)
+    return;
+  /* "other" would only repeat the bits that differ, said just above */
+  if (maze_explain_answer (ex, answer) != MAZE_MISTAKE_OTHER)
+    cli_explain_print_answer (quiz->out, ex);
+  text = cli_explain_text (ex);
+  fprintf (quiz->out, "%s\n", text);
+}
+
 static Answer
 ask_word (Quiz               *quiz,
           uint64_t            step,
@@ -265,6 +284,7 @@ ask_word (Quiz               *quiz,
       fprintf (quiz->out, ngettext ("Bit %s differs.", "Bits %s differ.", n_differ),
                bits->str);
       fputc ('\n', quiz->out);
+      explain_wrong_word (quiz, q, answer);
     }
   print_score (quiz);
   return answer == q->answer ? ANSWER_RIGHT : ANSWER_WRONG;
@@ -574,7 +594,8 @@ cli_quiz (int    argc,
       N_("Ask about generator NAME building a maze instead of a solve "
          "(see bitmaze-cli generate --list)"), N_("NAME") },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_text,
-      N_("--build: size in cells (default 20x15)"), N_("WxH") },
+      N_("--build: size in cells, 1 to 65535 each and at most 2^30 "
+         "(1073741824) cells in all (default 20x15)"), N_("WxH") },
     { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
       N_("--build: seed of the random numbers (default: a random one)"), N_("N") },
     { "loops", 'l', 0, G_OPTION_ARG_STRING, &loops_text,

@@ -161,10 +161,17 @@ cli_render (int    argc,
       if ((status = cli_parse_uint ("--cell-size", cell_size_text, 1, 4096,
                                     &value)) != CLI_EXIT_OK)
         return status;
+      /* A wall takes at least a pixel of its cell: a 1-pixel cell would
+       * be all wall or all passage (an image of nothing). */
+      if (value < 2)
+        return cli_fail (CLI_EXIT_FAILURE,
+                         _("--cell-size 1 leaves no room for walls (a wall "
+                           "takes a pixel of its cell): use 2 or more"));
       options.cell_size = (double) value;
-      options.margin = MAX (options.wall_width, options.cell_size / 2);
+      /* The default walls are 2 pixels; a 2-pixel cell gets 1-pixel walls. */
       if (options.wall_width >= options.cell_size)
-        options.wall_width = options.cell_size > 2 ? 2 : 0;
+        options.wall_width = options.cell_size > 2 ? 2 : 1;
+      options.margin = MAX (options.wall_width, options.cell_size / 2);
     }
   if (wall_width_text != NULL)
     {

@@ -315,6 +315,19 @@ int cli_worksheet (int    argc,
                    char **argv);
 int cli_quiz      (int    argc,
                    char **argv);
+int cli_explain   (int    argc,
+                   char **argv);
+
+/* ---- the explainer (cli-explain.c) ---- */
+
+/* What @ex's statement does, its two sentences in the user's language:
+ * the mask, then the operator.  g_free() it. */
+char *cli_explain_text         (const MazeExplanation *ex);
+
+/* One line on @out: "Right: ..." or "Mistake CODE: the sentence" for the
+ * answer maze_explain_answer() looked at. */
+void  cli_explain_print_answer (FILE                  *out,
+                                const MazeExplanation *ex);
 int cli_lab       (int    argc,
                    char **argv);
 

@@ -348,6 +348,36 @@ fallback (MazeChoice *choice)
     }
 }
 
+/* @text lowercased, each run of other characters than letters, digits
+ * and '*' one '-', none at the ends: "Growing Tree, Oldest First" is
+ * "growing-tree-oldest-first".  Cut to @len. */
+static void
+slug (const char *text,
+      char       *out,
+      size_t      len)
+{
+  size_t used = 0;
+  bool dash = false;
+
+  for (const char *p = text; *p != '\0' && used + 2 < len; p++)
+    {
+      char c = *p;
+
+      if (c >= 'A' && c <= 'Z')
+        c = (char) (c - 'A' + 'a');
+      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '*')
+        {
+          if (dash && used > 0)
+            out[used++] = '-';
+          out[used++] = c;
+          dash = false;
+        }
+      else
+        dash = true;
+    }
+  out[used] = '\0';
+}
+
 bool
 maze_algorithm_choose (const MazeAlgorithm *const *registry,
                        const char                 *name,
@@ -378,6 +408,29 @@ maze_algorithm_choose (const MazeAlgorithm *const *registry,
           return true;
         }
     }
+
+  /* The label a program shows ("Recursive Backtracker", or written as
+   * a name, "recursive-backtracker"), in any case; but not a label that
+   * is the name itself ("Prim"): a name is exact, "Prim" is no name. */
+  {
+    char wanted[128], label[128];
+
+    /* "name:value" is a name with its parameter, never a label */
+    slug (strchr (name, ':') == NULL ? name : "", wanted, sizeof wanted);
+    for (size_t k = 0; registry[k] != NULL && wanted[0] != '\0'; k++)
+      {
+        const MazeAlgorithm *a = registry[k];
+
+        slug (a->label, label, sizeof label);
+        if (strcmp (label, wanted) == 0 && strcmp (label, a->name) != 0)
+          {
+            choice->algorithm = a;
+            fallback (choice);
+            compose (choice);
+            return true;
+          }
+      }
+  }
 
   /* A name, ':' and a value. */
   for (size_t k = 0; registry[k] != NULL; k++)
@@ -441,7 +494,8 @@ maze_algorithm_canonical_name (const MazeAlgorithm *const *registry,
     return NULL;
   copy = strdup (choice.name);
   if (copy == NULL)
-    maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+    maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                    MAZE_PHRASE (MAZE_N_("an algorithm's name")), MAZE_NUM (strlen (choice.name) + 1));
   return copy;
 }
 

@@ -1147,9 +1147,13 @@ int64_t maze_play_path (const Maze *maze,
  * steps a copy of the stepper (a checkpoint), spaced so that the copies
  * cost about 8 bytes a step.  Going to step k restores the words along
  * the masks to the last checkpoint before k and redoes the steps from
- * there: the steppers are deterministic.  A history that grows past its
- * limit (maze_history_set_limit(), 256 MiB unless set) forgets its oldest
- * steps; maze_history_first() says where it then begins.
+ * there: the steppers are deterministic.  The log and checkpoints stay
+ * within the history's limit (maze_history_set_limit(), 256 MiB unless
+ * set): past it the oldest steps' log goes, but every step stays
+ * reachable: going to a step the log no longer holds makes the stepper of
+ * step 0 again, runs it without recording to shortly before that step
+ * (the stepper's own speed: about a second for the 10^8 steps of a
+ * 10000 x 10000 BFS) and records from there.
  *
  * The maze must outlive the history and nobody else may change its cells
  * while the history lives (as for a generator or solver).
@@ -1193,8 +1197,8 @@ void         maze_history_free          (MazeHistory   *history);
 const MazeGenerator *maze_history_generator (const MazeHistory *history);
 const MazeSolver    *maze_history_solver    (const MazeHistory *history);
 
-/* The steps done up to what the maze shows; the last step recorded; the
- * oldest step still reachable (0 unless the limit made it forget). */
+/* The steps done up to what the maze shows; the last step known (done
+ * once); the oldest step reachable (0: every step is). */
 uint64_t     maze_history_position      (const MazeHistory *history);
 uint64_t     maze_history_length        (const MazeHistory *history);
 uint64_t     maze_history_first         (const MazeHistory *history);
@@ -1249,7 +1253,9 @@ bool         maze_history_peek          (MazeHistory   *history,
 /* The cells whose words the steps between positions @a and @b (either
  * order, clamped to the history) change: up to @max indices into @out, a
  * cell once for each step that changed it.  Returns how many there are,
- * which may be more than @max (then only the first @max are written). */
+ * which may be more than @max (then only the first @max are written);
+ * SIZE_MAX when the log no longer holds those steps (going there replays
+ * them: count every cell as changed). */
 size_t       maze_history_changed_cells (const MazeHistory *history,
                                          uint64_t       a,
                                          uint64_t       b,
@@ -1281,7 +1287,8 @@ void         maze_history_set_limit     (MazeHistory   *history,
                                          size_t         bytes);
 
 /* MAZE_OK, or MAZE_ERROR_NOMEM when the history could not keep a step:
- * it then goes on without the steps before (maze_history_first ()). */
+ * it then goes on with a fresh log (the steps before are replayed when
+ * asked for). */
 MazeStatus   maze_history_status        (const MazeHistory *history,
                                          MazeError     *error);
 
@@ -1598,7 +1605,7 @@ typedef enum
   MAZE_MSG_UNKNOWN_EXTENSION,         /* extension, path */
   MAZE_MSG_FORMAT_OF_NAME,            /* path */
   MAZE_MSG_PNG_TOO_LARGE,             /* width, height, the most, a cell size that fits */
-  MAZE_MSG_PNG_TOO_LARGE_ANY_CELL,    /* width, height, the most */
+  MAZE_MSG_PNG_TOO_LARGE_ANY_CELL,    /* width, height, the most, width and height with 2-pixel cells */
   MAZE_MSG_IMAGE_NOMEM,               /* width, height */
   MAZE_MSG_RENDER_WRITE,              /* format, reason */
   MAZE_MSG_WRITE_FILE,                /* path, reason */
@@ -1621,8 +1628,10 @@ typedef enum
 
   MAZE_MSG_META_VALUE_CONTROL,        /* key, the character's code */
   MAZE_MSG_PNG_TOO_MANY_PIXELS,       /* width, height, the most, a cell size that fits */
-  MAZE_MSG_PNG_TOO_MANY_PIXELS_ANY_CELL, /* width, height, the most */
+  MAZE_MSG_PNG_TOO_MANY_PIXELS_ANY_CELL, /* width, height, the most, width and height with 2-pixel cells */
   MAZE_MSG_GENERATOR_STREAM,          /* name */
+  MAZE_MSG_NOMEM_ALGORITHM,           /* an algorithm's name, the bytes it could not get */
+  MAZE_MSG_NOMEM_FOR,                 /* what (a phrase), the bytes it could not get */
   MAZE_MSG_EXERCISE_MAZE_SIZE,        /* number, width, height, the most */
 
   /* the explainer: reading a statement (the part it could not read) */

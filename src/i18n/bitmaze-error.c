@@ -70,3 +70,33 @@ bitmaze_error_propagate (GError          **error,
   message = bitmaze_error_message (merror);
   g_set_error_literal (error, domain, code, message);
 }
+
+char *
+bitmaze_explain_statement (const char    *statement,
+                           guint16        before,
+                           const guint16 *answer,
+                           MazeMistake   *mistake)
+{
+  g_autofree MazeExplanation *ex = g_new0 (MazeExplanation, 1);
+  g_autofree char *mask = NULL;
+  g_autofree char *op = NULL;
+  MazeMistake m = MAZE_MISTAKE_NONE;
+
+  if (mistake != NULL)
+    *mistake = MAZE_MISTAKE_NONE;
+  if (statement == NULL || maze_explain (statement, before, ex, NULL) != MAZE_OK)
+    return NULL;
+  mask = bitmaze_error_message (&ex->mask_sentence);
+  op = bitmaze_error_message (&ex->op_sentence);
+  if (answer != NULL)
+    m = maze_explain_answer (ex, *answer);
+  if (mistake != NULL)
+    *mistake = m;
+  if (m != MAZE_MISTAKE_NONE)
+    {
+      g_autofree char *why = bitmaze_error_message (&ex->why);
+
+      return g_strdup_printf ("%s\n%s %s", why, mask, op);
+    }
+  return g_strdup_printf ("%s %s", mask, op);
+}

@@ -24,4 +24,22 @@ void bitmaze_error_propagate (GError          **error,
                               gint              code,
                               const MazeError  *merror);
 
+/**
+ * bitmaze_explain_statement:
+ * @statement: a statement as a step logs it ("maze[87] |= W << 12")
+ * @before: the word before it
+ * @answer: (nullable): a word given as the word after, or NULL
+ * @mistake: (out) (optional): the answer's mistake (MAZE_MISTAKE_NONE
+ *           without an answer, or when it is right)
+ *
+ * The explainer's words in the user's language: for a wrong @answer the
+ * mistake's sentence, then (a new line) what the statement does (what
+ * the mask is, what the operator does).  A new string (g_free it), or
+ * NULL when the explainer cannot read @statement.
+ */
+char *bitmaze_explain_statement (const char  *statement,
+                                 guint16      before,
+                                 const guint16 *answer,
+                                 MazeMistake *mistake);
+
 G_END_DECLS

@@ -513,9 +513,13 @@ typedef struct
   double      height;
   double      margin;  /* around the content of a page of a given size */
   const char *title;   /* UTF-8 above the maze, or NULL */
+  const char *note;    /* UTF-8 in small type under the maze (what the
+                          labels are, say), or NULL */
 } RenderPage;
 
-/* Defaults: the maze's own size, margin 36 (half an inch), no title. */
+/* Defaults: the maze's own size, margin 36 (half an inch), no title and
+ * no note.  On a page of a given size the maze stands at the top, under
+ * the title, centred across. */
 void       render_page_init      (RenderPage *page);
 
 /* The page's size: its own, or the drawing's plus the title's band. */

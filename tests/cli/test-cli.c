@@ -1329,6 +1329,105 @@ remove_tree (const char *path)
   g_rmdir (path);
 }
 
+/* explain: the mask, bits, nibble and word after of a statement; a wrong
+ * answer's mistake and its sentence; a statement it cannot read is exit
+ * status 1 naming the part. */
+static void
+test_explain (void)
+{
+  static const char *const keys[] = { "statement", "before", "mask", "bits", "nibble", "after",
+                                      "answer", "mistake", "explanation", NULL };
+  static const struct
+  {
+    const char *statement;
+    const char *word;
+    const char *answer;
+    const char *mistake;
+  } cases[] = {
+    { "maze[87] |= W << 12;", "0x0036", "0x0836", "wrong-nibble" },
+    { "maze[87] |= W << 12;", "0x0036", "0x2036", "opposite-direction" },
+    { "maze[87] |= W << 12;", "0x0036", "0x4036", "wrong-direction" },
+    { "maze[87] |= W << 12;", "0x0036", "0x8000", "dropped-bits" },
+    { "maze[87] |= W << 12;", "0x0036", "0x0036", "not-applied" },
+    { "maze[87] |= W << 12;", "0x0036", "0x8137", "other" },
+  };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject *object;
+  JsonArray *bits;
+  Run run;
+
+  run_cli (&run, "explain", "maze[87] |= W << 12;", "--word", "0x0036", NULL);
+  assert_status (&run, 0);
+  g_assert_nonnull (strstr (run.out, "after   0x8036  1000 0000 0011 0110"));
+  g_assert_nonnull (strstr (run.out, "W is 0x8; << 12 moves it into the backtrack nibble, bits 12–15"));
+  g_assert_nonnull (strstr (run.out, "|= sets the bits of the mask (15) and keeps the others"));
+  run_clear (&run);
+
+  for (gsize k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      run_cli (&run, "explain", cases[k].statement, "--word", cases[k].word,
+               "--answer", cases[k].answer, "--json", NULL);
+      assert_status (&run, 0);
+      object = parse_object (parser, run.out);
+      assert_members (object, keys);
+      g_assert_cmpstr (json_object_get_string_member (object, "statement"), ==, "maze[87] |= W << 12");
+      g_assert_cmpstr (json_object_get_string_member (object, "before"), ==, "0x0036");
+      g_assert_cmpstr (json_object_get_string_member (object, "mask"), ==, "0x8000");
+      g_assert_cmpstr (json_object_get_string_member (object, "nibble"), ==, "backtrack");
+      g_assert_cmpstr (json_object_get_string_member (object, "after"), ==, "0x8036");
+      g_assert_cmpstr (json_object_get_string_member (object, "answer"), ==, cases[k].answer);
+      g_assert_cmpstr (json_object_get_string_member (object, "mistake"), ==, cases[k].mistake);
+      g_assert_cmpstr (json_object_get_string_member (object, "explanation"), !=, "");
+      bits = json_object_get_array_member (object, "bits");
+      g_assert_cmpuint (json_array_get_length (bits), ==, 1);
+      g_assert_cmpint (json_array_get_int_element (bits, 0), ==, 15);
+      run_clear (&run);
+    }
+
+  run_cli (&run, "explain", "maze[87] |= W << 12;", "--word", "0x0036", "--answer", "0x0836", NULL);
+  assert_status (&run, 0);
+  g_assert_nonnull (strstr (run.out, "Mistake wrong-nibble: << 12 moves W into the backtrack nibble, "
+                                     "bits 12–15; you changed the solution nibble instead."));
+  run_clear (&run);
+
+  /* the other forms the steps log */
+  run_cli (&run, "explain", "maze[87] &= ~0x0F00", "--word", "0x0436", "--json", NULL);
+  assert_status (&run, 0);
+  object = parse_object (parser, run.out);
+  g_assert_cmpstr (json_object_get_string_member (object, "after"), ==, "0x0036");
+  g_assert_cmpstr (json_object_get_string_member (object, "nibble"), ==, "solution");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (object, "bits")), ==, 4);
+  run_clear (&run);
+
+  run_cli (&run, "explain", "maze[87] += W", "--word", "0x0036", NULL);
+  assert_error (&run, 1, "cannot read the operator '+= W'");
+  run_clear (&run);
+  run_cli (&run, "explain", "maze[87] |= Q", "--word", "0x0036", NULL);
+  assert_error (&run, 1, "cannot read the operand 'Q'");
+  run_clear (&run);
+  run_cli (&run, "explain", "maze[87] |= W << 12", "--word", "0xZZ", NULL);
+  assert_error (&run, 1, "--word '0xZZ'");
+  run_clear (&run);
+  run_cli (&run, "explain", "maze[87] |= W << 12", NULL);
+  assert_error (&run, 2, "--word");
+  run_clear (&run);
+}
+
+/* The names the app shows are names the command line takes. */
+static void
+test_app_names (void)
+{
+  Run run;
+
+  run_cli (&run, "generate", "-a", "recursive-backtracker", "--size", "5x4", "--seed", "2",
+           "-o", "backtracker.maze", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  run_cli (&run, "solve", "-S", "Breadth-First Search", "backtracker.maze", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+}
+
 /* --trace: a JSON object a step, numbered from 1, each write naming a
  * listing line and taking its word on from the last write to it; the
  * maze written with -o is the one the command writes without --trace. */
@@ -1439,6 +1538,8 @@ main (int    argc,
   g_test_add_func ("/cli/trace", test_trace);
   g_test_add_func ("/cli/shapes", test_shapes);
   g_test_add_func ("/cli/shapes/list", test_list_shapes);
+  g_test_add_func ("/cli/explain", test_explain);
+  g_test_add_func ("/cli/app-names", test_app_names);
   g_test_add_func ("/cli/animate-interrupted", test_animate_interrupted);
   g_test_add_func ("/cli/large-no-progress-when-piped",
                    test_large_no_progress_when_piped);

@@ -512,6 +512,36 @@ test_end_and_errors (void)
   run_clear (&run);
 }
 
+/* A wrong word is explained: the answer that leaves the word as it was
+ * is named not-applied, and what the statement does follows. */
+static void
+test_explained (void)
+{
+  g_autofree char *path = make_maze ("explained.maze");
+  MazePredictOptions options;
+  g_autoptr (GArray) qs = NULL;
+  g_autofree char *input = NULL;
+  g_autofree char *want = NULL;
+  const MazeQuestion *q = NULL;
+  guint n = 0;
+  Run run;
+
+  maze_predict_options_init (&options);
+  options.cells = false;
+  qs = questions_of (path, maze_algorithm_default (maze_solvers)->name, 0, 0, 0, &options, 1);
+  q = &g_array_index (qs, MazeQuestion, 0);
+  g_assert_cmpuint (q->word, !=, q->answer);
+  input = g_strdup_printf ("0x%04X\n", q->word);
+  run_quiz (&run, input, "quiz", path, "--ask", "words", "-n", "1", "--color", "never", NULL);
+  assert_status (&run, 0);
+  want = g_strdup_printf ("Mistake not-applied: That is the word before, 0x%04X:", q->word);
+  g_assert_nonnull (strstr (run.out, want));
+  for (guint k = 0; k < run.lines->len; k++)
+    n += strstr (g_ptr_array_index (run.lines, k), "keeps the others") != NULL;
+  g_assert_cmpuint (n, ==, 1);
+  run_clear (&run);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -528,6 +558,7 @@ main (int    argc,
 
   g_test_add_func ("/quiz/scripted", test_scripted);
   g_test_add_func ("/quiz/wrong-bits", test_wrong_bits);
+  g_test_add_func ("/quiz/explained", test_explained);
   g_test_add_func ("/quiz/frontier-order", test_frontier_order);
   g_test_add_func ("/quiz/to-the-end", test_to_the_end);
   g_test_add_func ("/quiz/build", test_build);

@@ -248,6 +248,9 @@ test_typed (Fixture       *fixture,
   g_assert_nonnull (strstr (bar_text (fixture, "detail"), "right"));
   g_assert_nonnull (strstr (bar_text (fixture, "detail"), "yours"));
   assert_score (fixture, 1, 2, 0);
+  /* and why, from the explainer: what the mask is and what the operator does */
+  g_assert_nonnull (strstr (bar_text (fixture, "explanation"), "the mask"));
+  g_assert_nonnull (strstr (bar_text (fixture, "explanation"), "and keeps the others"));
 
   /* Right goes on too */
   index = q->index;
@@ -678,6 +681,35 @@ test_run_stops (Fixture       *fixture,
   g_assert_cmpuint (bitmaze_session_get_position (fixture->session), ==, 10);
 }
 
+/* A wrong word explained: the word before given as the answer is named,
+ * and the sentence says what the statement does. */
+static void
+test_explained (Fixture       *fixture,
+                gconstpointer  data)
+{
+  const MazeQuestion *q;
+  g_autofree char *typed = NULL;
+  g_autofree char *want = NULL;
+
+  if (!gui_test_have_xdotool ())
+    return;
+
+  predict_on (fixture);
+  bitmaze_predict_set_ask_cells (fixture->predict, FALSE);
+  q = press_step (fixture);
+  g_assert_cmpint (q->kind, ==, MAZE_QUESTION_WORD);
+  g_assert_cmphex (q->word, !=, q->answer);
+  typed = g_strdup_printf ("0x%04x", q->word);
+  type_text (fixture, typed);
+  gui_test_press_keys (fixture->window, "Return");
+  g_assert_false (bitmaze_predict_get_right (fixture->predict));
+  want = g_strdup_printf ("That is the word before, 0x%04X:", q->word);
+  g_assert_true (g_str_has_prefix (bar_text (fixture, "explanation"), want));
+  g_assert_nonnull (strstr (bar_text (fixture, "explanation"), "and keeps the others"));
+  /* a screen reader hears it with the result */
+  g_assert_true (shows_alert (GTK_WIDGET (fixture->bar), bar_text (fixture, "result")));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -686,6 +718,7 @@ main (int    argc,
   adw_init ();
 
   g_test_add ("/predict/typed", Fixture, NULL, fixture_setup, test_typed, fixture_teardown);
+  g_test_add ("/predict/explained", Fixture, NULL, fixture_setup, test_explained, fixture_teardown);
   g_test_add ("/predict/clicked-bits", Fixture, "inspector", fixture_setup, test_clicked_bits,
               fixture_teardown);
   g_test_add ("/predict/next-cell", Fixture, NULL, fixture_setup, test_next_cell, fixture_teardown);

@@ -33,6 +33,14 @@ VALIDATE = {
            'fichier tronqué : {size} octets attendus, {cut} trouvés'),
 }
 
+# bitmaze-cli explain --answer and quiz: a wrong answer explained in the
+# language (the mistake's sentence, and what |= does).
+EXPLAINED = {
+    'de': ('Sie haben stattdessen das Nibble Lösung geändert', 'setzt die Bits der Maske'),
+    'fr': ('vous avez modifié le quartet solution à la place', 'met à 1 les bits du masque'),
+    'es': ('usted cambió en su lugar el nibble solución', 'pone a 1 los bits de la máscara'),
+}
+
 
 def main():
     cli, localedir, lang = sys.argv[1:4]
@@ -83,6 +91,17 @@ def main():
                 errors.append(f'validate {path} does not say "{want}":\n{val.stdout}{val.stderr}')
             if 'not a maze file' in val.stdout or 'file truncated' in val.stdout:
                 errors.append(f'validate {path} still speaks English: {val.stdout}')
+
+        why, meaning = EXPLAINED[lang]
+        exp = subprocess.run([cli, 'explain', 'maze[87] |= W << 12;', '--word', '0x0036',
+                              '--answer', '0x0836'], env=env, capture_output=True, text=True)
+        if exp.returncode != 0 or why not in exp.stdout or meaning not in exp.stdout:
+            errors.append(f'explain does not say "{why}" and "{meaning}":\n{exp.stdout}{exp.stderr}')
+        quiz = subprocess.run([cli, 'quiz', '--build', 'prim', '--size', '4x3', '--seed', '1',
+                               '--ask', 'words', '--limit', '1', '--color', 'never'],
+                              input='0x00C0\n', env=env, capture_output=True, text=True)
+        if quiz.returncode != 0 or meaning not in quiz.stdout or 'not-applied' not in quiz.stdout:
+            errors.append(f'quiz does not explain a wrong answer with "{meaning}":\n{quiz.stdout}{quiz.stderr}')
 
         bad = subprocess.run([cli, 'frobnicate'], env=env, capture_output=True, text=True)
         if bad.returncode != 2 or 'frobnicate' not in bad.stderr or 'unknown command' in bad.stderr:

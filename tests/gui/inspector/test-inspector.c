@@ -333,9 +333,20 @@ test_log_click_selects (Fixture       *fixture,
     }
   g_assert_nonnull (list_view);
 
+  g_assert_cmpstr (bitmaze_inspector_get_text (fixture->inspector, "explanation"), ==, "");
   g_signal_emit_by_name (list_view, "activate", 2);
   g_assert_cmpint (bitmaze_maze_view_get_selected_cell (view), ==, (int) cell);
   g_assert_cmpint (bitmaze_inspector_get_cell (fixture->inspector), ==, (int) cell);
+  /* the line chosen (a click, or Enter on the keyboard) is explained below */
+  {
+    MazeStep step = *bitmaze_op_item_get_step (item);
+    const char *explanation = bitmaze_inspector_get_text (fixture->inspector, "explanation");
+
+    maze_step_complete (&step);
+    g_assert_cmpuint (step.n_changes, >, 0);
+    g_assert_true (g_str_has_prefix (explanation, step.changes[0].expr));
+    g_assert_nonnull (strstr (explanation, "and keeps the others"));
+  }
   /* Following stays on (issue 15): the next step shows its own cell. */
   g_assert_true (bitmaze_inspector_get_following (fixture->inspector));
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.step", NULL);
@@ -552,6 +563,46 @@ test_controls (Fixture       *fixture,
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window_test_side_panel (fixture->window))));
 }
 
+/* The key and the legend: each bit column says its value (W=8 ... N=1),
+ * each nibble its shift, and the legend names the frontier for the
+ * solver: BFS's queue, DFS's stack. */
+static void
+test_key_and_legend (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  static const char *const keys[] = { "W=8", "S=4", "E=2", "N=1", "<< 0", "<< 4", "<< 8", "<< 12" };
+  GtkWidget *panel = GTK_WIDGET (fixture->inspector);
+
+  for (gsize k = 0; k < G_N_ELEMENTS (keys); k++)
+    {
+      gboolean found = FALSE;
+
+      for (GtkWidget *w = panel; w != NULL && !found;)
+        {
+          found = GTK_IS_LABEL (w) && g_str_equal (gtk_label_get_text (GTK_LABEL (w)), keys[k])
+                  && gtk_widget_is_drawable (w);
+          if (gtk_widget_get_first_child (w) != NULL)
+            w = gtk_widget_get_first_child (w);
+          else
+            {
+              while (w != NULL && w != panel && gtk_widget_get_next_sibling (w) == NULL)
+                w = gtk_widget_get_parent (w);
+              w = w != NULL && w != panel ? gtk_widget_get_next_sibling (w) : NULL;
+            }
+        }
+      if (!found)
+        g_error ("the inspector shows no \"%s\"", keys[k]);
+    }
+
+  g_assert_cmpstr (bitmaze_inspector_get_text (fixture->inspector, "legend-frontier"), ==, "queue");
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.solver", "s", "dfs");
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.step", NULL);
+  g_assert_cmpstr (bitmaze_inspector_get_text (fixture->inspector, "legend-frontier"), ==, "stack");
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.solver", "s", "astar");
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.step", NULL);
+  g_assert_cmpstr (bitmaze_inspector_get_text (fixture->inspector, "legend-frontier"), ==, "open set");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -570,6 +621,7 @@ main (int   argc,
   ADD ("run-keeps-newest", test_run_keeps_newest);
   ADD ("generation-steps", test_generation_steps);
   ADD ("controls", test_controls);
+  ADD ("key-and-legend", test_key_and_legend);
 
   return g_test_run ();
 }

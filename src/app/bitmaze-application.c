@@ -12,6 +12,7 @@ struct _BitmazeApplication
   AdwApplication  parent_instance;
 
   GSettings      *settings;
+  gboolean        lesson;   /* --lesson: the first window starts the guided lesson */
 };
 
 G_DEFINE_FINAL_TYPE (BitmazeApplication, bitmaze_application, ADW_TYPE_APPLICATION)
@@ -73,6 +74,20 @@ bitmaze_application_activate (GApplication *app)
     window = GTK_WINDOW (bitmaze_window_new (BITMAZE_APPLICATION (app)));
 
   gtk_window_present (window);
+  if (BITMAZE_APPLICATION (app)->lesson)
+    {
+      BITMAZE_APPLICATION (app)->lesson = FALSE;
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.lesson", NULL);
+    }
+}
+
+static int
+bitmaze_application_handle_local_options (GApplication *app,
+                                          GVariantDict *options)
+{
+  if (g_variant_dict_contains (options, "lesson"))
+    BITMAZE_APPLICATION (app)->lesson = TRUE;
+  return -1;
 }
 
 /* Each file in a window of its own (or in the window on screen, when it
@@ -203,6 +218,7 @@ bitmaze_application_class_init (BitmazeApplicationClass *klass)
   object_class->dispose = bitmaze_application_dispose;
 
   app_class->activate = bitmaze_application_activate;
+  app_class->handle_local_options = bitmaze_application_handle_local_options;
   app_class->open = bitmaze_application_open;
   app_class->startup = bitmaze_application_startup;
 }
@@ -284,4 +300,6 @@ bitmaze_application_init (BitmazeApplication *self)
                                    app_actions,
                                    G_N_ELEMENTS (app_actions),
                                    self);
+  g_application_add_main_option (G_APPLICATION (self), "lesson", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
+                                 _("Start the guided lesson where it was left"), NULL);
 }

@@ -21,6 +21,7 @@
 #include "bitmaze-files.h"
 #include "bitmaze-code-pane.h"
 #include "bitmaze-inspector.h"
+#include "bitmaze-lesson.h"
 #include "bitmaze-maze-view.h"
 #include "bitmaze-play.h"
 #include "bitmaze-predict-bar.h"
@@ -65,6 +66,8 @@ struct _BitmazeWindow
   GtkBox               *side_panel;
   BitmazeCodePane      *code_pane;
   gboolean              show_code;
+  BitmazeLesson        *lesson;
+  GtkWidget            *lesson_target;
   BitmazeControls      *controls;
   BitmazeStatus        *status;
   BitmazeTimeline      *timeline;
@@ -247,6 +250,9 @@ set_presenting (BitmazeWindow *self,
   /* the class session's answers and how to join, on the class's screen */
   bitmaze_presentation_set_class_server (self->presentation,
                                          presenting ? bitmaze_class_get_server (GTK_WINDOW (self)) : NULL);
+  /* the lesson's page goes along, above predict mode's bar */
+  bitmaze_presentation_move_bar (self->presentation, GTK_WIDGET (self->lesson), presenting,
+                                 self->maze_box, NULL);
   /* Predict mode's bar goes along, its cell questions on the view shown. */
   bitmaze_presentation_move_bar (self->presentation, GTK_WIDGET (self->predict_bar), presenting,
                                  self->maze_box, GTK_WIDGET (self->maze_scroller));
@@ -775,6 +781,47 @@ add_code_pane (BitmazeWindow *self)
     g_action_change_state (G_ACTION (action), g_variant_new_boolean (TRUE));
 }
 
+/* The part of the window the lesson's page talks about gets an outline. */
+static void
+lesson_target_cb (BitmazeWindow *self)
+{
+  const char *target = bitmaze_lesson_get_target (self->lesson);
+  GtkWidget *widget = NULL;
+
+  if (g_strcmp0 (target, "inspector") == 0)
+    widget = GTK_WIDGET (self->side_panel);
+  else if (g_strcmp0 (target, "code") == 0)
+    widget = GTK_WIDGET (self->code_pane);
+  else if (g_strcmp0 (target, "maze") == 0)
+    widget = GTK_WIDGET (self->maze_scroller);
+  else if (g_strcmp0 (target, "predict") == 0)
+    widget = GTK_WIDGET (self->predict_bar);
+  if (self->lesson_target != NULL)
+    gtk_widget_remove_css_class (self->lesson_target, "bitmaze-lesson-target");
+  self->lesson_target = widget;
+  if (widget != NULL)
+    gtk_widget_add_css_class (widget, "bitmaze-lesson-target");
+}
+
+static void
+win_lesson_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  BitmazeWindow *self = BITMAZE_WINDOW (widget);
+
+  bitmaze_lesson_start (self->lesson, g_settings_get_uint (self->settings, "lesson-page"));
+}
+
+static void
+add_lesson (BitmazeWindow *self)
+{
+  self->lesson = BITMAZE_LESSON (bitmaze_lesson_new (self->session, self->predict, self->settings));
+  gtk_box_prepend (self->maze_box, GTK_WIDGET (self->lesson));
+  g_signal_connect_object (self->lesson, "notify::target", G_CALLBACK (lesson_target_cb), self,
+                           G_CONNECT_SWAPPED);
+}
+
 static void
 add_inspector (BitmazeWindow *self)
 {
@@ -1026,6 +1073,7 @@ bitmaze_window_constructed (GObject *object)
   bind_settings (self, given && bitmaze_session_get_maze (self->session) != NULL);
   add_inspector (self);
   add_code_pane (self);
+  add_lesson (self);
 
   if (bitmaze_session_get_maze (self->session) == NULL && !bitmaze_session_new_maze (self->session, &error))
     show_toast (self, error->message);
@@ -1053,6 +1101,8 @@ bitmaze_window_dispose (GObject *object)
   self->view = NULL;
   self->inspector = NULL;
   self->code_pane = NULL;
+  self->lesson = NULL;
+  self->lesson_target = NULL;
   self->play = NULL;
   self->predict_bar = NULL;
   g_clear_object (&self->predict);
@@ -1259,6 +1309,7 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.new", NULL, win_new_action);
   gtk_widget_class_install_action (widget_class, "win.new-maze", NULL, win_new_action);
   gtk_widget_class_install_action (widget_class, "win.generate", NULL, win_generate_action);
+  gtk_widget_class_install_action (widget_class, "win.lesson", NULL, win_lesson_action);
   gtk_widget_class_install_action (widget_class, "win.step", NULL, win_step_action);
   gtk_widget_class_install_action (widget_class, "win.step-back", NULL, win_step_back_action);
   gtk_widget_class_install_action (widget_class, "win.first-step", NULL, win_history_end_action);

@@ -20,6 +20,7 @@ typedef struct
 {
   char     *word;
   char     *answer;
+  char     *listing;
   gboolean  json;
   gboolean  pretty;
 } ExplainOptions;
@@ -29,6 +30,7 @@ explain_options_clear (ExplainOptions *o)
 {
   g_clear_pointer (&o->word, g_free);
   g_clear_pointer (&o->answer, g_free);
+  g_clear_pointer (&o->listing, g_free);
 }
 
 static GOptionEntry *
@@ -41,6 +43,10 @@ explain_entries (ExplainOptions *o)
     { "answer", 0, 0, G_OPTION_ARG_STRING, &o->answer,
       N_("A word given as maze[N] after the statement: say whether it is "
          "right, and if not, what went wrong"), N_("WORD") },
+    { "listing", 0, 0, G_OPTION_ARG_STRING, &o->listing,
+      N_("Print the C listing of generator or solver NAME with its line "
+         "numbers, the lines --trace names (docs/trace.md); with --json "
+         "{\"name\", \"lines\"}"), N_("NAME") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &o->json,
       N_("Print one JSON object instead of text"), NULL },
     { "pretty", 0, 0, G_OPTION_ARG_NONE, &o->pretty,
@@ -208,6 +214,31 @@ cli_explain_print_answer (FILE                  *out,
   fputc ('\n', out);
 }
 
+/* --listing NAME: a generator's or a solver's listing. */
+static int
+print_listing (const char  *name,
+               int          argc,
+               char       **argv,
+               gboolean     json)
+{
+  const MazeAlgorithm *algorithm;
+  MazeError error;
+
+  if (argc > 1)
+    return cli_usage_error ("explain", _("unexpected argument '%s'"), argv[1]);
+  maze_error_clear (&error);
+  algorithm = maze_algorithm_find (maze_generators, name, NULL, NULL);
+  if (algorithm == NULL)
+    algorithm = maze_algorithm_find (maze_solvers, name, NULL, &error);
+  if (algorithm == NULL)
+    return cli_fail (CLI_EXIT_FAILURE,
+                     /* Translators: explain --listing with a name that is no
+                      * generator or solver */
+                     _("--listing: '%s' is neither a generator nor a solver "
+                       "(see generate --list and solve --list)"), name);
+  return cli_print_listing (algorithm, json, stdout);
+}
+
 int
 cli_explain (int    argc,
              char **argv)
@@ -238,6 +269,11 @@ cli_explain (int    argc,
   status = cli_parse (context, "explain", &argc, &argv);
   if (status != CLI_EXIT_OK)
     goto out;
+  if (o.listing != NULL)
+    {
+      status = print_listing (o.listing, argc, argv, o.json);
+      goto out;
+    }
   if (argc < 2)
     {
       status = cli_usage_error ("explain", _("missing STATEMENT"));

@@ -1500,6 +1500,47 @@ test_trace (void)
   check_trace (run.out, "loop", &n_steps);
   run_clear (&run);
 
+  /* explain --listing: the lines the trace names */
+  {
+    g_autoptr (JsonParser) parser = json_parser_new ();
+    g_autoptr (GError) error = NULL;
+    g_auto (GStrv) steps = NULL;
+    JsonObject *listing, *step, *write;
+    JsonArray *lines;
+    gint64 line;
+
+    run_cli (&run, "solve", "trace.maze", "--solver", "bfs", "--trace", NULL);
+    assert_status (&run, 0);
+    steps = g_strsplit (run.out, "\n", 2);
+    run_clear (&run);
+    json_parser_load_from_data (parser, steps[0], -1, &error);
+    g_assert_no_error (error);
+    step = json_node_dup_object (json_parser_get_root (parser));
+    run_cli (&run, "explain", "--listing", "bfs", "--json", NULL);
+    assert_status (&run, 0);
+    json_parser_load_from_data (parser, run.out, -1, &error);
+    g_assert_no_error (error);
+    listing = json_node_get_object (json_parser_get_root (parser));
+    g_assert_cmpstr (json_object_get_string_member (listing, "name"), ==, "bfs");
+    lines = json_object_get_array_member (listing, "lines");
+    write = json_array_get_object_element (json_object_get_array_member (step, "writes"), 0);
+    line = json_object_get_int_member (write, "line");
+    g_assert_cmpint (line, >=, 1);
+    g_assert_cmpint (line, <=, json_array_get_length (lines));
+    g_assert_nonnull (strstr (json_array_get_string_element (lines, (guint) line - 1),
+                              "maze[cell] |= OPPOSITE[d] << 12;"));
+    json_object_unref (step);
+    run_clear (&run);
+
+    run_cli (&run, "explain", "--listing", "dfs", NULL);
+    assert_status (&run, 0);
+    g_assert_true (g_str_has_prefix (run.out, " 1  void visit_cell ("));
+    run_clear (&run);
+    run_cli (&run, "explain", "--listing", "no-such", NULL);
+    assert_error (&run, 1, "no-such");
+    run_clear (&run);
+  }
+
   run_cli (&run, "solve", "trace.maze", "--trace", "--json", NULL);
   assert_error (&run, 2, "--trace");
   run_clear (&run);

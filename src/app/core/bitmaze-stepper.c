@@ -739,9 +739,12 @@ bitmaze_stepper_set_source (BitmazeStepper    *self,
 {
   g_return_if_fail (BITMAZE_IS_STEPPER (self));
 
-  bitmaze_stepper_cancel_reopen (self);
+  /* announced now, unless inside a freeze (its thaw does) */
+  bitmaze_stepper_freeze (self);
+  bitmaze_stepper_interrupt (self);
   bitmaze_stepper_drop (self);
   self->source = source;
+  bitmaze_stepper_thaw (self);
 }
 
 BitmazeStepSource *

@@ -401,7 +401,7 @@ typedef struct
 /* A breadth-first search from @from through the passages (an opening in
  * the outer wall leads nowhere), sides in the order N, E, S, W, that does
  * not change the maze: it needs one bit a cell and a queue as long as
- * the widest layer.  False when out of memory. */
+ * the widest layer.  False when out of memory.  (distances.c) */
 bool maze_search_distances (const Maze       *maze,
                             uint32_t          from,
                             uint32_t          goal,

@@ -125,7 +125,7 @@ gate_valgrind ()
   meson compile -C "$BUILDDIR" >/dev/null || { record "valgrind build" FAIL; return 1; }
   rm -f "$BUILDDIR/meson-logs/testlog-valgrind.json"
   meson test -C "$BUILDDIR" --setup valgrind --print-errorlogs \
-    --suite engine --suite format --suite render --suite net >&2
+    --suite engine --suite format --suite render --suite core --suite net >&2
   keep_log "$BUILDDIR/meson-logs/testlog-valgrind.json" valgrind-engine
   rm -f "$BUILDDIR/meson-logs/testlog-valgrind.json"
   sh -c "$XVFB meson test -C '$BUILDDIR' --setup valgrind --print-errorlogs --suite gui" >&2

@@ -3,10 +3,13 @@
 
 #include <adwaita.h>
 
-#include "bitmaze-application.h"
 #include "bitmaze-session.h"
 
 G_BEGIN_DECLS
+
+/* The application's type, without its header: the application includes
+ * this one (files call each other in no circle). */
+typedef struct _BitmazeApplication BitmazeApplication;
 
 #define BITMAZE_TYPE_WINDOW (bitmaze_window_get_type ())
 

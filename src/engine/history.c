@@ -58,8 +58,6 @@
  */
 #include "maze-private.h"
 
-#include "generators/generator-private.h"
-#include "solvers/solver-private.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -371,7 +369,7 @@ stepper_finished (const MazeHistory   *h,
                   uint64_t             position)
 {
   if (solver != NULL)
-    return solver->phase == SOLVER_DONE;
+    return solver_done (solver);
   return maze_generator_done (gen) && (!h->place || is_placed (h, position));
 }
 

@@ -34,11 +34,14 @@
  * maze_output_check() applies the same rule without creating anything, so
  * a command can refuse a bad -o before it spends seconds on the work.
  *
- * While a temporary file has a name, SIGINT, SIGTERM and SIGHUP remove it
- * before the process dies (only for the signals whose action is still the
- * default, "terminate": a program that handles them itself keeps its
- * handler and finishes or aborts its output).  An O_TMPFILE has no name
- * until the moment before the rename, so even SIGKILL leaves nothing.
+ * While a temporary file has a name, a signal that ends the process would
+ * leave it behind.  The engine installs no signal handler (that is the
+ * program's choice): a front end's handler for SIGINT, SIGTERM and SIGHUP
+ * calls maze_output_remove_pending (), then dies of the signal (the CLI
+ * and the app do so for the signals whose action is still the default,
+ * "terminate").  The engine blocks those signals only around the steps
+ * that name a temporary file.  An O_TMPFILE has no name until the moment
+ * before the rename, so even SIGKILL leaves nothing.
  *
  * Every message names the user's path P (never the temporary file).
  */
@@ -152,6 +155,12 @@ MazeStatus maze_output_commit (MazeOutput *out,
  * the target stays as it was (what was already written to a device or a
  * pipe cannot be taken back). */
 void maze_output_abort (MazeOutput *out);
+
+/* Removes the temporary file of every output not yet committed or
+ * aborted, and nothing else: for a signal handler (it only calls
+ * unlinkat (), which is async-signal-safe, and keeps errno), just before
+ * the process dies of the signal.  The user's files stay as they were. */
+void maze_output_remove_pending (void);
 
 #ifdef __cplusplus
 }

@@ -401,8 +401,80 @@ typedef struct
 /* A breadth-first search from @from through the passages (an opening in
  * the outer wall leads nowhere), sides in the order N, E, S, W, that does
  * not change the maze: it needs one bit a cell and a queue as long as
- * the widest layer.  False when out of memory. */
+ * the widest layer.  False when out of memory.  (distances.c) */
 bool maze_search_distances (const Maze       *maze,
                             uint32_t          from,
                             uint32_t          goal,
                             MazeSearchResult *result);
+
+/* ------------------------------------------------------------------ */
+/* Saving and restoring a stepper                                      */
+/* ------------------------------------------------------------------ */
+
+/*
+ * What the history (history.c) needs of the generators and solvers to
+ * keep checkpoints and go back to them: a save (pack: a frozen copy in
+ * memory the history owns) and a restore (clone: a stepper made of a
+ * copy), with their sizes.  Declared here, in the engine's core, and
+ * implemented by generators/generator.c and solvers/solver.c for every
+ * algorithm of their folder, so the core includes nothing from those
+ * folders.
+ */
+
+/* A copy of @gen working on @maze (the same size and, for the copy to go
+ * on as @gen would, the same cells): the same state, random numbers and
+ * working set; the ring only as large as its contents need.  NULL when
+ * out of memory. */
+MazeGenerator *gen_clone      (const MazeGenerator *gen,
+                               Maze                *maze);
+
+/* The bytes gen_clone() allocates for a copy of @gen. */
+size_t         gen_clone_size (const MazeGenerator *gen);
+
+/* A frozen copy of @gen working on @maze, packed into @mem (struct,
+ * arrays and ring, gen_pack_size() bytes, aligned as malloc() aligns):
+ * what a history keeps at a checkpoint.  It is only read, by gen_clone(),
+ * which makes a stepper of it; it is neither stepped nor given to
+ * maze_generator_free(): its memory is @mem's. */
+MazeGenerator *gen_pack       (const MazeGenerator *gen,
+                               Maze                *maze,
+                               void                *mem);
+size_t         gen_pack_size  (const MazeGenerator *gen);
+
+/* maze_place_endpoints(), and when @report is not NULL a report of it:
+ * MAZE_STEP_OPENING, cell = the start, other = the goal, one change a
+ * word it changed (at most the old and the new start and goal), with
+ * the lines of place_ends() in a listing whose tail begins after line
+ * @tail (maze_listing_tail()).  Only
+ * for a maze without search bits (moving an endpoint clears them). */
+MazeStatus     gen_place_endpoints (Maze          *maze,
+                                    MazePlacement  placement,
+                                    bool           openings,
+                                    uint64_t       seed,
+                                    MazeStep      *report,
+                                    unsigned       tail,
+                                    MazeError     *error);
+
+/* A copy of @solver working on @maze (which must have the same size and,
+ * for the copy to go on as @solver would, the same cells): the same
+ * state, counters and working set, with arrays only as large as their
+ * contents need.  NULL when out of memory. */
+MazeSolver *solver_clone (const MazeSolver *solver,
+                          Maze             *maze);
+
+/* The bytes solver_clone() allocates for a copy of @solver. */
+size_t      solver_clone_size (const MazeSolver *solver);
+
+/* A frozen copy of @solver working on @maze, packed into @mem (struct
+ * and arrays, solver_pack_size() bytes, aligned as malloc() aligns): what
+ * a history keeps at a checkpoint.  It is only read, by solver_clone(),
+ * which makes a stepper of it; it is neither stepped nor given to
+ * maze_solver_free(): its memory is @mem's. */
+MazeSolver *solver_pack       (const MazeSolver *solver,
+                               Maze             *maze,
+                               void             *mem);
+size_t      solver_pack_size  (const MazeSolver *solver);
+
+/* Whether @solver has ended (found or no path): maze_solver_step () would
+ * return false. */
+bool        solver_done       (const MazeSolver *solver);

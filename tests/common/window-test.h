@@ -15,6 +15,7 @@
 #include "bitmaze-play.h"
 #include "bitmaze-session.h"
 #include "bitmaze-status.h"
+#include "bitmaze-application.h"
 #include "bitmaze-window.h"
 
 static inline BitmazeSession *

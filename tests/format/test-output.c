@@ -686,6 +686,17 @@ test_abort_and_failure (Fixture       *fx,
 
 /* ---- signals ---- */
 
+/* What a front end does (the CLI's and the app's main.c): on a fatal
+ * signal, the unfinished temporary files go, then the process dies of
+ * it. */
+static void
+on_fatal_signal (int sig)
+{
+  maze_output_remove_pending ();
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
 /* The child saves a big maze; the write hook tells the parent, through a
  * pipe, that the save is half-way and then waits, so the parent's signal
  * arrives at a known point, with no timing involved. */
@@ -730,10 +741,10 @@ check_killed_mid_save (Fixture *fx,
       Maze *m = some_maze (1000, 1000, "new");
 
       close (fds[0]);
-      /* The save's handler is for a signal left at its default action;
-       * one inherited as ignored (nohup, a runner in the background)
-       * would make the child immune and the test hang. */
-      signal (sig, SIG_DFL);
+      /* The child's handler, as a front end's: set whatever the signal
+       * was inherited as (ignored under nohup or a runner in the
+       * background would make the child immune and the test hang). */
+      signal (sig, on_fatal_signal);
       signal_pipe = fds[1];
       maze_io_hooks.write_fn = write_then_wait;
       maze_save_file (m, path, &err);
@@ -803,7 +814,7 @@ test_signal_at_rename (Fixture       *fx,
       MazeError err = { 0 };
       Maze *m = some_maze (10, 10, "new");
 
-      signal (SIGTERM, SIG_DFL);
+      signal (SIGTERM, on_fatal_signal);
       maze_io_hooks.rename_fn = rename_then_signal;
       maze_save_file (m, path, &err);
       _exit (0);

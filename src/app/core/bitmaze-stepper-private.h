@@ -128,14 +128,8 @@ void
 bitmaze_stepper_hold_question (BitmazeStepper *self,
                                const MazeStep *next);
 gboolean
-bitmaze_stepper_searching (BitmazeStepper *self);
-gboolean
-bitmaze_stepper_source_builds (BitmazeStepper *self);
-gboolean
 bitmaze_stepper_asks_next (BitmazeStepper *self,
                            MazeStep       *next);
-BitmazePhase
-bitmaze_stepper_compute_phase (BitmazeStepper *self);
 void
 bitmaze_stepper_remember_shown (BitmazeStepper *self,
                                 Shown          *shown);
@@ -147,19 +141,9 @@ bitmaze_stepper_emit_cells (BitmazeStepper *self,
                             const guint32  *cells,
                             guint           n);
 void
-bitmaze_stepper_emit_step_cells (BitmazeStepper *self,
-                                 const MazeStep *step);
-void
-bitmaze_stepper_finish_quick_build (BitmazeStepper *self);
-void
 bitmaze_stepper_advance_quick (BitmazeStepper *self,
                                gint64          start,
                                gint64          budget);
-gboolean
-bitmaze_stepper_needs_new_search (BitmazeStepper *self);
-gboolean
-bitmaze_stepper_advance (BitmazeStepper *self,
-                         MazeStep       *report);
 gboolean
 bitmaze_stepper_step_or_ask (BitmazeStepper *self,
                              gboolean        may_ask);

@@ -67,14 +67,7 @@ bitmaze_stepper_hold_question (BitmazeStepper *self,
   g_signal_emit (self, bitmaze_stepper_signals[QUESTION], 0, &self->question);
 }
 
-/* Whether a search source (not a build) is in progress or shown. */
-gboolean
-bitmaze_stepper_searching (BitmazeStepper *self)
-{
-  return self->source != NULL && bitmaze_step_source_get_kind (self->source) == BITMAZE_STEPS_SEARCH;
-}
-
-gboolean
+static gboolean
 bitmaze_stepper_source_builds (BitmazeStepper *self)
 {
   return self->source != NULL && bitmaze_step_source_get_kind (self->source) == BITMAZE_STEPS_BUILD;
@@ -99,7 +92,7 @@ bitmaze_stepper_asks_next (BitmazeStepper *self,
 
 /* The phase follows from what is in progress: a build or a search,
  * finished or not at the position shown. */
-BitmazePhase
+static BitmazePhase
 bitmaze_stepper_compute_phase (BitmazeStepper *self)
 {
   MazeSolveStats stats;
@@ -157,7 +150,7 @@ bitmaze_stepper_emit_cells (BitmazeStepper *self,
     g_signal_emit (self, bitmaze_stepper_signals[CELLS_CHANGED], 0, cells, n);
 }
 
-void
+static void
 bitmaze_stepper_emit_step_cells (BitmazeStepper *self,
                                  const MazeStep *step)
 {
@@ -185,7 +178,7 @@ bitmaze_stepper_drop (BitmazeStepper *self)
 }
 
 /* The end of a build without a history: the endpoints as chosen. */
-void
+static void
 bitmaze_stepper_finish_quick_build (BitmazeStepper *self)
 {
   MazeError error;
@@ -248,7 +241,7 @@ bitmaze_stepper_start_search (BitmazeStepper *self)
 
 /* Whether Step or Run starts a new search first: none is in progress,
  * or a build just ended. */
-gboolean
+static gboolean
 bitmaze_stepper_needs_new_search (BitmazeStepper *self)
 {
   return self->quick == NULL
@@ -258,7 +251,7 @@ bitmaze_stepper_needs_new_search (BitmazeStepper *self)
 /* One step forward of whatever is in progress, reported into @report
  * (NULL only for a build without history).  A search starts when none is
  * in progress.  FALSE when no step was done. */
-gboolean
+static gboolean
 bitmaze_stepper_advance (BitmazeStepper *self,
                          MazeStep       *report)
 {
@@ -758,9 +751,12 @@ bitmaze_stepper_set_source (BitmazeStepper    *self,
 {
   g_return_if_fail (BITMAZE_IS_STEPPER (self));
 
-  bitmaze_stepper_cancel_reopen (self);
+  /* announced now, unless inside a freeze (its thaw does) */
+  bitmaze_stepper_freeze (self);
+  bitmaze_stepper_interrupt (self);
   bitmaze_stepper_drop (self);
   self->source = source;
+  bitmaze_stepper_thaw (self);
 }
 
 BitmazeStepSource *

@@ -123,7 +123,8 @@ void             bitmaze_stepper_thaw            (BitmazeStepper *self);
 void             bitmaze_stepper_drop            (BitmazeStepper *self);
 
 /* Takes @source (transfer full), which is at its step 0 on the maze, as
- * what is in progress; the previous one is dropped. */
+ * what is in progress; the previous one is dropped (the question
+ * withdrawn, Run stopped).  Announced with ::moved. */
 void             bitmaze_stepper_set_source      (BitmazeStepper    *self,
                                                   BitmazeStepSource *source);
 BitmazeStepSource *bitmaze_stepper_get_source    (BitmazeStepper    *self);

@@ -240,39 +240,8 @@ void  gen_free   (MazeGenerator *gen,
 MazeStatus gen_nomem (const MazeGenerator *gen,
                       MazeError           *error);
 
-/* A copy of @gen working on @maze (the same size and, for the copy to go
- * on as @gen would, the same cells): the same state, random numbers and
- * working set; the ring only as large as its contents need.  NULL when
- * out of memory. */
-MazeGenerator *gen_clone      (const MazeGenerator *gen,
-                               Maze                *maze);
-
-/* The bytes gen_clone() allocates for a copy of @gen. */
-size_t         gen_clone_size (const MazeGenerator *gen);
-
-/* A frozen copy of @gen working on @maze, packed into @mem (struct,
- * arrays and ring, gen_pack_size() bytes, aligned as malloc() aligns):
- * what a history keeps at a checkpoint.  It is only read, by gen_clone(),
- * which makes a stepper of it; it is neither stepped nor given to
- * maze_generator_free(): its memory is @mem's. */
-MazeGenerator *gen_pack       (const MazeGenerator *gen,
-                               Maze                *maze,
-                               void                *mem);
-size_t         gen_pack_size  (const MazeGenerator *gen);
-
-/* maze_place_endpoints(), and when @report is not NULL a report of it:
- * MAZE_STEP_OPENING, cell = the start, other = the goal, one change a
- * word it changed (at most the old and the new start and goal), with
- * the lines of place_ends() in a listing whose tail begins after line
- * @tail (maze_listing_tail()).  Only
- * for a maze without search bits (moving an endpoint clears them). */
-MazeStatus     gen_place_endpoints (Maze          *maze,
-                                    MazePlacement  placement,
-                                    bool           openings,
-                                    uint64_t       seed,
-                                    MazeStep      *report,
-                                    unsigned       tail,
-                                    MazeError     *error);
+/* gen_clone (), gen_pack () and gen_place_endpoints (): maze-private.h,
+ * "Saving and restoring a stepper". */
 
 /* Make room for @extra more cells in the ring; false when out of memory
  * (the ring is unchanged then). */

@@ -119,16 +119,18 @@ fail_nomem (MazeError *error,
                          MAZE_PHRASE (MAZE_N_("a file name")), MAZE_NUM (bytes));
 }
 
-/* ---- cleaning up on a fatal signal ---- */
+/* ---- cleaning up on a fatal signal (the front end's handler) ---- */
 
 /* The outputs whose temporary file has a name now.  The handler only
  * reads them and calls unlinkat(), which is async-signal-safe. */
 static MazeOutput *_Atomic pending[MAX_PENDING];
 
+/* The signals a front end's handler calls maze_output_remove_pending ()
+ * for: blocked around the steps that name a temporary file. */
 static const int fatal_signals[] = { SIGINT, SIGTERM, SIGHUP };
 
-static void
-on_fatal_signal (int sig)
+void
+maze_output_remove_pending (void)
 {
   int saved = errno;
 
@@ -140,31 +142,6 @@ on_fatal_signal (int sig)
         unlinkat (out->dir_fd, out->tmp, 0);
     }
   errno = saved;
-  /* SA_RESETHAND restored the default action: die of the same signal,
-   * as soon as the handler returns, so the shell sees it. */
-  raise (sig);
-}
-
-/* Takes over the signals whose action is still "terminate".  A program
- * with its own handler (or one that ignores the signal) keeps it. */
-static void
-install_signal_handlers (void)
-{
-  for (size_t k = 0; k < sizeof fatal_signals / sizeof fatal_signals[0]; k++)
-    {
-      struct sigaction old, sa;
-
-      if (sigaction (fatal_signals[k], NULL, &old) != 0 ||
-          (old.sa_flags & SA_SIGINFO) != 0 || old.sa_handler != SIG_DFL)
-        continue;
-      memset (&sa, 0, sizeof sa);
-      sa.sa_handler = on_fatal_signal;
-      sa.sa_flags = SA_RESETHAND;
-      sigemptyset (&sa.sa_mask);
-      for (size_t j = 0; j < sizeof fatal_signals / sizeof fatal_signals[0]; j++)
-        sigaddset (&sa.sa_mask, fatal_signals[j]);
-      sigaction (fatal_signals[k], &sa, NULL);
-    }
 }
 
 /* Blocks the fatal signals around a step that creates or removes a
@@ -189,7 +166,6 @@ restore_signals (const sigset_t *old)
 static void
 register_pending (MazeOutput *out)
 {
-  install_signal_handlers ();
   for (size_t i = 0; i < MAX_PENDING; i++)
     {
       MazeOutput *expected = NULL;

@@ -223,25 +223,8 @@ MazeStatus solver_nomem (const MazeSolver *solver,
 void solver_out_of_memory (MazeSolver *solver,
                            MazeStep   *report);
 
-/* A copy of @solver working on @maze (which must have the same size and,
- * for the copy to go on as @solver would, the same cells): the same
- * state, counters and working set, with arrays only as large as their
- * contents need.  NULL when out of memory. */
-MazeSolver *solver_clone (const MazeSolver *solver,
-                          Maze             *maze);
-
-/* The bytes solver_clone() allocates for a copy of @solver. */
-size_t      solver_clone_size (const MazeSolver *solver);
-
-/* A frozen copy of @solver working on @maze, packed into @mem (struct
- * and arrays, solver_pack_size() bytes, aligned as malloc() aligns): what
- * a history keeps at a checkpoint.  It is only read, by solver_clone(),
- * which makes a stepper of it; it is neither stepped nor given to
- * maze_solver_free(): its memory is @mem's. */
-MazeSolver *solver_pack       (const MazeSolver *solver,
-                               Maze             *maze,
-                               void             *mem);
-size_t      solver_pack_size  (const MazeSolver *solver);
+/* solver_clone () and solver_pack (): maze-private.h, "Saving and
+ * restoring a stepper". */
 
 /* Start following the backtrack pointers home from the goal. */
 void solver_begin_path (MazeSolver *solver);

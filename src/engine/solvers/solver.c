@@ -594,3 +594,9 @@ maze_path_moves (const Maze *maze)
   moves[n] = '\0';
   return moves;
 }
+
+bool
+solver_done (const MazeSolver *solver)
+{
+  return solver->phase == SOLVER_DONE;
+}

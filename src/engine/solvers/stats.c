@@ -4,11 +4,8 @@
  *
  * The shape counts come from each cell's open sides (passages that lead to
  * a neighbour; an opening in the outer wall does not count).  Distances
- * come from breadth-first searches that need one bit a cell ("reached")
- * and a queue of the cells still to expand, which holds little more than
- * one layer of the search: a maze this engine reads can have 2^30 cells,
- * and a search beside it should cost a small part of the maze's own two
- * bytes a cell.
+ * come from the engine's breadth-first searches (maze_search_distances ()
+ * in distances.c).
  *
  * The longest shortest path is found by two passes: from the start to the
  * cell u farthest from it, then from u to the cell v farthest from u.  In
@@ -19,95 +16,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-/* All sides but the way back, for a cell reached through side index k. */
-static const uint8_t back_side[4] = { 0xF & ~MAZE_S, 0xF & ~MAZE_W, 0xF & ~MAZE_N, 0xF & ~MAZE_E };
-
-bool
-maze_search_distances (const Maze       *maze,
-                       uint32_t          from,
-                       uint32_t          goal,
-                       MazeSearchResult *result)
-{
-  const uint16_t *cells = maze_cells_const (maze);
-  uint32_t n = maze_n_cells (maze), width = maze_width (maze);
-  const uint32_t delta[4] = { (uint32_t) 0 - width, 1, width, (uint32_t) 0 - 1 };
-  /* 32-bit words: stores to them cannot alias the 64-bit counters below,
-   * which then stay in registers */
-  uint32_t *seen = calloc (((size_t) n + 31) / 32, sizeof *seen);
-  MazeQueue queue = { NULL, 0, 0, 0 };
-  uint64_t dist = 0, layer_left = 1, next_layer = 0, reached = 0;
-  int64_t goal_dist = from == goal ? 0 : -1;
-  uint32_t last = from;
-  size_t head, tail;
-  bool ok = seen != NULL && maze_queue_make_room (&queue, 1);
-
-  /* An entry is a cell and the side it was reached through, (cell << 2)
-   * | side (cells are fewer than 2^30): the way back is never looked at.
-   * The first cell was reached through no side. */
-  if (ok)
-    {
-      seen[from >> 5] |= UINT32_C (1) << (from & 31);
-      queue.data[0] = from << 2;
-    }
-  head = 0;
-  tail = ok ? 1 : 0;
-  while (head < tail)
-    {
-      uint32_t entry = queue.data[head++];
-      uint32_t c = entry >> 2;
-      unsigned open = solver_open_dirs (cells[c]);
-
-      if (reached > 0)
-        open &= back_side[entry & 3];
-
-      reached++;
-      last = c;
-      if (queue.cap - tail < 4)
-        {
-          queue.head = head;
-          queue.len = tail - head;
-          if (!maze_queue_make_room (&queue, 4))
-            {
-              ok = false;
-              break;
-            }
-          head = queue.head;
-          tail = head + queue.len;
-        }
-      while (open != 0)
-        {
-          unsigned k = maze_lowest_bit (open);
-          uint32_t nb = c + delta[k];
-          uint32_t bit = UINT32_C (1) << (nb & 31);
-
-          open &= open - 1;
-          if (seen[nb >> 5] & bit)
-            continue;
-          seen[nb >> 5] |= bit;
-          queue.data[tail++] = (nb << 2) | k;
-          next_layer++;
-          if (nb == goal)
-            goal_dist = (int64_t) dist + 1;
-        }
-      /* The whole next layer is queued once this one is done. */
-      if (--layer_left == 0)
-        {
-          dist++;
-          layer_left = next_layer;
-          next_layer = 0;
-        }
-    }
-  /* the last cell reached is in the last layer: dist went one past it */
-  result->reached = reached;
-  result->max_dist = reached > 0 ? dist - 1 : 0;
-  result->last = last;
-  result->goal_dist = goal_dist;
-  result->nomem_bytes = seen == NULL ? ((size_t) n + 31) / 32 * sizeof *seen : queue.failed;
-  free (queue.data);
-  free (seen);
-  return ok;
-}
 
 MazeStatus
 maze_stats (const Maze *maze,

@@ -809,7 +809,11 @@ test_smaller (Fixture       *f,
   raw_free (raw);
 
   /* A member twice: refused, not "the last wins". */
-  repeated = open_ws (f, f->attacker, code_query (f));
+  {
+    g_autofree char *query = code_query (f);
+
+    repeated = open_ws (f, f->attacker, query);
+  }
   class_client_send (repeated, "{\"type\":\"join\",\"name\":\"Ana\",\"name\":\"Teacher\"}");
   CLASS_WAIT_FOR_S (repeated->closed, QUICK_S);
   g_assert_cmpuint (repeated->close_code, ==, SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION);

@@ -2143,6 +2143,24 @@ bitmaze_session_step_back (BitmazeSession *self)
   return jump (self, maze_history_position (self->history) - (maze_history_position (self->history) > 0));
 }
 
+guint
+bitmaze_session_get_recent_steps (BitmazeSession *self,
+                                  MazeStep       *out,
+                                  guint           max)
+{
+  size_t n = 0;
+
+  g_return_val_if_fail (BITMAZE_IS_SESSION (self), 0);
+
+  if (self->history == NULL || max == 0 || maze_history_position (self->history) == 0)
+    return 0;
+  /* a seek to where it is changes nothing, and hands the steps over */
+  if (maze_history_seek (self->history, maze_history_position (self->history), out, max,
+                         &n, NULL) != MAZE_OK)
+    return 0;
+  return (guint) n;
+}
+
 gboolean
 bitmaze_session_seek (BitmazeSession *self,
                       guint64         position)

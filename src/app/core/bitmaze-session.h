@@ -121,6 +121,12 @@ gboolean         bitmaze_session_step           (BitmazeSession *self);
  * the step changed, the frontier, the counters and the last step go back.
  * Emits ::history-moved.  FALSE at the first step. */
 gboolean         bitmaze_session_step_back      (BitmazeSession *self);
+/* The newest steps of the history up to the one shown, oldest first, at
+ * most @max into @out: what an operation log opened now starts with.
+ * Returns how many (0 without a build or search). */
+guint            bitmaze_session_get_recent_steps (BitmazeSession *self,
+                                                   MazeStep       *out,
+                                                   guint           max);
 /* Goes to step @position of the history (clamped to what it holds). */
 gboolean         bitmaze_session_seek           (BitmazeSession *self,
                                                  guint64         position);

@@ -1416,6 +1416,22 @@ bitmaze_inspector_new (BitmazeSession  *session,
   self->cell = bitmaze_maze_view_get_selected_cell (view);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
 
+  /* Opened in the middle of a build or a search: the log starts with
+   * the steps so far, not empty. */
+  {
+    guint max = bitmaze_op_log_get_capacity (self->log);
+    g_autofree MazeStep *steps = g_new (MazeStep, max);
+    guint n = bitmaze_session_get_recent_steps (session, steps, max);
+    int cell = self->cell;
+
+    if (n > 0)
+      steps_done (self, steps, n);
+    /* the cell the view shows selected stays the panel's */
+    if (cell >= 0)
+      self->cell = cell;
+  }
+  update_legend (self);
+
   return self;
 }
 

@@ -178,6 +178,12 @@ void             bitmaze_stepper_add_waited_time (BitmazeStepper *self,
 gboolean         bitmaze_stepper_can_step        (BitmazeStepper *self);
 gboolean         bitmaze_stepper_step            (BitmazeStepper *self);
 gboolean         bitmaze_stepper_step_back       (BitmazeStepper *self);
+/* The newest steps up to the one shown, oldest first, at most @max into
+ * @out: what an operation log opened now starts with.  Returns how many
+ * (0 without a build or search). */
+guint            bitmaze_stepper_get_recent_steps (BitmazeStepper *self,
+                                                   MazeStep       *out,
+                                                   guint           max);
 gboolean         bitmaze_stepper_seek            (BitmazeStepper *self,
                                                   guint64         position);
 /* The last step up to the one shown that ran line @line of the listing

@@ -603,6 +603,38 @@ test_key_and_legend (Fixture       *fixture,
   g_assert_cmpstr (bitmaze_inspector_get_text (fixture->inspector, "legend-frontier"), ==, "open set");
 }
 
+/* Opened for the first time in the middle of a search, the log shows
+ * the steps so far. */
+static void
+test_opened_mid_search (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  BitmazeWindow *window;
+  BitmazeSession *session;
+  GListModel *log;
+
+  g_settings_set_boolean (fixture->settings, "show-inspector", FALSE);
+  window = bitmaze_window_new (NULL);
+  session = window_test_session (window);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_present (GTK_WINDOW (window));
+  bitmaze_session_set_seed (session, SEED);
+  bitmaze_session_set_size (session, 10, 8);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.generate", NULL);
+  gui_test_wait_for_property (session, "running", FALSE);
+  g_assert_null (window_test_inspector (window));
+  for (guint k = 0; k < 5; k++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.step", NULL);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-inspector", NULL);
+  g_assert_nonnull (window_test_inspector (window));
+  log = G_LIST_MODEL (bitmaze_inspector_get_log (window_test_inspector (window)));
+  g_assert_cmpuint (g_list_model_get_n_items (log), ==, 5);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  gui_test_wait_for_finalize (&window, "the second window to be finalized");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -622,6 +654,7 @@ main (int   argc,
   ADD ("generation-steps", test_generation_steps);
   ADD ("controls", test_controls);
   ADD ("key-and-legend", test_key_and_legend);
+  ADD ("opened-mid-search", test_opened_mid_search);
 
   return g_test_run ();
 }

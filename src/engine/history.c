@@ -1001,7 +1001,7 @@ seek_replay (MazeHistory *h,
             }
           else if (h->solver != NULL)
             {
-              uint64_t done = solver_run_steps (h->solver, quiet_to - h->position);
+              uint64_t done = maze_solver_run_steps (h->solver, quiet_to - h->position);
 
               h->position += done;
               if (done == 0)

@@ -1001,6 +1001,13 @@ void maze_solver_free (MazeSolver *solver);
 bool maze_solver_step (MazeSolver *solver,
                        MazeStep   *report);
 
+/* Up to @max steps without reports, as fast as the algorithm's run goes
+ * where it can stop, else one maze_solver_step() at a time: the same
+ * steps and counters.  Returns the steps done, fewer only at the end (a
+ * history's replay of the steps it no longer holds). */
+uint64_t maze_solver_run_steps (MazeSolver *solver,
+                                uint64_t    max);
+
 /* The step maze_solver_step() would do next, into @next, without doing
  * it, as maze_generator_peek() does: the maze and @solver stay as they
  * are.  Returns what the step would (false once the search has finished,

@@ -58,7 +58,7 @@ struct MazeSolver
                                      * copies of the solver, and a MazeError is 18 KB) */
 
   uint64_t               steps;
-  uint64_t               stop_after; /* see solver_run_steps (): 0 but in it */
+  uint64_t               stop_after; /* see maze_solver_run_steps (): 0 but in it */
   uint64_t               visited;
   uint64_t               max_frontier;
   uint64_t               path_length;
@@ -115,7 +115,7 @@ struct MazeSolverClass
   /* Optional: the search to its end, without reports, faster than
    * step() one at a time but with the same counters.  With run_stops,
    * it also stops after solver->stop_after steps when that is not 0, in
-   * the state step() would have left (see solver_run_steps ()). */
+   * the state step() would have left (see maze_solver_run_steps ()). */
   void       (*run)      (MazeSolver *solver);
   bool        run_stops;
   /* Optional: free what init() and step() allocated beyond the queue and
@@ -208,12 +208,6 @@ void solver_finish (MazeSolver *solver,
                     unsigned    line);
 
 /* End the search because an array could not grow. */
-/* Up to @max steps without reports, as fast as the algorithm's run()
- * goes where it can stop (run_stops), else one step() at a time: the
- * same steps and counters.  Returns the steps done, fewer only at the
- * end.  (The history's replay of steps it no longer holds.) */
-uint64_t solver_run_steps (MazeSolver *solver,
-                           uint64_t    max);
 
 /* MAZE_ERROR_NOMEM into @error, naming the solver and the bytes of the
  * growth of its queue or heap that failed. */

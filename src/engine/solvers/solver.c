@@ -200,8 +200,8 @@ solver_finish (MazeSolver *solver,
 }
 
 uint64_t
-solver_run_steps (MazeSolver *solver,
-                  uint64_t    max)
+maze_solver_run_steps (MazeSolver *solver,
+                       uint64_t    max)
 {
   uint64_t before = solver->steps;
 

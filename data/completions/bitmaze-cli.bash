@@ -195,7 +195,7 @@ _bitmaze_cli ()
     return
   fi
   case $command in
-    solve | info | render | animate | quiz | validate | worksheet)
+    solve | info | render | animate | quiz | class | validate | worksheet)
       _filedir maze
       ;;
   esac

@@ -27,6 +27,7 @@ struct _BitmazeExportAnimation
   char          *solver;
   RenderOptions  options;
   gboolean       captions;
+  const char    *legend_labels[RENDER_LEGEND_N_ITEMS];
   char          *caption_start;
   char          *caption_end;
   GCancellable  *cancellable;
@@ -152,6 +153,11 @@ bitmaze_export_animation_set_captions (BitmazeExportAnimation *self,
   g_free (self->caption_end);
   self->caption_start = g_strdup (start);
   self->caption_end = g_strdup (end);
+  /* the legend on the first and the last frame, in the user's words */
+  for (int k = 0; k < RENDER_LEGEND_N_ITEMS; k++)
+    self->legend_labels[k] = _(render_legend_label ((RenderLegendItem) k,
+                                                    maze_algorithm_find (maze_solvers, self->solver,
+                                                                         NULL, NULL)));
 }
 
 double
@@ -222,6 +228,8 @@ export_thread (GTask        *task,
   animation.captions = self->captions;
   animation.caption_start = self->caption_start;
   animation.caption_end = self->caption_end;
+  animation.legend = self->captions;
+  animation.legend_labels = self->legend_labels;
   status = render_animation_to_file (self->maze, &self->options, &animation,
                                      path, on_frame, self, NULL, &merror);
   /* A Cancel that came after the last frame is too late: the file is

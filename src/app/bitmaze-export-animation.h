@@ -34,7 +34,7 @@ BitmazeExportAnimation *bitmaze_export_animation_new      (const Maze           
 
 /* Captions under every frame (render's RenderAnimationOptions.captions),
  * with @start and @end on the first and the last frame (copied; NULL:
- * none).  Before bitmaze_export_animation_start(). */
+ * none), and the colour legend under them there.  Before bitmaze_export_animation_start(). */
 void                    bitmaze_export_animation_set_captions (BitmazeExportAnimation *self,
                                                                const char             *start,
                                                                const char             *end);

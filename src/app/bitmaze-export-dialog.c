@@ -19,6 +19,7 @@
 
 #include "bitmaze-error.h"
 #include "bitmaze-export-dialog.h"
+#include "bitmaze-worksheet.h"
 
 #define MM_TO_POINTS (72.0 / 25.4)
 
@@ -30,6 +31,7 @@ struct _BitmazeExportDialog
   GtkWindow            *parent;     /* weak */
   GSettings            *settings;
   char                 *title;      /* the title key, for the page */
+  const char           *legend_labels[RENDER_LEGEND_N_ITEMS];
 
   GtkWidget            *preview;
   GtkWidget            *size_group;
@@ -215,23 +217,6 @@ setting_index (BitmazeExportDialog *self,
   return index_of (values, value);
 }
 
-const char *
-bitmaze_export_label_note (const RenderOptions *options)
-{
-  static const char *const nibbles[] = {
-    N_("Labels: the passages nibble (bits 0–3) in binary"),
-    N_("Labels: the border nibble (bits 4–7) in binary"),
-    N_("Labels: the solution nibble (bits 8–11) in binary"),
-    N_("Labels: the backtrack nibble (bits 12–15) in binary"),
-  };
-
-  if (options->label_mode == RENDER_LABEL_WORD_HEX)
-    return _("Labels: each cell’s 16-bit word in hex");
-  if (options->label_mode == RENDER_LABEL_NIBBLE_BIN && options->label_nibble < 4)
-    return _(nibbles[options->label_nibble]);
-  return NULL;
-}
-
 void
 bitmaze_export_dialog_get_choices (BitmazeExportDialog *self,
                                    const Maze          *maze,
@@ -260,7 +245,20 @@ bitmaze_export_dialog_get_choices (BitmazeExportDialog *self,
   options->show_markers = g_settings_get_boolean (self->settings, "export-markers");
 
   render_page_init (page);
-  page->note = bitmaze_export_label_note (options);
+  page->note = bitmaze_label_note (options);
+  /* a clean maze has no colours to explain */
+  if (show != 2 && g_settings_get_boolean (self->settings, "export-legend"))
+    {
+      const char *solver = bitmaze_session_get_solver (self->session);
+
+      page->legend = true;
+      page->legend_algorithm = solver != NULL
+                               ? maze_algorithm_find (maze_solvers, solver, NULL, NULL) : NULL;
+      for (int k = 0; k < RENDER_LEGEND_N_ITEMS; k++)
+        self->legend_labels[k] = _(render_legend_label ((RenderLegendItem) k,
+                                                        page->legend_algorithm));
+      page->legend_labels = self->legend_labels;
+    }
   g_free (self->title);
   self->title = g_strstrip (g_settings_get_string (self->settings, "export-title"));
   page->title = self->title[0] != '\0' ? self->title : NULL;
@@ -310,6 +308,27 @@ bitmaze_export_dialog_get_choices (BitmazeExportDialog *self,
 /* Preview and result                                                  */
 /* ------------------------------------------------------------------ */
 
+/* The maze the picture shows: the session's, or for a clean maze a copy
+ * without the search nibbles, so its labels do not give the search away
+ * either.  Free it with maze_free() when *@copy. */
+static Maze *
+shown_maze (BitmazeExportDialog *self,
+            gboolean            *copy)
+{
+  Maze *maze = bitmaze_session_get_maze (self->session);
+  Maze *clean;
+
+  *copy = FALSE;
+  if (maze == NULL || setting_index (self, "export-show", show_values) != 2)
+    return maze;
+  clean = maze_copy (maze, NULL);
+  if (clean == NULL)
+    return maze;
+  maze_reset_search (clean);
+  *copy = TRUE;
+  return clean;
+}
+
 static void
 draw_preview (GtkDrawingArea *area,
               cairo_t        *cr,
@@ -318,7 +337,8 @@ draw_preview (GtkDrawingArea *area,
               gpointer        user_data)
 {
   BitmazeExportDialog *self = user_data;
-  Maze *maze = bitmaze_session_get_maze (self->session);
+  gboolean copy;
+  Maze *maze = shown_maze (self, &copy);
   RenderOptions options;
   RenderPage page;
   double pw, ph, scale;
@@ -329,7 +349,11 @@ draw_preview (GtkDrawingArea *area,
   render_page_get_size (maze, &options, &page, &pw, &ph);
   scale = MIN ((width - 24.0) / pw, (height - 24.0) / ph);
   if (!(scale > 0))
-    return;
+    {
+      if (copy)
+        maze_free (maze);
+      return;
+    }
   cairo_translate (cr, (width - pw * scale) / 2.0, (height - ph * scale) / 2.0);
   /* the sheet, with a hint of a shadow */
   cairo_set_source_rgba (cr, 0, 0, 0, 0.25);
@@ -340,6 +364,8 @@ draw_preview (GtkDrawingArea *area,
   cairo_fill (cr);
   cairo_scale (cr, scale, scale);
   render_page_draw (cr, maze, &options, &page);
+  if (copy)
+    maze_free (maze);
 }
 
 static void
@@ -402,12 +428,14 @@ bitmaze_export_dialog_write (BitmazeExportDialog *self,
                              GFile               *file,
                              GError             **error)
 {
-  Maze *maze = bitmaze_session_get_maze (self->session);
+  gboolean copy = FALSE;
+  Maze *maze = NULL;
   g_autofree char *path = NULL;
   RenderOptions options;
   RenderPage page;
   RenderFormat format;
   MazeError merror;
+  MazeStatus status;
 
   g_return_val_if_fail (BITMAZE_IS_EXPORT_DIALOG (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
@@ -419,6 +447,7 @@ bitmaze_export_dialog_write (BitmazeExportDialog *self,
                            _("Only files on this computer can be written"));
       return FALSE;
     }
+  maze = shown_maze (self, &copy);
   if (maze == NULL)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("There is no maze to export"));
@@ -426,7 +455,10 @@ bitmaze_export_dialog_write (BitmazeExportDialog *self,
     }
   bitmaze_export_dialog_get_choices (self, maze, &options, &page, &format);
   maze_error_clear (&merror);
-  if (render_page_to_file (maze, &options, &page, format, path, &merror) != MAZE_OK)
+  status = render_page_to_file (maze, &options, &page, format, path, &merror);
+  if (copy)
+    maze_free (maze);
+  if (status != MAZE_OK)
     {
       bitmaze_error_propagate (error, G_IO_ERROR, G_IO_ERROR_FAILED, &merror);
       return FALSE;
@@ -709,6 +741,7 @@ bitmaze_export_dialog_new (GtkWindow      *parent,
   g_settings_bind (self->settings, "export-label-nibble", self->nibble_row, "selected",
                    G_SETTINGS_BIND_DEFAULT);
   switch_row (self, group, _("Start and Goal _Marks"), "export-markers");
+  gtk_widget_set_name (switch_row (self, group, _("Colour _Legend"), "export-legend"), "legend");
 
   adw_window_set_content (ADW_WINDOW (self), box);
 

@@ -45,10 +45,6 @@ gboolean  bitmaze_export_dialog_write       (BitmazeExportDialog *self,
                                              GFile               *file,
                                              GError             **error);
 
-/* What the cell labels of @options are, in a sentence for the page
- * ("Labels: the backtrack nibble (bits 12–15) in binary"), or NULL. */
-const char *bitmaze_export_label_note (const RenderOptions *options);
-
 /* The "Result" line: "1920 × 1304 pixels", "A4 portrait", ... (for
  * tests; owned by the dialog's label). */
 const char *bitmaze_export_dialog_get_result (BitmazeExportDialog *self);

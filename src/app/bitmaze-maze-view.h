@@ -7,6 +7,7 @@
 #include <gtk/gtk.h>
 
 #include "maze.h"
+#include "maze-render.h"
 
 #include "bitmaze-session.h"
 
@@ -50,6 +51,13 @@ Maze             *bitmaze_maze_view_get_maze          (BitmazeMazeView *self);
  * the step shown (highlighted) and the frontier.  NULL stops. */
 void              bitmaze_maze_view_set_session       (BitmazeMazeView *self,
                                                        BitmazeSession  *session);
+
+/* The pacer that shares a frame's work between the session's steps and
+ * the view's tiles (the window's); a view has one of its own until
+ * given one.  Unlike the session, a view needs one to itself: two views
+ * on one pacer would count each other's frames. */
+void              bitmaze_maze_view_set_pacer         (BitmazeMazeView *self,
+                                                       BitmazePacer    *pacer);
 
 /* Walls (passage bits) changed anywhere, or the start or goal moved:
  * rebuilds the cached drawing. */
@@ -150,5 +158,10 @@ void              bitmaze_maze_view_click_point       (BitmazeMazeView *self,
                                                        double           y,
                                                        GdkModifierType  state,
                                                        guint            button);
+
+/* The colours the view draws with now (its style, or the projector's
+ * high contrast): what a legend beside it must use. */
+void bitmaze_maze_view_get_palette (BitmazeMazeView *self,
+                                    RenderPalette   *palette);
 
 G_END_DECLS

@@ -4,9 +4,15 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "maze-render.h"
+
 #include "bitmaze-button-content.h"
 #include "bitmaze-code-pane.h"
+#include "bitmaze-class-chart.h"
+#include "bitmaze-class-qr.h"
 #include "bitmaze-maze-view.h"
+#include "bitmaze-op-log.h"
+#include "bitmaze-predict-bar.h"
 #include "bitmaze-presentation.h"
 
 struct _BitmazePresentation
@@ -20,6 +26,19 @@ struct _BitmazePresentation
   GtkLabel        *state_label;
   GtkLabel        *statement_label;
   GtkLabel        *cell_label;
+  GtkLabel        *sentence_label;
+  GtkLabel        *bits[16];
+  GtkWidget       *legend;
+  BitmazePredict  *predict;   /* predict mode's, while its bar is here */
+  /* the class session: answers, chart, how to join */
+  BitmazeClassServer *server;
+  GtkWidget       *class_box;
+  GtkLabel        *class_headline;
+  GtkWidget       *class_chart;
+  GtkWidget       *join_box;
+  GtkLabel        *join_label;
+  GtkWidget       *qr_area;
+  BitmazeClassQr  *qr;
   AdwButtonContent *run_content;
   GtkImage         *run_image;
   GtkWidget        *lines;
@@ -51,6 +70,8 @@ presentation_update (BitmazePresentation *self)
   g_autoptr (GString) statement = g_string_new (NULL);
   g_autofree char *state = NULL;
   g_autofree char *cell_text = NULL;
+  g_autofree char *sentence = NULL;
+  const MazeQuestion *question = NULL;
   char binary[20], position[32], length[32];
   guint16 word;
   int cell;
@@ -58,18 +79,43 @@ presentation_update (BitmazePresentation *self)
 
   if (maze == NULL)
     return;
+  if (self->predict != NULL && bitmaze_predict_get_state (self->predict) != BITMAZE_PREDICT_IDLE)
+    {
+      question = bitmaze_predict_get_question (self->predict);
+      if (question != NULL && question->kind != MAZE_QUESTION_WORD)
+        question = NULL;
+    }
 
-  if (step != NULL)
+  /* While predict mode asks about a statement, that statement (and the
+   * word before it), not the step before's. */
+  if (question != NULL)
+    g_string_append_printf (statement, "%s;", question->statement);
+  else if (step != NULL)
     for (unsigned i = 0; i < step->n_changes; i++)
       g_string_append_printf (statement, "%s%s;", i > 0 ? " " : "", step->changes[i].expr);
   gtk_label_set_label (self->statement_label, statement->len > 0 ? statement->str : "—");
 
+  /* the last step in words: "BFS reached (5, 3) from the west" (a
+   * question's step is not done yet: saying it would give it away) */
+  if (step != NULL && step->kind != MAZE_STEP_NONE)
+    sentence = bitmaze_step_dup_description (step, bitmaze_session_get_algorithm (self->session),
+                                             maze_width (maze));
+  gtk_label_set_label (self->sentence_label, sentence != NULL ? sentence : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->sentence_label), sentence != NULL && *sentence != '\0');
+
   cell = self->picked;
+  if (cell < 0 && question != NULL)
+    cell = (int) question->index;
   if (cell < 0 && step != NULL)
     cell = presented_step_cell (step);
   if (cell < 0 || (guint) cell >= maze_n_cells (maze))
     cell = (int) maze_start (maze);
   word = maze_cells_const (maze)[cell];
+  if (question != NULL && cell == (int) question->index
+      && bitmaze_predict_get_state (self->predict) == BITMAZE_PREDICT_ASKING)
+    word = question->word;
+  for (int bit = 0; bit < 16; bit++)
+    gtk_label_set_label (self->bits[bit], (word >> bit) & 1 ? "1" : "0");
   for (int bit = 15; bit >= 0; bit--)
     {
       binary[k++] = (word >> bit) & 1 ? '1' : '0';
@@ -83,6 +129,8 @@ presentation_update (BitmazePresentation *self)
                                (guint) cell % maze_width (maze), (guint) cell / maze_width (maze),
                                word, binary);
   gtk_label_set_label (self->cell_label, cell_text);
+  /* predict mode's bar shows the word asked about: once is enough */
+  gtk_widget_set_visible (GTK_WIDGET (self->cell_label), question == NULL);
 
   g_snprintf (position, sizeof position, "%'" G_GUINT64_FORMAT, bitmaze_session_get_position (self->session));
   g_snprintf (length, sizeof length, "%'" G_GUINT64_FORMAT, bitmaze_session_get_length (self->session));
@@ -168,12 +216,233 @@ big_label (BitmazePresentation *self,
   return GTK_LABEL (label);
 }
 
+/* ---- the key: the cell's bits, labelled ---- */
+
+static const char *
+nibble_title (guint nibble)
+{
+  switch (nibble)
+    {
+    /* Translators: the name of bits 0-3 of a cell, a set bit is a knocked-down wall */
+    case 0: return _("passages");
+    /* Translators: the name of bits 4-7 of a cell, a set bit is a side on the maze's outer edge */
+    case 1: return _("border");
+    /* Translators: the name of bits 8-11 of a cell, where the solution path leaves the cell */
+    case 2: return _("solution");
+    /* Translators: the name of bits 12-15 of a cell, where the search came from */
+    default: return _("backtrack");
+    }
+}
+
+static GtkWidget *
+key_label (const char *text,
+           const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_widget_add_css_class (label, css_class);
+  return label;
+}
+
+/* The 4 x 4 grid of the cell's bits: a row a nibble (backtrack on top,
+ * as in the word), a column a direction (W S E N), each with its name,
+ * value and shift. */
+static GtkWidget *
+build_key (BitmazePresentation *self)
+{
+  GtkWidget *grid = gtk_grid_new ();
+
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 10);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 2);
+  gtk_widget_add_css_class (grid, "bitmaze-presentation-key");
+  for (guint column = 0; column < 4; column++)
+    {
+      guint16 dir = (guint16) (MAZE_W >> column);
+      /* Translators: a column of the bit grid: a direction's letter and
+       * its bit's value, "W=8" */
+      g_autofree char *text = g_strdup_printf (C_("bit key", "%s=%u"), bitmaze_direction_letter (dir), dir);
+
+      gtk_grid_attach (GTK_GRID (grid), key_label (text, "bitmaze-presentation-key-head"),
+                       (int) column + 1, 0, 1, 1);
+    }
+  for (guint row = 0; row < 4; row++)
+    {
+      guint nibble = 3 - row;
+      g_autofree char *shift = g_strdup_printf ("<< %u", nibble * 4);
+      GtkWidget *name = key_label (nibble_title (nibble), "bitmaze-presentation-key-name");
+
+      gtk_label_set_xalign (GTK_LABEL (name), 0);
+      gtk_grid_attach (GTK_GRID (grid), name, 0, (int) row + 1, 1, 1);
+      for (guint column = 0; column < 4; column++)
+        {
+          guint bit = nibble * 4 + (3 - column);
+          GtkWidget *label = key_label ("0", "bitmaze-presentation-key-bit");
+
+          self->bits[bit] = GTK_LABEL (label);
+          gtk_grid_attach (GTK_GRID (grid), label, (int) column + 1, (int) row + 1, 1, 1);
+        }
+      gtk_grid_attach (GTK_GRID (grid), key_label (shift, "bitmaze-presentation-key-shift"),
+                       5, (int) row + 1, 1, 1);
+    }
+  return grid;
+}
+
+/* ---- the legend, in the colours of the view ---- */
+
+static const MazeAlgorithm *
+legend_algorithm (BitmazePresentation *self)
+{
+  if (self->session == NULL || bitmaze_session_get_phase (self->session) == BITMAZE_PHASE_BUILDING)
+    return NULL;
+  return maze_algorithm_find (maze_solvers, bitmaze_session_get_solver (self->session), NULL, NULL);
+}
+
+#define LEGEND_FONT 22.0
+
+static void
+legend_labels (BitmazePresentation *self,
+               const char          *labels[RENDER_LEGEND_N_ITEMS])
+{
+  const MazeAlgorithm *algorithm = legend_algorithm (self);
+
+  for (int k = 0; k < RENDER_LEGEND_N_ITEMS; k++)
+    labels[k] = _(render_legend_label ((RenderLegendItem) k, algorithm));
+}
+
+static void
+draw_legend (GtkDrawingArea *area,
+             cairo_t        *cr,
+             int             width,
+             int             height,
+             gpointer        user_data)
+{
+  BitmazePresentation *self = user_data;
+  const char *labels[RENDER_LEGEND_N_ITEMS];
+  RenderPalette palette;
+  double w = 0, h = 0;
+
+  bitmaze_maze_view_get_palette (self->view, &palette);
+  /* the page is white, whatever the style: dark text */
+  palette.label = (RenderRgba) { 0, 0, 0, 1 };
+  legend_labels (self, labels);
+  render_legend_draw (cr, &palette, legend_algorithm (self), labels, LEGEND_FONT, width, &w, &h);
+}
+
+static void
+legend_resize_cb (GtkDrawingArea *area,
+                  int             width,
+                  int             height,
+                  gpointer        user_data)
+{
+  BitmazePresentation *self = user_data;
+  const char *labels[RENDER_LEGEND_N_ITEMS];
+  RenderPalette palette;
+  double w = 0, h = 0;
+
+  bitmaze_maze_view_get_palette (self->view, &palette);
+  legend_labels (self, labels);
+  render_legend_draw (NULL, &palette, legend_algorithm (self), labels, LEGEND_FONT, width, &w, &h);
+  gtk_widget_set_size_request (GTK_WIDGET (area), -1, (int) ceil (h));
+}
+
+/* ---- the class session ---- */
+
+static void
+draw_qr (GtkDrawingArea *area,
+         cairo_t        *cr,
+         int             width,
+         int             height,
+         gpointer        user_data)
+{
+  BitmazePresentation *self = user_data;
+
+  if (self->qr != NULL)
+    bitmaze_class_qr_draw (self->qr, cr, MIN (width, height));
+}
+
+/* Answers so far and the chart, while a session runs; how to join while
+ * a question is open. */
+static void
+class_update (BitmazePresentation *self)
+{
+  gboolean running = self->server != NULL && bitmaze_class_server_get_running (self->server);
+  BitmazeClassState state = running ? bitmaze_class_server_get_state (self->server)
+                                    : BITMAZE_CLASS_STATE_IDLE;
+
+  gtk_widget_set_visible (self->class_box, running);
+  if (!running)
+    return;
+  gtk_label_set_label (self->class_headline,
+                       bitmaze_class_chart_get_headline (BITMAZE_CLASS_CHART (self->class_chart)));
+  gtk_widget_set_visible (self->class_chart,
+                          state == BITMAZE_CLASS_STATE_REVEALED
+                          && bitmaze_class_chart_get_has_bars (BITMAZE_CLASS_CHART (self->class_chart)));
+  /* the chart says its own headline */
+  gtk_widget_set_visible (GTK_WIDGET (self->class_headline), !gtk_widget_get_visible (self->class_chart));
+  gtk_widget_set_visible (self->join_box, state != BITMAZE_CLASS_STATE_REVEALED);
+  if (state != BITMAZE_CLASS_STATE_REVEALED)
+    {
+      const char *url = bitmaze_class_server_get_url (self->server);
+      /* Translators: the presentation view during a class session: the
+       * address students open, then the six-digit join code */
+      g_autofree char *text = g_strdup_printf (_("%s\nCode %s"), url != NULL ? url : "",
+                                               bitmaze_class_server_get_join_code (self->server));
+      const char *join_url = bitmaze_class_server_get_join_url (self->server);
+
+      gtk_label_set_label (self->join_label, text);
+      g_clear_pointer (&self->qr, bitmaze_class_qr_free);
+      if (join_url != NULL)
+        self->qr = bitmaze_class_qr_new (join_url);
+      gtk_widget_queue_draw (self->qr_area);
+    }
+}
+
+static GtkWidget *
+build_class_box (BitmazePresentation *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *join = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *label;
+
+  gtk_widget_add_css_class (box, "bitmaze-presentation-class");
+  label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_add_css_class (label, "bitmaze-presentation-class-headline");
+  self->class_headline = GTK_LABEL (label);
+  gtk_box_append (GTK_BOX (box), label);
+
+  label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_widget_add_css_class (label, "bitmaze-presentation-join");
+  self->join_label = GTK_LABEL (label);
+  self->qr_area = gtk_drawing_area_new ();
+  gtk_widget_set_size_request (self->qr_area, 96, 96);
+  gtk_widget_set_valign (self->qr_area, GTK_ALIGN_START);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->qr_area), draw_qr, self, NULL);
+  gtk_box_append (GTK_BOX (join), label);
+  gtk_box_append (GTK_BOX (join), self->qr_area);
+  self->join_box = join;
+  gtk_box_append (GTK_BOX (box), join);
+  gtk_widget_set_visible (box, FALSE);
+  return box;
+}
+
 static void
 bitmaze_presentation_dispose (GObject *object)
 {
   BitmazePresentation *self = BITMAZE_PRESENTATION (object);
 
   bitmaze_presentation_set_session (self, NULL);
+  bitmaze_presentation_set_class_server (self, NULL);
+  if (self->predict != NULL)
+    g_signal_handlers_disconnect_by_data (self->predict, self);
+  g_clear_object (&self->predict);
+  g_clear_pointer (&self->qr, bitmaze_class_qr_free);
   g_clear_handle_id (&self->scale_id, g_source_remove);
 
   G_OBJECT_CLASS (bitmaze_presentation_parent_class)->dispose (object);
@@ -257,6 +526,9 @@ bitmaze_presentation_init (BitmazePresentation *self)
   GtkWidget *lines = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   GtkWidget *first = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 24);
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 16);
+  GtkWidget *side = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  GtkWidget *side_scroller;
   GtkWidget *leave;
 
   self->picked = -1;
@@ -267,19 +539,35 @@ bitmaze_presentation_init (BitmazePresentation *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self->view), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self->view), TRUE);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self->view), "help");
+  /* beside the maze: the key of the cell's bits, the colours, the class */
+  gtk_widget_set_vexpand (top, TRUE);
+  gtk_box_append (GTK_BOX (top), GTK_WIDGET (self->view));
   /* the Code pane beside the maze, when it is on */
-  {
-    GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-
-    gtk_widget_set_vexpand (row, TRUE);
-    gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->view));
-    self->code_pane = BITMAZE_CODE_PANE (bitmaze_code_pane_new ());
-    bitmaze_code_pane_set_show_comments (self->code_pane, FALSE);
-    gtk_widget_add_css_class (GTK_WIDGET (self->code_pane), "bitmaze-code-large");
-    gtk_widget_set_visible (GTK_WIDGET (self->code_pane), FALSE);
-    gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->code_pane));
-    gtk_box_append (box, row);
-  }
+  self->code_pane = BITMAZE_CODE_PANE (bitmaze_code_pane_new ());
+  bitmaze_code_pane_set_show_comments (self->code_pane, FALSE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->code_pane), "bitmaze-code-large");
+  gtk_widget_set_visible (GTK_WIDGET (self->code_pane), FALSE);
+  gtk_box_append (GTK_BOX (top), GTK_WIDGET (self->code_pane));
+  gtk_widget_add_css_class (side, "bitmaze-presentation-side");
+  gtk_widget_set_size_request (side, 300, -1);
+  /* the class's answers first: after a reveal the chart is what the
+   * room looks at */
+  self->class_box = build_class_box (self);
+  gtk_box_append (GTK_BOX (side), self->class_box);
+  gtk_box_append (GTK_BOX (side), build_key (self));
+  self->legend = gtk_drawing_area_new ();
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->legend), draw_legend, self, NULL);
+  g_signal_connect (self->legend, "resize", G_CALLBACK (legend_resize_cb), self);
+  gtk_widget_set_size_request (self->legend, -1, 60);
+  gtk_box_append (GTK_BOX (side), self->legend);
+  /* on a 1024 x 768 projector the maze keeps its room: the column
+   * scrolls rather than push the buttons off the screen */
+  side_scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (side_scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (side_scroller), TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (side_scroller), side);
+  gtk_box_append (GTK_BOX (top), side_scroller);
+  gtk_box_append (box, top);
   g_signal_connect_swapped (self->view, "notify::selected-cell", G_CALLBACK (presentation_picked_cb), self);
 
   gtk_widget_add_css_class (lines, "bitmaze-presentation-lines");
@@ -289,6 +577,7 @@ bitmaze_presentation_init (BitmazePresentation *self)
   gtk_label_set_xalign (self->state_label, 1);
   gtk_widget_set_valign (GTK_WIDGET (self->state_label), GTK_ALIGN_START);
   gtk_box_append (GTK_BOX (lines), first);
+  self->sentence_label = big_label (self, GTK_BOX (lines), "bitmaze-presentation-sentence");
   self->cell_label = big_label (self, GTK_BOX (lines), "bitmaze-presentation-cell");
   gtk_box_append (box, lines);
   self->lines = lines;
@@ -332,6 +621,8 @@ bitmaze_presentation_set_session (BitmazePresentation *self,
   g_signal_connect_swapped (session, "cells-changed", G_CALLBACK (presentation_update), self);
   g_signal_connect_swapped (session, "maze-changed", G_CALLBACK (presentation_update), self);
   g_signal_connect_swapped (session, "notify::running", G_CALLBACK (presentation_running_cb), self);
+  g_signal_connect_swapped (session, "notify::solver", G_CALLBACK (gtk_widget_queue_draw), self->legend);
+  g_signal_connect_swapped (session, "notify::phase", G_CALLBACK (gtk_widget_queue_draw), self->legend);
   presentation_moved_cb (self);
   presentation_running_cb (self);
 }
@@ -359,6 +650,17 @@ bitmaze_presentation_get_text (BitmazePresentation *self,
     return gtk_label_get_label (self->cell_label);
   if (g_str_equal (which, "state"))
     return gtk_label_get_label (self->state_label);
+  if (g_str_equal (which, "sentence"))
+    return gtk_label_get_label (self->sentence_label);
+  if (g_str_equal (which, "bits"))
+    {
+      static char bits[17];
+
+      for (int bit = 15; bit >= 0; bit--)
+        bits[15 - bit] = gtk_label_get_label (self->bits[bit])[0];
+      bits[16] = '\0';
+      return bits;
+    }
   return NULL;
 }
 
@@ -407,6 +709,73 @@ bitmaze_presentation_move_bar (BitmazePresentation *self,
     gtk_box_insert_child_after (GTK_BOX (self), bar, self->lines);
   else
     gtk_box_insert_child_after (home, bar, home_sibling);
+  /* the question's statement above, not the step before's */
+  if (self->predict != NULL)
+    g_signal_handlers_disconnect_by_data (self->predict, self);
+  g_clear_object (&self->predict);
+  if (here && BITMAZE_IS_PREDICT_BAR (bar))
+    {
+      self->predict = g_object_ref (bitmaze_predict_bar_get_predict (BITMAZE_PREDICT_BAR (bar)));
+      g_signal_connect_swapped (self->predict, "notify::state", G_CALLBACK (presentation_update), self);
+    }
+  presentation_update (self);
   renew_actions (bar);
   g_object_unref (bar);
+}
+
+void
+bitmaze_presentation_set_class_server (BitmazePresentation *self,
+                                       BitmazeClassServer  *server)
+{
+  static const char *const signals[] = {
+    "notify::running", "notify::joined", "notify::state", "notify::answered", "revealed",
+  };
+
+  g_return_if_fail (BITMAZE_IS_PRESENTATION (self));
+
+  if (self->server == server)
+    return;
+  if (self->server != NULL)
+    g_signal_handlers_disconnect_by_data (self->server, self);
+  if (self->class_chart != NULL)
+    {
+      gtk_box_remove (GTK_BOX (self->class_box), self->class_chart);
+      self->class_chart = NULL;
+    }
+  g_set_object (&self->server, server);
+  if (server != NULL)
+    {
+      /* the chart the class dialog shows, in type read at the back */
+      self->class_chart = bitmaze_class_chart_new (server);
+      gtk_widget_add_css_class (self->class_chart, "bitmaze-presentation-chart");
+      gtk_box_insert_child_after (GTK_BOX (self->class_box), self->class_chart,
+                                  GTK_WIDGET (self->class_headline));
+      for (gsize i = 0; i < G_N_ELEMENTS (signals); i++)
+        g_signal_connect_swapped (server, signals[i], G_CALLBACK (class_update), self);
+    }
+  if (self->class_box != NULL)
+    {
+      if (server != NULL)
+        class_update (self);
+      else
+        gtk_widget_set_visible (self->class_box, FALSE);
+    }
+}
+
+const char *
+bitmaze_presentation_get_class_text (BitmazePresentation *self,
+                                     const char          *which)
+{
+  g_return_val_if_fail (BITMAZE_IS_PRESENTATION (self), NULL);
+
+  if (!gtk_widget_get_visible (self->class_box))
+    return NULL;
+  if (g_str_equal (which, "headline"))
+    return gtk_label_get_label (self->class_headline);
+  if (g_str_equal (which, "join"))
+    return gtk_widget_get_visible (self->join_box) ? gtk_label_get_label (self->join_label) : NULL;
+  if (g_str_equal (which, "chart"))
+    return self->class_chart != NULL && gtk_widget_get_visible (self->class_chart)
+           ? bitmaze_class_chart_get_details (BITMAZE_CLASS_CHART (self->class_chart)) : NULL;
+  return NULL;
 }

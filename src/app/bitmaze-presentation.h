@@ -9,6 +9,7 @@
 
 #include <gtk/gtk.h>
 
+#include "bitmaze-class-server.h"
 #include "bitmaze-maze-view.h"
 #include "bitmaze-session.h"
 
@@ -38,9 +39,23 @@ void        bitmaze_presentation_move_bar    (BitmazePresentation *self,
                                               GtkBox              *home,
                                               GtkWidget           *home_sibling);
 
-/* The text of one line: "statement" (the step's C statements), "cell"
- * (the cell's word in hex and binary) or "state". */
+/* The text of one line: "statement" (the step's C statements, or the
+ * statement predict mode asks about), "sentence" (the step in words),
+ * "cell" (the cell's word in hex and binary), "bits" (the key's 16 bits,
+ * bit 15 first) or "state". */
 const char *bitmaze_presentation_get_text    (BitmazePresentation *self,
                                               const char          *which);
+
+/* Follows @server's class session (NULL: none): while it runs, the
+ * answers so far, the chart after a reveal, the address, code and QR
+ * code while a question is open. */
+void        bitmaze_presentation_set_class_server (BitmazePresentation *self,
+                                                   BitmazeClassServer  *server);
+
+/* What the class part shows, for tests: "headline" (answered of joined,
+ * or right), "join" (address and code, NULL once revealed), "chart" (the
+ * per-bit chart's words, NULL while hidden); NULL while no session runs. */
+const char *bitmaze_presentation_get_class_text (BitmazePresentation *self,
+                                                 const char          *which);
 
 G_END_DECLS

@@ -198,7 +198,12 @@ update (BitmazeStatus *self)
         }
       else
         {
-          state = _("Searching");
+          const MazeStep *last = bitmaze_session_get_last_step (self->session);
+
+          /* BFS and A* find the goal, then trace the path back from it:
+           * that is no more searching */
+          state = last != NULL && last->kind == MAZE_STEP_PATH ? _("Tracing the path")
+                                                               : _("Searching");
           set_state_class (self, "accent");
         }
     }
@@ -406,8 +411,8 @@ bitmaze_status_init (BitmazeStatus *self)
    * numbers beside it stay put; on a narrow window it wraps between
    * words ("Out of / reach"). */
   {
-    const char *const states[] = { _("Building"), _("Ready"), _("Searching"), _("Solved"),
-                                   _("No path"), _("Out of reach") };
+    const char *const states[] = { _("Building"), _("Ready"), _("Searching"), _("Tracing the path"),
+                                   _("Solved"), _("No path"), _("Out of reach") };
     const char *longest = states[0];
     GtkLabel *labels[2];
 

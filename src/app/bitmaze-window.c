@@ -38,6 +38,7 @@ struct _BitmazeWindow
 
   GSettings            *settings;
   BitmazeSession       *session;
+  BitmazePacer         *pacer;   /* a frame's work, for the session and the view */
   BitmazeFiles         *files;
   BitmazePlay          *play;
   BitmazePredict       *predict;
@@ -243,6 +244,9 @@ set_presenting (BitmazeWindow *self,
 
   bitmaze_presentation_set_session (self->presentation, presenting ? self->session : NULL);
   bitmaze_presentation_set_show_code (self->presentation, self->show_code);
+  /* the class session's answers and how to join, on the class's screen */
+  bitmaze_presentation_set_class_server (self->presentation,
+                                         presenting ? bitmaze_class_get_server (GTK_WINDOW (self)) : NULL);
   /* Predict mode's bar goes along, its cell questions on the view shown. */
   bitmaze_presentation_move_bar (self->presentation, GTK_WIDGET (self->predict_bar), presenting,
                                  self->maze_box, GTK_WIDGET (self->maze_scroller));
@@ -1006,6 +1010,10 @@ bitmaze_window_constructed (GObject *object)
 
   if (self->session == NULL)
     self->session = bitmaze_session_new ();
+  /* One budget a frame for Run's steps and the maze view's tiles */
+  self->pacer = bitmaze_pacer_new ();
+  bitmaze_session_set_pacer (self->session, self->pacer);
+  bitmaze_maze_view_set_pacer (self->view, self->pacer);
   connect_session (self);
   self->settings = g_settings_new (APP_ID);
 
@@ -1051,6 +1059,7 @@ bitmaze_window_dispose (GObject *object)
 
   g_clear_object (&self->settings);
   g_clear_object (&self->session);
+  g_clear_object (&self->pacer);
 
   G_OBJECT_CLASS (bitmaze_window_parent_class)->dispose (object);
 }

@@ -184,6 +184,7 @@ animate_gif (const GifRequest *request)
   guint64 value, seed = 0, gif_width = 0;
   g_autofree char *caption_start = NULL;
   g_autofree char *caption_end = NULL;
+  const char *legend_labels[RENDER_LEGEND_N_ITEMS];
   int status;
 
   maze_error_clear (&error);
@@ -308,6 +309,11 @@ animate_gif (const GifRequest *request)
         }
       animation.caption_start = caption_start;
       animation.caption_end = caption_end;
+      /* the legend on the first and the last frame, in the user's words */
+      for (int k = 0; k < RENDER_LEGEND_N_ITEMS; k++)
+        legend_labels[k] = _(render_legend_label ((RenderLegendItem) k, algorithm));
+      animation.legend = TRUE;
+      animation.legend_labels = legend_labels;
     }
 
   out = cli_output_open (request->output, request->force, TRUE);

@@ -395,6 +395,22 @@ maze_set_endpoints_raw (Maze     *maze,
   maze->goal = goal;
 }
 
+MazeStatus
+maze_put_endpoints (Maze      *maze,
+                    uint32_t   start,
+                    uint32_t   goal,
+                    MazeError *error)
+{
+  if (start >= maze_n_cells (maze))
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_START_OUTSIDE,
+                           MAZE_NUM (start), MAZE_NUM (maze->width), MAZE_NUM (maze->height));
+  if (goal >= maze_n_cells (maze))
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_GOAL_OUTSIDE,
+                           MAZE_NUM (goal), MAZE_NUM (maze->width), MAZE_NUM (maze->height));
+  maze_set_endpoints_raw (maze, start, goal);
+  return MAZE_OK;
+}
+
 /* ---- endpoints and walls ---- */
 
 /* Close the openings (passages through the border) of cell @i. */

@@ -235,6 +235,15 @@ MazeStatus maze_set_goal  (Maze      *maze,
                            uint32_t   index,
                            MazeError *error);
 
+/* Puts the start and the goal on cells @start and @goal without touching
+ * a word: what a recorded step that moved them needs, going forward or
+ * back (its words carry the openings).  MAZE_ERROR_ARGUMENT when a cell
+ * is outside the maze (nothing changes). */
+MazeStatus maze_put_endpoints (Maze      *maze,
+                               uint32_t   start,
+                               uint32_t   goal,
+                               MazeError *error);
+
 /* Knock down (open = true) or rebuild the wall on side @dir of cell @i,
  * and the matching wall of the neighbour, keeping the maze consistent.
  * On a border side this makes or closes an opening in the outer wall.

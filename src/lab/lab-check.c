@@ -25,12 +25,20 @@ typedef struct
 {
   guint       width;
   guint       height;
-  const char *generator;  /* NULL: every wall standing (create_dfs) */
+  const MazeAlgorithm *generator; /* NULL: every wall standing (create_dfs) */
   unsigned    loops;
   const char *shape;      /* a built-in shape, or NULL */
   guint64     seed;       /* of the generator and of random_int () */
   gboolean    optional;
 } CaseSpec;
+
+/* The solvers' mazes come from these generators, named through their
+ * descriptors (nobody but a descriptor spells an algorithm's name). */
+extern const MazeAlgorithm maze_generator_growing_tree_newest;
+extern const MazeAlgorithm maze_generator_prim;
+extern const MazeAlgorithm maze_generator_kruskal;
+extern const MazeAlgorithm maze_generator_hunt_and_kill;
+extern const MazeAlgorithm maze_generator_wilson;
 
 static const CaseSpec create_cases[] = {
   { 6, 4, NULL, 0, NULL, 11, FALSE },
@@ -40,11 +48,11 @@ static const CaseSpec create_cases[] = {
 };
 
 static const CaseSpec solve_cases[] = {
-  { 8, 6, "growing-tree:newest", 0, NULL, 21, FALSE },
-  { 16, 10, "prim", 0, NULL, 22, FALSE },
-  { 16, 10, "kruskal", 50, NULL, 23, FALSE },
-  { 24, 16, "hunt-and-kill", 30, NULL, 24, FALSE },
-  { 20, 18, "wilson", 20, "heart", 25, TRUE },
+  { 8, 6, &maze_generator_growing_tree_newest, 0, NULL, 21, FALSE },
+  { 16, 10, &maze_generator_prim, 0, NULL, 22, FALSE },
+  { 16, 10, &maze_generator_kruskal, 50, NULL, 23, FALSE },
+  { 24, 16, &maze_generator_hunt_and_kill, 30, NULL, 24, FALSE },
+  { 20, 18, &maze_generator_wilson, 20, "heart", 25, TRUE },
 };
 
 typedef struct
@@ -74,7 +82,7 @@ case_maze (const CaseSpec *spec)
   if (spec->generator == NULL)
     return maze_new (spec->width, spec->height, &error);
   if (spec->shape == NULL)
-    maze = maze_generate (spec->width, spec->height, spec->generator,
+    maze = maze_generate (spec->width, spec->height, spec->generator->name,
                           spec->seed, spec->loops, &error);
   else
     {
@@ -85,7 +93,8 @@ case_maze (const CaseSpec *spec)
       maze = maze_new_shaped (spec->width, spec->height, shape,
                               MAZE_PIECES_KEEP_LARGEST, &error);
       maze_shape_free (shape);
-      gen = maze_generator_new (maze, spec->generator, spec->seed, spec->loops, &error);
+      gen = maze_generator_new (maze, spec->generator->name, spec->seed,
+                                spec->loops, &error);
       maze_generator_run (gen);
       maze_generator_free (gen);
       maze_place_endpoints (maze, MAZE_PLACE_FAR, FALSE, spec->seed, &error);

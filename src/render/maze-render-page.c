@@ -59,6 +59,21 @@ title_size (double width)
   return fmin (fmax (width / 24.0, 10.0), 28.0);
 }
 
+/* The height of the legend's band on a page @width wide (0: none). */
+static double
+legend_band (const RenderOptions *options,
+             const RenderPage    *page,
+             double               width)
+{
+  double h = 0.0;
+
+  if (page == NULL || !page->legend)
+    return 0.0;
+  render_legend_draw (NULL, &options->palette, page->legend_algorithm, page->legend_labels,
+                      title_size (width) * 0.6, width, NULL, &h);
+  return ceil (h + title_size (width) * 0.6);
+}
+
 void
 render_page_get_size (const Maze          *maze,
                       const RenderOptions *options,
@@ -77,6 +92,7 @@ render_page_get_size (const Maze          *maze,
     *height += ceil (title_size (*width) * 2.0);
   if (has_note (page))
     *height += ceil (title_size (*width) * 1.2);
+  *height += legend_band (options, page, *width);
 }
 
 /* Where the maze goes: the area under the title, inside the margins. */
@@ -93,7 +109,8 @@ content_area (const Maze          *maze,
   double pw, ph, margin = own_size (page) ? 0.0 : page->margin;
 
   render_page_get_size (maze, options, page, &pw, &ph);
-  double note_band = has_note (page) ? ceil (title_size (pw - 2 * margin) * 1.2) : 0.0;
+  double note_band = (has_note (page) ? ceil (title_size (pw - 2 * margin) * 1.2) : 0.0)
+                     + legend_band (options, page, pw - 2 * margin);
 
   *title_band = has_title (page) ? ceil (title_size (pw - 2 * margin) * 2.0) : 0.0;
   *x = margin;
@@ -124,7 +141,7 @@ render_page_draw (cairo_t             *cr,
 {
   const RenderRgba *bg = &options->palette.background;
   const RenderRgba *ink = &options->palette.wall;
-  double pw, ph, x, y, w, h, band, mw, mh;
+  double pw, ph, x, y, w, h, band, mw, mh, under;
   double scale = render_page_scale (maze, options, page);
 
   render_page_get_size (maze, options, page, &pw, &ph);
@@ -132,7 +149,7 @@ render_page_draw (cairo_t             *cr,
   render_get_size (maze, options, &mw, &mh);
 
   cairo_save (cr);
-  if (!own_size (page) || has_title (page) || has_note (page))
+  if (!own_size (page) || has_title (page) || has_note (page) || (page != NULL && page->legend))
     {
       cairo_set_source_rgba (cr, bg->red, bg->green, bg->blue, bg->alpha);
       cairo_rectangle (cr, 0, 0, pw, ph);
@@ -156,6 +173,20 @@ render_page_draw (cairo_t             *cr,
       cairo_move_to (cr, x + (w - ext.x_advance) / 2.0, y - band / 2.0 + size * 0.35);
       cairo_show_text (cr, page->title);
     }
+  under = y + mh * scale;
+  if (page != NULL && page->legend)
+    {
+      double lw, lh, size = title_size (w) * 0.6;
+
+      render_legend_draw (NULL, &options->palette, page->legend_algorithm, page->legend_labels,
+                          size, w, &lw, &lh);
+      cairo_save (cr);
+      cairo_translate (cr, x + (w - lw) / 2.0, under + size * 0.6);
+      render_legend_draw (cr, &options->palette, page->legend_algorithm, page->legend_labels,
+                          size, w, NULL, NULL);
+      cairo_restore (cr);
+      under += legend_band (options, page, w);
+    }
   if (has_note (page))
     {
       cairo_text_extents_t ext;
@@ -171,7 +202,7 @@ render_page_draw (cairo_t             *cr,
           cairo_text_extents (cr, page->note, &ext);
         }
       cairo_set_source_rgba (cr, ink->red, ink->green, ink->blue, 0.8);
-      cairo_move_to (cr, x + (w - ext.x_advance) / 2.0, y + mh * scale + size * 1.4);
+      cairo_move_to (cr, x + (w - ext.x_advance) / 2.0, under + size * 1.4);
       cairo_show_text (cr, page->note);
     }
   /* at the top under the title, centred across */
@@ -234,7 +265,7 @@ render_page_to_stream (const Maze          *maze,
   double w, h;
 
   /* The maze alone: the fast writers of render_to_stream(). */
-  if (own_size (page) && !has_title (page) && !has_note (page))
+  if (own_size (page) && !has_title (page) && !has_note (page) && !(page != NULL && page->legend))
     return render_to_stream (maze, options, format, write_func, closure, error);
   if (!page_check (maze, options, page, error))
     return error != NULL ? error->status : MAZE_ERROR_ARGUMENT;

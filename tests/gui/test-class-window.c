@@ -23,6 +23,7 @@
 #include "bitmaze-class-chart.h"
 #include "bitmaze-class-dialog.h"
 #include "bitmaze-predict-bar.h"
+#include "bitmaze-presentation.h"
 #include "class-test.h"
 
 #define SEED     2121u
@@ -293,6 +294,39 @@ test_session (Fixture       *fixture,
   g_assert_cmpuint (g_strv_length (lines), ==, 5);
   g_assert_cmpstr (lines[0], ==, "1. \u2068Student 1\u2069: 1 of 1 right");
   g_assert_cmpstr (lines[1], ==, "2. \u2068Student 3\u2069: 1 of 1 right");
+
+  /* The teacher's hand: the window lists the class in the ranking's
+   * order, a Remove button a student ... */
+  {
+    GtkWidget *list = bitmaze_class_dialog_get_control (dialog, "students");
+    GtkWidget *spin = bitmaze_class_dialog_get_control (dialog, "per-device");
+    guint rows = 0;
+    ClassClient *newcomer;
+
+    for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+      rows++;
+    g_assert_cmpuint (rows, ==, STUDENTS);
+    g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)), ==, BITMAZE_CLASS_STUDENTS_MAX);
+    /* ... removing one takes it from the class, the chart and the ranking ... */
+    gtk_widget_activate_action (GTK_WIDGET (dialog), "class.remove", "s", "Student 3");
+    CLASS_WAIT_FOR (students[2]->closed);
+    g_assert_cmpuint (students[2]->close_code, ==, 4003);
+    g_strfreev (lines);
+    lines = g_strsplit (bitmaze_class_chart_get_ranking (BITMAZE_CLASS_CHART (chart)), "\n", -1);
+    g_assert_cmpstr (lines[1], !=, "2. \u2068Student 3\u2069: 1 of 1 right");
+    rows = 0;
+    for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+      rows++;
+    g_assert_cmpuint (rows, ==, STUDENTS - 1);
+    /* ... and the lock keeps newcomers out. */
+    gtk_switch_set_active (GTK_SWITCH (bitmaze_class_dialog_get_control (dialog, "lock")), TRUE);
+    g_assert_true (bitmaze_class_server_get_locked (server));
+    newcomer = class_client_new (soup, bitmaze_class_server_get_url (server),
+                                 bitmaze_class_server_get_join_code (server), NULL);
+    g_assert_false (class_client_wait_connected (newcomer));
+    class_client_free (newcomer);
+    gtk_switch_set_active (GTK_SWITCH (bitmaze_class_dialog_get_control (dialog, "lock")), FALSE);
+  }
   gui_test_wait_for_frames (chart, 2);
   shoot (GTK_WIDGET (window), "class-window.png");
 
@@ -305,7 +339,8 @@ test_session (Fixture       *fixture,
   for (guint i = 0; i < STUDENTS; i++)
     {
       CLASS_WAIT_FOR (students[i]->closed);
-      g_assert_cmpuint (students[i]->close_code, ==, SOUP_WEBSOCKET_CLOSE_GOING_AWAY);
+      /* (Student 3 was removed before.) */
+      g_assert_cmpuint (students[i]->close_code, ==, i == 2 ? 4003 : SOUP_WEBSOCKET_CLOSE_GOING_AWAY);
       class_client_free (students[i]);
     }
   g_assert_cmpint (bitmaze_session_get_phase (session), ==, BITMAZE_PHASE_SOLVING);
@@ -338,6 +373,105 @@ test_window_closed (Fixture       *fixture,
   class_client_free (student);
 }
 
+/* The presentation view (F5) is the class's screen: while a question is
+ * open it shows the question's own statement, the answers so far (of
+ * those who joined) and how to join; after the reveal the share right
+ * and the per-bit chart, and predict mode's explanation of the answer.
+ * With BITMAZE_SHOT_DIR set, both are saved there. */
+static void
+test_presentation (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  GtkWindow *window = GTK_WINDOW (fixture->window);
+  BitmazeSession *session = window_test_session (fixture->window);
+  g_autoptr (BitmazeClassServer) server = g_object_ref (bitmaze_class_get_server (window));
+  g_autoptr (SoupSession) soup = soup_session_new ();
+  BitmazePredictBar *bar = BITMAZE_PREDICT_BAR (window_test_find (GTK_WIDGET (window),
+                                                                  BITMAZE_TYPE_PREDICT_BAR));
+  BitmazePredict *predict = bitmaze_predict_bar_get_predict (bar);
+  BitmazePresentation *presentation;
+  BitmazeClassDialog *dialog;
+  ClassClient *students[3];
+  const MazeQuestion *q;
+  g_autofree char *statement = NULL;
+  g_autofree char *bits = NULL;
+  guint question;
+
+  gtk_window_set_default_size (window, 1024, 768);
+  bitmaze_session_set_size (session, 12, 8);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.generate", NULL);
+  gui_test_wait_for_property (session, "running", FALSE);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.class-session", NULL);
+  dialog = BITMAZE_CLASS_DIALOG (bitmaze_class_get_dialog (window));
+  bitmaze_class_dialog_set_address (dialog, "127.0.0.1");
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "class.start", NULL);
+  g_assert_true (bitmaze_class_server_get_running (server));
+  for (guint i = 0; i < G_N_ELEMENTS (students); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Student %u", i + 1);
+
+      students[i] = class_client_new_joined (soup, server, name);
+    }
+  gtk_window_close (GTK_WINDOW (dialog));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.present", NULL);
+  presentation = BITMAZE_PRESENTATION (window_test_find (GTK_WIDGET (window), BITMAZE_TYPE_PRESENTATION));
+  g_assert_nonnull (presentation);
+  gui_test_wait_for_frames (GTK_WIDGET (presentation), 1);
+
+  /* a step done, then the question about the next: its statement shows */
+  bitmaze_predict_set_ask_cells (predict, FALSE);
+  for (guint i = 0; i < 10 && bitmaze_predict_get_state (predict) == BITMAZE_PREDICT_IDLE; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.step", NULL);
+  g_assert_cmpint (bitmaze_predict_get_state (predict), ==, BITMAZE_PREDICT_ASKING);
+  q = bitmaze_predict_get_question (predict);
+  statement = g_strdup_printf ("%s;", q->statement);
+  g_assert_cmpstr (bitmaze_presentation_get_text (presentation, "statement"), ==, statement);
+  /* the key shows the word before the statement, bit by bit */
+  bits = g_malloc (17);
+  for (int bit = 15; bit >= 0; bit--)
+    bits[15 - bit] = (q->word >> bit) & 1 ? '1' : '0';
+  bits[16] = '\0';
+  g_assert_cmpstr (bitmaze_presentation_get_text (presentation, "bits"), ==, bits);
+
+  /* the answers so far, of those who joined, and how to join */
+  question = bitmaze_class_server_get_question (server);
+  for (guint i = 0; i < G_N_ELEMENTS (students); i++)
+    {
+      g_autoptr (JsonObject) asked = class_client_expect (students[i], "question");
+    }
+  class_client_answer_word (students[0], question, q->answer);
+  class_client_answer_word (students[1], question, q->word);
+  CLASS_WAIT_FOR (bitmaze_class_server_get_answered (server) == 2);
+  g_assert_cmpstr (bitmaze_presentation_get_class_text (presentation, "headline"), ==, "2 of 3 answered");
+  g_assert_nonnull (strstr (bitmaze_presentation_get_class_text (presentation, "join"),
+                            bitmaze_class_server_get_join_code (server)));
+  g_assert_null (bitmaze_presentation_get_class_text (presentation, "chart"));
+  gui_test_wait_for_frames (GTK_WIDGET (presentation), 2);
+  shoot (GTK_WIDGET (window), "presentation-question.png");
+
+  /* the reveal: share right, chart, no join line */
+  gtk_widget_activate_action (GTK_WIDGET (bar), "predict.reveal", NULL);
+  g_assert_cmpstr (bitmaze_presentation_get_class_text (presentation, "headline"), ==,
+                   "1 of 2 right (50 %)");
+  g_assert_nonnull (bitmaze_presentation_get_class_text (presentation, "chart"));
+  g_assert_null (bitmaze_presentation_get_class_text (presentation, "join"));
+  g_assert_cmpstr (bitmaze_presentation_get_text (presentation, "statement"), ==, statement);
+  g_assert_nonnull (strstr (bitmaze_predict_bar_get_text (bar, "explanation"), "the mask"));
+  gui_test_wait_for_frames (GTK_WIDGET (presentation), 2);
+  shoot (GTK_WIDGET (window), "presentation-revealed.png");
+
+  /* Continue does the step: it is said in words under its statements */
+  gtk_widget_activate_action (GTK_WIDGET (bar), "predict.go-on", NULL);
+  g_assert_cmpuint (bitmaze_session_get_position (session), >=, 1);
+  g_assert_cmpstr (bitmaze_presentation_get_text (presentation, "sentence"), !=, "");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.present", NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (students); i++)
+    class_client_free (students[i]);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -349,6 +483,8 @@ main (int   argc,
     g_log_set_debug_enabled (FALSE);
 
   g_test_add ("/class-window/session", Fixture, NULL, fixture_setup, test_session, fixture_teardown);
+  g_test_add ("/class-window/presentation", Fixture, NULL, fixture_setup, test_presentation,
+              fixture_teardown);
   g_test_add ("/class-window/window-closed", Fixture, NULL, fixture_setup, test_window_closed,
               fixture_teardown);
 

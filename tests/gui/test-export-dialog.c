@@ -74,6 +74,16 @@ open_dialog (Fixture *fixture)
 }
 
 static void
+assert_setting (Fixture    *fixture,
+                const char *key,
+                const char *value)
+{
+  g_autofree char *now = g_settings_get_string (fixture->settings, key);
+
+  g_assert_cmpstr (now, ==, value);
+}
+
+static void
 select_row (BitmazeExportDialog *dialog,
             const char          *name,
             guint                position)
@@ -205,7 +215,7 @@ test_png_1920 (Fixture       *fixture,
   select_row (dialog, "size-by", 0);      /* total width */
   select_row (dialog, "labels", 1);       /* the word in hex */
   select_row (dialog, "show", 0);         /* the search and the path */
-  g_assert_cmpstr (g_settings_get_string (fixture->settings, "export-labels"), ==, "hex");
+  assert_setting (fixture, "export-labels", "hex");
   /* the result line says what comes out */
   g_assert_nonnull (strstr (bitmaze_export_dialog_get_result (dialog), "1920"));
   bitmaze_export_dialog_get_choices (dialog, window_test_maze (fixture->window),
@@ -269,7 +279,7 @@ test_a4_pdf (Fixture       *fixture,
   select_row (dialog, "show", 0);
   gtk_editable_set_text (GTK_EDITABLE (title), "Week 3: BFS");
   g_assert_true (gtk_widget_get_visible (named (GTK_WIDGET (dialog), "nibble")));
-  g_assert_cmpstr (g_settings_get_string (fixture->settings, "export-title"), ==, "Week 3: BFS");
+  assert_setting (fixture, "export-title", "Week 3: BFS");
   g_assert_cmpuint (g_settings_get_uint (fixture->settings, "export-label-nibble"), ==, 3);
   g_assert_nonnull (strstr (bitmaze_export_dialog_get_result (dialog), "210 × 297 mm"));
 
@@ -288,7 +298,20 @@ test_a4_pdf (Fixture       *fixture,
   options.wall_width *= scale;
   g_assert_true (render_labels_fit (&options));
 
+  /* the colour legend under the maze, the frontier named for BFS */
+  gtk_switch_set_active (GTK_SWITCH (window_test_find (named (GTK_WIDGET (dialog), "legend"),
+                                                       GTK_TYPE_SWITCH)), TRUE);
+  g_assert_true (g_settings_get_boolean (fixture->settings, "export-legend"));
+  bitmaze_export_dialog_get_choices (dialog, maze, &options, &page, NULL);
+  g_assert_true (page.legend);
+  g_assert_nonnull (page.legend_algorithm);
+  g_assert_cmpstr (page.legend_labels[RENDER_LEGEND_FRONTIER], ==, "queue");
+  g_free (write_file (fixture, dialog, "legend.pdf"));
+
   select_row (dialog, "show", 2);
+  /* a clean maze has no colours to explain */
+  bitmaze_export_dialog_get_choices (dialog, maze, &options, &page, NULL);
+  g_assert_false (page.legend);
   clean = write_file (fixture, dialog, "clean.pdf");
   pdf_page (clean, &w, &h);
   g_assert_cmpfloat (fabs (w - A4_W), <, 0.01);

@@ -1028,6 +1028,37 @@ test_export_image (Fixture       *fixture,
   g_assert_false (g_file_test (bad, G_FILE_TEST_EXISTS));
 }
 
+/* Once BFS has found the goal it traces the path back: the status says
+ * so, not "Searching", and then "Solved". */
+static void
+test_tracing_the_path (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  BitmazeWindow *window = fixture->window;
+  BitmazeSession *session = window_test_session (window);
+  gboolean traced = FALSE;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.solver", "s", "bfs");
+  for (guint i = 0; i < 100000; i++)
+    {
+      const MazeStep *step;
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.step", NULL);
+      step = bitmaze_session_get_last_step (session);
+      if (bitmaze_session_get_phase (session) != BITMAZE_PHASE_SOLVING)
+        break;
+      if (step != NULL && step->kind == MAZE_STEP_PATH)
+        {
+          g_assert_cmpstr (window_test_status_text (window, "state"), ==, "Tracing the path");
+          traced = TRUE;
+        }
+      else
+        g_assert_cmpstr (window_test_status_text (window, "state"), ==, "Searching");
+    }
+  g_assert_true (traced);
+  g_assert_cmpstr (window_test_status_text (window, "state"), ==, "Solved");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1043,6 +1074,7 @@ main (int   argc,
   ADD ("run-solves/dfs", test_run_solves, "dfs");
   ADD ("run-solves/bfs", test_run_solves, "bfs");
   ADD ("switch-solver-resets", test_switch_solver_resets, NULL);
+  ADD ("tracing-the-path", test_tracing_the_path, NULL);
   ADD ("reset-clears-search", test_reset_clears_search, NULL);
   ADD ("open-modify-save-open", test_open_modify_save_open, NULL);
   ADD ("saved-search-goes-on/dfs", test_saved_search_goes_on, "dfs");

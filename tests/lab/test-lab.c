@@ -451,6 +451,19 @@ test_constructor (void)
 }
 
 static void
+test_escape (void)
+{
+  Run run;
+
+  check_json (&run, "escape.c", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  /* what it printed is shown, its control characters escaped */
+  assert_contains (details (&run, "finishes"), "\\x1b[2J\\x1b[Hcleared");
+  g_assert_null (strchr (details (&run, "finishes"), '\033'));
+  run_clear (&run);
+}
+
+static void
 test_include (void)
 {
   Run run;
@@ -572,6 +585,7 @@ main (int    argc,
   g_test_add_func ("/lab/confined/socket", test_socket);
   g_test_add_func ("/lab/confined/constructor", test_constructor);
   g_test_add_func ("/lab/confined/include", test_include);
+  g_test_add_func ("/lab/confined/escape", test_escape);
   g_test_add_func ("/lab/text-and-gradescope", test_text_and_gradescope);
   g_test_add_func ("/lab/grade", test_grade);
   status = g_test_run ();

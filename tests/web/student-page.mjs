@@ -68,6 +68,26 @@ async function run(context) {
   expect('markup from the name', await page.locator('#who b').count(), 0);
   expect('status', await text(page, '#status'), 'Wait for the teacher’s question.');
   await shoot(page, 'student-joined.png');
+
+  // Three more students, each reading the page in another language: the
+  // explanation of a wrong answer comes in each one's own.
+  const others = [];
+  for (const [lang, label, join, said] of [
+    ['de', 'Dein Name', 'Beitreten', 'Sie haben Süden (4) verwendet, aber die Anweisung nennt Osten (2): N=1 E=2 S=4 W=8.'],
+    ['fr', 'Ton nom', 'Rejoindre', 'Vous avez utilisé sud (4), mais l’instruction nomme est (2) : N=1 E=2 S=4 W=8.'],
+    ['es', 'Tu nombre', 'Unirme', 'Usó sur (4), pero la instrucción nombra este (2): N=1 E=2 S=4 W=8.'],
+  ]) {
+    const other = await context.newPage();
+    other.setDefaultTimeout(TIMEOUT_MS);
+    other.on('pageerror', (e) => problems.push(lang + ' page error: ' + e.message));
+    await other.goto(url + '?lang=' + lang);
+    await other.getByLabel(label).fill('Student ' + lang);
+    await other.locator('#code').fill(code);
+    await other.getByRole('button', { name: join }).click();
+    // (the labels and the button in the page's own language)
+    await other.locator('#who').waitFor();
+    others.push({ page: other, lang, said });
+  }
   step('joined');
 
   // 1: maze[87] |= W << 8 on 0x0009, answered by tapping bit 11.
@@ -106,6 +126,12 @@ async function run(context) {
          'true');
   await hex.press('Enter');
   await page.getByText('Answer sent: 0x4003. Wait for the reveal.').waitFor();
+  for (const o of others) {
+    await o.page.locator('#statement').getByText('maze[88] |= E << 12;').waitFor();
+    await o.page.locator('#hex').fill('4003');
+    await o.page.locator('#hex').press('Enter');
+    await o.page.waitForFunction(() => document.querySelector('#send').disabled);
+  }
   step('answered 2');
 
   await page.getByText('Not quite. The word is 0x2003, you answered 0x4003.').waitFor();
@@ -116,7 +142,23 @@ async function run(context) {
   expect('binary marks', await page.locator('#yours-bin mark').count(), 2);
   expect('your binary', await text(page, '#yours-bin'), '0100 0000 0000 0011');
   expect('correct binary', await text(page, '#correct-bin'), '0010 0000 0000 0011');
+  // why: S (4) where the statement names E (2), and what |= does
+  expect('explanation shown', await page.locator('#explanation').isVisible(), true);
+  expect('mistake', await page.getAttribute('#explanation', 'data-mistake'), 'wrong-direction');
+  expect('why', await text(page, '#explanation .why'),
+         'You used south (4), but the statement names east (2): N=1 E=2 S=4 W=8.');
+  expect('meaning', await text(page, '#explanation .meaning'),
+         'E is 0x2; << 12 moves it into the backtrack nibble, bits 12–15: the mask is 0x2000 ' +
+         '(binary 0010 0000 0000 0000). |= sets the bits of the mask (13) and keeps the others: ' +
+         '0x0003 becomes 0x2003.');
   await shoot(page, 'student-wrong.png');
+  for (const o of others) {
+    await o.page.locator('#explanation .why').waitFor();
+    expect(o.lang + ' why', await text(o.page, '#explanation .why'), o.said);
+    expect(o.lang + ' mistake', await o.page.getAttribute('#explanation', 'data-mistake'), 'wrong-direction');
+    await shoot(o.page, 'student-wrong-' + o.lang + '.png');
+    await o.page.close();
+  }
   step('checked 2');
 
   // 3: which cell comes next?  Tap the frontier cell (5, 3).

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bitmaze-class-page.h"
+#include "maze.h"
 
 #define PAGE_CONTEXT  "student page"
 #define RESOURCE_DIR  RESOURCE_PATH "/class/"
@@ -147,6 +148,33 @@ read_u32 (const guint8 *p,
   return swap ? GUINT32_SWAP_LE_BE (v) : v;
 }
 
+/* Is @original (@len bytes, no context) one of the engine's words the
+ * page needs: the explainer's sentences, the nibbles' and the directions'
+ * names? */
+static gboolean
+is_engine_word (const char *original,
+                gsize       len)
+{
+  static const char *const words[] = { "north", "east", "south", "west" };
+
+  if (memchr (original, '\004', len) != NULL)
+    return FALSE;
+  for (int code = MAZE_MSG_EXPLAIN_SHIFT; code <= MAZE_MSG_MISTAKE_OTHER; code++)
+    {
+      const char *t = maze_message_template ((MazeMessage) code);
+
+      if (strlen (t) == len && memcmp (t, original, len) == 0)
+        return TRUE;
+    }
+  for (int n = 0; n < 4; n++)
+    if (strlen (maze_nibble_name (n)) == len && memcmp (maze_nibble_name (n), original, len) == 0)
+      return TRUE;
+  for (gsize k = 0; k < G_N_ELEMENTS (words); k++)
+    if (strlen (words[k]) == len && memcmp (words[k], original, len) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* The "student page" messages of the .mo file @data, or NULL when it is
  * not one.  Every offset is checked against the file's size. */
 static GHashTable *
@@ -190,7 +218,8 @@ parse_mo (const guint8 *data,
       if ((guint64) ooff + olen >= size || (guint64) toff + tlen >= size)
         return NULL;
       original = (const char *) data + ooff;
-      if (olen < sizeof prefix - 1 || memcmp (original, prefix, sizeof prefix - 1) != 0)
+      if ((olen < sizeof prefix - 1 || memcmp (original, prefix, sizeof prefix - 1) != 0)
+          && !is_engine_word (original, olen))
         continue;
 
       /* A plural message holds its forms NUL-separated: take the first. */
@@ -427,6 +456,76 @@ bitmaze_class_page_get_string (BitmazeClassPage *self,
   key = g_strconcat (PAGE_CONTEXT "\004", string->msgid, NULL);
   translation = g_hash_table_lookup (catalog->messages, key);
   return translation != NULL ? translation : string->msgid;
+}
+
+/* ------------------------------------------------------------------ */
+/* The explainer in the student's language                            */
+/* ------------------------------------------------------------------ */
+
+static const char *
+catalog_word (Catalog    *catalog,
+              const char *english)
+{
+  const char *t = catalog != NULL ? g_hash_table_lookup (catalog->messages, english) : NULL;
+
+  return t != NULL ? t : english;
+}
+
+static const char *
+explain_direction (guint16  dir,
+                   void    *data)
+{
+  return catalog_word (data, maze_dir_name (dir));
+}
+
+static const char *
+explain_phrase (const char *english,
+                void       *data)
+{
+  return catalog_word (data, english);
+}
+
+static char *
+sentence (Catalog         *catalog,
+          const MazeError *message)
+{
+  MazeErrorWords words = { explain_direction, explain_phrase, catalog };
+  const char *template = catalog_word (catalog, maze_message_template (message->code));
+  size_t len = maze_error_format (message, template, &words, NULL, 0);
+  char *text = g_malloc (len + 1);
+
+  maze_error_format (message, template, &words, text, len + 1);
+  return text;
+}
+
+char *
+bitmaze_class_page_explain (BitmazeClassPage *self,
+                            const char       *lang,
+                            const char       *statement,
+                            guint16           before,
+                            const guint16    *answer,
+                            const char      **mistake)
+{
+  g_autofree MazeExplanation *ex = g_new0 (MazeExplanation, 1);
+  Catalog *catalog = find_catalog (self, lang);
+  g_autofree char *mask = NULL;
+  g_autofree char *op = NULL;
+
+  if (mistake != NULL)
+    *mistake = NULL;
+  if (statement == NULL || maze_explain (statement, before, ex, NULL) != MAZE_OK)
+    return NULL;
+  mask = sentence (catalog, &ex->mask_sentence);
+  op = sentence (catalog, &ex->op_sentence);
+  if (answer != NULL && maze_explain_answer (ex, *answer) != MAZE_MISTAKE_NONE)
+    {
+      g_autofree char *why = sentence (catalog, &ex->why);
+
+      if (mistake != NULL)
+        *mistake = maze_mistake_code (ex->mistake);
+      return g_strdup_printf ("%s\n%s %s", why, mask, op);
+    }
+  return g_strdup_printf ("%s %s", mask, op);
 }
 
 /* ------------------------------------------------------------------ */

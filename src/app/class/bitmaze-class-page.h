@@ -43,6 +43,25 @@ const char       *bitmaze_class_page_get_string      (BitmazeClassPage *self,
                                                       const char       *lang,
                                                       const char       *id);
 
+/**
+ * bitmaze_class_page_explain:
+ * @statement: the question's statement ("maze[87] |= W << 12;")
+ * @before: the word before it
+ * @answer: (nullable): the student's word, or NULL
+ * @mistake: (out) (optional): the mistake's code ("wrong-nibble"), or
+ *           NULL when @answer is NULL or right
+ *
+ * The engine's explainer in @lang: for a wrong @answer the mistake's
+ * sentence, then (a new line) what the statement does.  A new string, or
+ * NULL when the statement cannot be read.
+ */
+char             *bitmaze_class_page_explain         (BitmazeClassPage *self,
+                                                      const char       *lang,
+                                                      const char       *statement,
+                                                      guint16           before,
+                                                      const guint16    *answer,
+                                                      const char      **mistake);
+
 /* The page in @lang: the HTML template of the resources with every
  * message filled in (HTML-escaped), the language, the join code field
  * filled with @code when it is six digits (else left empty), and the

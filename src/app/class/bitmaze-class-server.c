@@ -74,6 +74,7 @@ typedef struct
   guint    right;
   guint    asked;
   guint    streak;
+  const char *lang;         /* the page's language: static, or the page's */
 } Student;
 
 /* What one address holds and did. */
@@ -141,6 +142,8 @@ struct _BitmazeClassServer
   guint                region_width;
   guint                region_height;
   guint16              correct_word;
+  char                *word_statement;  /* the word question's, for the explainer */
+  guint16              word_before;
   BitmazeClassCell     correct_cells[BITMAZE_CLASS_CELLS_MAX];
   guint                n_correct_cells;
   char                *note;
@@ -607,11 +610,29 @@ result_json (BitmazeClassServer *self,
   if (self->kind == BITMAZE_CLASS_KIND_WORD)
     {
       g_string_append_printf (text, ",\"correct\":%u", self->correct_word);
+      g_autofree char *explanation = NULL;
+      const char *mistake = NULL;
+
       if (answered)
         g_string_append_printf (text, ",\"answer\":%u,\"differ\":%u",
                                 student->word, (guint) (guint16) (student->word ^ self->correct_word));
       else
         g_string_append (text, ",\"answer\":null,\"differ\":0");
+      /* why, from the engine's explainer, in the student's language */
+      explanation = bitmaze_class_page_explain (self->page, student->lang, self->word_statement,
+                                                self->word_before, answered ? &student->word : NULL,
+                                                &mistake);
+      if (explanation != NULL)
+        {
+          g_autoptr (JsonNode) node = json_node_new (JSON_NODE_VALUE);
+          g_autofree char *quoted = NULL;
+
+          json_node_set_string (node, explanation);
+          quoted = json_to_string (node, FALSE);
+          g_string_append_printf (text, ",\"explanation\":%s", quoted);
+          if (mistake != NULL)
+            g_string_append_printf (text, ",\"mistake\":\"%s\"", mistake);
+        }
     }
   else
     {
@@ -837,8 +858,9 @@ handle_join (BitmazeClassServer *self,
              Client             *client,
              JsonObject         *object)
 {
-  static const char * const allowed[] = { "type", "name", "token", NULL };
+  static const char * const allowed[] = { "type", "name", "token", "lang", NULL };
   const char *raw_name = get_string_member (object, "name");
+  const char *lang = json_object_has_member (object, "lang") ? get_string_member (object, "lang") : NULL;
   const char *token = NULL;
   g_autofree char *name = NULL;
   Student *student = NULL;
@@ -915,6 +937,8 @@ handle_join (BitmazeClassServer *self,
   client_unpend (client);
   student->client = client;
   client->student = student;
+  /* the explanations in the page's language: only one we have */
+  student->lang = bitmaze_class_page_pick_language (self->page, lang, NULL);
   set_joined (self, self->joined + 1);
   send_welcome (client);
   send_state (self, client);
@@ -1554,6 +1578,7 @@ forget_session (BitmazeClassServer *self)
   }
   g_clear_pointer (&self->question_json, g_free);
   g_clear_pointer (&self->note, g_free);
+  g_clear_pointer (&self->word_statement, g_free);
   self->state = BITMAZE_CLASS_STATE_IDLE;
   self->question = 0;
   self->answered = 0;
@@ -1607,6 +1632,7 @@ bitmaze_class_server_finalize (GObject *object)
   g_clear_pointer (&self->page, bitmaze_class_page_free);
   g_free (self->question_json);
   g_free (self->note);
+  g_free (self->word_statement);
 
   G_OBJECT_CLASS (bitmaze_class_server_parent_class)->finalize (object);
 }
@@ -2036,6 +2062,9 @@ bitmaze_class_server_ask_word (BitmazeClassServer             *self,
 
   statement = bounded_text (question->statement != NULL ? question->statement : "");
   self->question++;
+  g_free (self->word_statement);
+  self->word_statement = g_strdup (statement);
+  self->word_before = question->word;
 
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "type");

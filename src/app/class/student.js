@@ -119,7 +119,8 @@
     const scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
     socket = new WebSocket(scheme + location.host + '/ws?' + query());
     socket.addEventListener('open', () => {
-      const message = { type: 'join', name: name };
+      // the page's language, for the explanations the session sends
+      const message = { type: 'join', name: name, lang: document.documentElement.lang };
       if (token)
         message.token = token;
       socket.send(JSON.stringify(message));
@@ -230,7 +231,7 @@
   }
 
   function clearResult() {
-    for (const id of ['result', 'differ', 'note', 'score', 'reveal-words'])
+    for (const id of ['result', 'differ', 'explanation', 'note', 'score', 'reveal-words'])
       show(id, false);
     $('result').className = 'result';
   }
@@ -399,6 +400,22 @@
       }
       $('differ').textContent = t('differ', { bits: bits.join(', ') });
       show('differ', true);
+    }
+    // why, from the session's explainer, already in this page's language
+    if (typeof m.explanation === 'string' && m.explanation !== '') {
+      const box = $('explanation');
+      box.textContent = '';
+      m.explanation.split('\n').forEach((line, k) => {
+        const p = document.createElement('span');
+        p.className = k === 0 && m.mistake ? 'why' : 'meaning';
+        p.textContent = line;
+        box.appendChild(p);
+      });
+      if (m.mistake)
+        box.dataset.mistake = m.mistake;
+      else
+        delete box.dataset.mistake;
+      show('explanation', true);
     }
     if (m.answer !== null) {
       $('yours-hex').textContent = hex(m.answer);

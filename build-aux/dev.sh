@@ -22,7 +22,8 @@ BUILDDIR=${BUILDDIR:-_build}
 # json-glib for --json and the class session, scdoc for the manual pages),
 # the headless GUI tests (Xvfb, D-Bus, xdotool), data validation, the shells
 # whose completions are tried, and the checking tools; the class session's
-# libsoup and libqrencode, and zbarimg, which reads its QR code back;
+# libsoup, libqrencode and ICU (whose spoof checker tells names that look
+# alike), and zbarimg, which reads its QR code back;
 # poppler-utils, whose pdftotext reads worksheets' answer keys back;
 # libseccomp, the system-call filter that confines the lab's student code.
 PACKAGES="gcc pkg-config python3 meson ninja-build gettext zlib1g-dev
@@ -31,7 +32,7 @@ PACKAGES="gcc pkg-config python3 meson ninja-build gettext zlib1g-dev
   librsvg2-common desktop-file-utils appstream
   bash-completion zsh fish
   xvfb xauth xdotool dbus-x11 imagemagick
-  libsoup-3.0-dev libqrencode-dev zbar-tools
+  libsoup-3.0-dev libqrencode-dev libicu-dev zbar-tools
   libseccomp-dev poppler-utils"
 # The browser test of the student page (suite 'web'): Chromium, and
 # playwright-core from npm (pinned in tests/web/package-lock.json).  Where

@@ -143,7 +143,23 @@ _bitmaze_cli ()
       return
       ;;
     -p | --paper)
-      COMPREPLY=($(compgen -W 'a4 letter' -- "$cur"))
+      if [[ $command == render ]]; then
+        COMPREPLY=($(compgen -W 'a4 letter maze' -- "$cur"))
+      else
+        COMPREPLY=($(compgen -W 'a4 letter' -- "$cur"))
+      fi
+      return
+      ;;
+    -e | --exercises)
+      # a comma-separated list: complete the name after the last comma
+      local done_part=""
+      [[ $cur == *,* ]] && done_part=${cur%,*},
+      COMPREPLY=($(compgen -P "$done_part" -W 'decode encode trace predict all' -- "${cur##*,}"))
+      compopt -o nospace 2>/dev/null
+      return
+      ;;
+    --answers)
+      _filedir pdf
       return
       ;;
     --solution-style)
@@ -179,7 +195,7 @@ _bitmaze_cli ()
     return
   fi
   case $command in
-    solve | info | render | animate | quiz | validate | worksheet)
+    solve | info | render | animate | quiz | class | validate | worksheet)
       _filedir maze
       ;;
   esac

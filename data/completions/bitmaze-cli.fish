@@ -122,6 +122,9 @@ complete -c bitmaze-cli -n '__bitmaze_cli_after --mask' -F
 complete -c bitmaze-cli -n '__bitmaze_cli_after --color' -x -a 'auto always never'
 complete -c bitmaze-cli -n '__bitmaze_cli_after -f --format' -x -a 'png svg pdf text'
 complete -c bitmaze-cli -n '__bitmaze_cli_after -p --paper' -x -a 'a4 letter'
+complete -c bitmaze-cli -n 'test "$(__bitmaze_cli_command)" = render; and __bitmaze_cli_after -p --paper' -x -a 'maze' -d "The maze's own size"
+complete -c bitmaze-cli -n '__bitmaze_cli_after -e --exercises' -x -a '(string replace -r "[^,]*\$" "" -- (commandline -ct))(printf "%s\n" decode encode trace predict all)'
+complete -c bitmaze-cli -n '__bitmaze_cli_after --answers' -F
 complete -c bitmaze-cli -n '__bitmaze_cli_after --solution-style' -x -a 'line fill'
 complete -c bitmaze-cli -n '__bitmaze_cli_after --label-nibble --nibble' -x -a 'passages border solution backtrack'
 complete -c bitmaze-cli -n '__bitmaze_cli_after --ask' -x -a 'words cells all'

@@ -119,6 +119,9 @@ make_ranking (BitmazeClassChart *self,
   for (guint i = 0; i < ranking->len; i++)
     {
       const BitmazeClassRank *rank = g_ptr_array_index (ranking, i);
+      /* The name isolated (FSI ... PDI): a name in Arabic or Hebrew
+       * cannot turn its line around ("of 1 right 1 :محمد .3"). */
+      g_autofree char *name = g_strconcat ("\u2068", rank->name, "\u2069", NULL);
 
       if (rank->right == 0)
         break;
@@ -126,7 +129,7 @@ make_ranking (BitmazeClassChart *self,
         g_string_append_c (text, '\n');
       /* Translators: a line of the class ranking: the place, the
        * student's name, right answers of the questions asked */
-      g_string_append_printf (text, _("%u. %s: %u of %u right"), i + 1, rank->name, rank->right, rank->asked);
+      g_string_append_printf (text, _("%u. %s: %u of %u right"), i + 1, name, rank->right, rank->asked);
       (*lines)++;
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
@@ -256,6 +259,9 @@ make_layout (BitmazeClassChart *self,
     pango_attr_list_insert (attrs, pango_attr_weight_new (PANGO_WEIGHT_BOLD));
   pango_layout_set_attributes (layout, attrs);
   pango_attr_list_unref (attrs);
+  /* Each line runs in the widget's direction, not in that of its first
+   * letter (which may be a student's name). */
+  pango_layout_set_auto_dir (layout, FALSE);
   return layout;
 }
 
@@ -472,7 +478,7 @@ set_server (BitmazeClassChart  *self,
 {
   static const char * const signals[] = {
     "notify::running", "notify::joined", "notify::state", "notify::answered", "notify::ranking",
-    "revealed",
+    "revealed", "students-changed",
   };
 
   self->server = server != NULL ? g_object_ref (server) : NULL;

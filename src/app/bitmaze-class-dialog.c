@@ -28,6 +28,9 @@ struct _BitmazeClassDialog
   GtkLabel           *code_label;
   GtkDrawingArea     *qr_area;
   GtkLabel           *joined_label;
+  GtkSwitch          *lock_switch;
+  GtkSpinButton      *per_device_spin;
+  GtkListBox         *students_list;
   GtkWidget          *stop_button;
 };
 
@@ -133,6 +136,90 @@ update_joined (BitmazeClassDialog *self)
   gtk_label_set_label (self->joined_label, text);
 }
 
+/* One row of the students' list: the name (plain text, isolated so that
+ * a right-to-left name keeps its place), with the ranking on its right
+ * answers, and a button that removes the student. */
+static GtkWidget *
+student_row (const char *name,
+             const char *score)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  g_autofree char *isolated = g_strconcat ("\u2068", name, "\u2069", NULL);
+  GtkWidget *label = gtk_label_new (isolated);
+  GtkWidget *button = gtk_button_new_from_icon_name ("user-trash-symbolic");
+  /* Translators: the tooltip of the button that removes a student from
+   * the class; %s is the student's name */
+  g_autofree char *tooltip = g_strdup_printf (_("Remove %s"), isolated);
+
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 6);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  gtk_label_set_use_markup (GTK_LABEL (label), FALSE);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (box), label);
+  if (score != NULL)
+    {
+      GtkWidget *right = gtk_label_new (score);
+
+      gtk_widget_add_css_class (right, "dim-label");
+      gtk_widget_add_css_class (right, "numeric");
+      gtk_box_append (GTK_BOX (box), right);
+    }
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "class.remove");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", name);
+  gtk_box_append (GTK_BOX (box), button);
+  return box;
+}
+
+/* The students of the class, in the ranking's order while it is on. */
+static void
+update_students (BitmazeClassDialog *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->students_list))) != NULL)
+    gtk_list_box_remove (self->students_list, child);
+
+  if (bitmaze_class_server_get_ranking (self->server))
+    {
+      g_autoptr (GPtrArray) ranking = bitmaze_class_server_dup_ranking (self->server, 0);
+
+      for (guint i = 0; i < ranking->len; i++)
+        {
+          const BitmazeClassRank *rank = g_ptr_array_index (ranking, i);
+          /* Translators: a student's right answers in the class session
+           * window's ranking */
+          g_autofree char *score = g_strdup_printf (_("%u of %u right"), rank->right, rank->asked);
+
+          gtk_list_box_append (self->students_list, student_row (rank->name, score));
+        }
+    }
+  else
+    {
+      g_auto (GStrv) names = bitmaze_class_server_dup_class_names (self->server);
+
+      for (guint i = 0; names[i] != NULL; i++)
+        gtk_list_box_append (self->students_list, student_row (names[i], NULL));
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->students_list),
+                          gtk_widget_get_first_child (GTK_WIDGET (self->students_list)) != NULL);
+}
+
+static void
+remove_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  BitmazeClassDialog *self = BITMAZE_CLASS_DIALOG (widget);
+
+  bitmaze_class_server_remove_student (self->server, g_variant_get_string (parameter, NULL));
+}
+
 static void
 update_state (BitmazeClassDialog *self)
 {
@@ -152,6 +239,7 @@ update_state (BitmazeClassDialog *self)
       gtk_stack_set_visible_child_name (self->stack, "start");
     }
   update_joined (self);
+  update_students (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->qr_area));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "class.start", !running);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "class.stop", running);
@@ -219,6 +307,17 @@ bitmaze_class_dialog_constructed (GObject *object)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->server, "notify::joined", G_CALLBACK (update_joined), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->server, "students-changed", G_CALLBACK (update_students), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->server, "revealed", G_CALLBACK (update_students), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->server, "notify::ranking", G_CALLBACK (update_students), self,
+                           G_CONNECT_SWAPPED);
+  g_object_bind_property (self->server, "locked", self->lock_switch, "active",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->server, "students-per-address",
+                          gtk_spin_button_get_adjustment (self->per_device_spin), "value",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   gtk_switch_set_active (self->ranking_switch, bitmaze_class_server_get_ranking (self->server));
   update_state (self);
 }
@@ -309,9 +408,13 @@ bitmaze_class_dialog_class_init (BitmazeClassDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BitmazeClassDialog, qr_area);
   gtk_widget_class_bind_template_child (widget_class, BitmazeClassDialog, joined_label);
   gtk_widget_class_bind_template_child (widget_class, BitmazeClassDialog, stop_button);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeClassDialog, lock_switch);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeClassDialog, per_device_spin);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeClassDialog, students_list);
 
   gtk_widget_class_install_action (widget_class, "class.start", NULL, start_action);
   gtk_widget_class_install_action (widget_class, "class.stop", NULL, stop_action);
+  gtk_widget_class_install_action (widget_class, "class.remove", "s", remove_action);
 }
 
 static void
@@ -388,4 +491,19 @@ bitmaze_class_dialog_get_qr (BitmazeClassDialog *self)
   g_return_val_if_fail (BITMAZE_IS_CLASS_DIALOG (self), NULL);
 
   return GTK_WIDGET (self->qr_area);
+}
+
+GtkWidget *
+bitmaze_class_dialog_get_control (BitmazeClassDialog *self,
+                                  const char         *which)
+{
+  g_return_val_if_fail (BITMAZE_IS_CLASS_DIALOG (self), NULL);
+
+  if (g_str_equal (which, "lock"))
+    return GTK_WIDGET (self->lock_switch);
+  if (g_str_equal (which, "per-device"))
+    return GTK_WIDGET (self->per_device_spin);
+  if (g_str_equal (which, "students"))
+    return GTK_WIDGET (self->students_list);
+  g_return_val_if_reached (NULL);
 }

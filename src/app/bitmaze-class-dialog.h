@@ -32,5 +32,10 @@ gboolean            bitmaze_class_dialog_get_no_network (BitmazeClassDialog *sel
 const char         *bitmaze_class_dialog_get_text    (BitmazeClassDialog *self,
                                                       const char         *which);
 GtkWidget          *bitmaze_class_dialog_get_qr      (BitmazeClassDialog *self);
+/* The teacher's controls, for tests: "lock" (a GtkSwitch), "per-device"
+ * (a GtkSpinButton), "students" (the GtkListBox of students, a row
+ * each, with its Remove button). */
+GtkWidget          *bitmaze_class_dialog_get_control (BitmazeClassDialog *self,
+                                                      const char         *which);
 
 G_END_DECLS

@@ -26,6 +26,10 @@ struct _BitmazeExportAnimation
   Maze          *maze;        /* read by the worker only */
   char          *solver;
   RenderOptions  options;
+  gboolean       captions;
+  const char    *legend_labels[RENDER_LEGEND_N_ITEMS];
+  char          *caption_start;
+  char          *caption_end;
   GCancellable  *cancellable;
   gboolean       started;
 
@@ -59,6 +63,8 @@ bitmaze_export_animation_finalize (GObject *object)
 
   g_clear_pointer (&self->maze, maze_free);
   g_clear_pointer (&self->solver, g_free);
+  g_clear_pointer (&self->caption_start, g_free);
+  g_clear_pointer (&self->caption_end, g_free);
   g_clear_object (&self->cancellable);
 
   G_OBJECT_CLASS (bitmaze_export_animation_parent_class)->finalize (object);
@@ -134,6 +140,26 @@ bitmaze_export_animation_new (const Maze          *maze,
   return self;
 }
 
+void
+bitmaze_export_animation_set_captions (BitmazeExportAnimation *self,
+                                       const char             *start,
+                                       const char             *end)
+{
+  g_return_if_fail (BITMAZE_IS_EXPORT_ANIMATION (self));
+  g_return_if_fail (!self->started);
+
+  self->captions = TRUE;
+  g_free (self->caption_start);
+  g_free (self->caption_end);
+  self->caption_start = g_strdup (start);
+  self->caption_end = g_strdup (end);
+  /* the legend on the first and the last frame, in the user's words */
+  for (int k = 0; k < RENDER_LEGEND_N_ITEMS; k++)
+    self->legend_labels[k] = _(render_legend_label ((RenderLegendItem) k,
+                                                    maze_algorithm_find (maze_solvers, self->solver,
+                                                                         NULL, NULL)));
+}
+
 double
 bitmaze_export_animation_get_fraction (BitmazeExportAnimation *self)
 {
@@ -199,6 +225,11 @@ export_thread (GTask        *task,
   maze_error_clear (&merror);
   render_animation_options_init (&animation);
   animation.algorithm = self->solver;
+  animation.captions = self->captions;
+  animation.caption_start = self->caption_start;
+  animation.caption_end = self->caption_end;
+  animation.legend = self->captions;
+  animation.legend_labels = self->legend_labels;
   status = render_animation_to_file (self->maze, &self->options, &animation,
                                      path, on_frame, self, NULL, &merror);
   /* A Cancel that came after the last frame is too late: the file is
@@ -361,6 +392,8 @@ bitmaze_export_animation_run (GtkWindow      *window,
                               GFile          *file)
 {
   const char *solver;
+  g_autoptr (GSettings) settings = NULL;
+  g_autofree char *size = NULL;
   RenderOptions options;
   ExportRun *run;
   GtkWidget *bar;
@@ -374,12 +407,30 @@ bitmaze_export_animation_run (GtkWindow      *window,
   if (maze == NULL)
     return NULL;
   solver = bitmaze_session_get_solver (session);
+  settings = g_settings_new (APP_ID);
+  size = g_settings_get_string (settings, "export-animation-size");
   render_options_init (&options);
-  render_auto_size (maze, &options);
+  /* small: the PNG's cells; a slide: 800 pixels wide, type that reads
+   * when the GIF fills it; full HD: 1920 */
+  if (g_str_equal (size, "small")
+      || !render_size_to_width (maze, &options, g_str_equal (size, "hd") ? 1920 : 800))
+    render_auto_size (maze, &options);
 
   run = g_new0 (ExportRun, 1);
   g_set_weak_pointer (&run->window, window);
   run->export = bitmaze_export_animation_new (maze, solver, &options);
+  if (g_settings_get_boolean (settings, "export-animation-captions"))
+    {
+      const MazeAlgorithm *algorithm = maze_algorithm_find (maze_solvers, solver, NULL, NULL);
+      g_autofree char *start =
+        /* Translators: the caption of an animation's first frame; the
+         * solver's name */
+        g_strdup_printf (_("%s: from the start to the goal"),
+                         algorithm != NULL ? _(algorithm->label) : solver);
+
+      bitmaze_export_animation_set_captions (run->export, start,
+                                             _("The path, in the solution nibbles"));
+    }
   run->name = g_file_get_basename (file);
 
   run->dialog = adw_message_dialog_new (window, _("Exporting Animation"), NULL);
@@ -425,6 +476,16 @@ chooser_response_cb (GtkNativeDialog *chooser,
   if (file != NULL)
     {
       g_autofree char *path = g_file_get_path (file);
+      g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+      const char *captions = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (chooser), "captions");
+      const char *size = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (chooser), "size");
+
+      /* the choices made are the next export's */
+      if (captions != NULL)
+        g_settings_set_boolean (settings, "export-animation-captions",
+                                g_str_equal (captions, "true"));
+      if (size != NULL)
+        g_settings_set_string (settings, "export-animation-size", size);
 
       /* No extension typed: the GIF's. */
       if (path != NULL && !g_str_has_suffix (path, ".gif") && !g_str_has_suffix (path, ".GIF"))
@@ -469,6 +530,24 @@ win_export_animation_cb (GSimpleAction  *action,
   gtk_file_filter_add_pattern (filter, "*.gif");
   gtk_file_filter_add_mime_type (filter, "image/gif");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  {
+    static const char *const sizes[] = { "small", "slide", "hd", NULL };
+    const char *size_labels[] = {
+      _("Small (the picture’s cells)"), _("A slide (800 pixels wide)"),
+      _("Full HD (1920 pixels wide)"), NULL,
+    };
+    g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+    g_autofree char *size = g_settings_get_string (settings, "export-animation-size");
+
+    gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (chooser), "captions",
+                                 _("Captions: each step’s statement and word"), NULL, NULL);
+    gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (chooser), "captions",
+                                 g_settings_get_boolean (settings, "export-animation-captions")
+                                 ? "true" : "false");
+    gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (chooser), "size", _("Size"),
+                                 (const char **) sizes, size_labels);
+    gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (chooser), "size", size);
+  }
 
   /* "maze-bfs.gif": the maze's name and the solver animated. */
   solver = g_strdup (bitmaze_session_get_solver (session));

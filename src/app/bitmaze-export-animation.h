@@ -32,6 +32,13 @@ BitmazeExportAnimation *bitmaze_export_animation_new      (const Maze           
                                                            const char             *solver,
                                                            const RenderOptions    *options);
 
+/* Captions under every frame (render's RenderAnimationOptions.captions),
+ * with @start and @end on the first and the last frame (copied; NULL:
+ * none), and the colour legend under them there.  Before bitmaze_export_animation_start(). */
+void                    bitmaze_export_animation_set_captions (BitmazeExportAnimation *self,
+                                                               const char             *start,
+                                                               const char             *end);
+
 /* Starts writing the GIF to @file on a worker thread.  Once only. */
 void                    bitmaze_export_animation_start    (BitmazeExportAnimation *self,
                                                            GFile                  *file);
@@ -44,7 +51,9 @@ void                    bitmaze_export_animation_cancel   (BitmazeExportAnimatio
 double                  bitmaze_export_animation_get_fraction (BitmazeExportAnimation *self);
 
 /* What win.export-animation does once a file is chosen: starts the export
- * of @session's maze and solver to @file with the progress dialog over
+ * of @session's maze and solver to @file, with the captions and the size
+ * of the settings (export-animation-captions, export-animation-size:
+ * small cells, 800 pixels wide for a slide, or 1920), the progress dialog over
  * @window (its Cancel stops it) and a toast at the end.  Returns the
  * export, owned by the run (valid until "finished" has been emitted), or
  * NULL without a maze. */
@@ -53,7 +62,8 @@ BitmazeExportAnimation *bitmaze_export_animation_run   (GtkWindow              *
                                                         GFile                  *file);
 
 /* Adds win.export-animation to @window (a GActionMap) about @session's
- * maze: a file chooser for the GIF, then a dialog with a progress bar and
+ * maze: a file chooser for the GIF with the choices of captions and a
+ * size, then a dialog with a progress bar and
  * Cancel while it is made, then a toast. */
 void                    bitmaze_export_animation_add_actions (GtkWindow           *window,
                                                               BitmazeSession      *session);

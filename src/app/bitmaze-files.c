@@ -7,6 +7,7 @@
 
 #include "maze-render.h"
 
+#include "bitmaze-export-dialog.h"
 #include "bitmaze-files.h"
 
 typedef struct
@@ -342,69 +343,6 @@ save_as_then (BitmazeFiles *self,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
-static const struct
-{
-  const char *format;
-  const char *pattern;
-  const char *mime_type;
-  const char *label;
-} export_formats[] = {
-  { "png", "*.png", "image/png", N_("PNG Image") },
-  { "svg", "*.svg", "image/svg+xml", N_("SVG Image") },
-  { "pdf", "*.pdf", "application/pdf", N_("PDF Document") },
-};
-
-static void
-export_response_cb (GtkNativeDialog *dialog,
-                    int              response,
-                    BitmazeFiles    *self)
-{
-  g_autoptr (GFile) file = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autofree char *name = NULL;
-  g_autofree char *message = NULL;
-  gboolean search, solution;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      GtkFileFilter *filter = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (dialog));
-      g_autofree char *path = NULL;
-
-      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      path = file != NULL ? g_file_get_path (file) : NULL;
-
-      /* No known extension typed: take the one of the chosen filter. */
-      if (path != NULL && render_format_from_path (path) < 0 && filter != NULL)
-        {
-          const char *format = g_object_get_data (G_OBJECT (filter), "format");
-
-          if (format != NULL)
-            {
-              g_autofree char *with_ext = g_strconcat (path, ".", format, NULL);
-
-              g_object_unref (file);
-              file = g_file_new_for_path (with_ext);
-            }
-        }
-    }
-
-  clear_chooser (self);
-
-  if (file == NULL)
-    return;
-
-  /* The picture shows what the view shows: its search, its solution. */
-  g_object_get (self->view, "show-search", &search, "show-solution", &solution, NULL);
-  if (!bitmaze_session_export (self->session, file, search, solution, &error))
-    message = g_strdup_printf (_("Could not export the image: %s"), error->message);
-  else
-    {
-      name = g_file_get_basename (file);
-      message = g_strdup_printf (_("Exported “%s”"), name);
-    }
-  say (self, message);
-}
-
 static void
 open_cb (GSimpleAction *action,
          GVariant      *parameter,
@@ -434,42 +372,16 @@ save_as_cb (GSimpleAction *action,
   save_as_then (self, NULL);
 }
 
+/* Export…: the choices first, with a preview; the dialog asks for the
+ * file. */
 static void
 export_cb (GSimpleAction *action,
            GVariant      *parameter,
            BitmazeFiles  *self)
 {
-  GtkFileChooser *chooser = new_chooser (self, _("Export Image"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"),
-                                         G_CALLBACK (export_response_cb));
-  GFile *file = bitmaze_session_get_file (self->session);
-  g_autofree char *name = NULL;
+  BitmazeExportDialog *dialog = bitmaze_export_dialog_new (self->window, self->session);
 
-  for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
-    {
-      g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
-
-      gtk_file_filter_set_name (filter, _(export_formats[i].label));
-      gtk_file_filter_add_pattern (filter, export_formats[i].pattern);
-      gtk_file_filter_add_mime_type (filter, export_formats[i].mime_type);
-      g_object_set_data (G_OBJECT (filter), "format", (gpointer) export_formats[i].format);
-      gtk_file_chooser_add_filter (chooser, filter);
-    }
-
-  if (file != NULL)
-    {
-      g_autofree char *base = g_file_get_basename (file);
-      char *dot = strrchr (base, '.');
-
-      if (dot != NULL)
-        *dot = '\0';
-      name = g_strconcat (base, ".png", NULL);
-    }
-  else
-    /* Translators: the default file name of an exported image; keep the extension */
-    name = g_strdup (_("maze.png"));
-
-  gtk_file_chooser_set_current_name (chooser, name);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* Save needs a maze; Export a finished one. */

@@ -27,7 +27,6 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
-#include "bitmaze-clock.h"
 #include "bitmaze-maze-view.h"
 #include "bitmaze-session.h"
 #include "maze-render.h"
@@ -57,12 +56,11 @@
  * of it, so a big maze is on screen in fewer frames. */
 #define TILE_BUDGET_US      6000
 #define TILE_BUDGET_IDLE_US 9000
-/* A frame's work, less room for the last tile (which may run over): the
- * tiles fit in what the frame did not spend before them (the CPU of what
- * ran since the last frame, the session's steps, the layout) and what
- * rendering takes after them (as in recent frames); at least
- * TILE_BUDGET_MIN_US is left, so a big maze makes progress. */
-#define FRAME_WORK_US       12000
+/* The tiles fit in what the frame did not spend before them (the CPU of
+ * what ran since the last frame, the session's steps, the layout) and
+ * what rendering takes after them (as in recent frames), as the pacer
+ * (bitmaze-pacer.h) counts them; at least TILE_BUDGET_MIN_US is left,
+ * so a big maze makes progress. */
 #define TILE_BUDGET_MIN_US  1000
 
 typedef struct
@@ -149,10 +147,7 @@ struct _BitmazeMazeView
   GdkFrameClock    *clock;
   gulong            before_paint_id;
   gulong            after_paint_id;
-  gint64            frame_start;     /* monotonic time the frame began */
-  gint64            frame_cpu_end;   /* the thread's CPU time when the last frame ended */
-  gint64            snapshot_end;    /* when this frame's tiles were done */
-  gint64            render_us;       /* recent time from snapshot to end of frame */
+  BitmazePacer     *pacer;           /* the frame's work shared out */
 
   double            pointer_x;
   double            pointer_y;
@@ -1316,6 +1311,16 @@ bitmaze_maze_view_set_session (BitmazeMazeView *self,
   view_session_moved_cb (self);
 }
 
+void
+bitmaze_maze_view_set_pacer (BitmazeMazeView *self,
+                             BitmazePacer    *pacer)
+{
+  g_return_if_fail (BITMAZE_IS_MAZE_VIEW (self));
+  g_return_if_fail (BITMAZE_IS_PACER (pacer));
+
+  g_set_object (&self->pacer, pacer);
+}
+
 Maze *
 bitmaze_maze_view_get_maze (BitmazeMazeView *self)
 {
@@ -2008,18 +2013,7 @@ bitmaze_maze_view_snapshot (GtkWidget   *widget,
   budget = self->session != NULL && bitmaze_session_get_running (self->session)
            ? TILE_BUDGET_US : TILE_BUDGET_IDLE_US;
   start = g_get_monotonic_time ();
-  if (self->frame_start != 0)
-    {
-      /* What the frame has cost so far: since it began, and the CPU of
-       * what ran between it and the last one (a click's handler, the
-       * first slice of a build), which delays it just as much. */
-      gint64 spent = start - self->frame_start;
-
-      if (self->frame_cpu_end != 0)
-        spent = MAX (spent, bitmaze_thread_cpu_us () - self->frame_cpu_end);
-      budget = CLAMP (FRAME_WORK_US - spent - self->render_us,
-                      TILE_BUDGET_MIN_US, budget);
-    }
+  budget = bitmaze_pacer_tile_budget (self->pacer, TILE_BUDGET_MIN_US, budget);
   gtk_snapshot_save (snapshot);
   gtk_snapshot_scale (snapshot, 1.0 / self->scale, 1.0 / self->scale);
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (ox, oy));
@@ -2069,7 +2063,7 @@ bitmaze_maze_view_snapshot (GtkWidget   *widget,
   gtk_snapshot_restore (snapshot);
 
   self->first_tile = next_first;
-  self->snapshot_end = g_get_monotonic_time ();
+  bitmaze_pacer_snapshot_ended (self->pacer);
   if (pending && self->redraw_tick_id == 0)
     self->redraw_tick_id = gtk_widget_add_tick_callback (widget, redraw_tick, NULL, NULL);
 
@@ -2131,6 +2125,7 @@ bitmaze_maze_view_dispose (GObject *object)
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
+  g_clear_object (&self->pacer);
   self->maze = NULL;
 
   G_OBJECT_CLASS (bitmaze_maze_view_parent_class)->dispose (object);
@@ -2288,8 +2283,7 @@ static void
 frame_begins (GdkFrameClock   *clock,
               BitmazeMazeView *self)
 {
-  self->frame_start = g_get_monotonic_time ();
-  self->snapshot_end = 0;
+  bitmaze_pacer_frame_begins (self->pacer);
 }
 
 /* What rendering took after the tiles, remembered as a maximum that fades
@@ -2299,10 +2293,7 @@ static void
 frame_ends (GdkFrameClock   *clock,
             BitmazeMazeView *self)
 {
-  self->render_us -= self->render_us / 8;
-  if (self->snapshot_end != 0)
-    self->render_us = MAX (self->render_us, g_get_monotonic_time () - self->snapshot_end);
-  self->frame_cpu_end = bitmaze_thread_cpu_us ();
+  bitmaze_pacer_frame_ends (self->pacer);
 }
 
 static void
@@ -2326,8 +2317,7 @@ bitmaze_maze_view_unrealize (GtkWidget *widget)
   g_clear_signal_handler (&self->before_paint_id, self->clock);
   g_clear_signal_handler (&self->after_paint_id, self->clock);
   g_clear_object (&self->clock);
-  self->frame_start = 0;
-  self->frame_cpu_end = 0;
+  bitmaze_pacer_forget_frames (self->pacer);
   GTK_WIDGET_CLASS (bitmaze_maze_view_parent_class)->unrealize (widget);
 }
 
@@ -2486,6 +2476,7 @@ bitmaze_maze_view_init (BitmazeMazeView *self)
   GtkEventController *controller;
   GtkGesture *gesture;
 
+  self->pacer = bitmaze_pacer_new ();
   self->zoom = 1.0;
   self->selected = -1;
   self->show_search = TRUE;

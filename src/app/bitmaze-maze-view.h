@@ -52,6 +52,13 @@ Maze             *bitmaze_maze_view_get_maze          (BitmazeMazeView *self);
 void              bitmaze_maze_view_set_session       (BitmazeMazeView *self,
                                                        BitmazeSession  *session);
 
+/* The pacer that shares a frame's work between the session's steps and
+ * the view's tiles (the window's); a view has one of its own until
+ * given one.  Unlike the session, a view needs one to itself: two views
+ * on one pacer would count each other's frames. */
+void              bitmaze_maze_view_set_pacer         (BitmazeMazeView *self,
+                                                       BitmazePacer    *pacer);
+
 /* Walls (passage bits) changed anywhere, or the start or goal moved:
  * rebuilds the cached drawing. */
 void              bitmaze_maze_view_walls_changed     (BitmazeMazeView *self);

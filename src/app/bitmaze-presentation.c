@@ -7,6 +7,7 @@
 #include "maze-render.h"
 
 #include "bitmaze-button-content.h"
+#include "bitmaze-code-pane.h"
 #include "bitmaze-class-chart.h"
 #include "bitmaze-class-qr.h"
 #include "bitmaze-maze-view.h"
@@ -20,6 +21,8 @@ struct _BitmazePresentation
 
   BitmazeSession  *session;
   BitmazeMazeView *view;
+  BitmazeCodePane *code_pane;
+  gboolean         show_code;
   GtkLabel        *state_label;
   GtkLabel        *statement_label;
   GtkLabel        *cell_label;
@@ -539,6 +542,12 @@ bitmaze_presentation_init (BitmazePresentation *self)
   /* beside the maze: the key of the cell's bits, the colours, the class */
   gtk_widget_set_vexpand (top, TRUE);
   gtk_box_append (GTK_BOX (top), GTK_WIDGET (self->view));
+  /* the Code pane beside the maze, when it is on */
+  self->code_pane = BITMAZE_CODE_PANE (bitmaze_code_pane_new ());
+  bitmaze_code_pane_set_show_comments (self->code_pane, FALSE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->code_pane), "bitmaze-code-large");
+  gtk_widget_set_visible (GTK_WIDGET (self->code_pane), FALSE);
+  gtk_box_append (GTK_BOX (top), GTK_WIDGET (self->code_pane));
   gtk_widget_add_css_class (side, "bitmaze-presentation-side");
   gtk_widget_set_size_request (side, 300, -1);
   /* the class's answers first: after a reveal the chart is what the
@@ -603,6 +612,7 @@ bitmaze_presentation_set_session (BitmazePresentation *self,
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_set_object (&self->session, session);
   bitmaze_maze_view_set_session (self->view, session);
+  bitmaze_code_pane_set_session (self->code_pane, self->show_code ? session : NULL);
   if (session == NULL)
     return;
 
@@ -615,6 +625,17 @@ bitmaze_presentation_set_session (BitmazePresentation *self,
   g_signal_connect_swapped (session, "notify::phase", G_CALLBACK (gtk_widget_queue_draw), self->legend);
   presentation_moved_cb (self);
   presentation_running_cb (self);
+}
+
+void
+bitmaze_presentation_set_show_code (BitmazePresentation *self,
+                                    gboolean             show)
+{
+  g_return_if_fail (BITMAZE_IS_PRESENTATION (self));
+
+  self->show_code = !!show;
+  gtk_widget_set_visible (GTK_WIDGET (self->code_pane), self->show_code);
+  bitmaze_code_pane_set_session (self->code_pane, self->show_code ? self->session : NULL);
 }
 
 const char *

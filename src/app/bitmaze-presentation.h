@@ -24,6 +24,10 @@ G_DECLARE_FINAL_TYPE (BitmazePresentation, bitmaze_presentation, BITMAZE, PRESEN
 void        bitmaze_presentation_set_session (BitmazePresentation *self,
                                               BitmazeSession      *session);
 
+/* Shows the Code pane beside the maze (while a session is shown). */
+void        bitmaze_presentation_set_show_code (BitmazePresentation *self,
+                                                gboolean             show);
+
 /* Its maze view (the window answers its clicks as it does its own). */
 BitmazeMazeView *bitmaze_presentation_get_view (BitmazePresentation *self);
 

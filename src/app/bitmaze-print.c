@@ -323,6 +323,23 @@ bitmaze_print_write_worksheet (BitmazeSession  *session,
                                gboolean        answers,
                                GError        **error)
 {
+  return bitmaze_print_write_exercises (session, file, count, width, height, paper,
+                                        answers, 0, NULL, error);
+}
+
+gboolean
+bitmaze_print_write_exercises (BitmazeSession  *session,
+                               GFile           *file,
+                               guint           count,
+                               guint           width,
+                               guint           height,
+                               RenderPaper     paper,
+                               gboolean        answers,
+                               guint           exercises,
+                               const char     *title,
+                               GError        **error)
+{
+  RenderExerciseText text;
   g_autofree char *path = g_file_get_path (file);
   g_autofree char *generator = NULL;
   g_autofree char *shape = NULL;
@@ -366,20 +383,36 @@ bitmaze_print_write_worksheet (BitmazeSession  *session,
         return FALSE;
       g_ptr_array_add (mazes, maze);
     }
+  if (exercises != 0 && (width > RENDER_EXERCISE_MAX_SIDE || height > RENDER_EXERCISE_MAX_SIDE))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("Exercise sheets take mazes of at most %u×%u cells"),
+                   RENDER_EXERCISE_MAX_SIDE, RENDER_EXERCISE_MAX_SIDE);
+      return FALSE;
+    }
   if (render_worksheet_generate ((Maze *const *) mazes->pdata, mazes->len, generator,
                                  seed, 0, &merror) != MAZE_OK
-      || (answers && render_worksheet_solve ((Maze *const *) mazes->pdata, mazes->len,
+      || ((answers || exercises != 0) && render_worksheet_solve ((Maze *const *) mazes->pdata, mazes->len,
                                              &merror) != MAZE_OK))
     {
       bitmaze_error_propagate (error, G_IO_ERROR, G_IO_ERROR_FAILED, &merror);
       return FALSE;
     }
-  titles = bitmaze_worksheet_titles ((const Maze *const *) mazes->pdata, mazes->len);
+  if (exercises != 0)
+    titles = bitmaze_worksheet_small_print ((const Maze *const *) mazes->pdata, mazes->len);
+  else
+    titles = bitmaze_worksheet_titles ((const Maze *const *) mazes->pdata, mazes->len);
 
+  bitmaze_worksheet_exercise_text (&text);
   render_worksheet_options_init (&options, paper);
-  options.heading = _("Mazes");
+  options.heading = title != NULL && title[0] != '\0' ? title
+                    : exercises != 0 ? _("Bits of a maze") : _("Mazes");
   options.answers_heading = _("Answers");
   options.answers = answers;
+  options.name_label = text.name;
+  options.date_label = text.date;
+  options.exercises = exercises;
+  options.exercise_text = &text;
   if (render_worksheet_to_file ((const Maze *const *) mazes->pdata,
                                 (const char *const *) titles->pdata,
                                 mazes->len, &options, path, &merror) != MAZE_OK)
@@ -399,6 +432,8 @@ typedef struct
   GtkAdjustment  *height;
   GtkDropDown    *paper;
   GtkSwitch      *answers;
+  GtkDropDown    *exercises;
+  GtkEditable    *title;
   GtkFileChooserNative *chooser;
 } SheetDialog;
 
@@ -410,6 +445,8 @@ sheet_dialog_free (SheetDialog *sheet)
   g_clear_object (&sheet->height);
   g_clear_object (&sheet->paper);
   g_clear_object (&sheet->answers);
+  g_clear_object (&sheet->exercises);
+  g_clear_object (&sheet->title);
   g_clear_object (&sheet->chooser);
   g_clear_object (&sheet->session);
   g_free (sheet);
@@ -428,6 +465,35 @@ print_toast (GtkWindow  *window,
     adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (message));
 }
 
+/* The exercises of the drop-down's item: none, the four, or one. */
+static guint
+sheet_exercises (SheetDialog *sheet)
+{
+  guint selected = gtk_drop_down_get_selected (sheet->exercises);
+
+  if (selected == 0 || selected == GTK_INVALID_LIST_POSITION)
+    return 0;
+  if (selected == 1)
+    return RENDER_EXERCISE_ALL;
+  return 1u << (selected - 2);
+}
+
+/* Exercise sheets take small mazes: the size rows follow. */
+static void
+sheet_exercises_cb (GtkDropDown *exercises,
+                    GParamSpec  *pspec,
+                    SheetDialog *sheet)
+{
+  double most = sheet_exercises (sheet) != 0 ? RENDER_EXERCISE_MAX_SIDE : SHEET_MAX_SIDE;
+
+  gtk_adjustment_set_upper (sheet->width, most);
+  gtk_adjustment_set_upper (sheet->height, most);
+  if (gtk_adjustment_get_value (sheet->width) > most)
+    gtk_adjustment_set_value (sheet->width, most);
+  if (gtk_adjustment_get_value (sheet->height) > most)
+    gtk_adjustment_set_value (sheet->height, most);
+}
+
 static void
 sheet_chooser_response_cb (GtkNativeDialog *dialog,
                            int              response,
@@ -443,13 +509,15 @@ sheet_chooser_response_cb (GtkNativeDialog *dialog,
       g_autofree char *name = g_file_get_basename (file);
       g_autofree char *message = NULL;
 
-      if (bitmaze_print_write_worksheet (sheet->session, file,
+      if (bitmaze_print_write_exercises (sheet->session, file,
                                          (guint) gtk_adjustment_get_value (sheet->count),
                                          (guint) gtk_adjustment_get_value (sheet->width),
                                          (guint) gtk_adjustment_get_value (sheet->height),
                                          gtk_drop_down_get_selected (sheet->paper) == 1
                                            ? RENDER_PAPER_LETTER : RENDER_PAPER_A4,
                                          gtk_switch_get_active (sheet->answers),
+                                         sheet_exercises (sheet),
+                                         gtk_editable_get_text (sheet->title),
                                          &error))
         message = g_strdup_printf (_("Exported “%s”"), name);
       else
@@ -527,6 +595,11 @@ win_export_worksheet_cb (GSimpleAction  *action,
   GtkWindow *window = g_object_get_data (G_OBJECT (action), "bitmaze-print-window");
   static const char *const papers[] = { N_("A4"), N_("Letter"), NULL };
   const char *translated[3] = { _(papers[0]), _(papers[1]), NULL };
+  const char *kinds[] = {
+    _("None: the mazes alone"), _("Decode, encode, trace, predict"),
+    _("Decode"), _("Encode"), _("Trace"), _("Predict"), NULL,
+  };
+  GtkWidget *exercises, *title;
   Maze *maze = bitmaze_session_get_maze (session);
   SheetDialog *sheet = g_new0 (SheetDialog, 1);
   GtkWidget *dialog, *list, *paper, *answers;
@@ -557,6 +630,14 @@ win_export_worksheet_cb (GSimpleAction  *action,
   gtk_switch_set_active (GTK_SWITCH (answers), TRUE);
   sheet->answers = GTK_SWITCH (g_object_ref (answers));
   sheet_row (list, _("_Answer Pages"), answers);
+  exercises = gtk_drop_down_new_from_strings (kinds);
+  sheet->exercises = GTK_DROP_DOWN (g_object_ref (exercises));
+  g_signal_connect (exercises, "notify::selected", G_CALLBACK (sheet_exercises_cb), sheet);
+  sheet_row (list, _("E_xercises About the Bits"), exercises);
+  title = gtk_entry_new ();
+  gtk_entry_set_placeholder_text (GTK_ENTRY (title), _("Mazes"));
+  sheet->title = GTK_EDITABLE (g_object_ref (title));
+  sheet_row (list, _("_Title"), title);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), list);
 
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),

@@ -35,4 +35,19 @@ gboolean bitmaze_print_write_worksheet  (BitmazeSession *session,
                                          gboolean        answers,
                                          GError        **error);
 
+/* The same with @exercises, a mask of RenderExerciseKind (0: the mazes
+ * alone; else mazes of at most RENDER_EXERCISE_MAX_SIDE a side, a sheet
+ * each, as bitmaze-cli worksheet --exercises makes them), and a @title
+ * (NULL or empty: "Mazes" or "Bits of a maze"). */
+gboolean bitmaze_print_write_exercises  (BitmazeSession *session,
+                                         GFile          *file,
+                                         guint           count,
+                                         guint           width,
+                                         guint           height,
+                                         RenderPaper     paper,
+                                         gboolean        answers,
+                                         guint           exercises,
+                                         const char     *title,
+                                         GError        **error);
+
 G_END_DECLS

@@ -19,6 +19,7 @@
 #include "bitmaze-controls.h"
 #include "bitmaze-export-animation.h"
 #include "bitmaze-files.h"
+#include "bitmaze-code-pane.h"
 #include "bitmaze-inspector.h"
 #include "bitmaze-maze-view.h"
 #include "bitmaze-play.h"
@@ -37,6 +38,7 @@ struct _BitmazeWindow
 
   GSettings            *settings;
   BitmazeSession       *session;
+  BitmazePacer         *pacer;   /* a frame's work, for the session and the view */
   BitmazeFiles         *files;
   BitmazePlay          *play;
   BitmazePredict       *predict;
@@ -61,6 +63,8 @@ struct _BitmazeWindow
   GtkGrid              *step_buttons;
   GtkMenuButton        *tool_menu_button;
   GtkBox               *side_panel;
+  BitmazeCodePane      *code_pane;
+  gboolean              show_code;
   BitmazeControls      *controls;
   BitmazeStatus        *status;
   BitmazeTimeline      *timeline;
@@ -239,6 +243,7 @@ set_presenting (BitmazeWindow *self,
   self->presenting = presenting;
 
   bitmaze_presentation_set_session (self->presentation, presenting ? self->session : NULL);
+  bitmaze_presentation_set_show_code (self->presentation, self->show_code);
   /* the class session's answers and how to join, on the class's screen */
   bitmaze_presentation_set_class_server (self->presentation,
                                          presenting ? bitmaze_class_get_server (GTK_WINDOW (self)) : NULL);
@@ -593,6 +598,7 @@ add_key_shortcuts (BitmazeWindow *self)
     { "g", "win.tool", "goal", 0 },
     { "w", "win.tool", "walls", KEY_WALKS },
     { "q", "win.predict", NULL, 0 },
+    { "c", "win.show-code", NULL, 0 },
     /* also application accelerators, which the menu shows; here so that
      * a text field keeps its own Ctrl+Z */
     { "<Control>z", "win.undo", NULL, 0 },
@@ -738,6 +744,37 @@ show_inspector_activate_cb (GSimpleAction *action,
 }
 
 
+/* The Code pane follows the session only while it is shown; the
+ * presentation view shows its own beside the maze when it is on. */
+static void
+show_code_change_state_cb (GSimpleAction *action,
+                           GVariant      *state,
+                           BitmazeWindow *self)
+{
+  gboolean show = g_variant_get_boolean (state);
+
+  self->show_code = show;
+  bitmaze_code_pane_set_session (self->code_pane, show ? self->session : NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->code_pane), show);
+  bitmaze_presentation_set_show_code (self->presentation, show);
+  g_simple_action_set_state (action, state);
+  g_settings_set_boolean (self->settings, "show-code", show);
+}
+
+static void
+add_code_pane (BitmazeWindow *self)
+{
+  g_autoptr (GSimpleAction) action = NULL;
+
+  action = g_simple_action_new_stateful ("show-code", NULL, g_variant_new_boolean (FALSE));
+  /* the same toggle as the inspector's */
+  g_signal_connect_object (action, "activate", G_CALLBACK (show_inspector_activate_cb), self, 0);
+  g_signal_connect_object (action, "change-state", G_CALLBACK (show_code_change_state_cb), self, 0);
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (action));
+  if (g_settings_get_boolean (self->settings, "show-code"))
+    g_action_change_state (G_ACTION (action), g_variant_new_boolean (TRUE));
+}
+
 static void
 add_inspector (BitmazeWindow *self)
 {
@@ -843,7 +880,8 @@ bitmaze_window_close_request (GtkWindow *window)
  * change in one window does not reach another.  A name the engine does not
  * know falls back to its default.  (The views' looks are preferences, the
  * same in every window.)  With @from_maze, the recipe is the one of the
- * maze the session opened, and the settings only learn it. */
+ * maze the session opened, and the settings only learn it; the Run speed
+ * and Animate Building are the user's, from the settings either way. */
 static void
 bind_settings (BitmazeWindow *self,
                gboolean       from_maze)
@@ -852,9 +890,13 @@ bind_settings (BitmazeWindow *self,
     { "maze-width", "width" },
     { "maze-height", "height" },
     { "loops", "loops" },
+    { "placement", "placement" },
+  };
+  /* The user's own choices, not part of a maze's recipe: a maze opened
+   * takes them from the settings as a new one does. */
+  static const char *const preferences[][2] = {
     { "speed", "speed" },
     { "animate-generation", "animate" },
-    { "placement", "placement" },
   };
   GSettingsBindFlags flags = G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES;
   g_autofree char *generator = g_settings_get_string (self->settings, "generator");
@@ -872,6 +914,8 @@ bind_settings (BitmazeWindow *self,
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     g_settings_bind (self->settings, keys[i][0], self->session, keys[i][1],
                      from_maze ? G_SETTINGS_BIND_SET : flags);
+  for (guint i = 0; i < G_N_ELEMENTS (preferences); i++)
+    g_settings_bind (self->settings, preferences[i][0], self->session, preferences[i][1], flags);
   g_settings_bind (self->settings, "generator", self->session, "generator", G_SETTINGS_BIND_SET);
   g_settings_bind (self->settings, "solver", self->session, "solver", G_SETTINGS_BIND_SET);
   bitmaze_shape_row_bind_settings (bitmaze_controls_get_shape_row (self->controls), self->settings);
@@ -966,6 +1010,10 @@ bitmaze_window_constructed (GObject *object)
 
   if (self->session == NULL)
     self->session = bitmaze_session_new ();
+  /* One budget a frame for Run's steps and the maze view's tiles */
+  self->pacer = bitmaze_pacer_new ();
+  bitmaze_session_set_pacer (self->session, self->pacer);
+  bitmaze_maze_view_set_pacer (self->view, self->pacer);
   connect_session (self);
   self->settings = g_settings_new (APP_ID);
 
@@ -977,6 +1025,7 @@ bitmaze_window_constructed (GObject *object)
 
   bind_settings (self, given && bitmaze_session_get_maze (self->session) != NULL);
   add_inspector (self);
+  add_code_pane (self);
 
   if (bitmaze_session_get_maze (self->session) == NULL && !bitmaze_session_new_maze (self->session, &error))
     show_toast (self, error->message);
@@ -1003,12 +1052,14 @@ bitmaze_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), BITMAZE_TYPE_WINDOW);
   self->view = NULL;
   self->inspector = NULL;
+  self->code_pane = NULL;
   self->play = NULL;
   self->predict_bar = NULL;
   g_clear_object (&self->predict);
 
   g_clear_object (&self->settings);
   g_clear_object (&self->session);
+  g_clear_object (&self->pacer);
 
   G_OBJECT_CLASS (bitmaze_window_parent_class)->dispose (object);
 }
@@ -1175,6 +1226,7 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   g_type_ensure (BITMAZE_TYPE_STATUS);
   g_type_ensure (BITMAZE_TYPE_TIMELINE);
   g_type_ensure (BITMAZE_TYPE_PRESENTATION);
+  g_type_ensure (BITMAZE_TYPE_CODE_PANE);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/bitmaze-window.ui");
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, toast_overlay);
@@ -1183,6 +1235,7 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, maze_box);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, maze_scroller);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, side_panel);
+  gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, code_pane);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, BitmazeWindow, step_buttons);

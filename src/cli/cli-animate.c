@@ -184,6 +184,7 @@ animate_gif (const GifRequest *request)
   guint64 value, seed = 0, gif_width = 0;
   g_autofree char *caption_start = NULL;
   g_autofree char *caption_end = NULL;
+  const char *legend_labels[RENDER_LEGEND_N_ITEMS];
   int status;
 
   maze_error_clear (&error);
@@ -308,6 +309,11 @@ animate_gif (const GifRequest *request)
         }
       animation.caption_start = caption_start;
       animation.caption_end = caption_end;
+      /* the legend on the first and the last frame, in the user's words */
+      for (int k = 0; k < RENDER_LEGEND_N_ITEMS; k++)
+        legend_labels[k] = _(render_legend_label ((RenderLegendItem) k, algorithm));
+      animation.legend = TRUE;
+      animation.legend_labels = legend_labels;
     }
 
   out = cli_output_open (request->output, request->force, TRUE);
@@ -394,7 +400,8 @@ cli_animate (int    argc,
       N_("GIF: animate generator NAME building a maze instead of a solve "
          "(see bitmaze-cli generate --list)"), N_("NAME") },
     { "size", 0, 0, CLI_ARG_TEXT, &size_text,
-      N_("GIF, --build: size in cells (default 20x15)"), N_("WxH") },
+      N_("GIF, --build: size in cells, 1 to 65535 each and at most 2^30 "
+         "(1073741824) cells in all (default 20x15)"), N_("WxH") },
     { "seed", 's', 0, CLI_ARG_TEXT, &seed_text,
       N_("GIF, --build: seed of the random numbers (default: a random one)"),
       N_("N") },

@@ -202,8 +202,9 @@ cli_generate (int    argc,
     g_strdup_printf (_("Generator (default %s; see --list)"), default_name);
   const GOptionEntry entries[] = {
     { "size", 0, 0, CLI_ARG_TEXT, &size,
-      N_("Size in cells, 1 to 65535 each (default 20x15; with --mask, "
-         "the mask's own size)"), N_("WxH") },
+      N_("Size in cells, 1 to 65535 each and at most 2^30 (1073741824) "
+         "cells in all (default 20x15; with --mask, the mask's own size)"),
+      N_("WxH") },
     { "shape", 0, 0, CLI_ARG_TEXT, &shape_name,
       N_("Only the cells of a shape: circle, ring, heart, triangle, "
          "diamond, cross, or text:WORD"), N_("SHAPE") },

@@ -239,7 +239,7 @@ cli_validate (int    argc,
     { NULL }
   };
   g_autoptr (GOptionContext) context = NULL;
-  int status, n_bad = 0;
+  int status, n_bad = 0, n_unchecked = 0;
 
   context = cli_context_new ("validate", _("FILE…"),
                              _("Check .maze files against the format "
@@ -257,6 +257,7 @@ cli_validate (int    argc,
     {
       gboolean is_stdin = g_str_equal (argv[k], "-");
       g_autofree char *name = cli_shown (is_stdin ? _("standard input") : argv[k]);
+      gboolean unchecked;
       MazeError error;
       Maze *maze;
 
@@ -265,12 +266,17 @@ cli_validate (int    argc,
         maze = maze_load_stdio (stdin, &error);
       else
         maze = maze_load_file (argv[k], &error);
+      /* Out of memory says nothing about the file: it was not checked. */
+      unchecked = maze == NULL && error.status == MAZE_ERROR_NOMEM;
       if (json)
         {
           JsonBuilder *b = cli_json_begin (argv[k]);
 
           json_builder_set_member_name (b, "valid");
-          json_builder_add_boolean_value (b, maze != NULL);
+          if (unchecked)
+            json_builder_add_null_value (b);
+          else
+            json_builder_add_boolean_value (b, maze != NULL);
           if (maze != NULL)
             cli_json_add_size (b, maze);
           else
@@ -283,6 +289,15 @@ cli_validate (int    argc,
         }
       else if (maze != NULL)
         g_print (_("%s: ok\n"), name);
+      else if (unchecked)
+        {
+          g_autofree char *message = bitmaze_error_message (&error);
+          g_autofree char *shown_message = cli_shown (message);
+
+          /* Translators: validate: a file name, then why it could not be
+           * read through (out of memory, with how much) */
+          g_print (_("%s: could not be checked: %s\n"), name, shown_message);
+        }
       else
         {
           g_autofree char *message = bitmaze_error_message (&error);
@@ -290,15 +305,33 @@ cli_validate (int    argc,
 
           g_print ("%s: %s\n", name, shown_message);
         }
-      if (maze == NULL)
+      if (unchecked)
+        n_unchecked++;
+      else if (maze == NULL)
         n_bad++;
       maze_free (maze);
     }
   fflush (stdout);
 
   /* With --json the objects say it all: no line on stderr. */
-  if (n_bad > 0 && json)
+  if ((n_bad > 0 || n_unchecked > 0) && json)
     return CLI_EXIT_FAILURE;
+  if (n_unchecked > 0 && n_bad == 0)
+    return cli_fail (CLI_EXIT_FAILURE,
+                     g_dngettext (GETTEXT_PACKAGE,
+                                  "%d of %d file could not be checked (out of memory)",
+                                  "%d of %d files could not be checked (out of memory)",
+                                  argc - 1),
+                     n_unchecked, argc - 1);
+  if (n_unchecked > 0)
+    return cli_fail (CLI_EXIT_FAILURE,
+                     /* Translators: validate: bad files, all files, then
+                      * the files that could not be checked */
+                     g_dngettext (GETTEXT_PACKAGE,
+                                  "%d of %d file is bad; %d could not be checked (out of memory)",
+                                  "%d of %d files are bad; %d could not be checked (out of memory)",
+                                  argc - 1),
+                     n_bad, argc - 1, n_unchecked);
   if (n_bad > 0)
     return cli_fail (CLI_EXIT_FAILURE,
                      g_dngettext (GETTEXT_PACKAGE,

@@ -48,6 +48,15 @@ file_task (const char *command,
       return CLI_EXIT_OK;
     }
   *task = lab_task_guess (text);
+  if (*task < 0)
+    {
+      /* defines none or several: the file's name, "solve_bfs.c" */
+      g_autofree char *base = g_path_get_basename (file);
+
+      if (g_str_has_suffix (base, ".c"))
+        base[strlen (base) - 2] = '\0';
+      *task = lab_task_from_name (base);
+    }
   return CLI_EXIT_OK;
 }
 

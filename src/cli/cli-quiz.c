@@ -594,7 +594,8 @@ cli_quiz (int    argc,
       N_("Ask about generator NAME building a maze instead of a solve "
          "(see bitmaze-cli generate --list)"), N_("NAME") },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_text,
-      N_("--build: size in cells (default 20x15)"), N_("WxH") },
+      N_("--build: size in cells, 1 to 65535 each and at most 2^30 "
+         "(1073741824) cells in all (default 20x15)"), N_("WxH") },
     { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
       N_("--build: seed of the random numbers (default: a random one)"), N_("N") },
     { "loops", 'l', 0, G_OPTION_ARG_STRING, &loops_text,

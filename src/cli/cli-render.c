@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bitmaze-worksheet.h"
 #include "cli.h"
 #include "maze-render.h"
 
@@ -48,7 +49,7 @@ cli_render (int    argc,
   g_autofree char *margin_text = NULL;
   g_autofree char *title = NULL;
   g_autofree char *width_text = NULL;
-  gboolean landscape = FALSE;
+  gboolean landscape = FALSE, legend = FALSE;
   gboolean text = FALSE, ascii = FALSE, dark = FALSE, labels = FALSE, force = FALSE;
   gboolean no_solution = FALSE, no_search = FALSE, no_markers = FALSE;
   const GOptionEntry entries[] = {
@@ -107,11 +108,15 @@ cli_render (int    argc,
          "inch)"), N_("POINTS") },
     { "title", 't', 0, CLI_ARG_TEXT, &title,
       N_("Image: a title above the maze"), N_("TEXT") },
+    { "legend", 0, 0, G_OPTION_ARG_NONE, &legend,
+      N_("Image: what the colours mean under the maze, the frontier named "
+         "for the solver"), NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) context = NULL;
   RenderOptions options;
   RenderPage page;
+  const char *legend_labels[RENDER_LEGEND_N_ITEMS];
   int paper = -1;
   guint64 png_width = 0;
   MazeError error;
@@ -161,10 +166,17 @@ cli_render (int    argc,
       if ((status = cli_parse_uint ("--cell-size", cell_size_text, 1, 4096,
                                     &value)) != CLI_EXIT_OK)
         return status;
+      /* A wall takes at least a pixel of its cell: a 1-pixel cell would
+       * be all wall or all passage (an image of nothing). */
+      if (value < 2)
+        return cli_fail (CLI_EXIT_FAILURE,
+                         _("--cell-size 1 leaves no room for walls (a wall "
+                           "takes a pixel of its cell): use 2 or more"));
       options.cell_size = (double) value;
-      options.margin = MAX (options.wall_width, options.cell_size / 2);
+      /* The default walls are 2 pixels; a 2-pixel cell gets 1-pixel walls. */
       if (options.wall_width >= options.cell_size)
-        options.wall_width = options.cell_size > 2 ? 2 : 0;
+        options.wall_width = options.cell_size > 2 ? 2 : 1;
+      options.margin = MAX (options.wall_width, options.cell_size / 2);
     }
   if (wall_width_text != NULL)
     {
@@ -245,6 +257,9 @@ cli_render (int    argc,
         return cli_usage_error ("render", _("--title is for images"));
       page.title = title;
     }
+  if (legend && text)
+    return cli_usage_error ("render", _("--legend is for images"));
+  page.legend = legend;
   if (solver_name != NULL && !maze_solver_name_valid (solver_name, &error))
     return cli_fail_maze (NULL, &error);
   if (output != NULL
@@ -291,6 +306,22 @@ cli_render (int    argc,
       status = cli_run_solver (solver, maze);
       maze_solver_free (solver);
     }
+
+  /* The legend names the frontier for the solver: -S, or the one the
+   * file says solved it. */
+  {
+    const char *solver = solver_name != NULL ? solver_name : maze_meta_get (maze, "solver");
+
+    page.legend_algorithm = solver != NULL ? maze_algorithm_find (maze_solvers, solver, NULL, NULL)
+                                           : NULL;
+    for (int k = 0; k < RENDER_LEGEND_N_ITEMS; k++)
+      legend_labels[k] = _(render_legend_label ((RenderLegendItem) k, page.legend_algorithm));
+    page.legend_labels = legend_labels;
+  }
+  /* An image's labels say what they are under the maze; a picture at its
+   * own size without a title or legend stays the bare maze. */
+  if (page.title != NULL || page.legend || paper >= 0)
+    page.note = bitmaze_label_note (&options);
 
   if (status != CLI_EXIT_OK)
     ;

@@ -22,7 +22,9 @@ print_json (const char           *file,
   JsonBuilder *b;
 
   if (stats->found && path == NULL)
-    return cli_fail (CLI_EXIT_FAILURE, _("out of memory"));
+    return cli_fail (CLI_EXIT_FAILURE,
+                     _("out of memory for the path's moves: %llu bytes could not be allocated"),
+                     (unsigned long long) stats->path_length + 1);
   b = cli_json_begin (file);
   cli_json_add_size (b, maze);
   cli_json_add_string (b, "solver", solver);
@@ -171,7 +173,9 @@ cli_solve (int    argc,
       g_autofree char *path = stats.found ? maze_path_moves (maze) : NULL;
 
       if (stats.found && path == NULL)
-        status = cli_fail (CLI_EXIT_FAILURE, _("out of memory"));
+        status = cli_fail (CLI_EXIT_FAILURE,
+                           _("out of memory for the path's moves: %llu bytes could not be allocated"),
+                           (unsigned long long) stats.path_length + 1);
       else
         fprintf (report, "%s\n", path != NULL ? path : "");
     }

@@ -315,6 +315,8 @@ int cli_worksheet (int    argc,
                    char **argv);
 int cli_quiz      (int    argc,
                    char **argv);
+int cli_class     (int    argc,
+                   char **argv);
 int cli_explain   (int    argc,
                    char **argv);
 

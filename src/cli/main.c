@@ -33,6 +33,7 @@ static const Command commands[] = {
   { "validate", cli_validate, N_("Check .maze files") },
   { "worksheet", cli_worksheet, N_("Lay out mazes and their answers on printable pages") },
   { "quiz",     cli_quiz,     N_("Predict each step of a solve or a build, and get a score") },
+  { "class",    cli_class,    N_("Let a class answer a solve's questions from their browsers") },
   { "explain",  cli_explain,  N_("Explain a bit operation, and what went wrong in an answer") },
   { "lab",      cli_lab,      N_("Check students' C: create_dfs, solve_dfs, solve_bfs") },
 };

@@ -494,7 +494,8 @@ maze_algorithm_canonical_name (const MazeAlgorithm *const *registry,
     return NULL;
   copy = strdup (choice.name);
   if (copy == NULL)
-    maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+    maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                    MAZE_PHRASE (MAZE_N_("an algorithm's name")), MAZE_NUM (strlen (choice.name) + 1));
   return copy;
 }
 

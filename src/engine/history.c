@@ -36,6 +36,21 @@
  * them.  They are freed oldest first, so a slab is unmapped when its last
  * copy goes; a copy larger than a quarter of a slab has one of its own.
  *
+ * What is kept.  The log and the checkpoints cover the newest steps only,
+ * within the history's limit (maze_history_set_limit(), DEFAULT_LIMIT):
+ * past it the oldest go, a quarter of the limit at a time (one move of the
+ * checkpoint array for many checkpoints, so a Run's cost a step stays the
+ * same however long it runs).  The steps before stay reachable all the
+ * same: the steppers are deterministic, so going to a step the log no
+ * longer holds makes the stepper of step 0 again (as the history began
+ * it: the maze cleared, the search nibbles cleared), runs it on without
+ * recording to shortly before the step (as fast as the stepper goes:
+ * about a second for a 10000 x 10000 BFS), and records from there, so
+ * that the steps around it go back and forth through the log again.  A
+ * jump forward past the log's end does the same from where the log ends.
+ * So every step from 0 to the end stays reachable; what the limit costs
+ * is the time of such a replay.
+ *
  * The placement.  A generator's history can end with one more step that
  * places the start and the goal (MAZE_STEP_OPENING).  Moving them is not a
  * change of any word, so the history keeps the endpoints before and after
@@ -62,6 +77,9 @@
 #define MIN_INTERVAL     256
 #define CHECKPOINT_BYTES 8
 #define DEFAULT_LIMIT    ((size_t) 256 << 20)
+/* A jump to a step the log does not hold records this many steps before
+ * it (so that Back goes on through the log), the rest is replayed. */
+#define RECORD_MARGIN    ((uint64_t) 1 << 16)
 #define SLAB_BYTES       BLOCK_ALIGN
 #define PAGE_BYTES       ((size_t) 4096)
 
@@ -97,6 +115,10 @@ struct MazeHistory
   bool           openings;
   MazePlacement  placement;
   uint64_t       seed;
+  /* To make the stepper of step 0 again: the generator's algorithm and
+   * loops (and seed, above), or the solver's name. */
+  char          *algorithm;
+  unsigned       loops;
   uint64_t       place_step; /* the step that placed them, 0 before */
   uint32_t       start_before, goal_before;
   uint32_t       start_after, goal_after;
@@ -104,6 +126,10 @@ struct MazeHistory
   uint64_t       position;
   uint64_t       length;
   uint64_t       first;
+  /* The log holds the steps checkpoints[0].step .. logged (the position
+   * is always among them); the steps after logged up to length are
+   * known, and redone when reached. */
+  uint64_t       logged;
 
   uint16_t     **chunks;
   size_t         n_chunk_slots;
@@ -551,7 +577,6 @@ forget_before (MazeHistory *h,
     free_checkpoint (h, &h->checkpoints[k]);
   memmove (h->checkpoints, h->checkpoints + keep, (h->n_checkpoints - keep) * sizeof *h->checkpoints);
   h->n_checkpoints -= keep;
-  h->first = h->checkpoints[0].step;
 
   for (uint64_t c = first_chunk; c < keep_chunk; c++)
     drop_chunk (h, c);
@@ -565,32 +590,85 @@ after_record (MazeHistory *h)
   if (h->position >= h->next_checkpoint && !take_checkpoint (h))
     h->next_checkpoint = h->position + MIN_INTERVAL;
 
-  /* Over the limit, the oldest steps go, a checkpoint's worth at a time,
-   * down to 7/8 of it so that it does not happen again at the next step.
-   * (One checkpoint is always kept: the oldest step still reachable.) */
-  if (h->memory <= h->limit)
-    return;
-  while (h->memory > h->limit - h->limit / 8 && h->n_checkpoints >= 2)
-    forget_before (h, 1);
+  /* Over the limit, the oldest steps go (replayed when asked for), down
+   * to 3/4 of it, all at once: one move of the checkpoint array, not one
+   * a checkpoint.  What the first k checkpoints free is their copies and
+   * the log's chunks before checkpoint k.  (The newest one stays.) */
+  if (h->memory > h->limit)
+    {
+      size_t target = h->limit - h->limit / 4, copies = 0, keep = 0;
+      uint64_t chunk0 = h->checkpoints[0].entry >> CHUNK_SHIFT;
+
+      while (keep + 1 < h->n_checkpoints)
+        {
+          uint64_t chunks;
+
+          copies += h->checkpoints[keep].bytes;
+          keep++;
+          chunks = (h->checkpoints[keep].entry >> CHUNK_SHIFT) - chunk0;
+          if (h->memory - target <= copies + (size_t) chunks * CHUNK_BYTES)
+            break;
+        }
+      if (keep > 0)
+        forget_before (h, keep);
+    }
 }
 
-/* Out of memory for the log: start it again from here, without the
- * steps before (Step Back cannot go back past this position). */
-static void
-restart_log (MazeHistory *h)
+/* Forgets the whole log and every checkpoint; the log goes on in a fresh
+ * chunk, from the position, with a checkpoint there (false when out of
+ * memory for it). */
+static bool
+drop_log (MazeHistory *h)
 {
   for (size_t k = 0; k < h->n_checkpoints; k++)
     free_checkpoint (h, &h->checkpoints[k]);
   h->n_checkpoints = 0;
   for (size_t c = 0; c < h->n_chunk_slots; c++)
     drop_chunk (h, c);
-  /* The log goes on in a fresh chunk. */
   h->n_entries = (h->n_entries + CHUNK_ENTRIES - 1) & ~(CHUNK_ENTRIES - 1);
   h->cursor = h->n_entries;
-  h->first = h->position;
-  h->length = h->position;
+  h->logged = h->position;
+  return take_checkpoint (h);
+}
+
+/* Out of memory for the log: start it again from here.  The steps before
+ * stay reachable by replay, if the memory comes back. */
+static void
+restart_log (MazeHistory *h)
+{
+  drop_log (h);
   h->status = MAZE_ERROR_NOMEM;
-  take_checkpoint (h);
+}
+
+/* The stepper of step 0 again, on the cells of step 0, as the history
+ * began: false when out of memory (then nothing changed but the cells
+ * may be those of step 0 already; the caller says so). */
+static bool
+restart_stepper (MazeHistory *h,
+                 MazeError   *error)
+{
+  if (h->solver != NULL)
+    {
+      MazeSolver *solver = maze_solver_new (h->maze, h->algorithm, error);
+
+      if (solver == NULL)
+        return false;
+      maze_solver_free (h->solver);
+      h->solver = solver;
+    }
+  else
+    {
+      MazeGenerator *gen = maze_generator_new (h->maze, h->algorithm, h->seed, h->loops, error);
+
+      if (gen == NULL)
+        return false;
+      maze_generator_free (h->gen);
+      h->gen = gen;
+      if (h->place_step != 0)
+        maze_set_endpoints_raw (h->maze, h->start_before, h->goal_before);
+    }
+  h->position = 0;
+  return true;
 }
 
 /* ------------------------------------------------------------------ */
@@ -605,7 +683,8 @@ history_new (Maze      *maze,
 
   if (h == NULL)
     {
-      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                      MAZE_PHRASE (MAZE_N_("the step history")), MAZE_NUM (sizeof *h));
       return NULL;
     }
   h->maze = maze;
@@ -622,7 +701,8 @@ history_start (MazeHistory *h,
   if (!take_checkpoint (h))
     {
       maze_history_free (h);
-      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                      MAZE_PHRASE (MAZE_N_("the step history")), MAZE_NUM (SLAB_BYTES));
       return NULL;
     }
   return h;
@@ -659,6 +739,15 @@ maze_history_new_generator (Maze          *maze,
   h->placement = placement;
   h->openings = openings;
   h->seed = seed;
+  h->loops = loops;
+  h->algorithm = strdup (algorithm);
+  if (h->algorithm == NULL)
+    {
+      maze_history_free (h);
+      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                      MAZE_PHRASE (MAZE_N_("the step history")), MAZE_NUM (strlen (algorithm) + 1));
+      return NULL;
+    }
   return history_start (h, error);
 }
 
@@ -675,6 +764,14 @@ maze_history_new_solver (Maze       *maze,
   if (h->solver == NULL)
     {
       maze_history_free (h);
+      return NULL;
+    }
+  h->algorithm = strdup (name);
+  if (h->algorithm == NULL)
+    {
+      maze_history_free (h);
+      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                      MAZE_PHRASE (MAZE_N_("the step history")), MAZE_NUM (strlen (name) + 1));
       return NULL;
     }
   return history_start (h, error);
@@ -695,6 +792,7 @@ maze_history_free (MazeHistory *h)
   free (h->blocks);
   free (h->block_chunks);
   free_stepper (h->gen, h->solver);
+  free (h->algorithm);
   free (h);
 }
 
@@ -768,7 +866,7 @@ maze_history_step (MazeHistory *h,
       return false;
     }
 
-  if (h->position < h->length)
+  if (h->position < h->logged)
     {
       h->cursor = step_end (h, h->cursor);
       h->position++;
@@ -784,7 +882,9 @@ maze_history_step (MazeHistory *h,
       h->goal_after = maze_goal (h->maze);
     }
   h->position++;
-  h->length = h->position;
+  if (h->position > h->length)
+    h->length = h->position;
+  h->logged = h->position;
   if (!record (h, step))
     {
       restart_log (h);
@@ -807,35 +907,22 @@ maze_history_step_quiet (MazeHistory *h,
   return stepped;
 }
 
-MazeStatus
-maze_history_seek (MazeHistory *h,
-                   uint64_t     position,
-                   MazeStep    *reports,
-                   size_t       n_reports,
-                   size_t      *n_out,
-                   MazeError   *error)
+/* Goes to @position, which the log holds (checkpoints[0].step ..
+ * logged), as maze_history_seek() does. */
+static MazeStatus
+seek_in_log (MazeHistory *h,
+             uint64_t     position,
+             MazeStep    *reports,
+             size_t       n_reports,
+             size_t      *n_out,
+             MazeError   *error)
 {
+  uint64_t log_first = h->checkpoints[0].step;
   uint64_t from, report_from;
   size_t c;
 
-  if (n_out != NULL)
-    *n_out = 0;
-  if (reports == NULL)
-    n_reports = 0;
-  if (h->n_checkpoints == 0)
-    {
-      /* Out of memory even for the one checkpoint: no step but this one. */
-      if (position == h->position)
-        return MAZE_OK;
-      return maze_history_status (h, error);
-    }
-  if (position < h->first)
-    position = h->first;
-  if (position > h->length)
-    position = h->length;
-
   /* The redo starts early enough to report the last @n_reports steps. */
-  from = position - h->first > n_reports ? position - n_reports : h->first;
+  from = position - log_first > n_reports ? position - n_reports : log_first;
   c = checkpoint_before (h, from);
   if (!(h->position <= from && h->position >= h->checkpoints[c].step))
     {
@@ -847,7 +934,10 @@ maze_history_seek (MazeHistory *h,
         {
           /* The stepper stayed where it was: so do the cells. */
           walk_to (h, was, was_entry);
-          return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+          return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                                 MAZE_PHRASE (MAZE_N_("the step history")),
+                                 MAZE_NUM (h->solver != NULL ? solver_clone_size (h->checkpoints[c].solver)
+                                                             : gen_clone_size (h->checkpoints[c].gen)));
         }
     }
 
@@ -863,6 +953,101 @@ maze_history_seek (MazeHistory *h,
   if (n_out != NULL)
     *n_out = (size_t) (position - report_from);
   return MAZE_OK;
+}
+
+/* Goes to @position, which the log does not hold: from step 0 (before
+ * the log) or from the log's end (after it), the stepper runs on without
+ * recording up to RECORD_MARGIN steps before @position, and records the
+ * steps from there (a fresh log), reporting the last @n_reports. */
+static MazeStatus
+seek_replay (MazeHistory *h,
+             uint64_t     position,
+             MazeStep    *reports,
+             size_t       n_reports,
+             size_t      *n_out,
+             MazeError   *error)
+{
+  MazeStep *scratch;
+  uint64_t quiet_to, report_from;
+
+  if (position > h->logged && h->position != h->logged)
+    {
+      MazeStatus status = seek_in_log (h, h->logged, NULL, 0, NULL, error);
+
+      if (status != MAZE_OK)
+        return status;
+    }
+  scratch = malloc (sizeof *scratch);
+  if (scratch == NULL)
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                           MAZE_PHRASE (MAZE_N_("the step history")), MAZE_NUM (sizeof *scratch));
+  if (position < h->position && !restart_stepper (h, error))
+    {
+      free (scratch);
+      return MAZE_ERROR_NOMEM;
+    }
+
+  quiet_to = position > h->position + RECORD_MARGIN ? position - RECORD_MARGIN : h->position;
+  if (quiet_to > h->position || position < h->logged)
+    {
+      /* The log no longer matches where the stepper goes on from. */
+      while (h->position < quiet_to)
+        {
+          if (h->gen != NULL && !h->place)
+            {
+              uint64_t done = maze_generator_run_steps (h->gen, quiet_to - h->position);
+
+              h->position += done;
+              if (done == 0)
+                break;
+            }
+          else if (stepper_step (h, h->gen, h->solver, h->position, NULL) != STEP_NONE)
+            h->position++;
+          else
+            break;
+        }
+      if (!drop_log (h))
+        h->status = MAZE_ERROR_NOMEM;
+    }
+
+  /* Recorded from here, as a Run records: the log holds them again. */
+  report_from = position - h->position > n_reports ? position - n_reports : h->position;
+  while (h->position < position)
+    {
+      MazeStep *report = h->position >= report_from ? &reports[h->position - report_from] : scratch;
+
+      maze_step_quiet = report == scratch;
+      if (!maze_history_step (h, report))
+        break;
+    }
+  maze_step_quiet = false;
+  free (scratch);
+  if (n_out != NULL)
+    *n_out = (size_t) (h->position > report_from ? h->position - report_from : 0);
+  return MAZE_OK;
+}
+
+MazeStatus
+maze_history_seek (MazeHistory *h,
+                   uint64_t     position,
+                   MazeStep    *reports,
+                   size_t       n_reports,
+                   size_t      *n_out,
+                   MazeError   *error)
+{
+  if (n_out != NULL)
+    *n_out = 0;
+  if (reports == NULL)
+    n_reports = 0;
+  if (position < h->first)
+    position = h->first;
+  if (position > h->length)
+    position = h->length;
+  if (position == h->position && n_reports == 0)
+    return MAZE_OK;
+  if (h->n_checkpoints > 0 && position >= h->checkpoints[0].step && position <= h->logged)
+    return seek_in_log (h, position, reports, n_reports, n_out, error);
+  return seek_replay (h, position, reports, n_reports, n_out, error);
 }
 
 bool
@@ -938,10 +1123,14 @@ maze_history_changed_cells (const MazeHistory *h,
   uint64_t from, to;
   size_t n = 0;
 
-  if (h->n_checkpoints == 0)
-    return 0;
   a = a < h->first ? h->first : a > h->length ? h->length : a;
   b = b < h->first ? h->first : b > h->length ? h->length : b;
+  if (a == b)
+    return 0;
+  /* Steps the log does not hold: replayed, not listed. */
+  if (h->n_checkpoints == 0
+      || (a < b ? a : b) < h->checkpoints[0].step || (a < b ? b : a) > h->logged)
+    return SIZE_MAX;
   from = entry_of (h, a < b ? a : b);
   to = entry_of (h, a < b ? b : a);
   for (uint64_t e = from; e < to; e++)

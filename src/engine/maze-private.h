@@ -377,6 +377,7 @@ typedef struct
   size_t    head;
   size_t    len;
   size_t    cap;
+  size_t    failed;  /* the bytes of the last growth that failed, 0: none */
 } MazeQueue;
 
 /* Room for @extra more entries behind the queue: it slides to the front
@@ -394,6 +395,7 @@ typedef struct
   uint64_t max_dist;  /* moves from the source to the last cell reached */
   uint32_t last;      /* the cell reached last: a farthest one */
   int64_t  goal_dist; /* moves from the source to the goal, -1 if unreached */
+  size_t   nomem_bytes; /* out of memory: the allocation that failed */
 } MazeSearchResult;
 
 /* A breadth-first search from @from through the passages (an opening in

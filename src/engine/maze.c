@@ -395,6 +395,22 @@ maze_set_endpoints_raw (Maze     *maze,
   maze->goal = goal;
 }
 
+MazeStatus
+maze_put_endpoints (Maze      *maze,
+                    uint32_t   start,
+                    uint32_t   goal,
+                    MazeError *error)
+{
+  if (start >= maze_n_cells (maze))
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_START_OUTSIDE,
+                           MAZE_NUM (start), MAZE_NUM (maze->width), MAZE_NUM (maze->height));
+  if (goal >= maze_n_cells (maze))
+    return maze_error_set (error, MAZE_ERROR_ARGUMENT, MAZE_MSG_GOAL_OUTSIDE,
+                           MAZE_NUM (goal), MAZE_NUM (maze->width), MAZE_NUM (maze->height));
+  maze_set_endpoints_raw (maze, start, goal);
+  return MAZE_OK;
+}
+
 /* ---- endpoints and walls ---- */
 
 /* Close the openings (passages through the border) of cell @i. */
@@ -843,12 +859,18 @@ maze_queue_make_room (MazeQueue *queue,
   while (cap < queue->head + queue->len + extra)
     {
       if (cap > SIZE_MAX / (2 * sizeof (uint32_t)))
-        return false;
+        {
+          queue->failed = SIZE_MAX;
+          return false;
+        }
       cap *= 2;
     }
   data = realloc (queue->data, cap * sizeof (uint32_t));
   if (data == NULL)
-    return false;
+    {
+      queue->failed = cap * sizeof (uint32_t);
+      return false;
+    }
   queue->data = data;
   queue->cap = cap;
   return true;
@@ -1079,7 +1101,8 @@ maze_meta_set (Maze       *maze,
 
   v = dup_string (value);
   if (v == NULL)
-    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                           MAZE_PHRASE (MAZE_N_("the maze's metadata")), MAZE_NUM (vlen + 1));
   maze->meta_bytes = maze->meta_bytes - strlen (maze->meta[found].value) + vlen;
   free (maze->meta[found].value);
   maze->meta[found].value = v;
@@ -1100,7 +1123,9 @@ maze_meta_append (Maze       *maze,
       MetaPair *grown = realloc (maze->meta, cap * sizeof (MetaPair));
 
       if (grown == NULL)
-        return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+        return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                               MAZE_PHRASE (MAZE_N_("the maze's metadata")),
+                               MAZE_NUM (cap * sizeof (MetaPair)));
       maze->meta = grown;
       maze->meta_cap = cap;
     }
@@ -1110,7 +1135,8 @@ maze_meta_append (Maze       *maze,
     {
       free (k);
       free (v);
-      return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+      return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                             MAZE_PHRASE (MAZE_N_("the maze's metadata")), MAZE_NUM (strlen (key) + 1 + strlen (value) + 1));
     }
   maze->meta[maze->n_meta].key = k;
   maze->meta[maze->n_meta].value = v;

@@ -235,6 +235,15 @@ MazeStatus maze_set_goal  (Maze      *maze,
                            uint32_t   index,
                            MazeError *error);
 
+/* Puts the start and the goal on cells @start and @goal without touching
+ * a word: what a recorded step that moved them needs, going forward or
+ * back (its words carry the openings).  MAZE_ERROR_ARGUMENT when a cell
+ * is outside the maze (nothing changes). */
+MazeStatus maze_put_endpoints (Maze      *maze,
+                               uint32_t   start,
+                               uint32_t   goal,
+                               MazeError *error);
+
 /* Knock down (open = true) or rebuild the wall on side @dir of cell @i,
  * and the matching wall of the neighbour, keeping the maze consistent.
  * On a border side this makes or closes an opening in the outer wall.
@@ -1147,9 +1156,13 @@ int64_t maze_play_path (const Maze *maze,
  * steps a copy of the stepper (a checkpoint), spaced so that the copies
  * cost about 8 bytes a step.  Going to step k restores the words along
  * the masks to the last checkpoint before k and redoes the steps from
- * there: the steppers are deterministic.  A history that grows past its
- * limit (maze_history_set_limit(), 256 MiB unless set) forgets its oldest
- * steps; maze_history_first() says where it then begins.
+ * there: the steppers are deterministic.  The log and checkpoints stay
+ * within the history's limit (maze_history_set_limit(), 256 MiB unless
+ * set): past it the oldest steps' log goes, but every step stays
+ * reachable: going to a step the log no longer holds makes the stepper of
+ * step 0 again, runs it without recording to shortly before that step
+ * (the stepper's own speed: about a second for the 10^8 steps of a
+ * 10000 x 10000 BFS) and records from there.
  *
  * The maze must outlive the history and nobody else may change its cells
  * while the history lives (as for a generator or solver).
@@ -1193,8 +1206,8 @@ void         maze_history_free          (MazeHistory   *history);
 const MazeGenerator *maze_history_generator (const MazeHistory *history);
 const MazeSolver    *maze_history_solver    (const MazeHistory *history);
 
-/* The steps done up to what the maze shows; the last step recorded; the
- * oldest step still reachable (0 unless the limit made it forget). */
+/* The steps done up to what the maze shows; the last step known (done
+ * once); the oldest step reachable (0: every step is). */
 uint64_t     maze_history_position      (const MazeHistory *history);
 uint64_t     maze_history_length        (const MazeHistory *history);
 uint64_t     maze_history_first         (const MazeHistory *history);
@@ -1249,12 +1262,33 @@ bool         maze_history_peek          (MazeHistory   *history,
 /* The cells whose words the steps between positions @a and @b (either
  * order, clamped to the history) change: up to @max indices into @out, a
  * cell once for each step that changed it.  Returns how many there are,
- * which may be more than @max (then only the first @max are written). */
+ * which may be more than @max (then only the first @max are written);
+ * SIZE_MAX when the log no longer holds those steps (going there replays
+ * them: count every cell as changed). */
 size_t       maze_history_changed_cells (const MazeHistory *history,
                                          uint64_t       a,
                                          uint64_t       b,
                                          uint32_t      *out,
                                          size_t         max);
+
+/**
+ * maze_history_find_line:
+ * @line: a line of the listing of the history's algorithm (from 1)
+ * @before: the last step to look at (maze_history_position() for "the
+ *          step shown or before it")
+ *
+ * The last step up to @before that ran @line: whose report names it as
+ * its line or as a change's line (see "Listings").  The search replays
+ * the steps and goes back to the position it started from: the maze and
+ * the position stay as they are (a caller that shows the cells sees no
+ * change).
+ *
+ * Returns: the step (1 .. @before), or 0 when no step the history still
+ * holds ran it (or out of memory).
+ */
+uint64_t     maze_history_find_line     (MazeHistory   *history,
+                                         unsigned       line,
+                                         uint64_t       before);
 
 /* Bytes the history holds (log and checkpoints, not the stepper itself). */
 size_t       maze_history_memory        (const MazeHistory *history);
@@ -1262,7 +1296,8 @@ void         maze_history_set_limit     (MazeHistory   *history,
                                          size_t         bytes);
 
 /* MAZE_OK, or MAZE_ERROR_NOMEM when the history could not keep a step:
- * it then goes on without the steps before (maze_history_first ()). */
+ * it then goes on with a fresh log (the steps before are replayed when
+ * asked for). */
 MazeStatus   maze_history_status        (const MazeHistory *history,
                                          MazeError     *error);
 
@@ -1579,7 +1614,7 @@ typedef enum
   MAZE_MSG_UNKNOWN_EXTENSION,         /* extension, path */
   MAZE_MSG_FORMAT_OF_NAME,            /* path */
   MAZE_MSG_PNG_TOO_LARGE,             /* width, height, the most, a cell size that fits */
-  MAZE_MSG_PNG_TOO_LARGE_ANY_CELL,    /* width, height, the most */
+  MAZE_MSG_PNG_TOO_LARGE_ANY_CELL,    /* width, height, the most, width and height with 2-pixel cells */
   MAZE_MSG_IMAGE_NOMEM,               /* width, height */
   MAZE_MSG_RENDER_WRITE,              /* format, reason */
   MAZE_MSG_WRITE_FILE,                /* path, reason */
@@ -1602,8 +1637,10 @@ typedef enum
 
   MAZE_MSG_META_VALUE_CONTROL,        /* key, the character's code */
   MAZE_MSG_PNG_TOO_MANY_PIXELS,       /* width, height, the most, a cell size that fits */
-  MAZE_MSG_PNG_TOO_MANY_PIXELS_ANY_CELL, /* width, height, the most */
+  MAZE_MSG_PNG_TOO_MANY_PIXELS_ANY_CELL, /* width, height, the most, width and height with 2-pixel cells */
   MAZE_MSG_GENERATOR_STREAM,          /* name */
+  MAZE_MSG_NOMEM_ALGORITHM,           /* an algorithm's name, the bytes it could not get */
+  MAZE_MSG_NOMEM_FOR,                 /* what (a phrase), the bytes it could not get */
   MAZE_MSG_EXERCISE_MAZE_SIZE,        /* number, width, height, the most */
 
   /* the explainer: reading a statement (the part it could not read) */

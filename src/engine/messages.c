@@ -261,18 +261,27 @@ static const char *const templates[MAZE_MSG_N] = {
    * PDF as they are */
   [MAZE_MSG_PNG_TOO_LARGE] = MAZE_N_("a PNG of %.0f x %.0f pixels is too large (at most %u a side): use a cell size of at most %.0f, or SVG or PDF"),
   /* Translators: an error; the width and height of the picture in pixels,
-   * then the largest side allowed; keep PNG, SVG and PDF as they are */
-  [MAZE_MSG_PNG_TOO_LARGE_ANY_CELL] = MAZE_N_("a PNG of %.0f x %.0f pixels is too large (at most %u a side) even with 1-pixel cells: use SVG or PDF"),
+   * the largest side allowed, then the width and height with the smallest
+   * cells that still show walls; keep PNG, SVG and PDF as they are */
+  [MAZE_MSG_PNG_TOO_LARGE_ANY_CELL] = MAZE_N_("a PNG of %.0f x %.0f pixels is too large (at most %u a side); with 2-pixel cells, the smallest that show walls, it is still %.0f x %.0f: use SVG or PDF"),
   /* Translators: an error; the width and height of the picture in pixels,
    * the most pixels allowed in all, then a cell size that fits; keep PNG,
    * SVG and PDF as they are */
   [MAZE_MSG_PNG_TOO_MANY_PIXELS] = MAZE_N_("a PNG of %.0f x %.0f pixels is too large (at most %u pixels in all): use a cell size of at most %.0f, or SVG or PDF"),
   /* Translators: an error; the width and height of the picture in pixels,
-   * then the most pixels allowed in all; keep PNG, SVG and PDF as they are */
-  [MAZE_MSG_PNG_TOO_MANY_PIXELS_ANY_CELL] = MAZE_N_("a PNG of %.0f x %.0f pixels is too large (at most %u pixels in all) even with 1-pixel cells: use SVG or PDF"),
+   * the most pixels allowed in all, then the width and height with the
+   * smallest cells that still show walls; keep PNG, SVG and PDF as they are */
+  [MAZE_MSG_PNG_TOO_MANY_PIXELS_ANY_CELL] = MAZE_N_("a PNG of %.0f x %.0f pixels is too large (at most %u pixels in all); with 2-pixel cells, the smallest that show walls, it is still %.0f x %.0f: use SVG or PDF"),
   /* Translators: why a maze file's build cannot be replayed; %s is a
    * generator's name (typed that way, not translated): a change of the
    * generator made the seeds give other mazes */
+  /* Translators: an error; %s is a generator's or solver's name (typed
+   * that way, not translated), then a number of bytes */
+  [MAZE_MSG_NOMEM_ALGORITHM] = MAZE_N_("out of memory for the working memory of '%s': %llu bytes could not be allocated"),
+  /* Translators: an error; %s says what needed the memory (one of the
+   * phrases "the step history", "the maze file's contents", ...), then a
+   * number of bytes */
+  [MAZE_MSG_NOMEM_FOR] = MAZE_N_("out of memory for %s: %llu bytes could not be allocated"),
   [MAZE_MSG_GENERATOR_STREAM] = MAZE_N_("this maze was made by another version of '%s': its seed now gives another maze"),
   /* Translators: an error about a worksheet of exercises; the number of
    * the maze, its width and height in cells, then the largest side */

@@ -50,7 +50,9 @@ maze_shape_new (uint32_t   width,
   if (shape == NULL || shape->bits == NULL)
     {
       free (shape);
-      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                      MAZE_PHRASE (MAZE_N_("the maze's shape")),
+                      MAZE_NUM (sizeof *shape + (size_t) (n / 8 + 1)));
       return NULL;
     }
   shape->width = width;

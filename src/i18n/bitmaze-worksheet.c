@@ -139,3 +139,20 @@ bitmaze_worksheet_small_print (const Maze *const *mazes,
     }
   return lines;
 }
+
+const char *
+bitmaze_label_note (const RenderOptions *options)
+{
+  static const char *const nibbles[] = {
+    N_("Labels: the passages nibble (bits 0–3) in binary"),
+    N_("Labels: the border nibble (bits 4–7) in binary"),
+    N_("Labels: the solution nibble (bits 8–11) in binary"),
+    N_("Labels: the backtrack nibble (bits 12–15) in binary"),
+  };
+
+  if (options->label_mode == RENDER_LABEL_WORD_HEX)
+    return _("Labels: each cell’s 16-bit word in hex");
+  if (options->label_mode == RENDER_LABEL_NIBBLE_BIN && options->label_nibble < 4)
+    return _(nibbles[options->label_nibble]);
+  return NULL;
+}

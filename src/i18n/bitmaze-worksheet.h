@@ -28,4 +28,9 @@ void       bitmaze_worksheet_exercise_text (RenderExerciseText *text);
 GPtrArray *bitmaze_worksheet_small_print   (const Maze *const *mazes,
                                             size_t             n_mazes);
 
+/* What the cell labels of @options are, in a sentence for under the
+ * maze ("Labels: the backtrack nibble (bits 12–15) in binary"), or NULL
+ * without labels.  A static translated string. */
+const char *bitmaze_label_note              (const RenderOptions *options);
+
 G_END_DECLS

@@ -16,6 +16,7 @@
 #include <signal.h>
 #include <string.h>
 
+#include "bitmaze-error.h"
 #include "lab-private.h"
 
 /* ---- the mazes ---- */
@@ -24,12 +25,20 @@ typedef struct
 {
   guint       width;
   guint       height;
-  const char *generator;  /* NULL: every wall standing (create_dfs) */
+  const MazeAlgorithm *generator; /* NULL: every wall standing (create_dfs) */
   unsigned    loops;
   const char *shape;      /* a built-in shape, or NULL */
   guint64     seed;       /* of the generator and of random_int () */
   gboolean    optional;
 } CaseSpec;
+
+/* The solvers' mazes come from these generators, named through their
+ * descriptors (nobody but a descriptor spells an algorithm's name). */
+extern const MazeAlgorithm maze_generator_growing_tree_newest;
+extern const MazeAlgorithm maze_generator_prim;
+extern const MazeAlgorithm maze_generator_kruskal;
+extern const MazeAlgorithm maze_generator_hunt_and_kill;
+extern const MazeAlgorithm maze_generator_wilson;
 
 static const CaseSpec create_cases[] = {
   { 6, 4, NULL, 0, NULL, 11, FALSE },
@@ -39,11 +48,11 @@ static const CaseSpec create_cases[] = {
 };
 
 static const CaseSpec solve_cases[] = {
-  { 8, 6, "growing-tree:newest", 0, NULL, 21, FALSE },
-  { 16, 10, "prim", 0, NULL, 22, FALSE },
-  { 16, 10, "kruskal", 50, NULL, 23, FALSE },
-  { 24, 16, "hunt-and-kill", 30, NULL, 24, FALSE },
-  { 20, 18, "wilson", 20, "heart", 25, TRUE },
+  { 8, 6, &maze_generator_growing_tree_newest, 0, NULL, 21, FALSE },
+  { 16, 10, &maze_generator_prim, 0, NULL, 22, FALSE },
+  { 16, 10, &maze_generator_kruskal, 50, NULL, 23, FALSE },
+  { 24, 16, &maze_generator_hunt_and_kill, 30, NULL, 24, FALSE },
+  { 20, 18, &maze_generator_wilson, 20, "heart", 25, TRUE },
 };
 
 typedef struct
@@ -73,7 +82,7 @@ case_maze (const CaseSpec *spec)
   if (spec->generator == NULL)
     return maze_new (spec->width, spec->height, &error);
   if (spec->shape == NULL)
-    maze = maze_generate (spec->width, spec->height, spec->generator,
+    maze = maze_generate (spec->width, spec->height, spec->generator->name,
                           spec->seed, spec->loops, &error);
   else
     {
@@ -84,7 +93,8 @@ case_maze (const CaseSpec *spec)
       maze = maze_new_shaped (spec->width, spec->height, shape,
                               MAZE_PIECES_KEEP_LARGEST, &error);
       maze_shape_free (shape);
-      gen = maze_generator_new (maze, spec->generator, spec->seed, spec->loops, &error);
+      gen = maze_generator_new (maze, spec->generator->name, spec->seed,
+                                spec->loops, &error);
       maze_generator_run (gen);
       maze_generator_free (gen);
       maze_place_endpoints (maze, MAZE_PLACE_FAR, FALSE, spec->seed, &error);
@@ -210,25 +220,26 @@ lab_explain_words (guint16 expected,
           if (other >= 0)
             /* Translators: "backtrack nibble: E written where the solution
              * nibble was expected: the wrong shift" */
-            g_string_append_printf (out, _("%s nibble: %s written where the %s "
-                                           "nibble was expected: the wrong shift"),
+            g_string_append_printf (out, _("%s nibble: %s written where the "
+                                           "%s nibble was expected: the wrong "
+                                           "shift"),
                                     nibble_name (n), ws, nibble_name (other));
           else
             g_string_append_printf (out, _("%s nibble: %s written, nothing expected"),
                                     nibble_name (n), ws);
         }
       else if (w == maze_opposite ((uint16_t) e))
-        g_string_append_printf (out, _("%s nibble: %s written, %s expected: the "
-                                       "opposite direction (WALLS and "
+        g_string_append_printf (out, _("%s nibble: %s written, %s expected: "
+                                       "the opposite direction (WALLS and "
                                        "OPPOSITE_WALLS swapped?)"),
                                 nibble_name (n), ws, es);
       else if ((w & e) == e)
-        g_string_append_printf (out, _("%s nibble: %s written, %s expected: old "
-                                       "bits not cleared"),
+        g_string_append_printf (out, _("%s nibble: %s written, %s expected: "
+                                       "old bits not cleared"),
                                 nibble_name (n), ws, es);
       else if ((w & e) == w)
-        g_string_append_printf (out, _("%s nibble: %s written, %s expected: bits "
-                                       "missing"),
+        g_string_append_printf (out, _("%s nibble: %s written, %s expected: "
+                                       "bits missing"),
                                 nibble_name (n), ws, es);
       else
         g_string_append_printf (out, _("%s nibble: %s written, %s expected: "
@@ -236,6 +247,101 @@ lab_explain_words (guint16 expected,
                                 nibble_name (n), ws, es);
     }
   return g_string_free (out, FALSE);
+}
+
+/* "W", "(N | W)": the directions of a nibble's value as the explainer
+ * reads them. */
+static void
+append_operand (GString *out,
+                guint    value)
+{
+  static const char *const names[] = { "N", "E", "S", "W" };
+  guint n = 0;
+
+  for (int k = 0; k < 4; k++)
+    n += (value >> k) & 1;
+  if (n > 1)
+    g_string_append_c (out, '(');
+  for (int k = 0, first = 1; k < 4; k++)
+    if (value & (1u << k))
+      {
+        g_string_append_printf (out, "%s%s", first ? "" : " | ", names[k]);
+        first = 0;
+      }
+  if (n > 1)
+    g_string_append_c (out, ')');
+}
+
+/* The statement that sets (@set) or clears (!@set) @bits of cell @index,
+ * as Bitmaze prints statements: "maze[8] |= W << 12", "maze[0] &= ~0x0F00". */
+static char *
+statement (guint32  index,
+           guint16  bits,
+           gboolean set)
+{
+  GString *out = g_string_new (NULL);
+  int nibble = -1;
+
+  for (int n = 0; n < 4; n++)
+    if (bits & (0xF << (4 * n)))
+      nibble = nibble == -1 ? n : 4;
+  g_string_append_printf (out, "maze[%u] %s", index, set ? "|= " : "&= ~");
+  if (!set && nibble >= 0 && nibble < 4)
+    g_string_append_printf (out, "0x%04X", 0xF << (4 * nibble));
+  else if (nibble < 0 || nibble > 3)
+    g_string_append_printf (out, "0x%04X", bits);
+  else
+    {
+      append_operand (out, (bits >> (4 * nibble)) & 0xF);
+      if (nibble > 0)
+        g_string_append_printf (out, " << %d", 4 * nibble);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Bitmaze's statement for a word that went from @before to @expected, and
+ * the explainer's reading of @written as the answer to it: "Bitmaze's
+ * run: maze[8] |= W << 12; you used east (2), the opposite side of west
+ * (8) ... (opposite-direction)".  NULL when there is nothing to say. */
+static char *
+explain_step (guint32 index,
+              guint16 before,
+              guint16 expected,
+              guint16 written)
+{
+  guint16 set = expected & ~before, clear = before & ~expected;
+  g_autofree MazeExplanation *e = g_new0 (MazeExplanation, 1);
+  g_autofree char *text = NULL;
+  g_autofree char *why = NULL;
+  guint16 from = before, answer = written;
+  MazeError error;
+  MazeMistake mistake;
+
+  if (set == 0 && clear == 0)
+    return NULL;
+  if (clear != 0 && (set == 0 || (written & clear) != 0))
+    {
+      /* the clearing statement; the bits set after it left out */
+      text = statement (index, clear, FALSE);
+      answer = (guint16) (written & ~set);
+    }
+  else
+    {
+      text = statement (index, set, TRUE);
+      from = (guint16) (before & ~clear);
+    }
+  maze_error_clear (&error);
+  if (maze_explain (text, from, e, &error) != MAZE_OK)
+    return NULL;
+  mistake = maze_explain_answer (e, answer);
+  if (mistake == MAZE_MISTAKE_NONE)
+    return NULL;
+  why = bitmaze_error_message (&e->why);
+  /* Translators: "Bitmaze's run: maze[8] |= W << 12; You used east (2),
+   * the opposite side of west (8) ... (opposite-direction)"; the code in
+   * parentheses stays English */
+  return g_strdup_printf (_("Bitmaze's run: %s; %s (%s)"), text, why,
+                          maze_mistake_code (mistake));
 }
 
 /* The nibbles of @bits by name: "border", "solution and backtrack". */
@@ -330,6 +436,10 @@ result_fail (LabResult  *result,
 {
   guint width = c != NULL ? maze_width (c->maze) : 1;
 
+  g_clear_pointer (&result->maze, g_free);
+  g_clear_pointer (&result->rationale, g_free);
+  g_clear_pointer (&result->help, g_free);
+  g_clear_pointer (&result->details, g_free);
   result->passed = 0;
   result->step = f->step;
   result->cell = f->cell;
@@ -511,15 +621,14 @@ check_nibbles (LabTask         task,
               return failure_new (k + 1, w->index,
                                   task == LAB_TASK_CREATE_DFS
                                   ? _("create_dfs knocks walls down in the "
-                                      "passages nibble only: "
-                                      "maze_array[cell] |= WALLS[i]")
-                                  : _("a solver writes only the solution "
-                                      "(<< 8) and backtrack (<< 12) nibbles"),
+                                      "passages nibble only: maze_array[cell] "
+                                      "|= WALLS[i]")
+                                  : _("a solver writes only the solution (<< "
+                                      "8) and backtrack (<< 12) nibbles"),
                                   /* Translators: "step 3, cell (1, 0): the border
                                    * nibble changed (0x0010 written over 0x0000),
                                    * which solve_bfs must not touch" */
-                                  g_strdup_printf (_("the %s "
-                                                     "nibble changed (0x%04X "
+                                  g_strdup_printf (_("the %s nibble changed (0x%04X "
                                                      "written over 0x%04X), which "
                                                      "%s must not touch"), names, w->word,
                                                    state[w->index],
@@ -556,8 +665,8 @@ check_passages (const Run *run)
         other = neighbour (run, cell, dir);
         if (other < 0)
           f = failure_new (when, cell,
-                           _("check cell_in_bounds () before you knock a "
-                             "wall down"),
+                           _("check cell_in_bounds () before you knock a wall "
+                             "down"),
                            g_strdup_printf (_("the passages nibble opens the "
                                               "outer wall (%s)"),
                                             maze_dir_letter (dir)));
@@ -619,11 +728,10 @@ check_perfect (const Run *run)
             {
 
               return failure_new (nibble_step (run, cell, MAZE_PASSAGE_MASK), cell,
-                                  _("knock a wall down only towards a neighbour "
-                                    "whose four walls are all up"),
-                                  g_strdup_printf (_("a loop: "
-                                                     "the passage %s closes a "
-                                                     "circle, a perfect maze has "
+                                  _("knock a wall down only towards a "
+                                    "neighbour whose four walls are all up"),
+                                  g_strdup_printf (_("a loop: the passage %s closes "
+                                                     "a circle, a perfect maze has "
                                                      "none"),
                                                    maze_dir_letter (dir)));
             }
@@ -648,8 +756,7 @@ check_perfect (const Run *run)
                                 _("go on until visited cells == total_cells, "
                                   "popping the stack at a dead end"),
                                 g_strdup_printf (_("walled in: %u passages for %u "
-                                                   "cells, a perfect maze has "
-                                                   "%u"),
+                                                   "cells, a perfect maze has %u"),
                                                  n_edges, n_inside,
                                                  n_inside - 1));
           }
@@ -676,33 +783,30 @@ check_path (const Run *run)
       on_path[cell] = 1;
       if (sol == 0)
         return failure_new (nibble_step (run, cell, MAZE_SOLUTION_MASK), cell, help,
-                            g_strdup (_("the solution "
-                                               "nibble is 0: the path from "
-                                               "start_cell stops before "
-                                               "goal_cell")));
+                            g_strdup (_("the solution nibble is 0: the path "
+                                        "from start_cell stops before "
+                                        "goal_cell")));
       if (maze_dir_index (sol) < 0)
         {
           g_autofree char *ds = dirs (sol);
 
           return failure_new (nibble_step (run, cell, MAZE_SOLUTION_MASK), cell, help,
-                              g_strdup_printf (_("the solution "
-                                                 "nibble holds %s, more than one "
-                                                 "direction"), ds));
+                              g_strdup_printf (_("the solution nibble holds %s, "
+                                                 "more than one direction"), ds));
         }
       next = neighbour (run, cell, sol);
       if (next < 0 || !(run->final[cell] & sol))
         return failure_new (nibble_step (run, cell, MAZE_SOLUTION_MASK), cell,
                             _("the solution bits follow open passages: "
                               "WALLS[i] << 8 where maze_array[cell] & WALLS[i]"),
-                            g_strdup_printf (_("the solution "
-                                               "nibble points %s, through a "
-                                               "wall"),
+                            g_strdup_printf (_("the solution nibble points "
+                                               "%s, through a wall"),
                                              maze_dir_letter (sol)));
       if (on_path[next])
         return failure_new (nibble_step (run, cell, MAZE_SOLUTION_MASK), cell, help,
-                            g_strdup_printf (_("the solution "
-                                               "nibble points %s, back onto the "
-                                               "path: a circle"),
+                            g_strdup_printf (_("the solution nibble points "
+                                               "%s, back onto the path: a "
+                                               "circle"),
                                              maze_dir_letter (sol)));
       cell = (guint) next;
     }
@@ -712,10 +816,9 @@ check_path (const Run *run)
       {
 
         return failure_new (nibble_step (run, k, MAZE_SOLUTION_MASK), k, help,
-                            g_strdup (_("the solution "
-                                               "nibble is set, but the cell is "
-                                               "not on the path from start_cell "
-                                               "to goal_cell")));
+                            g_strdup (_("the solution nibble is set, but the "
+                                        "cell is not on the path from "
+                                        "start_cell to goal_cell")));
       }
   return NULL;
 }
@@ -739,35 +842,31 @@ check_backtrack (const Run *run)
         continue;
       if (k == start)
         return failure_new (nibble_step_full (run, k, MAZE_BACKTRACK_MASK, TRUE), k, help,
-                            g_strdup (_("the backtrack "
-                                               "nibble of start_cell is set: "
-                                               "the start was reached from "
-                                               "nowhere")));
+                            g_strdup (_("the backtrack nibble of start_cell "
+                                        "is set: the start was reached from "
+                                        "nowhere")));
       if (maze_dir_index (back) < 0)
         {
           g_autofree char *ds = dirs (back);
 
           return failure_new (nibble_step (run, k, MAZE_BACKTRACK_MASK), k, help,
-                              g_strdup_printf (_("the backtrack "
-                                                 "nibble holds %s, more than one "
-                                                 "direction"), ds));
+                              g_strdup_printf (_("the backtrack nibble holds "
+                                                 "%s, more than one direction"), ds));
         }
       prev = neighbour (run, k, back);
       if (prev < 0 || !(run->final[k] & back))
         return failure_new (nibble_step (run, k, MAZE_BACKTRACK_MASK), k, help,
-                            g_strdup_printf (_("the backtrack "
-                                               "nibble points %s, through a "
-                                               "wall"),
+                            g_strdup_printf (_("the backtrack nibble points "
+                                               "%s, through a wall"),
                                              maze_dir_letter (back)));
       if ((guint) prev != start && maze_cell_backtrack (run->final[prev]) == 0)
         {
           g_autofree char *there = cell_text (run, (guint) prev);
 
           return failure_new (nibble_step (run, k, MAZE_BACKTRACK_MASK), k, help,
-                              g_strdup_printf (_("the backtrack "
-                                                 "nibble points %s, to cell %s, "
-                                                 "which the search never "
-                                                 "visited"),
+                              g_strdup_printf (_("the backtrack nibble points "
+                                                 "%s, to cell %s, which the "
+                                                 "search never visited"),
                                                maze_dir_letter (back), there));
         }
     }
@@ -836,8 +935,8 @@ check_shortest (const Run *run)
     }
   if (length != dist[run->trace->goal])
     return failure_new (-1, run->trace->goal,
-                        _("BFS takes the cells from the front of its queue and "
-                          "adds new ones at the back"),
+                        _("BFS takes the cells from the front of its queue "
+                          "and adds new ones at the back"),
                         g_strdup_printf (_("the path has %lld moves; the "
                                            "shortest has %u"),
                                          (long long) length,
@@ -871,9 +970,8 @@ check_order (const Run *run)
 
               if (dist[w->index] < farthest)
                 return failure_new (k + 1, w->index, help,
-                                    g_strdup_printf (_("reached "
-                                                       "at distance %u after a "
-                                                       "cell at distance %u"), dist[w->index],
+                                    g_strdup_printf (_("reached at distance %u after "
+                                                       "a cell at distance %u"), dist[w->index],
                                                      farthest));
               farthest = dist[w->index];
             }
@@ -931,29 +1029,35 @@ compare (const Case     *c,
       if (cell >= 0)
         {
           g_autofree char *why = lab_explain_words (a[cell], b[cell]);
+          g_autofree guint16 *before = lab_trace_state (ref, k, NULL);
+          g_autofree char *explained = explain_step ((guint32) cell, before[cell],
+                                                     a[cell], b[cell]);
           Failure *f;
 
           if (k >= n_stu)
             f = failure_new (k + 1, cell, NULL,
-                             g_strdup_printf (_("your run ended after %u steps; "
-                                                "Bitmaze's writes 0x%04X here"),
+                             g_strdup_printf (_("your run ended after %u "
+                                                "steps; Bitmaze's writes "
+                                                "0x%04X here"),
                                               n_stu, a[cell]));
           else
             /* Translators: "step 1, cell (1, 0): Bitmaze's run writes 0x2000,
              * yours 0x8000; the bits that differ: 0xA000" */
             f = failure_new (k + 1, cell, NULL,
-                             g_strdup_printf (_("Bitmaze's run "
-                                                "writes 0x%04X, yours 0x%04X; the "
-                                                "bits that differ: 0x%04X"), a[cell], b[cell],
+                             g_strdup_printf (_("Bitmaze's run writes 0x%04X, "
+                                                "yours 0x%04X; the bits that "
+                                                "differ: 0x%04X"), a[cell], b[cell],
                                               (guint) (a[cell] ^ b[cell])));
-          f->details = g_steal_pointer (&why);
+          f->details = explained != NULL
+                       ? g_strconcat (why, "\n", explained, NULL)
+                       : g_steal_pointer (&why);
           return f;
         }
       if (k + 1 == MIN (n_ref, n_stu) && n_ref != n_stu)
         return failure_new (k + 2, -1, NULL,
-                            g_strdup_printf (_("the words agree up to step %u, "
-                                               "but your run has %u steps and "
-                                               "Bitmaze's %u (one "
+                            g_strdup_printf (_("the words agree up to step "
+                                               "%u, but your run has %u steps "
+                                               "and Bitmaze's %u (one "
                                                "refresh_maze_view () a step)"),
                                              k + 1, n_stu, n_ref));
     }
@@ -1067,8 +1171,8 @@ fault_failure (const Run       *run,
                        _("look at the loop's condition: each round must bring "
                          "it closer to its end (a cell visited, the stack "
                          "popped)"),
-                       g_strdup_printf (_("your code ran for more than %u s, %s: "
-                                          "an endless loop?"),
+                       g_strdup_printf (_("your code ran for more than %u s, "
+                                          "%s: an endless loop?"),
                                         limits->wall_seconds, when));
       break;
     case LAB_FAULT_CPU:
@@ -1085,8 +1189,8 @@ fault_failure (const Run       *run,
                        _("look at the loop's condition: each round must bring "
                          "it closer to its end (a cell visited, the stack "
                          "popped)"),
-                       g_strdup_printf (_("your code called refresh_maze_view () "
-                                          "more than %s times: an endless "
+                       g_strdup_printf (_("your code called refresh_maze_view "
+                                          "() more than %s times: an endless "
                                           "loop?"),
                                         t->detail));
       break;
@@ -1094,15 +1198,15 @@ fault_failure (const Run       *run,
       f = failure_new (step, -1,
                        _("a stack or a queue of total_cells places is enough"),
                        g_strdup_printf (_("your code used more than %u MB of "
-                                          "memory (it asked for %s bytes more), "
-                                          "%s"),
+                                          "memory (it asked for %s bytes "
+                                          "more), %s"),
                                         limits->memory_mb, t->detail, when));
       break;
     case LAB_FAULT_SIGNAL:
       f = failure_new (step, -1,
-                       _("a crash is most often an index outside maze_array or "
-                         "an array: check cell_in_bounds () before you use a "
-                         "neighbour, and never pop an empty stack"),
+                       _("a crash is most often an index outside maze_array "
+                         "or an array: check cell_in_bounds () before you use "
+                         "a neighbour, and never pop an empty stack"),
                        g_strdup_printf (_("your code crashed (%s) %s"),
                                         signal_name (t->detail), when));
       break;
@@ -1119,8 +1223,8 @@ fault_failure (const Run       *run,
     default:
       f = failure_new (step, -1,
                        _("return from the task's function; do not call exit ()"),
-                       g_strdup_printf (_("your code ended before its function "
-                                          "returned, %s"),
+                       g_strdup_printf (_("your code ended before its "
+                                          "function returned, %s"),
                                         when));
       break;
     }
@@ -1323,9 +1427,9 @@ lab_check (const char      *source,
       if (t->fault == LAB_FAULT_LOAD || t->fault == LAB_FAULT_NO_TASK)
         {
           compiles->passed = 0;
-          compiles->help = g_strdup_printf (_("the task's function is "
-                                              "void %s (void), and the file "
-                                              "uses only what C's library and "
+          compiles->help = g_strdup_printf (_("the task's function is void %s "
+                                              "(void), and the file uses only "
+                                              "what C's library and "
                                               "bitmaze-lab.h give"),
                                             lab_task_name (task));
           compiles->rationale =
@@ -1355,11 +1459,9 @@ lab_check (const char      *source,
               f = failure_new (steps > 0 ? (gint64) steps : -1, -1,
                                         _("the task needs only the maze: no "
                                           "files, no programs, no network"),
-                                        g_strdup_printf (_("your code was "
-                                                           "stopped %s: it "
-                                                           "called '%s' (%s), "
-                                                           "which the lab does "
-                                                           "not allow"),
+                                        g_strdup_printf (_("your code was stopped %s: it "
+                                                           "called '%s' (%s), which the "
+                                                           "lab does not allow"),
                                                          when, t->detail,
                                                          syscall_kind (t->detail)));
               f->bare = TRUE;
@@ -1445,8 +1547,8 @@ lab_check (const char      *source,
                 result->passed = 1;
             }
           if (judged == 0)
-            result_skip (result, _("not judged: the code did not finish on any "
-                                   "maze"));
+            result_skip (result, _("not judged: the code did not finish on "
+                                   "any maze"));
         }
 
       /* a shaped maze, the start and the goal elsewhere */
@@ -1521,6 +1623,8 @@ lab_check (const char      *source,
                                             "refresh_maze_view () a step"));
               }
           }
+          /* the first maze that differs is the one to explain */
+          break;
         }
     }
 

@@ -387,6 +387,36 @@ child_clear (Child *child)
   memset (child, 0, sizeof *child);
 }
 
+/* Text a student's program or the compiler wrote, as it may be shown on
+ * a terminal or put in JSON: valid UTF-8, and every control character
+ * but the newline and the tab as "\\x1b", so that it cannot send escape
+ * sequences to the teacher's terminal. */
+static char *
+shown_text (const char *text)
+{
+  g_autofree char *valid = g_utf8_make_valid (text, -1);
+  GString *out = g_string_sized_new (strlen (valid));
+
+  for (const char *p = valid; *p != '\0'; p++)
+    {
+      guchar c = (guchar) *p;
+
+      if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f)
+        g_string_append_printf (out, "\\x%02x", c);
+      else
+        g_string_append_c (out, (char) c);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static char *
+take_shown (GString *log)
+{
+  g_autofree char *text = g_string_free (log, FALSE);
+
+  return shown_text (text);
+}
+
 /* ---- compiling ---- */
 
 /* A line of the source the lab refuses before the compiler sees it, or
@@ -498,10 +528,10 @@ lab_compile (const char   *source,
   refused = refused_line (text, &line);
   if (refused != NULL)
     {
-      g_autofree char *shown = g_utf8_make_valid (refused, -1);
+      g_autofree char *shown = shown_text (refused);
 
       g_string_append_printf (log, "%s:%u: %s\n", base, line, shown);
-      *messages = g_string_free (log, FALSE);
+      *messages = take_shown (log);
       g_set_error (error, LAB_ERROR, LAB_ERROR_COMPILE,
                    _("line %u: the lab allows #include <header.h> of the C "
                      "library and \"bitmaze-lab.h\", and no assembler"),
@@ -576,11 +606,11 @@ lab_compile (const char   *source,
         goto fail;
       }
   }
-  *messages = g_string_free (log, FALSE);
+  *messages = take_shown (log);
   return g_steal_pointer (&library);
 
 fail:
-  *messages = g_string_free (log, FALSE);
+  *messages = take_shown (log);
   return NULL;
 }
 
@@ -677,9 +707,16 @@ read_records (GByteArray *bytes,
             len = 4096;
           if (bytes->len - pos < 9 + len)
             break;
-          trace->fault = code;
+          /* the student's code can write to fd 3 too: only what the
+           * runner sends is taken as it is */
+          trace->fault = code > LAB_FAULT_NONE && code <= LAB_FAULT_SETUP
+                         ? (LabFaultCode) code : LAB_FAULT_EXIT;
           g_free (trace->detail);
-          trace->detail = g_strndup ((const char *) bytes->data + pos + 9, len);
+          {
+            g_autofree char *detail = g_strndup ((const char *) bytes->data + pos + 9, len);
+
+            trace->detail = shown_text (detail);
+          }
           pos += 9 + len;
         }
       else if (kind == LAB_REC_DONE)
@@ -743,7 +780,7 @@ lab_run (const char      *library,
                   &reader, limits->wall_seconds, cancellable, &child, error))
     return NULL;
   trace->seconds = (double) (g_get_monotonic_time () - started) / G_USEC_PER_SEC;
-  trace->output = g_strdup (child.output->str);
+  trace->output = shown_text (child.output->str);
   if (child.cancelled)
     {
       child_clear (&child);

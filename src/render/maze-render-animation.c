@@ -261,7 +261,29 @@ draw_caption (Canvas     *canvas,
   cairo_fill (cr);
   cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
   cairo_set_source_rgb (cr, p->wall.red, p->wall.green, p->wall.blue);
-  if (text != NULL)
+  if (text != NULL && run->animation->legend)
+    {
+      /* the caption, and under it what the colours mean */
+      const RenderAnimationOptions *a = run->animation;
+      const MazeAlgorithm *algorithm =
+        maze_algorithm_find (a->kind == RENDER_ANIMATE_BUILD ? maze_generators : maze_solvers,
+                             a->algorithm, NULL, NULL);
+      double room = canvas->band - size * 1.55;
+      double font = size * 0.62, lw, lh;
+
+      caption_line (cr, text, false, size * 0.9, width, top + size * 1.05);
+      render_legend_draw (NULL, p, algorithm, a->legend_labels, font, width * 0.96, &lw, &lh);
+      if (lh > room && lh > 0)
+        {
+          font *= room / lh;
+          render_legend_draw (NULL, p, algorithm, a->legend_labels, font, width * 0.96, &lw, &lh);
+        }
+      cairo_save (cr);
+      cairo_translate (cr, (width - lw) / 2.0, top + size * 1.45);
+      render_legend_draw (cr, p, algorithm, a->legend_labels, font, width * 0.96, NULL, NULL);
+      cairo_restore (cr);
+    }
+  else if (text != NULL)
     caption_line (cr, text, false, size, width, top + canvas->band / 2.0 + size * 0.35);
   else if (run->have_last)
     {

@@ -198,10 +198,14 @@ render_png (const Maze          *maze,
   cairo_status_t status;
   cairo_format_t format;
   cairo_t *cr;
-  double w, h;
+  double w, h, min_w, min_h;
   int iw, ih;
 
   render_get_size (maze, options, &w, &h);
+  /* The smallest picture that still shows walls: 2-pixel cells, 1-pixel
+   * walls and margin (what the CLI's --cell-size 2 draws). */
+  min_w = 2.0 + 2.0 * maze_width (maze);
+  min_h = 2.0 + 2.0 * maze_height (maze);
   if (ceil (w) > RENDER_MAX_IMAGE_SIDE ||
       ceil (h) > RENDER_MAX_IMAGE_SIDE)
     {
@@ -209,13 +213,15 @@ render_png (const Maze          *maze,
                                          RENDER_MAX_IMAGE_SIDE,
                                          RENDER_MAX_IMAGE_SIDE);
 
+      if (fit < 2.0 && min_w <= RENDER_MAX_IMAGE_SIDE && min_h <= RENDER_MAX_IMAGE_SIDE)
+        fit = 2.0;
       if (fit > 0.0)
         return maze_error_set (error, MAZE_ERROR_SIZE, MAZE_MSG_PNG_TOO_LARGE, MAZE_REAL (ceil (w)),
                                MAZE_REAL (ceil (h)), MAZE_NUM (RENDER_MAX_IMAGE_SIDE),
                                MAZE_REAL (fit));
       return maze_error_set (error, MAZE_ERROR_SIZE, MAZE_MSG_PNG_TOO_LARGE_ANY_CELL,
                              MAZE_REAL (ceil (w)), MAZE_REAL (ceil (h)),
-                             MAZE_NUM (RENDER_MAX_IMAGE_SIDE));
+                             MAZE_NUM (RENDER_MAX_IMAGE_SIDE), MAZE_REAL (min_w), MAZE_REAL (min_h));
     }
   if (ceil (w) * ceil (h) > RENDER_MAX_IMAGE_PIXELS)
     {
@@ -224,13 +230,15 @@ render_png (const Maze          *maze,
       double scale = sqrt (RENDER_MAX_IMAGE_PIXELS / (ceil (w) * ceil (h)));
       double fit = floor (options->cell_size * scale);
 
-      if (fit >= 1.0)
+      if (fit < 2.0 && min_w * min_h <= RENDER_MAX_IMAGE_PIXELS)
+        fit = 2.0;
+      if (fit >= 2.0)
         return maze_error_set (error, MAZE_ERROR_SIZE, MAZE_MSG_PNG_TOO_MANY_PIXELS,
                                MAZE_REAL (ceil (w)), MAZE_REAL (ceil (h)),
                                MAZE_NUM (RENDER_MAX_IMAGE_PIXELS), MAZE_REAL (fit));
       return maze_error_set (error, MAZE_ERROR_SIZE, MAZE_MSG_PNG_TOO_MANY_PIXELS_ANY_CELL,
                              MAZE_REAL (ceil (w)), MAZE_REAL (ceil (h)),
-                             MAZE_NUM (RENDER_MAX_IMAGE_PIXELS));
+                             MAZE_NUM (RENDER_MAX_IMAGE_PIXELS), MAZE_REAL (min_w), MAZE_REAL (min_h));
     }
   iw = (int) ceil (w);
   ih = (int) ceil (h);

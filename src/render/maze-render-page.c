@@ -41,6 +41,12 @@ has_title (const RenderPage *page)
 }
 
 static bool
+has_note (const RenderPage *page)
+{
+  return page != NULL && page->note != NULL && page->note[0] != '\0';
+}
+
+static bool
 own_size (const RenderPage *page)
 {
   return page == NULL || !(page->width > 0.0 && page->height > 0.0);
@@ -51,6 +57,21 @@ static double
 title_size (double width)
 {
   return fmin (fmax (width / 24.0, 10.0), 28.0);
+}
+
+/* The height of the legend's band on a page @width wide (0: none). */
+static double
+legend_band (const RenderOptions *options,
+             const RenderPage    *page,
+             double               width)
+{
+  double h = 0.0;
+
+  if (page == NULL || !page->legend)
+    return 0.0;
+  render_legend_draw (NULL, &options->palette, page->legend_algorithm, page->legend_labels,
+                      title_size (width) * 0.6, width, NULL, &h);
+  return ceil (h + title_size (width) * 0.6);
 }
 
 void
@@ -69,6 +90,9 @@ render_page_get_size (const Maze          *maze,
   render_get_size (maze, options, width, height);
   if (has_title (page))
     *height += ceil (title_size (*width) * 2.0);
+  if (has_note (page))
+    *height += ceil (title_size (*width) * 1.2);
+  *height += legend_band (options, page, *width);
 }
 
 /* Where the maze goes: the area under the title, inside the margins. */
@@ -85,11 +109,14 @@ content_area (const Maze          *maze,
   double pw, ph, margin = own_size (page) ? 0.0 : page->margin;
 
   render_page_get_size (maze, options, page, &pw, &ph);
+  double note_band = (has_note (page) ? ceil (title_size (pw - 2 * margin) * 1.2) : 0.0)
+                     + legend_band (options, page, pw - 2 * margin);
+
   *title_band = has_title (page) ? ceil (title_size (pw - 2 * margin) * 2.0) : 0.0;
   *x = margin;
   *y = margin + *title_band;
   *width = fmax (pw - 2.0 * margin, 1.0);
-  *height = fmax (ph - 2.0 * margin - *title_band, 1.0);
+  *height = fmax (ph - 2.0 * margin - *title_band - note_band, 1.0);
 }
 
 double
@@ -114,7 +141,7 @@ render_page_draw (cairo_t             *cr,
 {
   const RenderRgba *bg = &options->palette.background;
   const RenderRgba *ink = &options->palette.wall;
-  double pw, ph, x, y, w, h, band, mw, mh;
+  double pw, ph, x, y, w, h, band, mw, mh, under;
   double scale = render_page_scale (maze, options, page);
 
   render_page_get_size (maze, options, page, &pw, &ph);
@@ -122,7 +149,7 @@ render_page_draw (cairo_t             *cr,
   render_get_size (maze, options, &mw, &mh);
 
   cairo_save (cr);
-  if (!own_size (page) || has_title (page))
+  if (!own_size (page) || has_title (page) || has_note (page) || (page != NULL && page->legend))
     {
       cairo_set_source_rgba (cr, bg->red, bg->green, bg->blue, bg->alpha);
       cairo_rectangle (cr, 0, 0, pw, ph);
@@ -146,9 +173,53 @@ render_page_draw (cairo_t             *cr,
       cairo_move_to (cr, x + (w - ext.x_advance) / 2.0, y - band / 2.0 + size * 0.35);
       cairo_show_text (cr, page->title);
     }
-  cairo_translate (cr, x + (w - mw * scale) / 2.0, y + (h - mh * scale) / 2.0);
-  cairo_scale (cr, scale, scale);
-  render_draw (cr, maze, options);
+  under = y + mh * scale;
+  if (page != NULL && page->legend)
+    {
+      double lw, lh, size = title_size (w) * 0.6;
+
+      render_legend_draw (NULL, &options->palette, page->legend_algorithm, page->legend_labels,
+                          size, w, &lw, &lh);
+      cairo_save (cr);
+      cairo_translate (cr, x + (w - lw) / 2.0, under + size * 0.6);
+      render_legend_draw (cr, &options->palette, page->legend_algorithm, page->legend_labels,
+                          size, w, NULL, NULL);
+      cairo_restore (cr);
+      under += legend_band (options, page, w);
+    }
+  if (has_note (page))
+    {
+      cairo_text_extents_t ext;
+      double size = title_size (w) * 0.6;
+
+      cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+      cairo_set_font_size (cr, size);
+      cairo_text_extents (cr, page->note, &ext);
+      if (ext.x_advance > w)
+        {
+          size *= w / ext.x_advance;
+          cairo_set_font_size (cr, size);
+          cairo_text_extents (cr, page->note, &ext);
+        }
+      cairo_set_source_rgba (cr, ink->red, ink->green, ink->blue, 0.8);
+      cairo_move_to (cr, x + (w - ext.x_advance) / 2.0, under + size * 1.4);
+      cairo_show_text (cr, page->note);
+    }
+  /* at the top under the title, centred across */
+  cairo_translate (cr, x + (w - mw * scale) / 2.0, y);
+  if (scale == 1.0)
+    render_draw (cr, maze, options);
+  else
+    {
+      /* The sizes scaled, not the drawing: labels too small for the
+       * options' cells fit the cells on the page. */
+      RenderOptions scaled = *options;
+
+      scaled.cell_size *= scale;
+      scaled.wall_width *= scale;
+      scaled.margin *= scale;
+      render_draw (cr, maze, &scaled);
+    }
   cairo_restore (cr);
 }
 
@@ -194,7 +265,7 @@ render_page_to_stream (const Maze          *maze,
   double w, h;
 
   /* The maze alone: the fast writers of render_to_stream(). */
-  if (own_size (page) && !has_title (page))
+  if (own_size (page) && !has_title (page) && !has_note (page) && !(page != NULL && page->legend))
     return render_to_stream (maze, options, format, write_func, closure, error);
   if (!page_check (maze, options, page, error))
     return error != NULL ? error->status : MAZE_ERROR_ARGUMENT;

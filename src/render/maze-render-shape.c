@@ -366,7 +366,9 @@ shape_of_png (const char    *path,
   if (pixels == NULL)
     {
       png_image_free (&image);
-      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                      MAZE_PHRASE (MAZE_N_("the mask's pixels")),
+                      MAZE_NUM ((size_t) PNG_IMAGE_SIZE (image)));
       return NULL;
     }
   /* A white background under see-through pixels: they are no cells. */
@@ -453,7 +455,9 @@ render_shape_load_mask (const char *path,
           grown = realloc (bytes, cap + 1);
           if (grown == NULL)
             {
-              maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+              maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                              MAZE_PHRASE (MAZE_N_("the mask file's contents")),
+                              MAZE_NUM (cap + 1));
               goto out;
             }
           bytes = grown;

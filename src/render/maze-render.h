@@ -513,9 +513,19 @@ typedef struct
   double      height;
   double      margin;  /* around the content of a page of a given size */
   const char *title;   /* UTF-8 above the maze, or NULL */
+  const char *note;    /* UTF-8 in small type under the maze (what the
+                          labels are, say), or NULL */
+  /* The colour legend (render_legend_draw()) under the maze, in the
+   * options' palette: the frontier named for legend_algorithm (NULL:
+   * "frontier"), legend_labels in the reader's language (NULL: English) */
+  bool                 legend;
+  const MazeAlgorithm *legend_algorithm;
+  const char *const   *legend_labels;
 } RenderPage;
 
-/* Defaults: the maze's own size, margin 36 (half an inch), no title. */
+/* Defaults: the maze's own size, margin 36 (half an inch), no title and
+ * no note.  On a page of a given size the maze stands at the top, under
+ * the title, centred across. */
 void       render_page_init      (RenderPage *page);
 
 /* The page's size: its own, or the drawing's plus the title's band. */
@@ -873,6 +883,12 @@ typedef struct
   bool            captions;
   const char     *caption_start;
   const char     *caption_end;
+  /* With captions: the colour legend (render_legend_draw()) under the
+   * captions of the first and the last frame, the frontier named for
+   * the algorithm; legend_labels in the reader's language (NULL:
+   * English). */
+  bool               legend;
+  const char *const *legend_labels;
 } RenderAnimationOptions;
 
 /* The height of the caption band of a frame @width units wide. */

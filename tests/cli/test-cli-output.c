@@ -4,11 +4,13 @@
  * does with -o and with what it prints: devices, FIFOs, /dev/stdout,
  * symbolic links, read-only files, long names, checks before the work,
  * escape sequences in metadata, the C locale, standard input for
- * validate, the PNG size limit and the wall follower's islands.
+ * validate, the PNG size limit and the wall follower's islands; render's
+ * smallest cells, validate out of memory, the sizes in --help.
  *
  * Devices and FIFOs are made in a temporary folder (mknod, mkfifo); the
  * real /dev is never written to.
  */
+#include <cairo.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <glib.h>
@@ -33,6 +35,9 @@ static const char *stdout_file;
  * many bytes (RLIMIT_FSIZE, SIGXFSZ ignored): a write past it fails with
  * EFBIG, as on a full disk. */
 static rlim_t file_size_limit;
+/* When not 0, run_cli_full() limits the command's address space to this
+ * many bytes (RLIMIT_AS): an allocation past it fails. */
+static rlim_t address_space_limit;
 
 typedef struct
 {
@@ -130,6 +135,13 @@ run_cli_full (Run        *run,
           struct rlimit limit = { file_size_limit, file_size_limit };
 
           if (signal (SIGXFSZ, SIG_IGN) == SIG_ERR || setrlimit (RLIMIT_FSIZE, &limit) != 0)
+            _exit (127);
+        }
+      if (address_space_limit != 0)
+        {
+          struct rlimit limit = { address_space_limit, address_space_limit };
+
+          if (setrlimit (RLIMIT_AS, &limit) != 0)
             _exit (127);
         }
       close (fds[0]);
@@ -1039,6 +1051,155 @@ test_png_pixel_limit (void)
   run_clear (&run);
 }
 
+/* ---- render's smallest cells ---- */
+
+/* The share of the PNG @name's pixels that are dark (walls). */
+static double
+dark_share (const char *name)
+{
+  g_autofree char *path = tmp_path (name);
+  cairo_surface_t *image = cairo_image_surface_create_from_png (path);
+  int w, h, stride;
+  const guint8 *data;
+  guint64 dark = 0;
+
+  g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);
+  w = cairo_image_surface_get_width (image);
+  h = cairo_image_surface_get_height (image);
+  stride = cairo_image_surface_get_stride (image);
+  data = cairo_image_surface_get_data (image);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        guint32 px = *(const guint32 *) (const void *) (data + (gsize) y * stride + 4 * x);
+
+        /* (green below half: the background is white or a light tint) */
+        dark += ((px >> 8) & 0xFF) < 0x80;
+      }
+  cairo_surface_destroy (image);
+  return (double) dark / ((double) w * h);
+}
+
+/* -c 2 draws 1-pixel walls (not an all-white picture); -c 1 has no room
+ * for any and is refused; a PNG too large even with 2-pixel cells says
+ * the size it would have with them. */
+static void
+test_render_smallest_cells (void)
+{
+  g_autofree char *one = NULL;
+  Run run;
+
+  empty_tmpdir ();
+  generate ("m.maze", "5");
+  run_cli (&run, "render", "m.maze", "-c", "2", "--no-solution", "-o", "two.png", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  /* a perfect maze of 12 x 8 cells drawn at 2 pixels: about half the
+   * pixels are walls */
+  g_assert_cmpfloat (dark_share ("two.png"), >, 0.3);
+  g_assert_cmpfloat (dark_share ("two.png"), <, 0.8);
+
+  run_cli (&run, "render", "m.maze", "-c", "1", "-o", "one.png", NULL);
+  assert_error_is (&run, "--cell-size 1 leaves no room for walls (a wall takes a pixel "
+                         "of its cell): use 2 or more");
+  run_clear (&run);
+  one = tmp_path ("one.png");
+  g_assert_false (g_file_test (one, G_FILE_TEST_EXISTS));
+
+  run_cli (&run, "generate", "--size", "16383x1", "--seed", "1", "-o", "wide.maze", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+  run_cli (&run, "render", "wide.maze", "-o", "wide.png", NULL);
+  assert_error_is (&run, "wide.png: a PNG of 32768 x 4 pixels is too large (at most 32767 a "
+                         "side); with 2-pixel cells, the smallest that show walls, it is "
+                         "still 32768 x 4: use SVG or PDF");
+  run_clear (&run);
+  run_cli (&run, "render", "wide.maze", "-c", "3", "-o", "wide.png", NULL);
+  assert_error_is (&run, "wide.png: a PNG of 49153 x 7 pixels is too large (at most 32767 a "
+                         "side); with 2-pixel cells, the smallest that show walls, it is "
+                         "still 32768 x 4: use SVG or PDF");
+  run_clear (&run);
+}
+
+/* ---- validate out of memory ---- */
+
+/* A good file that cannot be read for lack of memory is not called bad:
+ * it "could not be checked", and in JSON "valid" is null with an error of
+ * status out-of-memory that says how much was wanted. */
+static void
+test_validate_out_of_memory (void)
+{
+  const char *marker = "big.maze: could not be checked: out of memory for ";
+  rlim_t limit = 0;
+  Run run;
+
+#if defined(__SANITIZE_ADDRESS__)
+  g_test_skip ("the address sanitizer reserves the address space");
+  return;
+#endif
+  empty_tmpdir ();
+  generate ("small.maze", "3");
+  run_cli (&run, "generate", "--size", "2000x2000", "--seed", "3", "-o", "big.maze", NULL);
+  assert_status (&run, 0);
+  run_clear (&run);
+
+  /* the smallest address space (in steps of 4 MB) the command checks the
+   * small file in: the big one's 8 MB do not fit beside it */
+  for (rlim_t mb = 8; mb <= 256 && limit == 0; mb += 4)
+    {
+      address_space_limit = mb << 20;
+      run_cli (&run, "validate", "small.maze", NULL);
+      if (run.status == 0)
+        limit = address_space_limit;
+      run_clear (&run);
+    }
+  g_assert_cmpuint (limit, !=, 0);
+
+  address_space_limit = limit;
+  run_cli (&run, "validate", "small.maze", "big.maze", NULL);
+  address_space_limit = 0;
+  assert_status (&run, 1);
+  g_assert_true (g_str_has_prefix (run.out_text, "small.maze: ok\n"));
+  g_assert_nonnull (strstr (run.out_text, marker));
+  g_assert_null (strstr (run.out_text, "bad"));
+  g_assert_cmpstr (run.err, ==, "bitmaze-cli: 1 of 2 files could not be checked (out of memory)\n");
+  run_clear (&run);
+
+  address_space_limit = limit;
+  run_cli (&run, "validate", "--json", "big.maze", NULL);
+  address_space_limit = 0;
+  assert_status (&run, 1);
+  g_assert_nonnull (strstr (run.out_text, "\"valid\":null"));
+  g_assert_nonnull (strstr (run.out_text, "\"status\":\"out-of-memory\""));
+  g_assert_nonnull (strstr (run.out_text, "\"message_en\":\"out of memory for "));
+  run_clear (&run);
+
+  /* and with the memory, the same file is good */
+  run_cli (&run, "validate", "big.maze", NULL);
+  assert_status (&run, 0);
+  g_assert_cmpstr (run.out_text, ==, "big.maze: ok\n");
+  run_clear (&run);
+}
+
+/* ---- the size limit in --help ---- */
+
+static void
+test_help_names_cell_limit (void)
+{
+  static const char *const commands[] = { "generate", "animate", "quiz" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      Run run;
+
+      run_cli (&run, commands[i], "--help", NULL);
+      assert_status (&run, 0);
+      if (strstr (run.out_text, "at most 2^30 (1073741824) cells in all") == NULL)
+        g_error ("%s --help does not name the 2^30-cell limit:\n%s", commands[i], run.out_text);
+      run_clear (&run);
+    }
+}
+
 /* ---- 6: the wall follower's island ---- */
 
 /* A 5x5 room with no interior walls but those of the centre cell, a
@@ -1151,6 +1312,9 @@ main (int   argc,
   g_test_add_func ("/cli/options/c-locale", test_c_locale);
   g_test_add_func ("/cli/validate/stdin", test_validate_stdin);
   g_test_add_func ("/cli/render/png-pixel-limit", test_png_pixel_limit);
+  g_test_add_func ("/cli/render/smallest-cells", test_render_smallest_cells);
+  g_test_add_func ("/cli/validate/out-of-memory", test_validate_out_of_memory);
+  g_test_add_func ("/cli/help/cell-limit", test_help_names_cell_limit);
   g_test_add_func ("/cli/solve/wall-follower-island", test_wall_follower_island);
 
   status = g_test_run ();

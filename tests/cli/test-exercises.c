@@ -378,6 +378,63 @@ test_bad_exercises (void)
   g_assert_false (g_file_test ("never.pdf", G_FILE_TEST_EXISTS));
 }
 
+/* bitmaze-cli render: A4 and Letter pages with a title and a legend, a
+ * PNG exactly 1920 pixels wide, and the refusals. */
+static void
+test_render_page (void)
+{
+  g_autofree char *info = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *png = NULL;
+  gsize len;
+
+  g_assert_cmpint (run (NULL, NULL, cli_path, "generate", "--size", "12x8", "--seed", "5",
+                        "-o", "m.maze", NULL), ==, 0);
+  g_assert_cmpint (run (NULL, NULL, cli_path, "render", "m.maze", "-S", "bfs", "--paper", "a4",
+                        "--title", "Week 3", "--legend", "-o", "a4.pdf", NULL), ==, 0);
+  g_assert_cmpint (run (&info, NULL, "pdfinfo", "a4.pdf", NULL), ==, 0);
+  g_assert_nonnull (strstr (info, "595.276 x 841.89 pts (A4)"));
+  text = page_text ("a4.pdf", 1);
+  g_assert_nonnull (strstr (text, "Week 3"));
+  g_assert_nonnull (strstr (text, "queue"));
+  /* labels say what they are under the maze */
+  g_clear_pointer (&text, g_free);
+  g_assert_cmpint (run (NULL, NULL, cli_path, "render", "m.maze", "--paper", "a4",
+                        "--label-nibble", "backtrack", "-o", "n.pdf", NULL), ==, 0);
+  text = page_text ("n.pdf", 1);
+  g_assert_nonnull (strstr (text, "the backtrack nibble (bits 12"));
+  g_clear_pointer (&info, g_free);
+  g_assert_cmpint (run (NULL, NULL, cli_path, "render", "m.maze", "--paper", "letter",
+                        "--landscape", "-o", "l.pdf", NULL), ==, 0);
+  g_assert_cmpint (run (&info, NULL, "pdfinfo", "l.pdf", NULL), ==, 0);
+  g_assert_nonnull (strstr (info, "792 x 612 pts"));
+
+  g_assert_cmpint (run (NULL, NULL, cli_path, "render", "m.maze", "--width", "1920",
+                        "--labels", "-o", "w.png", NULL), ==, 0);
+  {
+    g_autofree char *path = g_build_filename (tmpdir, "w.png", NULL);
+
+    g_assert_true (g_file_get_contents (path, &png, &len, NULL));
+  }
+  g_assert_cmpuint (len, >, 24);
+  /* the IHDR's width, big-endian */
+  g_assert_cmpuint (((guint8) png[16] << 24 | (guint8) png[17] << 16
+                     | (guint8) png[18] << 8 | (guint8) png[19]), ==, 1920);
+
+  g_assert_cmpint (run (NULL, &err, cli_path, "render", "m.maze", "--paper", "a5",
+                        "-o", "x.pdf", NULL), ==, 1);
+  g_assert_nonnull (strstr (err, "unknown paper size 'a5'"));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (NULL, &err, cli_path, "render", "m.maze", "--paper", "a4",
+                        "-o", "x.png", NULL), ==, 2);
+  g_assert_nonnull (strstr (err, "--paper is for PDF and SVG"));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (NULL, &err, cli_path, "render", "m.maze", "--width", "20",
+                        "-o", "x.png", NULL), ==, 1);
+  g_assert_nonnull (strstr (err, "does not fit in 20 pixels"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -397,6 +454,7 @@ main (int   argc,
     {
       g_test_add_func ("/cli/worksheet/exercises/answers-right", test_answers_right);
       g_test_add_func ("/cli/worksheet/exercises/answers-file", test_answers_file);
+      g_test_add_func ("/cli/render/page", test_render_page);
     }
   else
     g_printerr ("pdftotext (poppler-utils) is missing: the answer keys are not read\n");

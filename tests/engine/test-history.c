@@ -502,39 +502,97 @@ test_memory_per_step (void)
   maze_free (maze);
 }
 
-/* Past its limit the history forgets its oldest steps, and what it
- * keeps is still exact. */
+/* One word a step changed, as a solver without a history reported it. */
+typedef struct
+{
+  uint64_t step;
+  uint32_t index;
+  uint16_t before;
+} Change;
+
+/* Past its limit the history forgets the log of its oldest steps, but
+ * every step stays reachable, exactly: Home gives the words of step 0,
+ * and each step back from the end to there gives the words of that step
+ * (the ones before the log are replayed), as a solver without a history
+ * reported them. */
 static void
 test_limit (void)
 {
+  const size_t limit = 128 * 1024;
   MazeError error;
-  Maze *maze = maze_generate (120, 100, maze_algorithm_default (maze_generators)->name, SEED, 10, &error);
-  Maze *reference = maze_copy (maze, &error);
+  Maze *maze = maze_generate (256, 256, maze_algorithm_default (maze_generators)->name, SEED, 10, &error);
+  Maze *initial, *reference = maze_copy (maze, &error);
   MazeHistory *h = maze_history_new_solver (maze, "bfs", &error);
   MazeSolver *solver = maze_solver_new (reference, "bfs", &error);
-  uint64_t first;
-  guint n = 0;
+  g_autoptr (GArray) changes = g_array_new (FALSE, FALSE, sizeof (Change));
+  size_t bytes = 2 * (size_t) maze_n_cells (maze);
+  uint16_t *words = maze_cells (reference);
+  g_autofree uint16_t *final = NULL;
+  guint at;
+  MazeStep step;
+  uint64_t n = 0;
 
   g_assert_nonnull (h);
-  maze_history_set_limit (h, 96 * 1024);
+  initial = maze_copy (maze, &error);
+  maze_history_set_limit (h, limit);
   while (maze_history_step (h, NULL))
-    n++;
-  g_assert_cmpuint (maze_history_memory (h), <=, 96 * 1024 + 128 * 1024);
-  first = maze_history_first (h);
-  g_assert_cmpuint (first, >, 0);
-  g_assert_cmpuint (first, <, n);
+    {
+      n++;
+      g_assert_true (maze_solver_step (solver, &step));
+      for (unsigned k = 0; k < step.n_changes; k++)
+        {
+          Change change = { n, step.changes[k].index, step.changes[k].before };
 
+          g_array_append_val (changes, change);
+        }
+    }
+  g_assert_cmpuint (maze_history_length (h), ==, n);
+  g_assert_cmpmem (maze_cells_const (maze), bytes, words, bytes);
+  final = g_memdup2 (words, bytes);
+  /* a run longer than the history's budget: the log forgot its start */
+  g_assert_cmpuint (changes->len * 6, >, 2 * limit);
+  g_assert_cmpuint (maze_history_memory (h), <=, limit + 2 * 98304 + 128 * 1024);
+  g_assert_cmpuint (maze_history_first (h), ==, 0);
+
+  /* Home: the words of step 0 exactly */
   g_assert_cmpint (maze_history_seek (h, 0, NULL, 0, NULL, &error), ==, MAZE_OK);
-  g_assert_cmpuint (maze_history_position (h), ==, first);
+  g_assert_cmpuint (maze_history_position (h), ==, 0);
+  g_assert_cmpmem (maze_cells_const (maze), bytes, maze_cells_const (initial), bytes);
   g_assert_false (maze_history_back (h, NULL));
-  for (uint64_t k = 0; k < first; k++)
-    maze_solver_step (solver, NULL);
-  g_assert_cmpmem (maze_cells_const (maze), 2 * maze_n_cells (maze),
-                   maze_cells_const (reference), 2 * maze_n_cells (reference));
+
+  /* End, then back one step at a time to 0: every step as it was (the
+   * words a step changed at each step, all of them every 997 steps) */
+  g_assert_cmpint (maze_history_seek (h, n, NULL, 0, NULL, &error), ==, MAZE_OK);
+  g_assert_cmpmem (maze_cells_const (maze), bytes, words, bytes);
+  at = changes->len;
+  for (uint64_t k = n; k > 0; k--)
+    {
+      g_assert_true (maze_history_back (h, NULL));
+      g_assert_cmpuint (maze_history_position (h), ==, k - 1);
+      while (at > 0 && g_array_index (changes, Change, at - 1).step == k)
+        {
+          const Change *change = &g_array_index (changes, Change, --at);
+
+          words[change->index] = change->before;
+          if (maze_cells_const (maze)[change->index] != change->before)
+            g_error ("step %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT ": cell %u is %04x, not %04x",
+                     k - 1, n, change->index, maze_cells_const (maze)[change->index], change->before);
+        }
+      if (k % 997 == 0)
+        g_assert_cmpmem (maze_cells_const (maze), bytes, words, bytes);
+    }
+  g_assert_cmpmem (maze_cells_const (maze), bytes, maze_cells_const (initial), bytes);
+  /* and forward again through all of them, to the same end */
+  for (uint64_t k = 0; k < n; k++)
+    g_assert_true (maze_history_step (h, NULL));
+  g_assert_false (maze_history_step (h, NULL));
+  g_assert_cmpmem (maze_cells_const (maze), bytes, final, bytes);
+  g_assert_cmpuint (maze_history_memory (h), <=, limit + 2 * 98304 + 128 * 1024);
   g_assert_cmpint (maze_history_status (h, NULL), ==, MAZE_OK);
 
   maze_solver_free (solver);
   maze_history_free (h);
+  maze_free (initial);
   maze_free (reference);
   maze_free (maze);
 }
@@ -576,21 +634,26 @@ test_long_log (void)
   while (maze_history_step_quiet (h, NULL))
     ;
   length = maze_history_length (h);
+  /* the log's start forgotten (more than two blocks' worth: about an
+   * entry a step), and still every step reachable */
+  g_assert_cmpuint (length, >, 2 * 64 * 16384 + 16384);
   first = maze_history_first (h);
-  /* more than two blocks' worth (about an entry a step) forgotten */
-  g_assert_cmpuint (first, >, 2 * 64 * 16384 + 16384);
+  g_assert_cmpuint (first, ==, 0);
   g_assert_cmpuint (maze_history_memory (h), <=, 4 << 20);
   g_assert_cmpint (maze_history_status (h, NULL), ==, MAZE_OK);
   assert_bfs_at (maze, reference, length);
 
-  middle = first + (length - first) / 2;
+  middle = length / 2;
   g_assert_cmpint (maze_history_seek (h, middle, NULL, 0, NULL, &error), ==, MAZE_OK);
   assert_bfs_at (maze, reference, middle);
+  g_assert_cmpint (maze_history_seek (h, middle - 3, NULL, 0, NULL, &error), ==, MAZE_OK);
+  assert_bfs_at (maze, reference, middle - 3);
   g_assert_cmpint (maze_history_seek (h, 0, NULL, 0, NULL, &error), ==, MAZE_OK);
-  g_assert_cmpuint (maze_history_position (h), ==, first);
-  assert_bfs_at (maze, reference, first);
+  g_assert_cmpuint (maze_history_position (h), ==, 0);
+  assert_bfs_at (maze, reference, 0);
   g_assert_cmpint (maze_history_seek (h, length, NULL, 0, NULL, &error), ==, MAZE_OK);
   assert_bfs_at (maze, reference, length);
+  g_assert_cmpuint (maze_history_memory (h), <=, 4 << 20);
 
   maze_history_free (h);
   maze_free (reference);
@@ -636,16 +699,16 @@ test_large_copies (void)
   length = maze_history_length (h);
   first = maze_history_first (h);
   g_assert_cmpuint (length, ==, 1500 * 1500 - 1);
-  g_assert_cmpuint (first, >, length / 4);
+  g_assert_cmpuint (first, ==, 0);
   g_assert_cmpuint (maze_history_memory (h), <=, 12 << 20);
   g_assert_cmpint (maze_history_status (h, NULL), ==, MAZE_OK);
 
-  middle = first + (length - first) / 2 + 7;
+  middle = length / 2 + 7;
   g_assert_cmpint (maze_history_seek (h, middle, NULL, 0, NULL, &error), ==, MAZE_OK);
   assert_build_at (maze, reference, middle);
   g_assert_cmpint (maze_history_seek (h, 0, NULL, 0, NULL, &error), ==, MAZE_OK);
-  g_assert_cmpuint (maze_history_position (h), ==, first);
-  assert_build_at (maze, reference, first);
+  g_assert_cmpuint (maze_history_position (h), ==, 0);
+  assert_build_at (maze, reference, 0);
   /* and forward from there, the steps are the build's */
   g_assert_cmpint (maze_history_seek (h, length, NULL, 0, NULL, &error), ==, MAZE_OK);
   assert_build_at (maze, reference, length);
@@ -712,11 +775,10 @@ test_out_of_memory (void)
                        maze_cells_const (reference), 2 * maze_n_cells (reference));
       length = maze_history_length (h);
       first = maze_history_first (h);
-      g_assert_cmpuint (first, >, 0);
-      g_assert_cmpuint (first, <, length);
+      g_assert_cmpuint (first, ==, 0);
 
-      g_assert_cmpint (maze_history_seek (h, first + (length - first) / 2, NULL, 0, NULL, &error), ==, MAZE_OK);
-      assert_bfs_at (maze, reference, first + (length - first) / 2);
+      g_assert_cmpint (maze_history_seek (h, length - 5, NULL, 0, NULL, &error), ==, MAZE_OK);
+      assert_bfs_at (maze, reference, length - 5);
       maze_history_free (h);
       maze_free (reference);
       maze_free (maze);

@@ -332,6 +332,48 @@ test_text (void)
       }
 }
 
+/* "Where did this line last run?" on a history, and the maze and the
+ * position are as they were after the search. */
+static void
+test_find_line (void)
+{
+  Maze *maze = maze_generate (12, 9, "prim", 11, 30, NULL);
+  const MazeAlgorithm *dfs = NULL;
+  MazeHistory *history;
+  MazeStep step;
+  uint16_t *before;
+  uint64_t visit_line = 0, clear_line = 0, last_visit = 0, last_clear = 0, n = 0;
+  size_t bytes = maze_n_cells (maze) * sizeof (uint16_t);
+
+  for (size_t k = 0; maze_solvers[k] != NULL; k++)
+    if (g_str_equal (maze_solvers[k]->name, "dfs"))
+      dfs = maze_solvers[k];
+  g_assert_nonnull (dfs);
+  history = maze_history_new_solver (maze, "dfs", NULL);
+  while (maze_history_step (history, &step))
+    {
+      n++;
+      if (step.kind == MAZE_STEP_VISIT)
+        visit_line = step.line, last_visit = n;
+      if (step.kind == MAZE_STEP_BACKTRACK)
+        clear_line = step.changes[0].line, last_clear = n;
+    }
+  g_assert_cmpuint (last_clear, >, 0);
+  g_assert_cmpstr (maze_listing_line (dfs, (unsigned) clear_line)->code, ==, "  maze[cell] &= ~SOLUTION_BITS;");
+
+  g_assert_true (maze_history_seek (history, n / 2, NULL, 0, NULL, NULL) == MAZE_OK);
+  before = g_memdup2 (maze_cells (maze), bytes);
+  g_assert_cmpuint (maze_history_find_line (history, (unsigned) visit_line, n), ==, last_visit);
+  g_assert_cmpuint (maze_history_find_line (history, (unsigned) clear_line, n), ==, last_clear);
+  g_assert_cmpuint (maze_history_find_line (history, (unsigned) clear_line, 1), ==, 0);
+  g_assert_cmpuint (maze_history_find_line (history, 1, n), ==, 0); /* a signature line */
+  g_assert_cmpuint (maze_history_position (history), ==, n / 2);
+  g_assert_cmpmem (maze_cells (maze), bytes, before, bytes);
+  g_free (before);
+  maze_history_free (history);
+  maze_free (maze);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -341,5 +383,6 @@ main (int   argc,
   g_test_add_func ("/listing/text", test_text);
   g_test_add_func ("/listing/generators", test_generators);
   g_test_add_func ("/listing/solvers", test_solvers);
+  g_test_add_func ("/listing/find-line", test_find_line);
   return g_test_run ();
 }

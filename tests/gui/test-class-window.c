@@ -224,6 +224,8 @@ test_session (Fixture       *fixture,
   g_assert_true (GTK_IS_GRID (gtk_widget_get_prev_sibling (chart)));
   g_assert_true (gtk_widget_get_visible (chart));
 
+  /* Every student from 127.0.0.1: a shared computer, allowed. */
+  bitmaze_class_server_set_students_per_address (server, BITMAZE_CLASS_STUDENTS_MAX);
   for (guint i = 0; i < STUDENTS; i++)
     {
       g_autofree char *name = g_strdup_printf ("Student %u", i + 1);
@@ -286,11 +288,45 @@ test_session (Fixture       *fixture,
       result = class_client_expect (students[i], "result");
       g_assert_cmpint (json_object_get_int_member (result, "correct"), ==, q->answer);
     }
-  /* The best five, by right answers, then who joined first. */
+  /* The best five, by right answers, then who joined first; each name
+   * isolated (FSI ... PDI), so that none can turn its line around. */
   lines = g_strsplit (bitmaze_class_chart_get_ranking (BITMAZE_CLASS_CHART (chart)), "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), ==, 5);
-  g_assert_cmpstr (lines[0], ==, "1. Student 1: 1 of 1 right");
-  g_assert_cmpstr (lines[1], ==, "2. Student 3: 1 of 1 right");
+  g_assert_cmpstr (lines[0], ==, "1. \u2068Student 1\u2069: 1 of 1 right");
+  g_assert_cmpstr (lines[1], ==, "2. \u2068Student 3\u2069: 1 of 1 right");
+
+  /* The teacher's hand: the window lists the class in the ranking's
+   * order, a Remove button a student ... */
+  {
+    GtkWidget *list = bitmaze_class_dialog_get_control (dialog, "students");
+    GtkWidget *spin = bitmaze_class_dialog_get_control (dialog, "per-device");
+    guint rows = 0;
+    ClassClient *newcomer;
+
+    for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+      rows++;
+    g_assert_cmpuint (rows, ==, STUDENTS);
+    g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)), ==, BITMAZE_CLASS_STUDENTS_MAX);
+    /* ... removing one takes it from the class, the chart and the ranking ... */
+    gtk_widget_activate_action (GTK_WIDGET (dialog), "class.remove", "s", "Student 3");
+    CLASS_WAIT_FOR (students[2]->closed);
+    g_assert_cmpuint (students[2]->close_code, ==, 4003);
+    g_strfreev (lines);
+    lines = g_strsplit (bitmaze_class_chart_get_ranking (BITMAZE_CLASS_CHART (chart)), "\n", -1);
+    g_assert_cmpstr (lines[1], !=, "2. \u2068Student 3\u2069: 1 of 1 right");
+    rows = 0;
+    for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+      rows++;
+    g_assert_cmpuint (rows, ==, STUDENTS - 1);
+    /* ... and the lock keeps newcomers out. */
+    gtk_switch_set_active (GTK_SWITCH (bitmaze_class_dialog_get_control (dialog, "lock")), TRUE);
+    g_assert_true (bitmaze_class_server_get_locked (server));
+    newcomer = class_client_new (soup, bitmaze_class_server_get_url (server),
+                                 bitmaze_class_server_get_join_code (server), NULL);
+    g_assert_false (class_client_wait_connected (newcomer));
+    class_client_free (newcomer);
+    gtk_switch_set_active (GTK_SWITCH (bitmaze_class_dialog_get_control (dialog, "lock")), FALSE);
+  }
   gui_test_wait_for_frames (chart, 2);
   shoot (GTK_WIDGET (window), "class-window.png");
 
@@ -303,7 +339,8 @@ test_session (Fixture       *fixture,
   for (guint i = 0; i < STUDENTS; i++)
     {
       CLASS_WAIT_FOR (students[i]->closed);
-      g_assert_cmpuint (students[i]->close_code, ==, SOUP_WEBSOCKET_CLOSE_GOING_AWAY);
+      /* (Student 3 was removed before.) */
+      g_assert_cmpuint (students[i]->close_code, ==, i == 2 ? 4003 : SOUP_WEBSOCKET_CLOSE_GOING_AWAY);
       class_client_free (students[i]);
     }
   g_assert_cmpint (bitmaze_session_get_phase (session), ==, BITMAZE_PHASE_SOLVING);

@@ -131,9 +131,55 @@ test_writes_gif (Fixture       *fixture,
   g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
   g_assert_cmpuint (len, >, 100);
   g_assert_cmpmem (contents, 6, "GIF89a", 6);
+  /* by default a slide's size, 800 pixels wide, with captions under the
+   * maze (taller than the maze's own 800-pixel drawing) */
+  {
+    RenderOptions options;
+    double w, h;
+
+    render_options_init (&options);
+    g_assert_true (render_size_to_width (window_test_maze (fixture->window), &options, 800));
+    render_get_size (window_test_maze (fixture->window), &options, &w, &h);
+    g_assert_cmpint ((guint8) contents[6] | (guint8) contents[7] << 8, ==, 800);
+    g_assert_cmpint ((guint8) contents[8] | (guint8) contents[9] << 8, ==,
+                     (int) h + (int) render_animation_caption_height (800));
+  }
   g_assert_cmpuint (count_files (fixture->tmpdir), ==, 1);
   /* The progress dialog goes once the file is there. */
   g_assert_null (find_dialog (fixture->window));
+}
+
+/* The small size without captions: the picture's own cells. */
+static void
+test_small_without_captions (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (fixture->tmpdir, "small.gif", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GuiTestSignal) finished = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *contents = NULL;
+  BitmazeExportAnimation *export;
+  RenderOptions options;
+  double w, h;
+  gsize len = 0;
+
+  g_settings_set_string (fixture->settings, "export-animation-size", "small");
+  g_settings_set_boolean (fixture->settings, "export-animation-captions", FALSE);
+  export = bitmaze_export_animation_run (GTK_WINDOW (fixture->window),
+                                         window_test_session (fixture->window), file);
+  finished = gui_test_signal_watch (export, "finished");
+  g_signal_connect (export, "finished", G_CALLBACK (on_finished), &error);
+  gui_test_wait_for_signal (finished, 1);
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  render_options_init (&options);
+  render_auto_size (window_test_maze (fixture->window), &options);
+  render_get_size (window_test_maze (fixture->window), &options, &w, &h);
+  g_assert_cmpint ((guint8) contents[6] | (guint8) contents[7] << 8, ==, (int) w);
+  g_assert_cmpint ((guint8) contents[8] | (guint8) contents[9] << 8, ==, (int) h);
+  g_settings_reset (fixture->settings, "export-animation-size");
+  g_settings_reset (fixture->settings, "export-animation-captions");
 }
 
 /* Cancel in the progress dialog: "finished" says cancelled, and neither the
@@ -177,6 +223,7 @@ main (int   argc,
   g_test_add ("/export-animation/" name, Fixture, NULL, fixture_setup, func, fixture_teardown)
 
   ADD ("writes-gif", test_writes_gif);
+  ADD ("small-without-captions", test_small_without_captions);
   ADD ("cancel-leaves-no-file", test_cancel_leaves_no_file);
 
   return g_test_run ();

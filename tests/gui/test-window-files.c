@@ -4,7 +4,7 @@
  * bitmaze-cli does: links stay links, devices and FIFOs are written into,
  * read-only files are refused, names of 255 bytes save, messages name
  * the whole path.  And the wall follower's island is told apart from
- * "no path" in the status line.
+ * "no path" in the status line; opening a file keeps the user's Run speed.
  */
 #include "config.h"
 
@@ -300,6 +300,51 @@ test_island_status (Fixture       *fixture,
   g_assert_null (find_label (GTK_WIDGET (window), "wall follower cannot reach"));
 }
 
+/* Opening a file keeps the user's Run speed and Animate Building: in the
+ * window (Open) and in a window made for it (the command line, Files). */
+static void
+test_open_keeps_preferences (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  g_autofree char *path = tmp_path (fixture, "kept.maze");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (BitmazeSession) other = NULL;
+  BitmazeSession *session = window_test_session (fixture->window);
+  BitmazeWindow *second;
+  gboolean animate = FALSE;
+  double speed = 0;
+
+  g_assert_true (save (fixture, path, &error));
+  g_assert_no_error (error);
+  /* the user's choices in the window, remembered in the settings */
+  g_object_set (session, "speed", 4.25, "animate", TRUE, NULL);
+  g_assert_cmpfloat (g_settings_get_double (fixture->settings, "speed"), ==, 4.25);
+  g_assert_true (g_settings_get_boolean (fixture->settings, "animate-generation"));
+
+  bitmaze_window_open_file (fixture->window, file);
+  gui_test_wait_for_property (session, "running", FALSE);
+  g_object_get (session, "speed", &speed, "animate", &animate, NULL);
+  g_assert_cmpfloat (speed, ==, 4.25);
+  g_assert_true (animate);
+  g_assert_cmpfloat (g_settings_get_double (fixture->settings, "speed"), ==, 4.25);
+  g_assert_true (g_settings_get_boolean (fixture->settings, "animate-generation"));
+
+  other = bitmaze_session_new ();
+  g_assert_true (bitmaze_session_load (other, file, &error));
+  g_assert_no_error (error);
+  second = bitmaze_window_new_for_session (NULL, other);
+  g_object_add_weak_pointer (G_OBJECT (second), (gpointer *) &second);
+  gtk_window_present (GTK_WINDOW (second));
+  g_object_get (other, "speed", &speed, "animate", &animate, NULL);
+  g_assert_cmpfloat (speed, ==, 4.25);
+  g_assert_true (animate);
+  g_assert_cmpfloat (g_settings_get_double (fixture->settings, "speed"), ==, 4.25);
+  g_assert_true (g_settings_get_boolean (fixture->settings, "animate-generation"));
+  gtk_window_destroy (GTK_WINDOW (second));
+  gui_test_wait_for_finalize (&second, "the second window to be finalized");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -313,6 +358,8 @@ main (int   argc,
               test_export_rule, fixture_teardown);
   g_test_add ("/window-files/island-status", Fixture, NULL, fixture_setup,
               test_island_status, fixture_teardown);
+  g_test_add ("/window-files/open-keeps-preferences", Fixture, NULL, fixture_setup,
+              test_open_keeps_preferences, fixture_teardown);
 
   return g_test_run ();
 }

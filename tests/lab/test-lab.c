@@ -245,6 +245,9 @@ test_backtrack_wrong_way (void)
   g_assert_cmpint (step (&run, "matches"), ==, 1);
   assert_contains (details (&run, "matches"), "backtrack nibble");
   assert_contains (details (&run, "matches"), "opposite direction");
+  /* the engine's explainer names the mistake */
+  assert_contains (details (&run, "matches"), "maze[1] |= W << 12;");
+  assert_contains (details (&run, "matches"), "(opposite-direction)");
   run_clear (&run);
 
   check_json (&run, "solve_bfs_backtrack.c", NULL);
@@ -268,6 +271,7 @@ test_wrong_nibble (void)
   g_assert_cmpint (passed (&run, "path"), ==, 0);
   g_assert_cmpint (step (&run, "matches"), ==, 1);
   assert_contains (details (&run, "matches"), "where the solution nibble was expected");
+  assert_contains (details (&run, "matches"), "(wrong-nibble)");
   run_clear (&run);
 }
 
@@ -284,6 +288,8 @@ test_not_cleared (void)
   g_assert_cmpint (passed (&run, "matches"), ==, 0);
   assert_contains (details (&run, "matches"), "solution nibble");
   assert_contains (details (&run, "matches"), "old bits not cleared");
+  assert_contains (details (&run, "matches"), "maze[0] &= ~0x0F00; ");
+  assert_contains (details (&run, "matches"), "(not-applied)");
   run_clear (&run);
 }
 
@@ -300,6 +306,8 @@ test_one_side (void)
   g_assert_cmpint (step (&run, "passages"), >=, 1);
   g_assert_cmpint (step (&run, "matches"), ==, 1);
   assert_contains (details (&run, "matches"), "passages nibble");
+  assert_contains (details (&run, "matches"), "|= W; ");
+  assert_contains (details (&run, "matches"), "(not-applied)");
   run_clear (&run);
 }
 
@@ -443,6 +451,19 @@ test_constructor (void)
 }
 
 static void
+test_escape (void)
+{
+  Run run;
+
+  check_json (&run, "escape.c", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  /* what it printed is shown, its control characters escaped */
+  assert_contains (details (&run, "finishes"), "\\x1b[2J\\x1b[Hcleared");
+  g_assert_null (strchr (details (&run, "finishes"), '\033'));
+  run_clear (&run);
+}
+
+static void
 test_include (void)
 {
   Run run;
@@ -564,6 +585,7 @@ main (int    argc,
   g_test_add_func ("/lab/confined/socket", test_socket);
   g_test_add_func ("/lab/confined/constructor", test_constructor);
   g_test_add_func ("/lab/confined/include", test_include);
+  g_test_add_func ("/lab/confined/escape", test_escape);
   g_test_add_func ("/lab/text-and-gradescope", test_text_and_gradescope);
   g_test_add_func ("/lab/grade", test_grade);
   status = g_test_run ();

@@ -171,6 +171,8 @@ main (int   argc,
     }
 
   server = bitmaze_class_server_new ();
+  /* The whole class comes from 127.0.0.1, as from one shared computer. */
+  bitmaze_class_server_set_students_per_address (server, BITMAZE_CLASS_STUDENTS_MAX);
   if (!bitmaze_class_server_start (server, "127.0.0.1", 0, &error))
     {
       g_printerr ("%s\n", error->message);

@@ -37,6 +37,35 @@ class_test_timed_out_cb (gpointer data)
       g_error ("%s:%d: timed out waiting for %s", __FILE__, __LINE__, #cond); \
   } G_STMT_END
 
+/* The same, failing after @seconds: what an attack must do quickly (the
+ * old server never did it, and its test must not wait two minutes to
+ * say so). */
+#define CLASS_WAIT_FOR_S(cond, seconds) \
+  G_STMT_START { \
+    gboolean timed_out_ = FALSE; \
+    guint id_ = g_timeout_add_seconds ((seconds), class_test_timed_out_cb, &timed_out_); \
+    while (!(cond) && !timed_out_) \
+      g_main_context_iteration (NULL, TRUE); \
+    if (!timed_out_) \
+      g_source_remove (id_); \
+    if (!(cond)) \
+      g_error ("%s:%d: not within %u s: %s", __FILE__, __LINE__, (guint) (seconds), #cond); \
+  } G_STMT_END
+
+/* A session whose connections come from @address (another loopback
+ * address, 127.0.0.2, is another computer of the class). */
+static inline SoupSession *
+class_test_session_from (const char *address)
+{
+  g_autoptr (GInetAddress) inet = g_inet_address_new_from_string (address);
+  g_autoptr (GSocketAddress) local = g_inet_socket_address_new (inet, 0);
+
+  return soup_session_new_with_options ("local-address", local,
+                                        "max-conns", 1000,
+                                        "max-conns-per-host", 1000,
+                                        NULL);
+}
+
 /* A student: one WebSocket and the messages it received. */
 typedef struct
 {

@@ -17,7 +17,7 @@
 static const char *message_ids[] = {
   "title", "intro", "name_label", "code_label", "join", "noscript", "joining",
   "need_name", "need_code", "bad_code", "too_many_codes", "full", "no_server",
-  "joined_as", "waiting", "lost", "ended", "replaced", "closed", "skipped",
+  "joined_as", "waiting", "lost", "ended", "replaced", "removed", "locked", "address_full", "closed", "skipped",
   "word_question", "cell_title", "now_label", "answer_label", "bits_hint",
   "hex_label", "bad_hex", "nibble_backtrack", "nibble_solution", "nibble_border",
   "nibble_passages", "north", "east", "south", "west", "bit_name", "send", "sent",

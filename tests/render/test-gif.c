@@ -243,6 +243,29 @@ dark_pixels (Player *player,
   return n;
 }
 
+/* Pixels of the canvas in rows @y0 .. @y1 near the colour @rgb. */
+static int
+colour_pixels (Player  *player,
+               int      y0,
+               int      y1,
+               guint32  rgb)
+{
+  int n = 0;
+
+  for (int y = y0; y < y1; y++)
+    for (int x = 0; x < player->width; x++)
+      {
+        guint32 p = player->canvas[(gsize) y * player->width + x];
+        int dr = (int) (p >> 16 & 0xFF) - (int) (rgb >> 16 & 0xFF);
+        int dg = (int) (p >> 8 & 0xFF) - (int) (rgb >> 8 & 0xFF);
+        int db = (int) (p & 0xFF) - (int) (rgb & 0xFF);
+
+        if (ABS (dr) < 40 && ABS (dg) < 40 && ABS (db) < 60)
+          n++;
+      }
+  return n;
+}
+
 /* Captions: a band under the maze says what each frame shows, in type
  * sized for a slide; the maze above it is the same picture; a 12x8 BFS
  * at 800 pixels (and at 1920) stays a small file. */
@@ -272,6 +295,7 @@ test_captions (void)
       animation.captions = true;
       animation.caption_start = "BFS: from the start to the goal";
       animation.caption_end = "The path, in the solution nibbles";
+      animation.legend = true;
       g_assert_cmpint (render_animation_to_file (maze, &options, &animation, path,
                                                  NULL, NULL, &info, &error), ==, MAZE_OK);
       g_assert_cmpint (g_stat (path, &st), ==, 0);
@@ -288,6 +312,8 @@ test_captions (void)
       g_assert_cmpint (player.height, ==, (int) h + (int) band);
       player_show (&player, 0);
       g_assert_cmpint (dark_pixels (&player, (int) h, player.height), >, 100);
+      /* the legend's swatches on the first frame: the search's yellow */
+      g_assert_cmpint (colour_pixels (&player, (int) h, player.height, 0xFFE34A), >, 20);
       player_show (&player, 39);
       before = g_memdup2 (player.canvas, (gsize) player.width * player.height * 4);
       player_show (&player, 40);

@@ -62,7 +62,9 @@ async function run(context) {
   await page.getByLabel('Your name').fill(name);
   await page.getByLabel('Join code').fill(code);
   await page.getByRole('button', { name: 'Join' }).click();
-  await page.getByText(`You joined as ${name}.`, { exact: true }).waitFor();
+  // The name comes isolated (U+2068 ... U+2069): a right-to-left name
+  // cannot reorder the sentence.
+  await page.getByText(`You joined as \u2068${name}\u2069.`, { exact: true }).waitFor();
   expect('markup from the name', await page.locator('#who b').count(), 0);
   expect('status', await text(page, '#status'), 'Wait for the teacher’s question.');
   await shoot(page, 'student-joined.png');

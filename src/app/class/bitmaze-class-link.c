@@ -5,13 +5,11 @@
 #include <string.h>
 
 #include "bitmaze-class-link.h"
+#include "bitmaze-class-region.h"
 
 /* Cells of the frontier asked for at first for the neighbourhood's marks
  * (a bigger frontier is asked for again, whole). */
 #define FRONTIER_MAX 4096
-/* The smallest neighbourhood shown, maze allowing: a student needs to
- * see where the search is, not just the answer. */
-#define REGION_MIN 7
 
 struct _BitmazeClassLink
 {
@@ -115,34 +113,6 @@ running_cb (BitmazeClassLink *self)
 /* The neighbourhood of a "which cell comes next?" question            */
 /* ------------------------------------------------------------------ */
 
-/* One axis of the neighbourhood: [*lo, *hi] around @a (the cell the
- * search stands on, which the pages mark), @r cells on each side, moved
- * inside the maze's @size cells, and moved further only when @b (the
- * answer) would be left out.  Where the answer sits in it must not give
- * it away: a box around both cells with a cell to spare puts the answer
- * one cell from an edge, and growing it to REGION_MIN centres it on the
- * answer or on the search depending on the side the answer is on. */
-static void
-span (guint  a,
-      guint  b,
-      guint  r,
-      guint  size,
-      guint *lo,
-      guint *hi)
-{
-  guint len = MIN (size, 2 * r + 1);
-  guint first = a > r ? a - r : 0;
-
-  if (first + len > size)
-    first = size - len;
-  if (b < first)
-    first = b;
-  else if (b >= first + len)
-    first = b + 1 - len;
-  *lo = first;
-  *hi = first + len - 1;
-}
-
 /* "Which cell comes next?": the neighbourhood of the cell the search
  * works from and the one it takes next. */
 static void
@@ -156,25 +126,14 @@ ask_cell (BitmazeClassLink   *self,
   g_autofree guint16 *words = NULL;
   g_autofree guint8 *marks = NULL;
   const uint16_t *cells;
-  guint width, height, x0, x1, y0, y1, w, h, fx, fy, far, r;
+  BitmazeClassBox box;
+  guint width, x0, x1, y0, y1, w, h;
   gsize n_frontier;
 
   if (maze == NULL)
     return;
   width = maze_width (maze);
-  height = maze_height (maze);
   cells = maze_cells_const (maze);
-  /* The same half-width on both axes, from how far the answer is, in
-   * two sizes only: REGION_MIN cells a side when it is at most two cells
-   * away (a stack's or a corridor's next cell), the largest otherwise. */
-  fx = q->from % width;
-  fy = q->from / width;
-  far = MAX (fx > q->x ? fx - q->x : q->x - fx, fy > q->y ? fy - q->y : q->y - fy);
-  r = far <= REGION_MIN / 2 - 1 ? REGION_MIN / 2 : BITMAZE_CLASS_REGION_MAX / 2;
-  span (fx, q->x, r, width, &x0, &x1);
-  span (fy, q->y, r, height, &y0, &y1);
-  w = x1 - x0 + 1;
-  h = y1 - y0 + 1;
 
   frontier = g_new (guint32, FRONTIER_MAX);
   n_frontier = bitmaze_session_get_frontier (session, frontier, FRONTIER_MAX);
@@ -186,6 +145,17 @@ ask_cell (BitmazeClassLink   *self,
       frontier = g_new (guint32, n_frontier);
       n_frontier = MIN (bitmaze_session_get_frontier (session, frontier, n_frontier), n_frontier);
     }
+  /* Where the answer sits in the region must tell nothing: see
+   * bitmaze-class-region.h. */
+  box = bitmaze_class_region_pick (width, maze_height (maze), cells, q->from, frontier, n_frontier,
+                                   q->y * width + q->x, NULL);
+  x0 = box.x;
+  y0 = box.y;
+  w = box.width;
+  h = box.height;
+  x1 = x0 + w - 1;
+  y1 = y0 + h - 1;
+
   words = g_new (guint16, w * h);
   marks = g_new0 (guint8, w * h);
   for (guint j = 0; j < h; j++)

@@ -46,6 +46,9 @@ static const PageString page_strings[] = {
   { "lost", NC_("student page", "Connection lost. Reconnecting…") },
   { "ended", NC_("student page", "The session has ended. Thank you!") },
   { "replaced", NC_("student page", "You joined again in another tab or window.") },
+  { "removed", NC_("student page", "The teacher removed you from the class.") },
+  { "locked", NC_("student page", "The class is locked: nobody new can join now. Ask your teacher.") },
+  { "address_full", NC_("student page", "Enough students have joined from this device already. Ask your teacher to allow more.") },
   { "closed", NC_("student page", "The connection was closed.") },
   { "skipped", NC_("student page", "The teacher skipped this question.") },
   { "word_question", NC_("student page", "What will the word be after this statement?") },
@@ -641,15 +644,19 @@ bitmaze_class_page_get_file (const char  *name,
   {
     const char *name;
     const char *type;
+    const char *resource;
   } files[] = {
-    { "student.js", "text/javascript; charset=utf-8" },
-    { "student.css", "text/css; charset=utf-8" },
+    { "student.js", "text/javascript; charset=utf-8", "student.js" },
+    { "student.css", "text/css; charset=utf-8", "student.css" },
+    /* The app's icon, for the tab (browsers ask for /favicon.ico). */
+    { "icon.svg", "image/svg+xml", "icon.svg" },
+    { "favicon.ico", "image/svg+xml", "icon.svg" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (files); i++)
     if (g_strcmp0 (name, files[i].name) == 0)
       {
-        g_autofree char *path = g_strconcat (RESOURCE_DIR, files[i].name, NULL);
+        g_autofree char *path = g_strconcat (RESOURCE_DIR, files[i].resource, NULL);
 
         if (content_type != NULL)
           *content_type = files[i].type;

@@ -10,11 +10,13 @@
 
 G_BEGIN_DECLS
 
-/* A WebSocket must join within @join_ms, an HTTP connection may sit idle
- * for @idle_ms, and the server looks for both every @sweep_ms
- * (15 s, 30 s and 2 s by default). */
+/* A WebSocket must join within @join_ms, a request's headers must all
+ * arrive within @headers_ms of its start, an HTTP connection may sit idle
+ * for @idle_ms, and the server looks for all three every @sweep_ms
+ * (15 s, 10 s, 30 s and 1 s by default). */
 void bitmaze_class_server_set_timeouts (BitmazeClassServer *self,
                                         guint               join_ms,
+                                        guint               headers_ms,
                                         guint               idle_ms,
                                         guint               sweep_ms);
 

@@ -13,26 +13,31 @@
 #include <sys/random.h>
 
 #include "bitmaze-class-bucket.h"
+#include "bitmaze-class-frames.h"
+#include "bitmaze-class-names.h"
 #include "bitmaze-class-page.h"
 #include "bitmaze-class-server-private.h"
 #include "bitmaze-class-stream.h"
 
 /* Limits.  A page sends a join and one short answer a question; these
- * leave a real student far from every one of them. */
+ * leave a real student far from every one of them, and the limits of one
+ * address keep one laptop from holding what the class needs (the values
+ * and their reasons: docs/class-session.md). */
 #define CONNECTIONS_MAX        (BITMAZE_CLASS_STUDENTS_MAX + 120) /* students, pages loading, joins */
+#define CONNECTIONS_PER_STUDENT 8          /* an address's connections: this many a student it may have */
 #define LISTEN_BACKLOG         256
 #define PENDING_MAX            64          /* WebSockets open that have not joined yet */
-#define RECORDS_MAX            (2 * BITMAZE_CLASS_STUDENTS_MAX)   /* students remembered for coming back */
 #define BYTES_BURST            (16 * 1024) /* a connection's byte budget ... */
 #define BYTES_PER_SECOND       (2 * 1024)  /* ... and how fast it refills */
 #define MESSAGES_BURST         10          /* a student's message budget ... */
 #define MESSAGES_PER_SECOND    2.0         /* ... and how fast it refills */
 #define CODE_TRIES_BURST       20          /* wrong join codes an address may try ... */
 #define CODE_TRIES_PER_SECOND  0.5         /* ... and how fast that refills */
-#define FAILURE_ADDRESSES_MAX  1024
+#define FAILURE_ADDRESSES_MAX  4096        /* addresses whose wrong codes are remembered */
 #define JOIN_TIMEOUT_MS        15000       /* a WebSocket must join within this */
+#define HEADERS_TIMEOUT_MS     10000       /* a request's headers must all arrive within this */
 #define HTTP_IDLE_TIMEOUT_MS   30000       /* an HTTP connection may sit idle this long */
-#define SWEEP_INTERVAL_MS      2000
+#define SWEEP_INTERVAL_MS      1000
 #define STATEMENT_MAX          200         /* bytes of a question's C statement or note */
 #define TOKEN_LEN              32          /* hex digits of a student's token */
 
@@ -43,6 +48,9 @@
 #define CLOSE_REPLACED         4001        /* the student joined again elsewhere */
 #define CLOSE_FULL             4002        /* the class is full (RFC 6455's 1013 "try again later"
                                             * is unknown to libsoup 3.2's clients) */
+#define CLOSE_REMOVED          4003        /* the teacher removed the student */
+#define CLOSE_LOCKED           4004        /* the class is locked: no new students */
+#define CLOSE_ADDRESS_FULL     4005        /* as many students joined from this address as it may have */
 
 #define STREAM_KEY "bitmaze-class-stream"
 
@@ -51,10 +59,14 @@ typedef struct _Client Client;
 typedef struct
 {
   char    *name;
-  char    *folded;          /* the name, case-folded */
+  char    *skeleton;        /* what the name looks like (bitmaze_class_name_skeleton ()) */
+  char    *asked_skeleton;  /* ... and the name the student typed, before any number */
+  char    *host;            /* the address the student joined from */
   char     token[TOKEN_LEN + 1];
   Client  *client;          /* NULL while away */
   guint    order;           /* when the student first joined */
+  guint    first_question;  /* the first question the student could see */
+  guint    counted;         /* the question revealed last that counted the student */
   guint    answered;        /* the question answered, 0 for none */
   guint16  word;            /* the answer: a word ... */
   guint    x;               /* ... or a cell */
@@ -65,10 +77,23 @@ typedef struct
   const char *lang;         /* the page's language: static, or the page's */
 } Student;
 
+/* What one address holds and did. */
+typedef struct
+{
+  guint              connections; /* TCP connections open */
+  guint              pending;     /* WebSockets open that have not joined */
+  guint              names;       /* students who joined from here */
+  gboolean           guessed;     /* tried a wrong join code */
+  BitmazeClassBucket failures;    /* wrong join codes it may still try */
+} Peer;
+
 struct _Client
 {
   BitmazeClassServer      *server;   /* not owned */
   SoupWebsocketConnection *ws;
+  BitmazeClassFrames      *frames;
+  char                    *host;
+  gboolean                 pending;  /* counted in its Peer's pending */
   Student                 *student;  /* NULL until joined */
   BitmazeClassBucket       messages;
   gint64                   opened;
@@ -87,12 +112,16 @@ struct _BitmazeClassServer
   GPtrArray           *closing;   /* Client (owned): WebSockets being closed */
   GPtrArray           *students;  /* Student, in the order they joined */
   GHashTable          *tokens;    /* token -> Student */
-  GHashTable          *names;     /* case-folded name -> Student */
-  GHashTable          *failures;  /* address -> BitmazeClassBucket of wrong codes */
+  GHashTable          *names;     /* skeleton of the name -> Student */
+  GHashTable          *peers;     /* address -> Peer */
+  GHashTable          *removed;   /* "address\nskeleton" of students removed */
+  guint                students_per_address;
+  gboolean             locked;
   guint                sweep_id;
   BitmazeClassClock    clock;
   gpointer             clock_data;
   guint                join_timeout_ms;
+  guint                headers_timeout_ms;
   guint                idle_timeout_ms;
   guint                sweep_interval_ms;
 
@@ -138,6 +167,8 @@ enum {
   PROP_QUESTION,
   PROP_ANSWERED,
   PROP_RANKING,
+  PROP_LOCKED,
+  PROP_STUDENTS_PER_ADDRESS,
   N_PROPS
 };
 
@@ -145,6 +176,7 @@ static GParamSpec *properties[N_PROPS];
 
 enum {
   REVEALED,
+  STUDENTS_CHANGED,
   N_SIGNALS
 };
 
@@ -156,6 +188,98 @@ static gint64
 server_now (BitmazeClassServer *self)
 {
   return bitmaze_class_clock_now (self->clock, self->clock_data);
+}
+
+/* ------------------------------------------------------------------ */
+/* Addresses the class hears from                                      */
+/* ------------------------------------------------------------------ */
+
+static Peer *
+peer_get (BitmazeClassServer *self,
+          const char         *host)
+{
+  Peer *peer = g_hash_table_lookup (self->peers, host);
+
+  if (peer == NULL)
+    {
+      peer = g_new0 (Peer, 1);
+      bitmaze_class_bucket_init (&peer->failures, CODE_TRIES_BURST, CODE_TRIES_PER_SECOND, server_now (self));
+      g_hash_table_insert (self->peers, g_strdup (host), peer);
+    }
+  return peer;
+}
+
+/* Whether the server may forget @peer: it holds nothing, and its wrong
+ * codes, if any, are forgiven. */
+static gboolean
+peer_is_empty (Peer   *peer,
+               gint64  now)
+{
+  return peer->connections == 0 && peer->pending == 0 && peer->names == 0 &&
+         (!peer->guessed || bitmaze_class_bucket_level (&peer->failures, now) >= CODE_TRIES_BURST);
+}
+
+static void
+peer_release (BitmazeClassServer *self,
+              const char         *host)
+{
+  Peer *peer = host != NULL ? g_hash_table_lookup (self->peers, host) : NULL;
+
+  if (peer != NULL && peer_is_empty (peer, server_now (self)))
+    g_hash_table_remove (self->peers, host);
+}
+
+/* The Peer of @host, to count a wrong code.  The table of addresses that
+ * guessed stays bounded: when it is full, the addresses that are
+ * forgiven go, then the one that guessed least lately (it gets its tries
+ * back: an attacker with thousands of addresses gains a few guesses; a
+ * newcomer is never refused for it). */
+static Peer *
+peer_for_failures (BitmazeClassServer *self,
+                   const char         *host,
+                   gint64              now)
+{
+  if (!g_hash_table_contains (self->peers, host) &&
+      g_hash_table_size (self->peers) >= FAILURE_ADDRESSES_MAX + CONNECTIONS_MAX + BITMAZE_CLASS_STUDENTS_MAX)
+    {
+      GHashTableIter iter;
+      gpointer key, value;
+      const char *fullest = NULL;
+      double most = -1.0;
+
+      g_hash_table_iter_init (&iter, self->peers);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        {
+          Peer *peer = value;
+
+          if (peer_is_empty (peer, now))
+            g_hash_table_iter_remove (&iter);
+          else if (peer->connections == 0 && peer->pending == 0 && peer->names == 0 &&
+                   bitmaze_class_bucket_level (&peer->failures, now) > most)
+            {
+              most = bitmaze_class_bucket_level (&peer->failures, now);
+              fullest = key;
+            }
+        }
+      if (g_hash_table_size (self->peers) >= FAILURE_ADDRESSES_MAX + CONNECTIONS_MAX + BITMAZE_CLASS_STUDENTS_MAX &&
+          fullest != NULL)
+        g_hash_table_remove (self->peers, fullest);
+    }
+  return peer_get (self, host);
+}
+
+static guint
+connections_per_address (BitmazeClassServer *self)
+{
+  return CONNECTIONS_PER_STUDENT * self->students_per_address;
+}
+
+/* WebSockets one address may hold open without a join: one a student it
+ * may have (a page joins the moment its WebSocket opens). */
+static guint
+pending_per_address (BitmazeClassServer *self)
+{
+  return self->students_per_address;
 }
 
 void
@@ -322,11 +446,32 @@ take_from (GPtrArray *array,
   return TRUE;
 }
 
+/* The client no longer counts among its address's WebSockets that have
+ * not joined (it joined, or it is gone). */
+static void
+client_unpend (Client *client)
+{
+  BitmazeClassServer *self = client->server;
+  Peer *peer;
+
+  if (!client->pending)
+    return;
+  client->pending = FALSE;
+  peer = g_hash_table_lookup (self->peers, client->host);
+  if (peer != NULL && peer->pending > 0)
+    peer->pending--;
+  peer_release (self, client->host);
+}
+
 static void
 client_free (Client *client)
 {
+  client_unpend (client);
   g_signal_handlers_disconnect_by_data (client->ws, client);
   g_object_unref (client->ws);
+  bitmaze_class_frames_set_over_func (client->frames, NULL, NULL);
+  g_object_unref (client->frames);
+  g_free (client->host);
   g_free (client);
 }
 
@@ -366,6 +511,7 @@ client_close (Client     *client,
     return;
   client->closing = TRUE;
   client_detach (client);
+  client_unpend (client);
   take_from (self->clients, client);
   g_ptr_array_add (self->closing, client);
   if (soup_websocket_connection_get_state (client->ws) == SOUP_WEBSOCKET_STATE_OPEN)
@@ -541,6 +687,10 @@ send_state (BitmazeClassServer *self,
 
   if (self->state == BITMAZE_CLASS_STATE_IDLE || self->question_json == NULL)
     return;
+  /* A student who joined after the reveal never saw the question: the
+   * page waits for the next one rather than show "no answer". */
+  if (student->first_question > self->question)
+    return;
   client_send (client, self->question_json);
   if (self->state == BITMAZE_CLASS_STATE_ASKING && student->answered == self->question)
     {
@@ -560,7 +710,43 @@ send_state (BitmazeClassServer *self,
 /* Messages from the pages                                             */
 /* ------------------------------------------------------------------ */
 
-/* Only these members, each at most once (JSON allows repeats; we don't). */
+/* How many members the outermost object of @data names, repeats
+ * counted (json-glib keeps the last of a repeated member). */
+static guint
+count_members (const char *data,
+               gsize       size)
+{
+  guint depth = 0;
+  guint count = 0;
+  gboolean in_string = FALSE;
+  gboolean escape = FALSE;
+
+  for (gsize i = 0; i < size; i++)
+    {
+      char c = data[i];
+
+      if (in_string)
+        {
+          if (escape)
+            escape = FALSE;
+          else if (c == '\\')
+            escape = TRUE;
+          else if (c == '"')
+            in_string = FALSE;
+        }
+      else if (c == '"')
+        in_string = TRUE;
+      else if (c == '{' || c == '[')
+        depth++;
+      else if ((c == '}' || c == ']') && depth > 0)
+        depth--;
+      else if (c == ':' && depth == 1)
+        count++;
+    }
+  return count;
+}
+
+/* Only these members (each at most once: see count_members ()). */
 static gboolean
 has_only_members (JsonObject         *object,
                   const char * const *allowed)
@@ -601,58 +787,20 @@ get_string_member (JsonObject *object,
   return json_node_get_string (node);
 }
 
-/* A name as the class sees it: no control or format characters (no
- * bidirectional overrides), runs of spaces as one, trimmed, at most
- * BITMAZE_CLASS_NAME_MAX characters.  "" when nothing is left. */
-static char *
-clean_name (const char *raw)
-{
-  GString *name = g_string_new (NULL);
-  guint chars = 0;
-  gboolean space = FALSE;
-
-  for (const char *p = raw; *p != '\0' && chars < BITMAZE_CLASS_NAME_MAX; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-      GUnicodeType type = g_unichar_type (c);
-
-      if (g_unichar_isspace (c))
-        {
-          space = name->len > 0;
-          continue;
-        }
-      if (type == G_UNICODE_CONTROL || type == G_UNICODE_FORMAT ||
-          type == G_UNICODE_UNASSIGNED || type == G_UNICODE_PRIVATE_USE ||
-          type == G_UNICODE_SURROGATE || type == G_UNICODE_LINE_SEPARATOR ||
-          type == G_UNICODE_PARAGRAPH_SEPARATOR)
-        continue;
-      if (space)
-        {
-          if (chars + 1 >= BITMAZE_CLASS_NAME_MAX)
-            break;
-          g_string_append_c (name, ' ');
-          chars++;
-          space = FALSE;
-        }
-      g_string_append_unichar (name, c);
-      chars++;
-    }
-
-  return g_string_free (name, FALSE);
-}
-
-/* Whether a student has @name, whatever its case ("ana" and "Ana"). */
+/* Whether a student has a name that looks like @name ("ana", "Ana" and
+ * the Cyrillic "Аna" look alike). */
 static gboolean
 name_taken (BitmazeClassServer *self,
             const char         *name)
 {
-  g_autofree char *folded = g_utf8_casefold (name, -1);
+  g_autofree char *skeleton = bitmaze_class_name_skeleton (name);
 
-  return g_hash_table_contains (self->names, folded);
+  return g_hash_table_contains (self->names, skeleton);
 }
 
-/* @name, or "@name 2", "@name 3"... when someone has it already (the
- * number replaces the end of a name that would grow too long). */
+/* @name, or "@name 2", "@name 3"... when someone has one that looks the
+ * same (the number replaces the end of a name that would grow too
+ * long). */
 static char *
 unique_name (BitmazeClassServer *self,
              const char         *name)
@@ -660,7 +808,7 @@ unique_name (BitmazeClassServer *self,
   if (!name_taken (self, name))
     return g_strdup (name);
 
-  /* At most RECORDS_MAX names are taken: this ends. */
+  /* At most BITMAZE_CLASS_STUDENTS_MAX names are taken: this ends. */
   for (guint n = 2;; n++)
     {
       char suffix[16];
@@ -680,28 +828,18 @@ unique_name (BitmazeClassServer *self,
 static void
 student_free (Student *student)
 {
-  g_free (student->folded);
+  g_free (student->skeleton);
+  g_free (student->asked_skeleton);
+  g_free (student->host);
   g_free (student->name);
   g_free (student);
 }
 
-/* Makes room for a new record: forgets the oldest student who is away. */
-static gboolean
-forget_one_away (BitmazeClassServer *self)
+static char *
+removed_key (const char *host,
+             const char *skeleton)
 {
-  for (guint i = 0; i < self->students->len; i++)
-    {
-      Student *student = g_ptr_array_index (self->students, i);
-
-      if (student->client == NULL)
-        {
-          g_hash_table_remove (self->tokens, student->token);
-          g_hash_table_remove (self->names, student->folded);
-          g_ptr_array_remove_index (self->students, i);
-          return TRUE;
-        }
-    }
-  return FALSE;
+  return g_strconcat (host, "\n", skeleton, NULL);
 }
 
 static gboolean
@@ -739,38 +877,64 @@ handle_join (BitmazeClassServer *self,
 
   if (student != NULL)
     {
-      /* Coming back: the same name, answers and score.  A page still open
-       * for this student (another tab) gives way. */
+      /* Coming back: the same name, answers and score, whatever the class's
+       * limits say.  A page still open for this student (another tab)
+       * gives way. */
       if (student->client != NULL)
         client_close (student->client, CLOSE_REPLACED, "joined elsewhere");
     }
   else
     {
-      name = clean_name (raw_name);
+      g_autofree char *asked = NULL;
+      g_autofree char *key = NULL;
+      Peer *peer;
+
+      name = bitmaze_class_name_clean (raw_name, BITMAZE_CLASS_NAME_MAX);
       if (*name == '\0')
         return FALSE;
-      if (self->joined >= BITMAZE_CLASS_STUDENTS_MAX)
+      asked = bitmaze_class_name_skeleton (name);
+      key = removed_key (client->host, asked);
+      if (g_hash_table_contains (self->removed, key))
+        {
+          client_close (client, CLOSE_REMOVED, "removed");
+          return TRUE;
+        }
+      if (self->locked)
+        {
+          client_close (client, CLOSE_LOCKED, "locked");
+          return TRUE;
+        }
+      /* A record lives as long as the session: a full class refuses new
+       * names, it never forgets a student who is away. */
+      if (self->students->len >= BITMAZE_CLASS_STUDENTS_MAX)
         {
           client_close (client, CLOSE_FULL, "full");
           return TRUE;
         }
-      if (self->students->len >= RECORDS_MAX && !forget_one_away (self))
+      peer = peer_get (self, client->host);
+      if (peer->names >= self->students_per_address)
         {
-          client_close (client, CLOSE_FULL, "full");
+          client_close (client, CLOSE_ADDRESS_FULL, "too many students from this address");
           return TRUE;
         }
+      peer->names++;
       student = g_new0 (Student, 1);
       student->name = unique_name (self, name);
-      student->folded = g_utf8_casefold (student->name, -1);
+      student->skeleton = bitmaze_class_name_skeleton (student->name);
+      student->asked_skeleton = g_steal_pointer (&asked);
+      student->host = g_strdup (client->host);
       student->order = self->next_order++;
+      student->first_question = self->state == BITMAZE_CLASS_STATE_ASKING ? self->question : self->question + 1;
       do
         new_token (student->token);
       while (g_hash_table_contains (self->tokens, student->token));
       g_ptr_array_add (self->students, student);
       g_hash_table_insert (self->tokens, student->token, student);
-      g_hash_table_insert (self->names, student->folded, student);
+      g_hash_table_insert (self->names, student->skeleton, student);
+      g_signal_emit (self, signals[STUDENTS_CHANGED], 0);
     }
 
+  client_unpend (client);
   student->client = client;
   client->student = student;
   /* the explanations in the page's language: only one we have */
@@ -876,6 +1040,12 @@ client_message_cb (SoupWebsocketConnection *ws,
       return;
     }
   object = json_node_get_object (root);
+  /* JSON allows a member twice (the parser keeps the last); we don't. */
+  if (count_members (data, size) != json_object_get_size (object))
+    {
+      client_close (client, SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION, "repeated member");
+      return;
+    }
   kind = get_string_member (object, "type");
 
   if (g_strcmp0 (kind, "join") == 0)
@@ -926,15 +1096,33 @@ set_response (SoupServerMessage *msg,
   soup_server_message_set_status (msg, status, NULL);
 }
 
+/* The reason phrases libsoup 3.2 does not know ("Unknown Error"). */
+static const char *
+status_phrase (guint status)
+{
+  switch (status)
+    {
+    case SOUP_STATUS_MISDIRECTED_REQUEST:
+      return "Misdirected Request";
+    case STATUS_TOO_MANY_REQUESTS:
+      return "Too Many Requests";
+    default:
+      return soup_status_get_phrase (status);
+    }
+}
+
+/* An error ends the connection after its answer (and says so): a page
+ * opens a new one for its next request, and nobody keeps a slot by
+ * asking wrong things. */
 static void
 set_error (SoupServerMessage *msg,
            guint              status)
 {
-  const char *phrase = status == STATUS_TOO_MANY_REQUESTS ? "Too Many Requests"
-                                                        : soup_status_get_phrase (status);
+  const char *phrase = status_phrase (status);
   g_autofree char *text = g_strdup_printf ("%u %s\n", status, phrase);
   g_autoptr (GBytes) body = g_bytes_new (text, strlen (text));
 
+  soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Connection", "close");
   set_response (msg, status, "text/plain; charset=utf-8", body);
   soup_server_message_set_status (msg, status, phrase);
 }
@@ -972,7 +1160,6 @@ early_handler (SoupServer        *server,
   if (method != SOUP_METHOD_GET && method != SOUP_METHOD_HEAD)
     {
       soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Allow", "GET, HEAD");
-      soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Connection", "close");
       set_error (msg, SOUP_STATUS_METHOD_NOT_ALLOWED);
     }
   else if (!host_is_ours (self, request_header (msg, "Host")))
@@ -1002,36 +1189,13 @@ remote_host (SoupServerMessage *msg)
   return g_inet_address_to_string (g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (remote)));
 }
 
-/* The wrong-code budget of the address @msg comes from. */
-static BitmazeClassBucket *
-failures_of (BitmazeClassServer *self,
-             SoupServerMessage  *msg,
-             gint64              now)
+/* A message went over BITMAZE_CLASS_MESSAGE_MAX bytes. */
+static void
+client_over_cb (gpointer user_data)
 {
-  g_autofree char *host = remote_host (msg);
-  BitmazeClassBucket *bucket = g_hash_table_lookup (self->failures, host);
+  Client *client = user_data;
 
-  if (bucket != NULL)
-    return bucket;
-
-  if (g_hash_table_size (self->failures) >= FAILURE_ADDRESSES_MAX)
-    {
-      GHashTableIter iter;
-      gpointer value;
-
-      /* Forget the addresses whose budget is whole again. */
-      g_hash_table_iter_init (&iter, self->failures);
-      while (g_hash_table_iter_next (&iter, NULL, &value))
-        if (bitmaze_class_bucket_level (value, now) >= CODE_TRIES_BURST)
-          g_hash_table_iter_remove (&iter);
-      if (g_hash_table_size (self->failures) >= FAILURE_ADDRESSES_MAX)
-        return NULL;
-    }
-
-  bucket = g_new (BitmazeClassBucket, 1);
-  bitmaze_class_bucket_init (bucket, CODE_TRIES_BURST, CODE_TRIES_PER_SECOND, now);
-  g_hash_table_insert (self->failures, g_steal_pointer (&host), bucket);
-  return bucket;
+  client_close (client, SOUP_WEBSOCKET_CLOSE_TOO_BIG, "message too big");
 }
 
 static void
@@ -1052,8 +1216,15 @@ websocket_upgraded_cb (SoupServerMessage  *msg,
   client = g_new0 (Client, 1);
   client->server = self;
   client->opened = server_now (self);
+  client->host = remote_host (msg);
+  client->pending = TRUE;
+  peer_get (self, client->host)->pending++;
   bitmaze_class_bucket_init (&client->messages, MESSAGES_BURST, MESSAGES_PER_SECOND, client->opened);
-  client->ws = soup_websocket_connection_new (io, soup_server_message_get_uri (msg),
+  /* Whole messages, all their fragments together, stay within the
+   * limit: libsoup 3.2 only limits each frame. */
+  client->frames = bitmaze_class_frames_new (io, BITMAZE_CLASS_MESSAGE_MAX);
+  bitmaze_class_frames_set_over_func (client->frames, client_over_cb, client);
+  client->ws = soup_websocket_connection_new (G_IO_STREAM (client->frames), soup_server_message_get_uri (msg),
                                               SOUP_WEBSOCKET_CONNECTION_SERVER,
                                               request_header (msg, "Origin"), NULL, NULL);
   soup_websocket_connection_set_max_incoming_payload_size (client->ws, BITMAZE_CLASS_MESSAGE_MAX);
@@ -1064,25 +1235,69 @@ websocket_upgraded_cb (SoupServerMessage  *msg,
   g_object_unref (msg);
 }
 
+/* Whether a request carries the token of a student of the class
+ * (?token=): a page coming back. */
+static gboolean
+is_returning (BitmazeClassServer *self,
+              GHashTable         *query)
+{
+  const char *token = query != NULL ? g_hash_table_lookup (query, "token") : NULL;
+
+  return is_token (token) && g_hash_table_contains (self->tokens, token);
+}
+
 /* The join code of a request: 0 when it is right, else the status to
- * answer with.  Wrong codes spend the address's budget of tries, and
- * an address that has none left is refused even the right code. */
+ * answer with.  Wrong codes spend the address's budget of tries, and an
+ * address that has none left is refused even the right code (so that
+ * guessing learns nothing more).  The right code is never refused to an
+ * address that has not guessed wrong, nor to a student coming back. */
 static guint
 check_code (BitmazeClassServer *self,
             SoupServerMessage  *msg,
             GHashTable         *query)
 {
   const char *code = query != NULL ? g_hash_table_lookup (query, "code") : NULL;
+  gboolean right = code != NULL && g_strcmp0 (code, self->code) == 0;
+  g_autofree char *host = remote_host (msg);
   gint64 now = server_now (self);
-  BitmazeClassBucket *failures = failures_of (self, msg, now);
+  Peer *peer = g_hash_table_lookup (self->peers, host);
 
-  if (failures == NULL || bitmaze_class_bucket_level (failures, now) < 1.0)
+  if (right && (peer == NULL || !peer->guessed || is_returning (self, query)))
+    return 0;
+  if (peer == NULL)
+    peer = peer_for_failures (self, host, now);
+  if (bitmaze_class_bucket_level (&peer->failures, now) < 1.0)
     return STATUS_TOO_MANY_REQUESTS;
-  if (g_strcmp0 (code, self->code) != 0)
+  if (!right)
     {
-      bitmaze_class_bucket_take (failures, 1.0, now);
+      bitmaze_class_bucket_take (&peer->failures, 1.0, now);
+      peer->guessed = TRUE;
       return SOUP_STATUS_FORBIDDEN;
     }
+  return 0;
+}
+
+/* Whether a page with the right code may join now: 0, or the status
+ * that says why not (the class is locked or full, or its address has
+ * as many students as it may).  A page coming back always may. */
+static guint
+check_room (BitmazeClassServer *self,
+            SoupServerMessage  *msg,
+            GHashTable         *query)
+{
+  g_autofree char *host = NULL;
+  Peer *peer;
+
+  if (is_returning (self, query))
+    return 0;
+  if (self->locked)
+    return SOUP_STATUS_LOCKED;
+  if (self->students->len >= BITMAZE_CLASS_STUDENTS_MAX)
+    return SOUP_STATUS_SERVICE_UNAVAILABLE;
+  host = remote_host (msg);
+  peer = g_hash_table_lookup (self->peers, host);
+  if (peer != NULL && peer->names >= self->students_per_address)
+    return SOUP_STATUS_CONFLICT;
   return 0;
 }
 
@@ -1095,8 +1310,8 @@ handle_join_check (BitmazeClassServer *self,
 {
   guint status = check_code (self, msg, query);
 
-  if (status == 0 && self->joined >= BITMAZE_CLASS_STUDENTS_MAX)
-    status = SOUP_STATUS_SERVICE_UNAVAILABLE;
+  if (status == 0)
+    status = check_room (self, msg, query);
   if (status != 0)
     set_error (msg, status);
   else
@@ -1129,16 +1344,25 @@ handle_websocket (BitmazeClassServer *self,
         }
     }
   status = check_code (self, msg, query);
+  if (status == 0)
+    status = check_room (self, msg, query);
   if (status != 0)
     {
       set_error (msg, status);
       return;
     }
-  if (self->clients->len - self->joined >= PENDING_MAX)
-    {
-      set_error (msg, SOUP_STATUS_SERVICE_UNAVAILABLE);
-      return;
-    }
+  /* WebSockets that have not joined yet: a few an address, 64 in all. */
+  {
+    g_autofree char *host = remote_host (msg);
+    Peer *peer = g_hash_table_lookup (self->peers, host);
+
+    if (self->clients->len - self->joined >= PENDING_MAX ||
+        (peer != NULL && peer->pending >= pending_per_address (self)))
+      {
+        set_error (msg, SOUP_STATUS_SERVICE_UNAVAILABLE);
+        return;
+      }
+  }
 
   /* No extensions: permessage-deflate would let a small frame grow
    * large in memory. */
@@ -1198,13 +1422,46 @@ request_handler (SoupServer        *server,
 /* Connections                                                         */
 /* ------------------------------------------------------------------ */
 
+#define HOST_KEY "bitmaze-class-host"
+
 static void
 stream_gone_cb (BitmazeClassStream *stream,
                 gpointer            user_data)
 {
   BitmazeClassServer *self = user_data;
+  const char *host = g_object_get_data (G_OBJECT (stream), HOST_KEY);
+  Peer *peer = host != NULL ? g_hash_table_lookup (self->peers, host) : NULL;
 
   g_hash_table_remove (self->streams, stream);
+  if (peer != NULL && peer->connections > 0)
+    peer->connections--;
+  peer_release (self, host);
+}
+
+/* Each request's headers must all be in within a time, counted from when
+ * the request could begin (the connection opened, or the answer before
+ * went out), not from the last byte: one byte every few seconds does
+ * not keep a connection. */
+static void
+got_headers_cb (SoupServerMessage  *msg,
+                BitmazeClassServer *self)
+{
+  BitmazeClassStream *stream = message_stream (self, msg);
+
+  if (stream != NULL)
+    bitmaze_class_stream_end_request (stream);
+}
+
+static void
+request_started_cb (SoupServer         *server,
+                    SoupServerMessage  *msg,
+                    BitmazeClassServer *self)
+{
+  BitmazeClassStream *stream = message_stream (self, msg);
+
+  if (stream != NULL)
+    bitmaze_class_stream_begin_request (stream);
+  g_signal_connect_object (msg, "got-headers", G_CALLBACK (got_headers_cb), self, 0);
 }
 
 static gboolean
@@ -1218,20 +1475,36 @@ incoming_cb (GSocketService    *service,
   g_autoptr (GSocketAddress) remote = NULL;
   g_autoptr (BitmazeClassStream) stream = NULL;
   g_autoptr (GError) error = NULL;
+  g_autofree char *host = NULL;
+  Peer *peer;
 
   local = g_socket_connection_get_local_address (connection, NULL);
   remote = g_socket_connection_get_remote_address (connection, NULL);
-  if (g_hash_table_size (self->streams) >= CONNECTIONS_MAX || local == NULL || remote == NULL)
+  if (g_hash_table_size (self->streams) >= CONNECTIONS_MAX || local == NULL ||
+      !G_IS_INET_SOCKET_ADDRESS (remote))
     {
       g_io_stream_close (G_IO_STREAM (connection), NULL, NULL);
       return TRUE;
     }
+  /* One address holds a few connections a student it may have; more
+   * are closed at once, and the others' are not touched. */
+  host = g_inet_address_to_string (g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (remote)));
+  peer = peer_get (self, host);
+  if (peer->connections >= connections_per_address (self))
+    {
+      g_io_stream_close (G_IO_STREAM (connection), NULL, NULL);
+      peer_release (self, host);
+      return TRUE;
+    }
+  peer->connections++;
 
   g_socket_set_option (g_socket_connection_get_socket (connection),
                        IPPROTO_TCP, TCP_NODELAY, TRUE, NULL);
   stream = bitmaze_class_stream_new (connection, BYTES_BURST, BYTES_PER_SECOND,
                                      self->clock, self->clock_data);
+  g_object_set_data_full (G_OBJECT (stream), HOST_KEY, g_steal_pointer (&host), g_free);
   bitmaze_class_stream_set_gone_func (stream, stream_gone_cb, self);
+  bitmaze_class_stream_begin_request (stream);
   g_hash_table_add (self->streams, stream);
   g_object_set_data (G_OBJECT (remote), STREAM_KEY, stream);
   if (!soup_server_accept_iostream (self->soup, G_IO_STREAM (stream), local, remote, &error))
@@ -1260,9 +1533,15 @@ sweep_cb (gpointer user_data)
 
   g_hash_table_iter_init (&iter, self->streams);
   while (g_hash_table_iter_next (&iter, &stream, NULL))
-    if (!bitmaze_class_stream_get_websocket (stream) &&
-        now - bitmaze_class_stream_get_last_active (stream) > (gint64) self->idle_timeout_ms * 1000)
-      g_ptr_array_add (idle, stream);
+    {
+      gint64 since = bitmaze_class_stream_get_request_since (stream);
+
+      if (bitmaze_class_stream_get_websocket (stream))
+        continue;
+      if ((since != 0 && now - since > (gint64) self->headers_timeout_ms * 1000) ||
+          now - bitmaze_class_stream_get_last_active (stream) > (gint64) self->idle_timeout_ms * 1000)
+        g_ptr_array_add (idle, stream);
+    }
   for (guint i = 0; i < idle->len; i++)
     bitmaze_class_stream_shutdown (g_ptr_array_index (idle, i));
 
@@ -1279,7 +1558,24 @@ forget_session (BitmazeClassServer *self)
   g_hash_table_remove_all (self->tokens);
   g_hash_table_remove_all (self->names);
   g_ptr_array_set_size (self->students, 0);
-  g_hash_table_remove_all (self->failures);
+  g_hash_table_remove_all (self->removed);
+  /* Connections still open keep their counts; the rest is forgotten. */
+  {
+    GHashTableIter iter;
+    gpointer value;
+
+    g_hash_table_iter_init (&iter, self->peers);
+    while (g_hash_table_iter_next (&iter, NULL, &value))
+      {
+        Peer *peer = value;
+
+        peer->names = 0;
+        peer->guessed = FALSE;
+        bitmaze_class_bucket_init (&peer->failures, CODE_TRIES_BURST, CODE_TRIES_PER_SECOND, server_now (self));
+        if (peer->connections == 0 && peer->pending == 0)
+          g_hash_table_iter_remove (&iter);
+      }
+  }
   g_clear_pointer (&self->question_json, g_free);
   g_clear_pointer (&self->note, g_free);
   g_clear_pointer (&self->word_statement, g_free);
@@ -1330,7 +1626,8 @@ bitmaze_class_server_finalize (GObject *object)
   g_ptr_array_unref (self->students);
   g_hash_table_unref (self->tokens);
   g_hash_table_unref (self->names);
-  g_hash_table_unref (self->failures);
+  g_hash_table_unref (self->peers);
+  g_hash_table_unref (self->removed);
   g_hash_table_unref (self->streams);
   g_clear_pointer (&self->page, bitmaze_class_page_free);
   g_free (self->question_json);
@@ -1380,6 +1677,12 @@ bitmaze_class_server_get_property (GObject    *object,
     case PROP_RANKING:
       g_value_set_boolean (value, self->ranking);
       break;
+    case PROP_LOCKED:
+      g_value_set_boolean (value, self->locked);
+      break;
+    case PROP_STUDENTS_PER_ADDRESS:
+      g_value_set_uint (value, self->students_per_address);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1397,6 +1700,12 @@ bitmaze_class_server_set_property (GObject      *object,
     {
     case PROP_RANKING:
       bitmaze_class_server_set_ranking (self, g_value_get_boolean (value));
+      break;
+    case PROP_LOCKED:
+      bitmaze_class_server_set_locked (self, g_value_get_boolean (value));
+      break;
+    case PROP_STUDENTS_PER_ADDRESS:
+      bitmaze_class_server_set_students_per_address (self, g_value_get_uint (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1428,6 +1737,14 @@ bitmaze_class_server_class_init (BitmazeClassServerClass *klass)
   properties[PROP_RANKING] = g_param_spec_boolean ("ranking", NULL, NULL, FALSE,
                                                    G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
                                                    G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_LOCKED] = g_param_spec_boolean ("locked", NULL, NULL, FALSE,
+                                                  G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+                                                  G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_STUDENTS_PER_ADDRESS] = g_param_spec_uint ("students-per-address", NULL, NULL,
+                                                             1, BITMAZE_CLASS_STUDENTS_MAX,
+                                                             BITMAZE_CLASS_STUDENTS_PER_ADDRESS,
+                                                             G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+                                                             G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -1441,6 +1758,18 @@ bitmaze_class_server_class_init (BitmazeClassServerClass *klass)
                                     G_SIGNAL_RUN_LAST,
                                     0, NULL, NULL, NULL,
                                     G_TYPE_NONE, 0);
+
+  /**
+   * BitmazeClassServer::students-changed:
+   *
+   * A student joined the class for the first time, or was removed:
+   * bitmaze_class_server_dup_class_names() changed.
+   */
+  signals[STUDENTS_CHANGED] = g_signal_new ("students-changed",
+                                            G_TYPE_FROM_CLASS (klass),
+                                            G_SIGNAL_RUN_LAST,
+                                            0, NULL, NULL, NULL,
+                                            G_TYPE_NONE, 0);
 }
 
 static void
@@ -1448,6 +1777,7 @@ bitmaze_class_server_init (BitmazeClassServer *self)
 {
   self->page = bitmaze_class_page_new ();
   self->join_timeout_ms = JOIN_TIMEOUT_MS;
+  self->headers_timeout_ms = HEADERS_TIMEOUT_MS;
   self->idle_timeout_ms = HTTP_IDLE_TIMEOUT_MS;
   self->sweep_interval_ms = SWEEP_INTERVAL_MS;
   self->streams = g_hash_table_new (NULL, NULL);
@@ -1456,9 +1786,12 @@ bitmaze_class_server_init (BitmazeClassServer *self)
   self->students = g_ptr_array_new_with_free_func ((GDestroyNotify) student_free);
   self->tokens = g_hash_table_new (g_str_hash, g_str_equal);
   self->names = g_hash_table_new (g_str_hash, g_str_equal);
-  self->failures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->peers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->removed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->students_per_address = BITMAZE_CLASS_STUDENTS_PER_ADDRESS;
   self->soup = soup_server_new ("server-header", "Bitmaze", NULL);
   soup_server_add_early_handler (self->soup, NULL, early_handler, self, NULL);
+  g_signal_connect (self->soup, "request-started", G_CALLBACK (request_started_cb), self);
   soup_server_add_handler (self->soup, NULL, request_handler, self, NULL);
 }
 
@@ -1835,6 +2168,7 @@ finish_reveal (BitmazeClassServer *self)
 
       if (!answered && student->client == NULL)
         continue;
+      student->counted = self->question;
       student->asked++;
       if (student_is_right (self, student))
         {
@@ -2018,13 +2352,15 @@ bitmaze_class_server_dup_ranking (BitmazeClassServer *self,
 void
 bitmaze_class_server_set_timeouts (BitmazeClassServer *self,
                                    guint               join_ms,
+                                   guint               headers_ms,
                                    guint               idle_ms,
                                    guint               sweep_ms)
 {
   g_return_if_fail (BITMAZE_IS_CLASS_SERVER (self));
-  g_return_if_fail (join_ms > 0 && idle_ms > 0 && sweep_ms > 0);
+  g_return_if_fail (join_ms > 0 && headers_ms > 0 && idle_ms > 0 && sweep_ms > 0);
 
   self->join_timeout_ms = join_ms;
+  self->headers_timeout_ms = headers_ms;
   self->idle_timeout_ms = idle_ms;
   self->sweep_interval_ms = sweep_ms;
   if (self->sweep_id != 0)
@@ -2043,4 +2379,132 @@ bitmaze_class_server_set_clock (BitmazeClassServer *self,
 
   self->clock = clock;
   self->clock_data = clock_data;
+}
+
+GStrv
+bitmaze_class_server_dup_class_names (BitmazeClassServer *self)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+
+  g_return_val_if_fail (BITMAZE_IS_CLASS_SERVER (self), NULL);
+
+  for (guint i = 0; i < self->students->len; i++)
+    g_strv_builder_add (builder, ((Student *) g_ptr_array_index (self->students, i))->name);
+  return g_strv_builder_end (builder);
+}
+
+/* @student's answer leaves the results of the question revealed last. */
+static void
+uncount_result (BitmazeClassServer *self,
+                Student            *student)
+{
+  BitmazeClassResults *results = &self->results;
+
+  if (!self->have_results || student->counted != results->question || results->students == 0)
+    return;
+  results->students--;
+  if (student->answered != results->question)
+    return;
+  results->answered--;
+  if (student_is_right (self, student))
+    results->right--;
+  else
+    {
+      if (results->kind == BITMAZE_CLASS_KIND_WORD)
+        {
+          guint16 differ = student->word ^ self->correct_word;
+
+          for (guint bit = 0; bit < 16; bit++)
+            if ((differ & (1u << bit)) && results->wrong_bits[bit] > 0)
+              results->wrong_bits[bit]--;
+        }
+    }
+  results->wrong = results->answered - results->right;
+}
+
+gboolean
+bitmaze_class_server_remove_student (BitmazeClassServer *self,
+                                     const char         *name)
+{
+  Student *student = NULL;
+  guint index;
+
+  g_return_val_if_fail (BITMAZE_IS_CLASS_SERVER (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  for (index = 0; index < self->students->len; index++)
+    {
+      Student *s = g_ptr_array_index (self->students, index);
+
+      if (g_strcmp0 (s->name, name) == 0)
+        {
+          student = s;
+          break;
+        }
+    }
+  if (student == NULL)
+    return FALSE;
+
+  /* That address, that name (as typed, and as shown): never again this
+   * session. */
+  g_hash_table_add (self->removed, removed_key (student->host, student->asked_skeleton));
+  g_hash_table_add (self->removed, removed_key (student->host, student->skeleton));
+  if (student->client != NULL)
+    client_close (student->client, CLOSE_REMOVED, "removed");
+
+  if (self->state == BITMAZE_CLASS_STATE_ASKING && student->answered == self->question &&
+      self->answered > 0)
+    self->answered--;
+  else if (self->state == BITMAZE_CLASS_STATE_REVEALED)
+    uncount_result (self, student);
+
+  g_hash_table_remove (self->tokens, student->token);
+  g_hash_table_remove (self->names, student->skeleton);
+  g_ptr_array_remove_index (self->students, index);
+
+  g_signal_emit (self, signals[STUDENTS_CHANGED], 0);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANSWERED]);
+  return TRUE;
+}
+
+gboolean
+bitmaze_class_server_get_locked (BitmazeClassServer *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_CLASS_SERVER (self), FALSE);
+
+  return self->locked;
+}
+
+void
+bitmaze_class_server_set_locked (BitmazeClassServer *self,
+                                 gboolean            locked)
+{
+  g_return_if_fail (BITMAZE_IS_CLASS_SERVER (self));
+
+  locked = !!locked;
+  if (self->locked == locked)
+    return;
+  self->locked = locked;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOCKED]);
+}
+
+guint
+bitmaze_class_server_get_students_per_address (BitmazeClassServer *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_CLASS_SERVER (self), BITMAZE_CLASS_STUDENTS_PER_ADDRESS);
+
+  return self->students_per_address;
+}
+
+void
+bitmaze_class_server_set_students_per_address (BitmazeClassServer *self,
+                                               guint               students)
+{
+  g_return_if_fail (BITMAZE_IS_CLASS_SERVER (self));
+
+  students = CLAMP (students, 1, BITMAZE_CLASS_STUDENTS_MAX);
+  if (self->students_per_address == students)
+    return;
+  self->students_per_address = students;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STUDENTS_PER_ADDRESS]);
 }

@@ -24,6 +24,9 @@ G_BEGIN_DECLS
 
 /* At most this many students at once. */
 #define BITMAZE_CLASS_STUDENTS_MAX 200
+/* Students that may join from one address unless the teacher allows
+ * more (a shared computer): bitmaze_class_server_set_students_per_address(). */
+#define BITMAZE_CLASS_STUDENTS_PER_ADDRESS 3
 /* Longest name, in characters (longer ones are cut). */
 #define BITMAZE_CLASS_NAME_MAX 24
 /* Longest message a page may send, in bytes. */
@@ -168,6 +171,29 @@ const char         *bitmaze_class_server_get_join_url    (BitmazeClassServer  *s
 guint               bitmaze_class_server_get_joined      (BitmazeClassServer  *self);
 /* The names of the students connected now, in the order they joined. */
 GStrv               bitmaze_class_server_dup_names       (BitmazeClassServer  *self);
+/* Every student of the class, also those away (a phone asleep), in the
+ * order they joined; ::students-changed says when it changes. */
+GStrv               bitmaze_class_server_dup_class_names (BitmazeClassServer  *self);
+
+/* The teacher's hand on the class.  Remove a student: the page is told
+ * and closed, the answers leave the results (of the open question and of
+ * the one revealed last) and the ranking, and the address it joined from
+ * cannot join again with that name (another address can).  FALSE when no
+ * student of the class has @name. */
+gboolean            bitmaze_class_server_remove_student  (BitmazeClassServer  *self,
+                                                          const char          *name);
+/* A locked class takes no new student; those who joined (also those
+ * away, coming back with their token) still come in. */
+gboolean            bitmaze_class_server_get_locked      (BitmazeClassServer  *self);
+void                bitmaze_class_server_set_locked      (BitmazeClassServer  *self,
+                                                          gboolean             locked);
+/* How many students may join from one address (1 to
+ * BITMAZE_CLASS_STUDENTS_MAX; BITMAZE_CLASS_STUDENTS_PER_ADDRESS unless
+ * the teacher raises it for a shared computer).  The connections and
+ * WebSockets an address may hold grow with it. */
+guint               bitmaze_class_server_get_students_per_address (BitmazeClassServer *self);
+void                bitmaze_class_server_set_students_per_address (BitmazeClassServer *self,
+                                                                   guint               students);
 
 BitmazeClassState   bitmaze_class_server_get_state       (BitmazeClassServer  *self);
 /* The number of the question asked last (0 before the first). */

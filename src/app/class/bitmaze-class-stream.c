@@ -164,6 +164,7 @@ struct _BitmazeClassStream
   LimitInput             *input;
   gboolean                websocket;
   gboolean                gone;
+  gint64                  request_since;
   BitmazeClassStreamGone  gone_func;
   gpointer                gone_data;
 };
@@ -366,6 +367,31 @@ bitmaze_class_stream_get_websocket (BitmazeClassStream *self)
   g_return_val_if_fail (BITMAZE_IS_CLASS_STREAM (self), FALSE);
 
   return self->websocket;
+}
+
+void
+bitmaze_class_stream_begin_request (BitmazeClassStream *self)
+{
+  g_return_if_fail (BITMAZE_IS_CLASS_STREAM (self));
+
+  if (self->request_since == 0)
+    self->request_since = MAX (1, bitmaze_class_clock_now (self->input->clock, self->input->clock_data));
+}
+
+void
+bitmaze_class_stream_end_request (BitmazeClassStream *self)
+{
+  g_return_if_fail (BITMAZE_IS_CLASS_STREAM (self));
+
+  self->request_since = 0;
+}
+
+gint64
+bitmaze_class_stream_get_request_since (BitmazeClassStream *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_CLASS_STREAM (self), 0);
+
+  return self->request_since;
 }
 
 void

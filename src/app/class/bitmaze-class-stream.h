@@ -48,6 +48,14 @@ gboolean            bitmaze_class_stream_get_exhausted   (BitmazeClassStream    
 void                bitmaze_class_stream_set_websocket   (BitmazeClassStream     *self,
                                                           gboolean                websocket);
 gboolean            bitmaze_class_stream_get_websocket   (BitmazeClassStream     *self);
+/* A request begins on the connection (it was opened, or the answer to
+ * the one before went out): its headers are awaited from now on.  Until
+ * bitmaze_class_stream_end_request (), get_request_since () is when. */
+void                bitmaze_class_stream_begin_request   (BitmazeClassStream     *self);
+/* The request's headers are all in. */
+void                bitmaze_class_stream_end_request     (BitmazeClassStream     *self);
+/* When the request whose headers are awaited began; 0 when none is. */
+gint64              bitmaze_class_stream_get_request_since (BitmazeClassStream   *self);
 /* Ends the connection under libsoup's feet: both directions of the socket
  * are shut down, so libsoup's next read sees the end and it cleans up as
  * for a client that went away. */

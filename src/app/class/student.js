@@ -13,6 +13,10 @@
   const DIRECTIONS = ['north', 'east', 'south', 'west'];
   const MARK_CURRENT = 1, MARK_FRONTIER = 2, MARK_START = 4, MARK_GOAL = 8;
   const CLOSE_GOING_AWAY = 1001, CLOSE_REPLACED = 4001, CLOSE_FULL = 4002;
+  const CLOSE_REMOVED = 4003, CLOSE_LOCKED = 4004, CLOSE_ADDRESS_FULL = 4005;
+  // A name shown in a sentence, isolated so that a right-to-left name
+  // cannot reorder the words around it.
+  const isolate = (text) => '\u2068' + text + '\u2069';
 
   // A message with its {fields} filled in.
   function t(id, fields) {
@@ -71,9 +75,14 @@
     }
     enableJoin(false);
     say(t('joining'));
+    try {
+      token = sessionStorage.getItem(tokenKey());
+    } catch (e) {
+      token = null;
+    }
     let status = 0;
     try {
-      const response = await fetch('/join?code=' + encodeURIComponent(code), { cache: 'no-store' });
+      const response = await fetch('/join?' + query(), { cache: 'no-store' });
       status = response.status;
     } catch (e) {
       status = 0;
@@ -86,21 +95,29 @@
         say(t('too_many_codes'));
       else if (status === 503)
         say(t('full'));
+      else if (status === 423)
+        say(t('locked'));
+      else if (status === 409)
+        say(t('address_full'));
       else
         say(t('no_server'));
       return;
     }
-    try {
-      token = sessionStorage.getItem(tokenKey());
-    } catch (e) {
-      token = null;
-    }
     connect();
+  }
+
+  // The code, and the token of a student coming back (who is let in
+  // whatever the class's limits say).
+  function query() {
+    let q = 'code=' + encodeURIComponent(code);
+    if (token)
+      q += '&token=' + encodeURIComponent(token);
+    return q;
   }
 
   function connect() {
     const scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
-    socket = new WebSocket(scheme + location.host + '/ws?code=' + encodeURIComponent(code));
+    socket = new WebSocket(scheme + location.host + '/ws?' + query());
     socket.addEventListener('open', () => {
       // the page's language, for the explanations the session sends
       const message = { type: 'join', name: name, lang: document.documentElement.lang };
@@ -138,6 +155,12 @@
       stop(t('replaced'));
     } else if (event.code === CLOSE_FULL) {
       stop(t('full'));
+    } else if (event.code === CLOSE_REMOVED) {
+      stop(t('removed'));
+    } else if (event.code === CLOSE_LOCKED) {
+      stop(t('locked'));
+    } else if (event.code === CLOSE_ADDRESS_FULL) {
+      stop(t('address_full'));
     } else if (event.code >= 1002 && event.code !== 1006) {
       stop(t('closed'));
     } else if (retries < 8) {
@@ -181,7 +204,7 @@
       }
       show('join', false);
       show('session', true);
-      $('who').textContent = t('joined_as', { name: m.name });
+      $('who').textContent = t('joined_as', { name: isolate(m.name) });
       if (!question)
         say(t('waiting'));
       break;

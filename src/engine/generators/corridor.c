@@ -21,7 +21,7 @@ corridor_init (MazeGenerator *gen,
   gen->cur = gen->first;
   gen->u.corridor.length = 0;
   if (!gen_ring_reserve (gen, 1))
-    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+    return gen_nomem (gen, error);
   gen->ring[0] = gen->first;
   gen->ring_len = 1;
   return MAZE_OK;

@@ -41,7 +41,7 @@ eller_init (MazeGenerator *gen,
   gen->u.eller.rep = gen_alloc (gen, size, false);
   if (gen->u.eller.parent == NULL || gen->u.eller.next == NULL
       || gen->u.eller.count == NULL || gen->u.eller.rep == NULL)
-    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+    return gen_nomem (gen, error);
   for (uint32_t x = 0; x < gen->width; x++)
     gen->u.eller.parent[x] = x;
   gen->u.eller.x = 0;

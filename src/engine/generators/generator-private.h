@@ -113,6 +113,8 @@ struct MazeGenerator
                                * scans included: a run of a walk that
                                * scans stops there too */
   size_t          memory;     /* bytes allocated beyond the maze */
+  size_t          nomem_bytes; /* the allocation that failed last (for
+                                * the out-of-memory message), 0: none */
 
   uint32_t        first;      /* the root of the tree */
   uint32_t        cur;        /* the current cell of a walk */
@@ -224,13 +226,19 @@ struct MazeGenerator
 #define GEN_PREFETCH_WRITE(p) ((void) (p))
 #endif
 
-/* malloc()/calloc() that count the bytes in gen->memory. */
+/* malloc()/calloc() that count the bytes in gen->memory (and keep the
+ * size of a failed one in gen->nomem_bytes). */
 void *gen_alloc  (MazeGenerator *gen,
                   size_t         size,
                   bool           zero);
 void  gen_free   (MazeGenerator *gen,
                   void          *p,
                   size_t         size);
+
+/* MAZE_ERROR_NOMEM into @error, naming the generator and the bytes of the
+ * allocation that failed (gen->nomem_bytes). */
+MazeStatus gen_nomem (const MazeGenerator *gen,
+                      MazeError           *error);
 
 /* A copy of @gen working on @maze (the same size and, for the copy to go
  * on as @gen would, the same cells): the same state, random numbers and

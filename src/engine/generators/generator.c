@@ -48,7 +48,17 @@ gen_alloc (MazeGenerator *gen,
       /* read at random places, as the cells are */
       maze_prefer_huge_pages (p, size);
     }
+  else
+    gen->nomem_bytes = size;
   return p;
+}
+
+MazeStatus
+gen_nomem (const MazeGenerator *gen,
+           MazeError           *error)
+{
+  return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_ALGORITHM,
+                         MAZE_TEXT (gen->spec.name), MAZE_NUM (gen->nomem_bytes));
 }
 
 void
@@ -122,7 +132,7 @@ gen_moves_alloc (MazeGenerator *gen,
 
   gen->moves = gen_alloc (gen, words * sizeof (uint64_t), true);
   if (gen->moves == NULL)
-    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+    return gen_nomem (gen, error);
   gen->depth = 0;
   return MAZE_OK;
 }
@@ -304,7 +314,8 @@ maze_generator_new (Maze       *maze,
   gen = calloc (1, sizeof *gen);
   if (gen == NULL)
     {
-      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_ALGORITHM,
+                      MAZE_TEXT (spec.name), MAZE_NUM (sizeof *gen));
       return NULL;
     }
   gen->memory = sizeof *gen;
@@ -717,7 +728,7 @@ maze_generator_status (const MazeGenerator *gen,
                        MazeError           *error)
 {
   if (gen->status == MAZE_ERROR_NOMEM)
-    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+    return gen_nomem (gen, error);
   return MAZE_OK;
 }
 

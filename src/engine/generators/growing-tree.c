@@ -40,7 +40,7 @@ growing_tree_init (MazeGenerator *gen,
   if (mode_of (gen) == GT_NEWEST)
     return gen_moves_alloc (gen, gen->n, error);
   if (!gen_ring_reserve (gen, 1))
-    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+    return gen_nomem (gen, error);
   gen->ring[0] = gen->first;
   gen->ring_len = 1;
   return MAZE_OK;

@@ -104,7 +104,7 @@ hunt_and_kill_init (MazeGenerator *gen,
   gen->u.hunt.low = gen->u.hunt.words[2];
   gen->u.hunt.bits = gen_alloc (gen, bits_size (gen), true);
   if (gen->u.hunt.bits == NULL)
-    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+    return gen_nomem (gen, error);
   gen->first = gen_random_cell (gen);
   gen->cur = gen->first;
   /* The root counts as carved from the start: only its neighbours can be

@@ -1118,7 +1118,7 @@ kruskal_init (MazeGenerator *gen,
   gen->u.kruskal.parent = gen_alloc (gen, parent_size (gen), true);
   gen->u.kruskal.filter = gen_alloc (gen, filter_size (gen), false);
   if (gen->u.kruskal.parent == NULL || gen->u.kruskal.filter == NULL)
-    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+    return gen_nomem (gen, error);
   round_tables (gen, tables, true);
   return MAZE_OK;
 }

@@ -80,7 +80,9 @@ farthest (const Maze *maze,
   MazeSearchResult found;
 
   if (!maze_search_distances (maze, from, from, &found))
-    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                           MAZE_PHRASE (MAZE_N_("the search for the distances")),
+                           MAZE_NUM (found.nomem_bytes));
   *out = found.last;
   return MAZE_OK;
 }

@@ -63,7 +63,7 @@ prim_init (MazeGenerator *gen,
   gen->u.prim.shaped = maze_is_shaped (gen->maze);
   gen->u.prim.state = gen_alloc (gen, state_size (gen), true);
   if (gen->u.prim.state == NULL || !gen_ring_reserve (gen, 4))
-    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+    return gen_nomem (gen, error);
   gen->first = gen_random_cell (gen);
   state_add (gen->u.prim.state, gen->first, SEEN | TREE);
   add_neighbours (gen, gen->first, gen_inner_sides (gen->cells[gen->first]));

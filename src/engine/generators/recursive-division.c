@@ -40,7 +40,7 @@ recursive_division_init (MazeGenerator *gen,
 
   gen->u.division.stack = gen_alloc (gen, cap * sizeof (GenChamber), false);
   if (gen->u.division.stack == NULL)
-    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+    return gen_nomem (gen, error);
   gen->u.division.cap = cap;
   gen->u.division.len = 0;
   gen->u.division.active = false;

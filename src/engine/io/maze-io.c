@@ -323,7 +323,8 @@ meta_serialize (const Maze *maze,
   buf = malloc (total > 0 ? total : 1);
   if (buf == NULL)
     {
-      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                      MAZE_PHRASE (MAZE_N_("the maze's metadata")), MAZE_NUM (total > 0 ? total : 1));
       return NULL;
     }
   p = buf;
@@ -487,7 +488,9 @@ load_finish (Maze             *maze,
         {
           free (scratch);
           free (keys.slots);
-          maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+          maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                          MAZE_PHRASE (MAZE_N_("the maze's metadata")),
+                          MAZE_NUM ((size_t) hd->meta_size + 1 + (keys.mask + 1) * sizeof *keys.slots));
           goto fail;
         }
       status = meta_parse (maze, meta, hd->meta_size, scratch, &keys, error);
@@ -660,7 +663,8 @@ load_sized (Source           *src,
   meta = malloc ((size_t) hd->meta_size + 1);
   if (meta == NULL)
     {
-      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                      MAZE_PHRASE (MAZE_N_("the maze's metadata")), MAZE_NUM ((size_t) hd->meta_size + 1));
       goto fail;
     }
 
@@ -737,7 +741,10 @@ load_unsized (Source           *src,
         uint8_t *grown = realloc (buf, next);
 
         if (grown == NULL)
-          goto nomem;
+          {
+            cap = next;
+            goto nomem;
+          }
         buf = grown;
         cap = next;
       }
@@ -758,8 +765,10 @@ load_unsized (Source           *src,
   return maze;
 
 nomem:
+  /* (cap: the size asked for that was not given) */
   free (buf);
-  maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+  maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                  MAZE_PHRASE (MAZE_N_("the maze file's contents")), MAZE_NUM (cap));
   return NULL;
 }
 
@@ -957,7 +966,7 @@ maze_save_memory (const Maze *maze,
   if (out == NULL)
     {
       free (meta);
-      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR, MAZE_PHRASE (MAZE_N_("the maze file's contents")), MAZE_NUM (total));
       return NULL;
     }
   p = out + MAZE_FILE_HEADER_SIZE;

@@ -112,9 +112,11 @@ fail_output (const MazeOutput *out,
 }
 
 static MazeStatus
-fail_nomem (MazeError *error)
+fail_nomem (MazeError *error,
+            size_t     bytes)
 {
-  return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+  return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                         MAZE_PHRASE (MAZE_N_("a file name")), MAZE_NUM (bytes));
 }
 
 /* ---- cleaning up on a fatal signal ---- */
@@ -315,13 +317,14 @@ plan_output (const char *path,
     return fail_path (error, path != NULL ? path : "", ENOENT);
   cur = strdup (path);
   if (cur == NULL)
-    return fail_nomem (error);
+    return fail_nomem (error, strlen (path) + 1);
 
   for (int hops = 0; ; hops++)
     {
       struct stat lst, st;
       int fd = fd_named_by (cur);
       char *link, *next;
+      size_t next_size;
 
       if (fd >= 0)
         {
@@ -400,13 +403,14 @@ plan_output (const char *path,
           int err = errno;
 
           free (cur);
-          return err == ENOMEM ? fail_nomem (error) : fail_path (error, path, err);
+          return err == ENOMEM ? fail_nomem (error, PATH_MAX) : fail_path (error, path, err);
         }
       next = link_destination (cur, link);
+      next_size = strlen (cur) + strlen (link) + 2;
       free (link);
       free (cur);
       if (next == NULL)
-        return fail_nomem (error);
+        return fail_nomem (error, next_size);
       cur = next;
     }
 }
@@ -468,7 +472,7 @@ check_atomic (const char      *path,
   *dir_fd = -1;
   dir = split_target (plan->target, &base);
   if (dir == NULL)
-    return errno == ENOMEM ? fail_nomem (error) : fail_path (error, path, errno);
+    return errno == ENOMEM ? fail_nomem (error, strlen (plan->target) + 1) : fail_path (error, path, errno);
 
   if (plan->exists && access (plan->target, W_OK) != 0 && errno == EROFS)
     {
@@ -577,7 +581,7 @@ output_new (const char *name,
   if (out == NULL || (out->name = strdup (name)) == NULL)
     {
       free (out);
-      fail_nomem (error);
+      fail_nomem (error, sizeof *out + strlen (name) + 1);
       return NULL;
     }
   out->is_path = is_path;
@@ -739,7 +743,7 @@ open_atomic (const char      *path,
   free (dir);
   if (out->base == NULL || out->tmp == NULL)
     {
-      fail_nomem (error);
+      fail_nomem (error, (size_t) out->name_max + 1 + strlen (path) + 1);
       goto fail;
     }
   out->tmp[0] = '\0';

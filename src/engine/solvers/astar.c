@@ -65,7 +65,7 @@ astar_init (MazeSolver *solver,
             MazeError  *error)
 {
   if (!astar_expand (solver, solver->start, 0))
-    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+    return solver_nomem (solver, error);
   return MAZE_OK;
 }
 

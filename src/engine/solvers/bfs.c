@@ -27,7 +27,7 @@ bfs_init (MazeSolver *solver,
           MazeError  *error)
 {
   if (!maze_queue_make_room (&solver->queue, 1))
-    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+    return solver_nomem (solver, error);
   solver->queue.data[0] = solver->start;
   solver->queue.len = 1;
   solver->dir_index = 4; /* nothing dequeued yet */

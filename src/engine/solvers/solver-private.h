@@ -36,6 +36,7 @@ typedef struct
   SolverHeapEntry *data;
   size_t           len;
   size_t           cap;
+  size_t           failed;  /* the bytes of the last growth that failed, 0: none */
 } SolverHeap;
 
 struct MazeSolver
@@ -203,6 +204,11 @@ void solver_finish (MazeSolver *solver,
                     unsigned    line);
 
 /* End the search because an array could not grow. */
+/* MAZE_ERROR_NOMEM into @error, naming the solver and the bytes of the
+ * growth of its queue or heap that failed. */
+MazeStatus solver_nomem (const MazeSolver *solver,
+                         MazeError        *error);
+
 void solver_out_of_memory (MazeSolver *solver,
                            MazeStep   *report);
 

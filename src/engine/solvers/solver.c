@@ -29,7 +29,8 @@ maze_solver_new (Maze       *maze,
   solver = calloc (1, sizeof *solver);
   if (solver == NULL)
     {
-      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+      maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_ALGORITHM,
+                      MAZE_TEXT (algorithm->name), MAZE_NUM (sizeof *solver));
       return NULL;
     }
   maze_reset_search (maze);
@@ -196,6 +197,17 @@ solver_finish (MazeSolver *solver,
   maze_step_begin (report, solver->final_kind, cell,
                    found ? solver->start : UINT32_MAX, 0);
   maze_step_at (report, line);
+}
+
+MazeStatus
+solver_nomem (const MazeSolver *solver,
+              MazeError        *error)
+{
+  size_t bytes = solver->queue.failed > solver->heap.failed
+                 ? solver->queue.failed : solver->heap.failed;
+
+  return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_ALGORITHM,
+                         MAZE_TEXT (solver->algorithm->name), MAZE_NUM (bytes));
 }
 
 void
@@ -414,7 +426,7 @@ maze_solver_status (const MazeSolver *solver,
                     MazeError        *error)
 {
   if (solver->status != MAZE_OK)
-    maze_error_set (error, solver->status, MAZE_MSG_NOMEM);
+    solver_nomem (solver, error);
   return solver->status;
 }
 
@@ -427,10 +439,16 @@ solver_heap_grow (SolverHeap *heap)
   SolverHeapEntry *data;
 
   if (cap > SIZE_MAX / sizeof (SolverHeapEntry))
-    return false;
+    {
+      heap->failed = SIZE_MAX;
+      return false;
+    }
   data = realloc (heap->data, cap * sizeof (SolverHeapEntry));
   if (data == NULL)
-    return false;
+    {
+      heap->failed = cap * sizeof (SolverHeapEntry);
+      return false;
+    }
   heap->data = data;
   heap->cap = cap;
   return true;

@@ -103,6 +103,7 @@ maze_search_distances (const Maze       *maze,
   result->max_dist = reached > 0 ? dist - 1 : 0;
   result->last = last;
   result->goal_dist = goal_dist;
+  result->nomem_bytes = seen == NULL ? ((size_t) n + 31) / 32 * sizeof *seen : queue.failed;
   free (queue.data);
   free (seen);
   return ok;
@@ -140,9 +141,14 @@ maze_stats (const Maze *maze,
   stats->turns = count[3];
   stats->junctions = count[4];
 
-  if (!maze_search_distances (maze, maze_start (maze), maze_goal (maze), &pass)
-      || !maze_search_distances (maze, pass.last, pass.last, &back))
-    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+  if (!maze_search_distances (maze, maze_start (maze), maze_goal (maze), &pass))
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                           MAZE_PHRASE (MAZE_N_("the search for the distances")),
+                           MAZE_NUM (pass.nomem_bytes));
+  if (!maze_search_distances (maze, pass.last, pass.last, &back))
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                           MAZE_PHRASE (MAZE_N_("the search for the distances")),
+                           MAZE_NUM (back.nomem_bytes));
   stats->solution_length = pass.goal_dist;
   stats->longest_path = back.max_dist;
   stats->longest_from = pass.last;

@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <math.h>
+
+#include "bitmaze-clock.h"
+#include "bitmaze-pacer.h"
+
+/* A frame's work in all, on the main thread's CPU: Run's steps, handing
+ * them over, the view's tiles and what the window does after them
+ * (layout, drawing).  The steps take what the rest of recent frames
+ * leaves of it, between a quarter of STEP_BUDGET_US and all of it: a big
+ * maze's frame costs the window more to draw, and the frame stays under
+ * the display's 16.7 ms with room to spare.  The tiles take what the
+ * frame did not spend before them, less what rendering takes after. */
+#define FRAME_WORK_US     12000
+/* Run never spends more than this on engine steps in one frame, so a
+ * window keeps drawing at the display's rate whatever the speed. */
+#define STEP_BUDGET_US    6000
+
+struct _BitmazePacer
+{
+  GObject parent_instance;
+
+  /* Run's steps */
+  gint64  last_frame_time;
+  double  credit;
+  gint64  view_us;        /* handing the last frame's changes over */
+  gint64  unframed_us;    /* work done since the last frame, outside it */
+  gint64  steps_cpu_end;  /* the thread's CPU time when the last frame's steps ended */
+  gint64  rest_us;        /* the CPU of a frame after its steps, of late */
+  gint64  max_frame_work;
+
+  /* The view's frames */
+  gint64  frame_start;    /* monotonic time the frame began */
+  gint64  frame_cpu_end;  /* the thread's CPU time when the last frame ended */
+  gint64  snapshot_end;   /* when this frame's tiles were done */
+  gint64  render_us;      /* recent time from snapshot to end of frame */
+};
+
+G_DEFINE_FINAL_TYPE (BitmazePacer, bitmaze_pacer, G_TYPE_OBJECT)
+
+static void
+bitmaze_pacer_class_init (BitmazePacerClass *klass)
+{
+}
+
+static void
+bitmaze_pacer_init (BitmazePacer *self)
+{
+}
+
+BitmazePacer *
+bitmaze_pacer_new (void)
+{
+  return g_object_new (BITMAZE_TYPE_PACER, NULL);
+}
+
+void
+bitmaze_pacer_run_started (BitmazePacer *self,
+                           gint64        unframed_us)
+{
+  g_return_if_fail (BITMAZE_IS_PACER (self));
+
+  self->last_frame_time = 0;
+  /* Until a frame has measured what handing the changes to the view
+   * takes, a guess. */
+  self->view_us = STEP_BUDGET_US / 3;
+  self->unframed_us = unframed_us;
+  /* The first step comes at once, even at one step a second. */
+  self->credit = 1.0;
+}
+
+void
+bitmaze_pacer_add_unframed (BitmazePacer *self,
+                            gint64        us)
+{
+  g_return_if_fail (BITMAZE_IS_PACER (self));
+
+  self->unframed_us = us;
+}
+
+/* What the window's frame cost besides Run's steps, as measured between
+ * two frames of Run: it rises at once and falls back slowly, so that one
+ * cheap frame does not give the steps room a costly one needs. */
+static void
+note_rest_of_frame (BitmazePacer *self,
+                    gint64        frame_time,
+                    gint64        cpu_now)
+{
+  gint64 rest;
+
+  if (self->last_frame_time == 0 || self->steps_cpu_end == 0
+      || frame_time - self->last_frame_time > 100000)
+    return;
+  rest = cpu_now - self->steps_cpu_end;
+  if (rest >= self->rest_us)
+    self->rest_us = rest;
+  else
+    self->rest_us -= (self->rest_us - rest) / 8;
+}
+
+guint64
+bitmaze_pacer_wanted_steps (BitmazePacer *self,
+                            gint64        frame_time,
+                            double        speed,
+                            gboolean      unlimited)
+{
+  guint64 wanted = G_MAXUINT64;
+
+  g_return_val_if_fail (BITMAZE_IS_PACER (self), 0);
+
+  note_rest_of_frame (self, frame_time, bitmaze_thread_cpu_us ());
+  if (!unlimited)
+    {
+      double rate = pow (10.0, speed);
+
+      if (self->last_frame_time != 0)
+        self->credit += rate * (frame_time - self->last_frame_time) / G_USEC_PER_SEC;
+      /* After a stall, do not try to catch up in one burst. */
+      self->credit = MIN (self->credit, MAX (1.0, rate / 4));
+      wanted = (guint64) self->credit;
+    }
+  self->last_frame_time = frame_time;
+  return wanted;
+}
+
+gint64
+bitmaze_pacer_step_budget (BitmazePacer *self,
+                           gint64        frame_time,
+                           gboolean      quick)
+{
+  gint64 budget = STEP_BUDGET_US;
+
+  g_return_val_if_fail (BITMAZE_IS_PACER (self), STEP_BUDGET_US);
+
+  /* Handing the changes over costs time too (more for big frames): what
+   * it took last frame comes off this frame's stepping.  So does, for a
+   * search, what the window took after the steps of recent frames; a
+   * build without a history hands the view nothing until it is done,
+   * and its frames cost the window little. */
+  if (!quick)
+    budget = MIN (budget, FRAME_WORK_US - self->rest_us);
+  budget = MAX (STEP_BUDGET_US / 4, budget - self->view_us - self->unframed_us);
+  self->unframed_us = 0;
+  return budget;
+}
+
+void
+bitmaze_pacer_steps_done (BitmazePacer *self,
+                          guint64       done,
+                          gboolean      unlimited,
+                          gint64        view_us,
+                          gint64        work_us)
+{
+  g_return_if_fail (BITMAZE_IS_PACER (self));
+
+  if (!unlimited)
+    self->credit -= done;
+  self->view_us = view_us;
+  self->max_frame_work = MAX (self->max_frame_work, work_us);
+  self->steps_cpu_end = bitmaze_thread_cpu_us ();
+}
+
+gint64
+bitmaze_pacer_take_max_frame_work (BitmazePacer *self)
+{
+  gint64 work;
+
+  g_return_val_if_fail (BITMAZE_IS_PACER (self), 0);
+
+  work = self->max_frame_work;
+  self->max_frame_work = 0;
+  return work;
+}
+
+gint64
+bitmaze_pacer_slice_us (BitmazePacer *self)
+{
+  return STEP_BUDGET_US;
+}
+
+void
+bitmaze_pacer_frame_begins (BitmazePacer *self)
+{
+  g_return_if_fail (BITMAZE_IS_PACER (self));
+
+  self->frame_start = g_get_monotonic_time ();
+  self->snapshot_end = 0;
+}
+
+void
+bitmaze_pacer_snapshot_ended (BitmazePacer *self)
+{
+  g_return_if_fail (BITMAZE_IS_PACER (self));
+
+  self->snapshot_end = g_get_monotonic_time ();
+}
+
+/* What rendering took after the tiles, remembered as a maximum that fades
+ * by an eighth a frame: one slow frame does not shrink the tiles' share
+ * for long, a steady cost keeps it small. */
+void
+bitmaze_pacer_frame_ends (BitmazePacer *self)
+{
+  g_return_if_fail (BITMAZE_IS_PACER (self));
+
+  self->render_us -= self->render_us / 8;
+  if (self->snapshot_end != 0)
+    self->render_us = MAX (self->render_us, g_get_monotonic_time () - self->snapshot_end);
+  self->frame_cpu_end = bitmaze_thread_cpu_us ();
+}
+
+void
+bitmaze_pacer_forget_frames (BitmazePacer *self)
+{
+  g_return_if_fail (BITMAZE_IS_PACER (self));
+
+  self->frame_start = 0;
+  self->frame_cpu_end = 0;
+}
+
+gint64
+bitmaze_pacer_tile_budget (BitmazePacer *self,
+                           gint64        min_us,
+                           gint64        max_us)
+{
+  gint64 spent;
+
+  g_return_val_if_fail (BITMAZE_IS_PACER (self), max_us);
+
+  if (self->frame_start == 0)
+    return max_us;
+  /* What the frame has cost so far: since it began, and the CPU of what
+   * ran between it and the last one (a click's handler, the first slice
+   * of a build), which delays it just as much. */
+  spent = g_get_monotonic_time () - self->frame_start;
+  if (self->frame_cpu_end != 0)
+    spent = MAX (spent, bitmaze_thread_cpu_us () - self->frame_cpu_end);
+  return CLAMP (FRAME_WORK_US - spent - self->render_us, min_us, max_us);
+}

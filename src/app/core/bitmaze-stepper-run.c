@@ -1,0 +1,410 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * bitmaze-stepper-run.c: the stepper's Run on the frame clock, predict
+ * mode's question, and a saved run coming back (see bitmaze-stepper.h).
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "bitmaze-stepper-private.h"
+
+/* ------------------------------------------------------------------ */
+/* Run                                                                 */
+/* ------------------------------------------------------------------ */
+
+/* The slot for the next report of this frame; the oldest is overwritten
+ * once the ring is full (a log keeps only the newest anyway). */
+static MazeStep *
+next_frame_step (BitmazeStepper *self)
+{
+  MazeStep *slot = &self->steps[self->steps_next];
+
+  self->steps_next = (self->steps_next + 1) % BITMAZE_SESSION_STEPS_MAX;
+  self->n_steps = MIN (self->n_steps + 1, BITMAZE_SESSION_STEPS_MAX);
+  return slot;
+}
+
+/* Hands the ring's reports to @signal, oldest first: one emission, or two
+ * when the ring wrapped. */
+static void
+emit_frame_steps (BitmazeStepper *self,
+                  guint           signal)
+{
+  guint first = (self->steps_next + BITMAZE_SESSION_STEPS_MAX - self->n_steps) % BITMAZE_SESSION_STEPS_MAX;
+  guint head = MIN (self->n_steps, BITMAZE_SESSION_STEPS_MAX - first);
+
+  if (self->n_steps == 0)
+    return;
+  g_signal_emit (self, bitmaze_stepper_signals[signal], 0, &self->steps[first], head);
+  if (head < self->n_steps)
+    g_signal_emit (self, bitmaze_stepper_signals[signal], 0, &self->steps[0], self->n_steps - head);
+  self->n_steps = 0;
+}
+
+static void
+collect_changes (GArray         *array,
+                 const MazeStep *step)
+{
+  for (unsigned i = 0; i < step->n_changes; i++)
+    g_array_append_val (array, step->changes[i].index);
+}
+
+void
+bitmaze_stepper_run_frame (BitmazeStepper *self,
+                           gint64          frame_time)
+{
+  gint64 start = g_get_monotonic_time ();
+  gboolean quick, unlimited, record;
+  guint64 wanted, done = 0;
+  gboolean more = TRUE;
+  gboolean held = FALSE;
+  MazeStep asked;
+  gint64 budget, view_start;
+  Shown before;
+
+  g_return_if_fail (BITMAZE_IS_STEPPER (self));
+
+  if (!self->running || self->maze == NULL)
+    return;
+  quick = self->quick != NULL;
+  unlimited = quick || self->speed >= BITMAZE_SPEED_MAX - 1e-6;
+  record = !quick && (self->steps_listener != NULL
+                      ? g_signal_has_handler_pending (self->steps_listener, self->steps_signal, 0, FALSE)
+                      : g_signal_has_handler_pending (self, bitmaze_stepper_signals[STEPS_DONE], 0, FALSE));
+  bitmaze_stepper_remember_shown (self, &before);
+  wanted = bitmaze_pacer_wanted_steps (self->pacer, frame_time, self->speed, unlimited);
+
+  g_array_set_size (self->changed, 0);
+  self->n_steps = 0;
+  budget = bitmaze_pacer_step_budget (self->pacer, frame_time, quick);
+
+  if (quick)
+    {
+      bitmaze_stepper_advance_quick (self, start, budget);
+      more = self->quick != NULL;
+    }
+  else if (self->source != NULL && !bitmaze_step_source_finished (self->source))
+    {
+      /* The hot loop: a report a step for the history and the view, its
+       * C statements only for the steps handed over (see below). */
+      BitmazeStepSource *source = self->source;
+
+      while (done < wanted)
+        {
+          MazeStep *report;
+
+          /* Predict mode: Run stops before a step asked about. */
+          if (self->ask_func != NULL && bitmaze_stepper_asks_next (self, &asked))
+            {
+              held = TRUE;
+              more = FALSE;
+              break;
+            }
+          report = record ? next_frame_step (self) : &self->last_step;
+          if (!bitmaze_step_source_step (source, report, TRUE))
+            {
+              if (record)
+                self->n_steps--;
+              more = FALSE;
+              break;
+            }
+          self->has_last_step = TRUE;
+          collect_changes (self->changed, report);
+          done++;
+          if (bitmaze_step_source_finished (source))
+            {
+              more = FALSE;
+              break;
+            }
+          if (done % CLOCK_CHECK_EVERY == 0 && g_get_monotonic_time () - start > budget)
+            break;
+        }
+    }
+  else
+    more = FALSE;
+
+  view_start = g_get_monotonic_time ();
+  self->engine_us += view_start - start;
+
+  if (record)
+    {
+      for (guint k = 0; k < self->n_steps; k++)
+        maze_step_complete (&self->steps[(self->steps_next + BITMAZE_SESSION_STEPS_MAX - 1 - k)
+                                         % BITMAZE_SESSION_STEPS_MAX]);
+      if (self->n_steps > 0)
+        self->last_step = self->steps[(self->steps_next + BITMAZE_SESSION_STEPS_MAX - 1) % BITMAZE_SESSION_STEPS_MAX];
+    }
+  else if (self->has_last_step)
+    maze_step_complete (&self->last_step);
+  if (!quick)
+    bitmaze_stepper_emit_cells (self, (const guint32 *) (gpointer) self->changed->data, self->changed->len);
+  if (!more)
+    bitmaze_stepper_set_running (self, FALSE);
+  bitmaze_stepper_announce_moved (self, &before);
+  {
+    gint64 view_us = g_get_monotonic_time () - view_start;
+
+    if (record)
+      emit_frame_steps (self, STEPS_DONE);
+    if (held)
+      {
+        bitmaze_stepper_hold_question (self, &asked);
+        self->question_stopped_run = TRUE;
+      }
+    bitmaze_pacer_steps_done (self->pacer, done, unlimited, view_us,
+                              g_get_monotonic_time () - start);
+  }
+}
+
+gboolean
+bitmaze_stepper_get_running (BitmazeStepper *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_STEPPER (self), FALSE);
+
+  return self->running;
+}
+
+void
+bitmaze_stepper_set_running (BitmazeStepper *self,
+                             gboolean        running)
+{
+  gint64 began = g_get_monotonic_time ();
+
+  g_return_if_fail (BITMAZE_IS_STEPPER (self));
+
+  running = !!running && self->maze != NULL;
+  if (running == self->running)
+    return;
+  /* Predict mode: the question held is answered first. */
+  if (running && self->has_question && self->ask_func != NULL)
+    return;
+
+  bitmaze_stepper_withdraw_question (self);
+  if (running && self->quick == NULL
+      && (self->source == NULL || bitmaze_step_source_finished (self->source)))
+    {
+      /* A new search starts at once (after the end of one, from the
+       * start again), so the phase says so before the first frame. */
+      Shown before;
+
+      bitmaze_stepper_remember_shown (self, &before);
+      if (!bitmaze_stepper_start_search (self))
+        return;
+      bitmaze_stepper_announce_moved (self, &before);
+    }
+
+  self->running = running;
+  if (running)
+    bitmaze_pacer_run_started (self->pacer, g_get_monotonic_time () - began);
+  g_object_notify_by_pspec (G_OBJECT (self), bitmaze_stepper_properties[PROP_RUNNING]);
+}
+
+double
+bitmaze_stepper_get_speed (BitmazeStepper *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_STEPPER (self), 0);
+
+  return self->speed;
+}
+
+void
+bitmaze_stepper_set_speed (BitmazeStepper *self,
+                           double          speed)
+{
+  g_return_if_fail (BITMAZE_IS_STEPPER (self));
+
+  self->speed = speed;
+}
+
+/* ------------------------------------------------------------------ */
+/* Predict mode                                                        */
+/* ------------------------------------------------------------------ */
+
+gboolean
+bitmaze_stepper_peek_step (BitmazeStepper *self,
+                           MazeStep       *next)
+{
+  g_return_val_if_fail (BITMAZE_IS_STEPPER (self), FALSE);
+  g_return_val_if_fail (next != NULL, FALSE);
+
+  if (self->source == NULL || self->running)
+    return FALSE;
+  return bitmaze_step_source_peek (self->source, next);
+}
+
+gboolean
+bitmaze_stepper_ask (BitmazeStepper *self)
+{
+  MazeStep next;
+
+  g_return_val_if_fail (BITMAZE_IS_STEPPER (self), FALSE);
+
+  bitmaze_stepper_withdraw_question (self);
+  if (!bitmaze_stepper_peek_step (self, &next))
+    return FALSE;
+  bitmaze_stepper_hold_question (self, &next);
+  return TRUE;
+}
+
+const MazeStep *
+bitmaze_stepper_get_question (BitmazeStepper *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_STEPPER (self), NULL);
+
+  return self->has_question ? &self->question : NULL;
+}
+
+gboolean
+bitmaze_stepper_reveal (BitmazeStepper *self)
+{
+  MazeStep question;
+  gboolean resume, stepped;
+
+  g_return_val_if_fail (BITMAZE_IS_STEPPER (self), FALSE);
+
+  if (!self->has_question)
+    return FALSE;
+  question = self->question;
+  resume = self->question_stopped_run;
+  self->has_question = FALSE;
+  self->question_stopped_run = FALSE;
+  g_signal_emit (self, bitmaze_stepper_signals[REVEALED], 0, &question);
+  stepped = bitmaze_stepper_step_or_ask (self, FALSE);
+  /* Run stopped for the question: it goes on to the next one.  Else
+   * the next step, when it is asked about too, is held back at once. */
+  if (resume && stepped && self->source != NULL && !bitmaze_step_source_finished (self->source))
+    bitmaze_stepper_set_running (self, TRUE);
+  else if (stepped && self->ask_func != NULL && !self->running)
+    {
+      MazeStep next;
+
+      if (bitmaze_stepper_asks_next (self, &next))
+        bitmaze_stepper_hold_question (self, &next);
+    }
+  return stepped;
+}
+
+void
+bitmaze_stepper_set_ask_func (BitmazeStepper        *self,
+                              guint64                every,
+                              BitmazeStepperAskFunc  func,
+                              gpointer               user_data,
+                              GDestroyNotify         destroy)
+{
+  g_return_if_fail (BITMAZE_IS_STEPPER (self));
+
+  bitmaze_stepper_withdraw_question (self);
+  if (self->ask_destroy != NULL)
+    self->ask_destroy (self->ask_data);
+  self->ask_func = func;
+  self->ask_data = user_data;
+  self->ask_destroy = destroy;
+  self->ask_every = MAX (every, 1);
+}
+
+/* ------------------------------------------------------------------ */
+/* A saved build or search comes back (bitmaze-reopen.h)               */
+/* ------------------------------------------------------------------ */
+
+void
+bitmaze_stepper_cancel_reopen (BitmazeStepper *self)
+{
+  g_clear_handle_id (&self->reopen_id, g_source_remove);
+  g_clear_pointer (&self->reopen, bitmaze_reopen_free);
+}
+
+/* Replays one slice; TRUE while there is more to replay. */
+static gboolean
+reopen_slice (BitmazeStepper *self)
+{
+  BitmazeReopenStatus status;
+  Shown before;
+  Maze *maze;
+
+  status = bitmaze_reopen_slice (self->reopen, self->maze, bitmaze_pacer_slice_us (self->pacer));
+  if (status == BITMAZE_REOPEN_MORE)
+    return TRUE;
+  if (status == BITMAZE_REOPEN_FAILED)
+    {
+      g_clear_pointer (&self->reopen, bitmaze_reopen_free);
+      return FALSE;
+    }
+
+  bitmaze_stepper_remember_shown (self, &before);
+  bitmaze_stepper_drop (self);
+  self->source = bitmaze_reopen_steal_source (self->reopen);
+  maze = bitmaze_reopen_steal_maze (self->reopen);
+  self->engine_us = bitmaze_reopen_get_time (self->reopen);
+  g_clear_pointer (&self->reopen, bitmaze_reopen_free);
+  /* the copy takes the maze's place: the session owns it */
+  self->maze = maze;
+  g_signal_emit (self, bitmaze_stepper_signals[REPLACE_MAZE], 0, maze);
+  if (bitmaze_step_source_back (self->source, NULL))
+    {
+      /* the step shown is reported as if just done */
+      bitmaze_step_source_step (self->source, &self->last_step, FALSE);
+      self->has_last_step = TRUE;
+    }
+  bitmaze_stepper_announce_moved (self, &before);
+  return FALSE;
+}
+
+static gboolean
+reopen_idle_cb (gpointer data)
+{
+  BitmazeStepper *self = data;
+
+  if (reopen_slice (self))
+    return G_SOURCE_CONTINUE;
+  self->reopen_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
+void
+bitmaze_stepper_reopen (BitmazeStepper *self,
+                        const char     *solver,
+                        const char     *generator,
+                        guint64         seed,
+                        guint           loops,
+                        MazePlacement   placement)
+{
+  BitmazeReopenKind kind;
+  MazeError error;
+
+  g_return_if_fail (BITMAZE_IS_STEPPER (self));
+  g_return_if_fail (self->maze != NULL);
+
+  bitmaze_stepper_cancel_reopen (self);
+  kind = bitmaze_reopen_kind_of (self->maze, solver);
+  /* A file of a generator whose seeds now give other mazes: its build
+   * cannot be replayed, and its seed shown makes another maze: say so. */
+  if (maze_generator_check_stream (self->maze, &error) != MAZE_OK)
+    {
+      if (kind == BITMAZE_REOPEN_BUILD)
+        kind = BITMAZE_REOPEN_NOTHING;
+      bitmaze_stepper_emit_message (self, &error);
+    }
+  if (kind == BITMAZE_REOPEN_NOTHING)
+    return;
+  self->reopen = bitmaze_reopen_new (self->maze, kind == BITMAZE_REOPEN_BUILD,
+                                     kind == BITMAZE_REOPEN_BUILD ? generator : solver,
+                                     seed, loops, placement);
+  if (self->reopen == NULL)
+    return;
+  /* Small ones come back at once, big ones in the background. */
+  if (reopen_slice (self))
+    self->reopen_id = g_idle_add (reopen_idle_cb, self);
+}
+
+
+void
+bitmaze_stepper_set_steps_listener (BitmazeStepper *self,
+                                    gpointer        listener,
+                                    guint           signal_id)
+{
+  g_return_if_fail (BITMAZE_IS_STEPPER (self));
+
+  self->steps_listener = listener;
+  self->steps_signal = signal_id;
+}

@@ -124,6 +124,8 @@ test_student_page (void)
     }
 
   server = bitmaze_class_server_new ();
+  /* four students on one browser, all from 127.0.0.1 */
+  bitmaze_class_server_set_students_per_address (server, 4);
   g_assert_true (bitmaze_class_server_start (server, "127.0.0.1", 0, &error));
   g_assert_no_error (error);
 

@@ -212,17 +212,6 @@ bitmaze_session_step_back (BitmazeSession *self)
   return bitmaze_stepper_step_back (bitmaze_session_get_stepper (self));
 }
 
-/* The newest steps of the history up to the one shown, oldest first, at
- * most @max into @out: what an operation log opened now starts with.
- * Returns how many (0 without a build or search). */
-static inline guint
-bitmaze_session_get_recent_steps (BitmazeSession *self,
-                                  MazeStep       *out,
-                                  guint           max)
-{
-  return bitmaze_stepper_get_recent_steps (bitmaze_session_get_stepper (self), out, max);
-}
-
 /* Goes to step @position of the history (clamped to what it holds). */
 static inline gboolean
 bitmaze_session_seek (BitmazeSession *self,
@@ -239,6 +228,17 @@ bitmaze_session_find_line (BitmazeSession *self,
                            guint           line)
 {
   return bitmaze_stepper_find_line (bitmaze_session_get_stepper (self), line);
+}
+
+/* The newest steps of the history up to the one shown, oldest first, at
+ * most @max into @out: what an operation log opened now starts with.
+ * Returns how many (0 without a build or search). */
+static inline guint
+bitmaze_session_get_recent_steps (BitmazeSession *self,
+                                  MazeStep       *out,
+                                  guint           max)
+{
+  return bitmaze_stepper_get_recent_steps (bitmaze_session_get_stepper (self), out, max);
 }
 
 /* The first step still in the history (0 unless it outgrew its memory),

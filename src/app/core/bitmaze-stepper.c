@@ -429,6 +429,18 @@ bitmaze_stepper_seek (BitmazeStepper *self,
   return jump (self, position);
 }
 
+guint64
+bitmaze_stepper_find_line (BitmazeStepper *self,
+                           guint           line)
+{
+  g_return_val_if_fail (BITMAZE_IS_STEPPER (self), 0);
+
+  if (self->source == NULL)
+    return 0;
+  return bitmaze_step_source_find_line (self->source, line,
+                                        bitmaze_step_source_get_position (self->source));
+}
+
 guint
 bitmaze_stepper_get_recent_steps (BitmazeStepper *self,
                                   MazeStep       *out,
@@ -442,24 +454,11 @@ bitmaze_stepper_get_recent_steps (BitmazeStepper *self,
   if (self->source == NULL || max == 0)
     return 0;
   position = bitmaze_step_source_get_position (self->source);
-  if (position == 0)
-    return 0;
-  /* a seek to where it is changes nothing, and hands the steps over */
-  if (bitmaze_step_source_seek (self->source, position, out, max, &n, NULL) != MAZE_OK)
+  /* a seek to where it stands changes nothing, and hands the steps over */
+  if (position == 0
+      || bitmaze_step_source_seek (self->source, position, out, max, &n, NULL) != MAZE_OK)
     return 0;
   return (guint) n;
-}
-
-guint64
-bitmaze_stepper_find_line (BitmazeStepper *self,
-                           guint           line)
-{
-  g_return_val_if_fail (BITMAZE_IS_STEPPER (self), 0);
-
-  if (self->source == NULL)
-    return 0;
-  return bitmaze_step_source_find_line (self->source, line,
-                                        bitmaze_step_source_get_position (self->source));
 }
 
 gboolean

@@ -178,12 +178,6 @@ void             bitmaze_stepper_add_waited_time (BitmazeStepper *self,
 gboolean         bitmaze_stepper_can_step        (BitmazeStepper *self);
 gboolean         bitmaze_stepper_step            (BitmazeStepper *self);
 gboolean         bitmaze_stepper_step_back       (BitmazeStepper *self);
-/* The newest steps up to the one shown, oldest first, at most @max into
- * @out: what an operation log opened now starts with.  Returns how many
- * (0 without a build or search). */
-guint            bitmaze_stepper_get_recent_steps (BitmazeStepper *self,
-                                                   MazeStep       *out,
-                                                   guint           max);
 gboolean         bitmaze_stepper_seek            (BitmazeStepper *self,
                                                   guint64         position);
 /* The last step up to the one shown that ran line @line of the listing
@@ -191,6 +185,12 @@ gboolean         bitmaze_stepper_seek            (BitmazeStepper *self,
  * progress.  The maze stays as it is. */
 guint64          bitmaze_stepper_find_line       (BitmazeStepper *self,
                                                   guint           line);
+/* The newest steps up to the one shown, oldest first, at most @max into
+ * @out: what an operation log opened now starts with.  Returns how many
+ * (0 when nothing is in progress).  The maze stays as it is. */
+guint            bitmaze_stepper_get_recent_steps (BitmazeStepper *self,
+                                                   MazeStep       *out,
+                                                   guint           max);
 gboolean         bitmaze_stepper_can_reset       (BitmazeStepper *self);
 /* Clears the search, or starts a build in progress over from an empty
  * grid (with the recipe the maze names, else @seed; @placement). */

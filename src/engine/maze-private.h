@@ -478,3 +478,11 @@ size_t      solver_pack_size  (const MazeSolver *solver);
 /* Whether @solver has ended (found or no path): maze_solver_step () would
  * return false. */
 bool        solver_done       (const MazeSolver *solver);
+
+/* Up to @max steps of @solver without reports, as fast as the
+ * algorithm's run () goes where it can stop (run_stops), else one
+ * step () at a time: the same steps and counters.  Returns the steps
+ * done, fewer only at the end.  (The history's replay of steps it no
+ * longer holds.) */
+uint64_t    solver_run_steps  (MazeSolver       *solver,
+                               uint64_t          max);

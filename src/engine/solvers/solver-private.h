@@ -208,12 +208,8 @@ void solver_finish (MazeSolver *solver,
                     unsigned    line);
 
 /* End the search because an array could not grow. */
-/* Up to @max steps without reports, as fast as the algorithm's run()
- * goes where it can stop (run_stops), else one step() at a time: the
- * same steps and counters.  Returns the steps done, fewer only at the
- * end.  (The history's replay of steps it no longer holds.) */
-uint64_t solver_run_steps (MazeSolver *solver,
-                           uint64_t    max);
+/* solver_run_steps (): maze-private.h, "Saving and restoring a
+ * stepper" (the history's replay). */
 
 /* MAZE_ERROR_NOMEM into @error, naming the solver and the bytes of the
  * growth of its queue or heap that failed. */

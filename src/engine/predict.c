@@ -66,14 +66,8 @@ maze_predict_questions (const Maze               *maze,
       MazeQuestion *q = &out[n];
 
       memset (q, 0, sizeof *q);
-      uint32_t only;
-
-      /* A frontier of one cell that is the answer leaves nothing to
-       * guess: no question (a wall follower's frontier is the cell it
-       * stands on, and its question, which neighbour, stays). */
       if (maze_solver_next_cell (solver, &q->index, q->ties, MAZE_QUESTION_TIES_MAX,
-                                 &q->n_ties)
-          && !(maze_solver_frontier (solver, &only, 1) == 1 && only == q->index))
+                                 &q->n_ties))
         {
           q->kind = MAZE_QUESTION_CELL;
           q->x = q->index % width;

@@ -576,51 +576,6 @@ test_parse_word (void)
     }
 }
 
-/* "Which cell comes next?" is not asked when the frontier is one cell
- * and that cell is the answer (BFS's first step takes the start, the
- * only cell of its queue); a wall follower, whose frontier is the cell
- * it stands on, is still asked which neighbour it takes. */
-static void
-test_no_one_cell_question (void)
-{
-  guint skipped = 0, asked = 0;
-
-  for (size_t s = 0; maze_solvers[s] != NULL; s++)
-    {
-      Maze *maze = maze_with_loops (20);
-      MazeError error;
-      MazeSolver *solver = maze_solver_new (maze, maze_solvers[s]->name, &error);
-      MazePredictOptions options;
-      uint64_t number = 1;
-      MazeStep next;
-
-      g_assert_nonnull (solver);
-      maze_predict_options_init (&options);
-      options.words = false;
-      while (maze_solver_peek (solver, &next))
-        {
-          MazeQuestion q[MAZE_PREDICT_MAX_QUESTIONS];
-          uint32_t frontier[2];
-          size_t total = maze_solver_frontier (solver, frontier, 2);
-          size_t n = maze_predict_questions (maze, solver, &next, number++, &options, q, G_N_ELEMENTS (q));
-
-          for (size_t k = 0; k < n; k++)
-            if (q[k].kind == MAZE_QUESTION_CELL)
-              {
-                g_assert_false (total == 1 && frontier[0] == q[k].index);
-                asked++;
-              }
-          if (n == 0 && maze_solver_algorithm (solver)->next_rule != NULL && total == 1)
-            skipped++;
-          maze_solver_step (solver, NULL);
-        }
-      maze_solver_free (solver);
-      maze_free (maze);
-    }
-  g_assert_cmpuint (skipped, >, 0);
-  g_assert_cmpuint (asked, >, 0);
-}
-
 int
 main (int    argc,
       char **argv)
@@ -628,7 +583,6 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/predict/generators", test_generators);
-  g_test_add_func ("/predict/no-one-cell-question", test_no_one_cell_question);
   g_test_add_func ("/predict/generator-history", test_generator_history);
   g_test_add_data_func ("/predict/solvers/perfect", GUINT_TO_POINTER (0), test_solvers);
   g_test_add_data_func ("/predict/solvers/loops", GUINT_TO_POINTER (40), test_solvers);

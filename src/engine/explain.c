@@ -51,7 +51,7 @@ fail (Reader      *r,
   r->failed = true;
   while (*at == ' ')
     at++;
-  while (at[n] != '\0' && n < sizeof part - 1)
+  while (n < sizeof part - 1 && at[n] != '\0')
     n++;
   memcpy (part, at, n);
   part[n] = '\0';

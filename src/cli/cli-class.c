@@ -334,7 +334,7 @@ command_reveal (ClassCli *self)
   results = bitmaze_class_server_get_results (self->server);
   if (self->script)
     emit_uints ("question", results->question, "joined", results->students,
-                "answered", results->answered, "right", results->right, NULL);
+                "answered", results->answered, "right", results->right, (const char *) NULL);
   else
     show_results (self);
 }
@@ -368,16 +368,16 @@ command_line (ClassCli   *self,
         {
           bitmaze_class_server_withdraw (self->server);
           self->open = FALSE;
-          emit_uints ("skipped", number, NULL);
+          emit_uints ("skipped", number, (const char *) NULL);
         }
     }
   else if (g_str_equal (command, "status"))
     emit_uints ("joined", bitmaze_class_server_get_joined (self->server),
                 "answered", bitmaze_class_server_get_answered (self->server),
-                "question", bitmaze_class_server_get_question (self->server), NULL);
+                "question", bitmaze_class_server_get_question (self->server), (const char *) NULL);
   else if (g_str_equal (command, "quit"))
     {
-      emit_uints ("quit", 1, NULL);
+      emit_uints ("quit", 1, (const char *) NULL);
       g_main_loop_quit (self->loop);
     }
   else if (*command != '\0')

@@ -528,6 +528,7 @@ bitmaze_presentation_init (BitmazePresentation *self)
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 16);
   GtkWidget *side = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  GtkWidget *right = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
   GtkWidget *side_scroller;
   GtkWidget *leave;
 
@@ -539,15 +540,17 @@ bitmaze_presentation_init (BitmazePresentation *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self->view), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self->view), TRUE);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self->view), "help");
-  /* beside the maze: the key of the cell's bits, the colours, the class */
+  /* beside the maze, one column: the Code pane when it is on, above the
+   * key of the cell's bits, the colours and the class (side by side,
+   * the two left a 1024-pixel projector's maze a thumbnail) */
   gtk_widget_set_vexpand (top, TRUE);
   gtk_box_append (GTK_BOX (top), GTK_WIDGET (self->view));
-  /* the Code pane beside the maze, when it is on */
   self->code_pane = BITMAZE_CODE_PANE (bitmaze_code_pane_new ());
   bitmaze_code_pane_set_show_comments (self->code_pane, FALSE);
   gtk_widget_add_css_class (GTK_WIDGET (self->code_pane), "bitmaze-code-large");
   gtk_widget_set_visible (GTK_WIDGET (self->code_pane), FALSE);
-  gtk_box_append (GTK_BOX (top), GTK_WIDGET (self->code_pane));
+  gtk_widget_set_vexpand (GTK_WIDGET (self->code_pane), TRUE);
+  gtk_box_append (GTK_BOX (right), GTK_WIDGET (self->code_pane));
   gtk_widget_add_css_class (side, "bitmaze-presentation-side");
   gtk_widget_set_size_request (side, 300, -1);
   /* the class's answers first: after a reveal the chart is what the
@@ -566,7 +569,9 @@ bitmaze_presentation_init (BitmazePresentation *self)
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (side_scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (side_scroller), TRUE);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (side_scroller), side);
-  gtk_box_append (GTK_BOX (top), side_scroller);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (side_scroller), TRUE);
+  gtk_box_append (GTK_BOX (right), side_scroller);
+  gtk_box_append (GTK_BOX (top), right);
   gtk_box_append (box, top);
   g_signal_connect_swapped (self->view, "notify::selected-cell", G_CALLBACK (presentation_picked_cb), self);
 

@@ -12,11 +12,13 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bitmaze-error.h"
 #include "bitmaze-print.h"
 #include "bitmaze-shape.h"
 #include "bitmaze-worksheet.h"
+#include "bitmaze-worksheet-dialog.h"
 
 /* Worksheets: as in bitmaze-cli worksheet. */
 #define SHEET_MAX_SIDE  250
@@ -313,6 +315,249 @@ bitmaze_print_export_pdf (BitmazeSession  *session,
 /* Worksheets                                                          */
 /* ------------------------------------------------------------------ */
 
+struct _BitmazeSheet
+{
+  GPtrArray             *mazes;      /* count entries, NULL beyond those made */
+  GPtrArray             *titles;
+  GPtrArray             *seed_lines; /* plain sheets: the small print */
+  char                  *heading;
+  RenderExerciseText     text;
+  RenderWorksheetOptions options;
+  gboolean               answers_file;
+};
+
+void
+bitmaze_sheet_free (BitmazeSheet *sheet)
+{
+  if (sheet == NULL)
+    return;
+  g_clear_pointer (&sheet->mazes, g_ptr_array_unref);
+  g_clear_pointer (&sheet->titles, g_ptr_array_unref);
+  g_clear_pointer (&sheet->seed_lines, g_ptr_array_unref);
+  g_free (sheet->heading);
+  g_free (sheet);
+}
+
+BitmazeSheet *
+bitmaze_sheet_new (BitmazeSession             *session,
+                   const BitmazeSheetChoices  *choices,
+                   guint                       n_made,
+                   GError                    **error)
+{
+  g_autoptr (BitmazeSheet) sheet = NULL;
+  g_autofree char *generator = NULL;
+  g_autofree char *shape = NULL;
+  guint64 seed = bitmaze_session_get_seed (session);
+  guint count = choices->count;
+  gboolean solve = choices->answers != BITMAZE_SHEET_ANSWERS_NONE || choices->exercises != 0;
+  MazeError merror;
+
+  g_return_val_if_fail (BITMAZE_IS_SESSION (session), NULL);
+
+  if (count < 1 || count > SHEET_MAX_COUNT || choices->width < 1 || choices->height < 1
+      || choices->width > SHEET_MAX_SIDE || choices->height > SHEET_MAX_SIDE)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("A worksheet holds 1 to %u mazes of at most %u×%u cells"),
+                   SHEET_MAX_COUNT, SHEET_MAX_SIDE, SHEET_MAX_SIDE);
+      return NULL;
+    }
+  if (choices->exercises != 0
+      && (choices->width > RENDER_EXERCISE_MAX_SIDE
+          || choices->height > RENDER_EXERCISE_MAX_SIDE))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("Exercise sheets take mazes of at most %u×%u cells"),
+                   RENDER_EXERCISE_MAX_SIDE, RENDER_EXERCISE_MAX_SIDE);
+      return NULL;
+    }
+
+  if (choices->generator != NULL && choices->generator[0] != '\0')
+    generator = g_strdup (choices->generator);
+  else
+    generator = g_strdup (bitmaze_session_get_generator (session));
+  if (generator == NULL || !maze_generator_name_valid (generator, NULL))
+    {
+      g_free (generator);
+      generator = g_strdup (maze_algorithm_default (maze_generators)->name);
+    }
+  if (seed > G_MAXUINT64 - count)
+    seed = 0;
+
+  sheet = g_new0 (BitmazeSheet, 1);
+  sheet->mazes = g_ptr_array_new_with_free_func ((GDestroyNotify) maze_free);
+  n_made = CLAMP (n_made, 1, count);
+  /* The mazes take the shape of the session's next maze. */
+  g_object_get (session, "shape", &shape, NULL);
+  for (guint k = 0; k < n_made; k++)
+    {
+      Maze *maze = bitmaze_shape_new_maze (shape, choices->width, choices->height, error);
+
+      if (maze == NULL)
+        return NULL;
+      g_ptr_array_add (sheet->mazes, maze);
+    }
+  maze_error_clear (&merror);
+  if (render_worksheet_generate ((Maze *const *) sheet->mazes->pdata, n_made, generator,
+                                 seed, 0, &merror) != MAZE_OK
+      || (solve && render_worksheet_solve ((Maze *const *) sheet->mazes->pdata, n_made,
+                                           &merror) != MAZE_OK))
+    {
+      bitmaze_error_propagate (error, G_IO_ERROR, G_IO_ERROR_FAILED, &merror);
+      return NULL;
+    }
+  if (choices->exercises != 0)
+    sheet->titles = bitmaze_worksheet_small_print ((const Maze *const *) sheet->mazes->pdata,
+                                                   n_made);
+  else
+    {
+      sheet->titles = bitmaze_worksheet_titles ((const Maze *const *) sheet->mazes->pdata,
+                                                n_made);
+      sheet->seed_lines = bitmaze_worksheet_seed_lines ((const Maze *const *) sheet->mazes->pdata,
+                                                        n_made);
+      g_ptr_array_set_size (sheet->seed_lines, count);
+    }
+  /* the pages only read the entries of the mazes made */
+  g_ptr_array_set_size (sheet->titles, count);
+  g_ptr_array_set_size (sheet->mazes, count);
+
+  bitmaze_worksheet_exercise_text (&sheet->text);
+  sheet->heading = g_strstrip (g_strdup (choices->title != NULL ? choices->title : ""));
+  if (sheet->heading[0] == '\0')
+    {
+      g_free (sheet->heading);
+      sheet->heading = g_strdup (choices->exercises != 0 ? _("Bits of a maze") : _("Mazes"));
+    }
+  render_worksheet_options_init (&sheet->options, choices->paper);
+  sheet->options.heading = sheet->heading;
+  sheet->options.answers_heading = _("Answers");
+  sheet->options.answers = choices->answers != BITMAZE_SHEET_ANSWERS_NONE;
+  sheet->answers_file = choices->answers == BITMAZE_SHEET_ANSWERS_FILE;
+  sheet->options.name_label = sheet->text.name;
+  sheet->options.date_label = sheet->text.date;
+  sheet->options.exercises = choices->exercises;
+  sheet->options.exercise_text = &sheet->text;
+  if (sheet->seed_lines != NULL)
+    sheet->options.small_print = (const char *const *) sheet->seed_lines->pdata;
+  return g_steal_pointer (&sheet);
+}
+
+void
+bitmaze_sheet_get_page_size (BitmazeSheet *sheet,
+                             double       *width,
+                             double       *height)
+{
+  *width = sheet->options.page_width;
+  *height = sheet->options.page_height;
+}
+
+/* The options of the puzzle file: without the answers when they go to a
+ * file of their own. */
+static RenderWorksheetOptions
+puzzle_options (BitmazeSheet *sheet)
+{
+  RenderWorksheetOptions options = sheet->options;
+
+  if (sheet->answers_file)
+    options.answers = false;
+  return options;
+}
+
+guint
+bitmaze_sheet_n_pages (BitmazeSheet *sheet)
+{
+  RenderWorksheetOptions options = puzzle_options (sheet);
+
+  return render_worksheet_n_pages (&options, (const Maze *const *) sheet->mazes->pdata,
+                                   sheet->mazes->len);
+}
+
+guint
+bitmaze_sheet_first_answer_page (BitmazeSheet *sheet)
+{
+  RenderWorksheetOptions options = sheet->options;
+
+  if (!options.answers)
+    return G_MAXUINT;
+  options.answers = false;
+  return render_worksheet_n_pages (&options, (const Maze *const *) sheet->mazes->pdata,
+                                   sheet->mazes->len);
+}
+
+void
+bitmaze_sheet_draw_page (BitmazeSheet *sheet,
+                         cairo_t      *cr,
+                         guint         page)
+{
+  render_worksheet_draw_page (cr, (const Maze *const *) sheet->mazes->pdata,
+                              (const char *const *) sheet->titles->pdata, sheet->mazes->len,
+                              &sheet->options, page);
+}
+
+static gboolean
+write_pdf (BitmazeSheet                 *sheet,
+           const RenderWorksheetOptions *options,
+           GFile                        *file,
+           GError                      **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  MazeError merror;
+
+  if (path == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _("Only local files can be written"));
+      return FALSE;
+    }
+  maze_error_clear (&merror);
+  if (render_worksheet_to_file ((const Maze *const *) sheet->mazes->pdata,
+                                (const char *const *) sheet->titles->pdata,
+                                sheet->mazes->len, options, path, &merror) != MAZE_OK)
+    {
+      bitmaze_error_propagate (error, G_IO_ERROR, G_IO_ERROR_FAILED, &merror);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+bitmaze_sheet_write (BitmazeSheet  *sheet,
+                     GFile         *file,
+                     GFile         *answers_file,
+                     GError       **error)
+{
+  RenderWorksheetOptions options = puzzle_options (sheet);
+
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (!sheet->answers_file || G_IS_FILE (answers_file), FALSE);
+
+  for (guint k = 0; k < sheet->mazes->len; k++)
+    g_return_val_if_fail (sheet->mazes->pdata[k] != NULL, FALSE);
+  if (!write_pdf (sheet, &options, file, error))
+    return FALSE;
+  if (!sheet->answers_file)
+    return TRUE;
+  options.answers = true;
+  options.answers_only = true;
+  return write_pdf (sheet, &options, answers_file, error);
+}
+
+GFile *
+bitmaze_sheet_answers_file_for (GFile *file)
+{
+  g_autofree char *name = g_file_get_basename (file);
+  g_autoptr (GFile) parent = g_file_get_parent (file);
+  g_autofree char *answers = NULL;
+  char *dot = strrchr (name, '.');
+
+  if (dot != NULL && dot != name)
+    *dot = '\0';
+  /* Translators: the file name of a worksheet's answers, from the
+   * worksheet's name without its extension */
+  answers = g_strdup_printf (_("%s-answers.pdf"), name);
+  return parent != NULL ? g_file_get_child (parent, answers) : g_file_new_for_path (answers);
+}
+
 gboolean
 bitmaze_print_write_worksheet (BitmazeSession  *session,
                                GFile           *file,
@@ -339,252 +584,20 @@ bitmaze_print_write_exercises (BitmazeSession  *session,
                                const char     *title,
                                GError        **error)
 {
-  RenderExerciseText text;
-  g_autofree char *path = g_file_get_path (file);
-  g_autofree char *generator = NULL;
-  g_autofree char *shape = NULL;
-  g_autoptr (GPtrArray) mazes = g_ptr_array_new_with_free_func ((GDestroyNotify) maze_free);
-  g_autoptr (GPtrArray) titles = NULL;
-  guint64 seed = bitmaze_session_get_seed (session);
-  RenderWorksheetOptions options;
-  MazeError merror;
+  BitmazeSheetChoices choices = {
+    count, width, height, NULL, paper,
+    answers ? BITMAZE_SHEET_ANSWERS_PAGES : BITMAZE_SHEET_ANSWERS_NONE, exercises, title,
+  };
+  g_autoptr (BitmazeSheet) sheet = NULL;
 
-  if (path == NULL)
+  if (g_file_peek_path (file) == NULL)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                            _("Only local files can be written"));
       return FALSE;
     }
-  if (count < 1 || count > SHEET_MAX_COUNT || width < 1 || height < 1
-      || width > SHEET_MAX_SIDE || height > SHEET_MAX_SIDE)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("A worksheet holds 1 to %u mazes of at most %u×%u cells"),
-                   SHEET_MAX_COUNT, SHEET_MAX_SIDE, SHEET_MAX_SIDE);
-      return FALSE;
-    }
-
-  generator = g_strdup (bitmaze_session_get_generator (session));
-  if (generator == NULL || !maze_generator_name_valid (generator, NULL))
-    {
-      g_free (generator);
-      generator = g_strdup (maze_algorithm_default (maze_generators)->name);
-    }
-  if (seed > G_MAXUINT64 - count)
-    seed = 0;
-
-  /* The mazes take the shape of the session's next maze. */
-  g_object_get (session, "shape", &shape, NULL);
-  for (guint k = 0; k < count; k++)
-    {
-      Maze *maze = bitmaze_shape_new_maze (shape, width, height, error);
-
-      if (maze == NULL)
-        return FALSE;
-      g_ptr_array_add (mazes, maze);
-    }
-  if (exercises != 0 && (width > RENDER_EXERCISE_MAX_SIDE || height > RENDER_EXERCISE_MAX_SIDE))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("Exercise sheets take mazes of at most %u×%u cells"),
-                   RENDER_EXERCISE_MAX_SIDE, RENDER_EXERCISE_MAX_SIDE);
-      return FALSE;
-    }
-  if (render_worksheet_generate ((Maze *const *) mazes->pdata, mazes->len, generator,
-                                 seed, 0, &merror) != MAZE_OK
-      || ((answers || exercises != 0) && render_worksheet_solve ((Maze *const *) mazes->pdata, mazes->len,
-                                             &merror) != MAZE_OK))
-    {
-      bitmaze_error_propagate (error, G_IO_ERROR, G_IO_ERROR_FAILED, &merror);
-      return FALSE;
-    }
-  if (exercises != 0)
-    titles = bitmaze_worksheet_small_print ((const Maze *const *) mazes->pdata, mazes->len);
-  else
-    titles = bitmaze_worksheet_titles ((const Maze *const *) mazes->pdata, mazes->len);
-
-  bitmaze_worksheet_exercise_text (&text);
-  render_worksheet_options_init (&options, paper);
-  options.heading = title != NULL && title[0] != '\0' ? title
-                    : exercises != 0 ? _("Bits of a maze") : _("Mazes");
-  options.answers_heading = _("Answers");
-  options.answers = answers;
-  options.name_label = text.name;
-  options.date_label = text.date;
-  options.exercises = exercises;
-  options.exercise_text = &text;
-  if (render_worksheet_to_file ((const Maze *const *) mazes->pdata,
-                                (const char *const *) titles->pdata,
-                                mazes->len, &options, path, &merror) != MAZE_OK)
-    {
-      bitmaze_error_propagate (error, G_IO_ERROR, G_IO_ERROR_FAILED, &merror);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-typedef struct
-{
-  GtkWindow      *window;
-  BitmazeSession *session;
-  GtkAdjustment  *count;
-  GtkAdjustment  *width;
-  GtkAdjustment  *height;
-  GtkDropDown    *paper;
-  GtkSwitch      *answers;
-  GtkDropDown    *exercises;
-  GtkEditable    *title;
-  GtkFileChooserNative *chooser;
-} SheetDialog;
-
-static void
-sheet_dialog_free (SheetDialog *sheet)
-{
-  g_clear_object (&sheet->count);
-  g_clear_object (&sheet->width);
-  g_clear_object (&sheet->height);
-  g_clear_object (&sheet->paper);
-  g_clear_object (&sheet->answers);
-  g_clear_object (&sheet->exercises);
-  g_clear_object (&sheet->title);
-  g_clear_object (&sheet->chooser);
-  g_clear_object (&sheet->session);
-  g_free (sheet);
-}
-
-static void
-print_toast (GtkWindow  *window,
-             const char *message)
-{
-  GtkWidget *overlay = gtk_widget_get_first_child (GTK_WIDGET (window));
-
-  /* The window's content is an AdwToastOverlay (see bitmaze-window.ui). */
-  while (overlay != NULL && !ADW_IS_TOAST_OVERLAY (overlay))
-    overlay = gtk_widget_get_next_sibling (overlay);
-  if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (message));
-}
-
-/* The exercises of the drop-down's item: none, the four, or one. */
-static guint
-sheet_exercises (SheetDialog *sheet)
-{
-  guint selected = gtk_drop_down_get_selected (sheet->exercises);
-
-  if (selected == 0 || selected == GTK_INVALID_LIST_POSITION)
-    return 0;
-  if (selected == 1)
-    return RENDER_EXERCISE_ALL;
-  return 1u << (selected - 2);
-}
-
-/* Exercise sheets take small mazes: the size rows follow. */
-static void
-sheet_exercises_cb (GtkDropDown *exercises,
-                    GParamSpec  *pspec,
-                    SheetDialog *sheet)
-{
-  double most = sheet_exercises (sheet) != 0 ? RENDER_EXERCISE_MAX_SIDE : SHEET_MAX_SIDE;
-
-  gtk_adjustment_set_upper (sheet->width, most);
-  gtk_adjustment_set_upper (sheet->height, most);
-  if (gtk_adjustment_get_value (sheet->width) > most)
-    gtk_adjustment_set_value (sheet->width, most);
-  if (gtk_adjustment_get_value (sheet->height) > most)
-    gtk_adjustment_set_value (sheet->height, most);
-}
-
-static void
-sheet_chooser_response_cb (GtkNativeDialog *dialog,
-                           int              response,
-                           SheetDialog     *sheet)
-{
-  g_autoptr (GFile) file = NULL;
-  g_autoptr (GError) error = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-  if (file != NULL)
-    {
-      g_autofree char *name = g_file_get_basename (file);
-      g_autofree char *message = NULL;
-
-      if (bitmaze_print_write_exercises (sheet->session, file,
-                                         (guint) gtk_adjustment_get_value (sheet->count),
-                                         (guint) gtk_adjustment_get_value (sheet->width),
-                                         (guint) gtk_adjustment_get_value (sheet->height),
-                                         gtk_drop_down_get_selected (sheet->paper) == 1
-                                           ? RENDER_PAPER_LETTER : RENDER_PAPER_A4,
-                                         gtk_switch_get_active (sheet->answers),
-                                         sheet_exercises (sheet),
-                                         gtk_editable_get_text (sheet->title),
-                                         &error))
-        message = g_strdup_printf (_("Exported “%s”"), name);
-      else
-        message = g_strdup_printf (_("Could not export the worksheet: %s"), error->message);
-      print_toast (sheet->window, message);
-    }
-  gtk_native_dialog_destroy (dialog);
-  sheet_dialog_free (sheet);
-}
-
-static void
-sheet_dialog_response_cb (AdwMessageDialog *dialog,
-                          const char       *response,
-                          SheetDialog      *sheet)
-{
-  g_autoptr (GtkFileFilter) filter = NULL;
-
-  if (g_strcmp0 (response, "export") != 0)
-    {
-      sheet_dialog_free (sheet);
-      return;
-    }
-
-  sheet->chooser = gtk_file_chooser_native_new (_("Export Worksheet"),
-                                                sheet->window,
-                                                GTK_FILE_CHOOSER_ACTION_SAVE,
-                                                _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (sheet->chooser), TRUE);
-  filter = gtk_file_filter_new ();
-  gtk_file_filter_set_name (filter, _("PDF Document"));
-  gtk_file_filter_add_mime_type (filter, "application/pdf");
-  gtk_file_filter_add_pattern (filter, "*.pdf");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (sheet->chooser), filter);
-  /* Translators: the default file name of a worksheet; keep the extension */
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (sheet->chooser), _("worksheet.pdf"));
-  g_signal_connect (sheet->chooser, "response", G_CALLBACK (sheet_chooser_response_cb), sheet);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (sheet->chooser));
-}
-
-static GtkWidget *
-sheet_row (GtkWidget  *list,
-           const char *title,
-           GtkWidget  *suffix)
-{
-  GtkWidget *row = adw_action_row_new ();
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
-  gtk_widget_set_valign (suffix, GTK_ALIGN_CENTER);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), suffix);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), suffix);
-  gtk_list_box_append (GTK_LIST_BOX (list), row);
-  return row;
-}
-
-static GtkAdjustment *
-sheet_spin (GtkWidget  *list,
-            const char *title,
-            double      value,
-            double      upper)
-{
-  GtkAdjustment *adjustment = gtk_adjustment_new (value, 1, upper, 1, 5, 0);
-  GtkWidget *spin = gtk_spin_button_new (adjustment, 1, 0);
-
-  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
-  sheet_row (list, title, spin);
-  return g_object_ref (adjustment);
+  sheet = bitmaze_sheet_new (session, &choices, count, error);
+  return sheet != NULL && bitmaze_sheet_write (sheet, file, NULL, error);
 }
 
 static void
@@ -593,63 +606,8 @@ win_export_worksheet_cb (GSimpleAction  *action,
                          BitmazeSession *session)
 {
   GtkWindow *window = g_object_get_data (G_OBJECT (action), "bitmaze-print-window");
-  static const char *const papers[] = { N_("A4"), N_("Letter"), NULL };
-  const char *translated[3] = { _(papers[0]), _(papers[1]), NULL };
-  const char *kinds[] = {
-    _("None: the mazes alone"), _("Decode, encode, trace, predict"),
-    _("Decode"), _("Encode"), _("Trace"), _("Predict"), NULL,
-  };
-  GtkWidget *exercises, *title;
-  Maze *maze = bitmaze_session_get_maze (session);
-  SheetDialog *sheet = g_new0 (SheetDialog, 1);
-  GtkWidget *dialog, *list, *paper, *answers;
-  guint w = 15, h = 15;
 
-  if (maze != NULL)
-    {
-      w = MIN (maze_width (maze), SHEET_MAX_SIDE);
-      h = MIN (maze_height (maze), SHEET_MAX_SIDE);
-    }
-  sheet->window = window;
-  sheet->session = g_object_ref (session);
-
-  dialog = adw_message_dialog_new (window, _("Export Worksheet"),
-                                   _("New mazes made with the current algorithm, from the "
-                                     "current seed on, several to a page, with the answers "
-                                     "after them."));
-  list = gtk_list_box_new ();
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (list, "boxed-list");
-  sheet->count = sheet_spin (list, _("_Mazes"), 6, SHEET_MAX_COUNT);
-  sheet->width = sheet_spin (list, _("_Width"), w, SHEET_MAX_SIDE);
-  sheet->height = sheet_spin (list, _("_Height"), h, SHEET_MAX_SIDE);
-  paper = gtk_drop_down_new_from_strings (translated);
-  sheet->paper = GTK_DROP_DOWN (g_object_ref (paper));
-  sheet_row (list, _("_Paper"), paper);
-  answers = gtk_switch_new ();
-  gtk_switch_set_active (GTK_SWITCH (answers), TRUE);
-  sheet->answers = GTK_SWITCH (g_object_ref (answers));
-  sheet_row (list, _("_Answer Pages"), answers);
-  exercises = gtk_drop_down_new_from_strings (kinds);
-  sheet->exercises = GTK_DROP_DOWN (g_object_ref (exercises));
-  g_signal_connect (exercises, "notify::selected", G_CALLBACK (sheet_exercises_cb), sheet);
-  sheet_row (list, _("E_xercises About the Bits"), exercises);
-  title = gtk_entry_new ();
-  gtk_entry_set_placeholder_text (GTK_ENTRY (title), _("Mazes"));
-  sheet->title = GTK_EDITABLE (g_object_ref (title));
-  sheet_row (list, _("_Title"), title);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), list);
-
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "export", _("_Export…"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "export",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "export");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect (dialog, "response", G_CALLBACK (sheet_dialog_response_cb), sheet);
-  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_window_present (GTK_WINDOW (bitmaze_worksheet_dialog_new (window, session)));
 }
 
 static void

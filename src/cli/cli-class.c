@@ -17,6 +17,7 @@
 #include <glib-unix.h>
 #include <glib/gi18n.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bitmaze-class-region.h"
 #include "bitmaze-class-server.h"
@@ -24,6 +25,10 @@
 
 /* Lines of the ranking shown after a reveal. */
 #define RANKING_SHOWN 5
+
+/* A maze up to this size is drawn with a cell question (as quiz does). */
+#define DRAW_MAX_WIDTH  40
+#define DRAW_MAX_HEIGHT 30
 
 typedef struct
 {
@@ -39,6 +44,7 @@ typedef struct
   size_t              n_pending;  /* questions of the step about to run */
   size_t              next;       /* the next of those to ask */
   MazeQuestion        current;    /* the question asked last */
+  BitmazeClassBox     region;     /* ... the part of the maze its pages show */
   gboolean            open;       /* ... and still open */
   gboolean            revealed;   /* interactive: revealed, Enter goes on */
   gboolean            done;       /* no question left */
@@ -113,6 +119,7 @@ ask (ClassCli           *self,
         n_frontier = MIN (n_frontier, maze_solver_frontier (self->solver, frontier, n_frontier));
       box = bitmaze_class_region_pick (width, maze_height (self->maze), cells, q->from,
                                        frontier, n_frontier, q->index, NULL);
+      self->region = box;
       words = g_new (guint16, box.width * box.height);
       marks = g_new0 (guint8, box.width * box.height);
       for (guint j = 0; j < box.height; j++)
@@ -233,8 +240,30 @@ show_question (ClassCli *self,
                number, q->x, q->y, q->index, q->word, q->statement);
     }
   else
-    /* Translators: bitmaze-cli class: a cell question; the number */
-    g_print (_("Question %u: which cell comes next?"), number);
+    {
+      const BitmazeClassBox *box = &self->region;
+
+      /* Translators: bitmaze-cli class: a cell question; the number */
+      g_print (_("Question %u: which cell comes next?"), number);
+      g_print ("\n");
+      /* The teacher sees the whole maze, the search's cell highlighted,
+       * and which part of it the students' pages show. */
+      if (maze_width (self->maze) <= DRAW_MAX_WIDTH && maze_height (self->maze) <= DRAW_MAX_HEIGHT)
+        {
+          CliTextOptions text;
+
+          cli_text_options_init (&text);
+          text.labels = TRUE;
+          text.color = isatty (STDOUT_FILENO);
+          text.current = q->from;
+          fflush (stdout);
+          cli_text_print (self->maze, &text, stdout);
+        }
+      /* Translators: bitmaze-cli class: the region of a cell question;
+       * first and last column, first and last row */
+      g_print (_("The students see columns %u to %u and rows %u to %u."),
+               box->x, box->x + box->width - 1, box->y, box->y + box->height - 1);
+    }
   g_print ("\n%s\n", _("Enter reveals the answer."));
 }
 

@@ -385,8 +385,8 @@ test_full_class (void)
   for (guint i = 0; i < BITMAZE_CLASS_STUDENTS_MAX; i++)
     latencies[i] = answerers[i].latency_ms;
   qsort (latencies, BITMAZE_CLASS_STUDENTS_MAX, sizeof *latencies, compare_doubles);
-  /* (Only a machine too loaded to keep a 40 ms timer would miss it.) */
-  g_assert_cmpfloat (took, <, 2.0);
+  /* The pace is the test's own timer, which a loaded machine (or ASan)
+   * stretches: the times are printed, never asserted. */
   g_test_message ("200 answers sent over %.2f s: acknowledged in %.2f ms median, %.2f ms p99, %.2f ms at most",
                   took, latencies[BITMAZE_CLASS_STUDENTS_MAX / 2],
                   latencies[BITMAZE_CLASS_STUDENTS_MAX * 99 / 100 - 1],

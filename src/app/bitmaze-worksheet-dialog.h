@@ -10,8 +10,8 @@
 
 #include <adwaita.h>
 
-#include "bitmaze-print.h"
 #include "bitmaze-session.h"
+#include "bitmaze-sheet.h"
 
 G_BEGIN_DECLS
 

@@ -27,6 +27,8 @@ struct _BitmazeSheet
   RenderExerciseText     text;
   RenderWorksheetOptions options;
   gboolean               answers_file;
+  gboolean               solved;          /* the mazes carry their answers */
+  gboolean               exercise_sheets; /* titles are small print */
 };
 
 void
@@ -125,6 +127,22 @@ bitmaze_sheet_new (BitmazeSession             *session,
   g_ptr_array_set_size (sheet->mazes, count);
 
   bitmaze_worksheet_exercise_text (&sheet->text);
+  sheet->solved = solve;
+  sheet->exercise_sheets = choices->exercises != 0;
+  bitmaze_sheet_set_layout (sheet, choices);
+  return g_steal_pointer (&sheet);
+}
+
+gboolean
+bitmaze_sheet_set_layout (BitmazeSheet              *sheet,
+                          const BitmazeSheetChoices *choices)
+{
+  gboolean solve = choices->answers != BITMAZE_SHEET_ANSWERS_NONE || choices->exercises != 0;
+
+  if ((solve && !sheet->solved) || (choices->exercises != 0) != sheet->exercise_sheets
+      || choices->count != sheet->mazes->len)
+    return FALSE;
+  g_free (sheet->heading);
   sheet->heading = g_strstrip (g_strdup (choices->title != NULL ? choices->title : ""));
   if (sheet->heading[0] == '\0')
     {
@@ -142,7 +160,7 @@ bitmaze_sheet_new (BitmazeSession             *session,
   sheet->options.exercise_text = &sheet->text;
   if (sheet->seed_lines != NULL)
     sheet->options.small_print = (const char *const *) sheet->seed_lines->pdata;
-  return g_steal_pointer (&sheet);
+  return TRUE;
 }
 
 void

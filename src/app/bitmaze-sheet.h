@@ -51,6 +51,14 @@ BitmazeSheet *bitmaze_sheet_new        (BitmazeSession            *session,
 void          bitmaze_sheet_free       (BitmazeSheet *sheet);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BitmazeSheet, bitmaze_sheet_free)
 
+/* Lays @sheet out anew for @choices (title, paper, answers, which
+ * exercises) without making its mazes again.  FALSE, @sheet untouched,
+ * when @choices need other mazes: another count, answers the mazes were
+ * not solved for, exercises instead of plain mazes or back; the size,
+ * generator and seed are the caller's to compare. */
+gboolean      bitmaze_sheet_set_layout (BitmazeSheet              *sheet,
+                                        const BitmazeSheetChoices *choices);
+
 /* The page size in points. */
 void          bitmaze_sheet_get_page_size (BitmazeSheet *sheet,
                                            double       *width,

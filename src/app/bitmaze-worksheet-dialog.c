@@ -28,6 +28,7 @@ struct _BitmazeWorksheetDialog
   char                 *title;      /* the title key, for the choices */
   char                 *generator;  /* the generator key */
   BitmazeSheet         *sheet;      /* the preview's: its first page's mazes */
+  char                 *sheet_key;  /* what made those mazes */
 
   GtkWidget            *preview;
   GtkWidget            *width_row;
@@ -163,6 +164,8 @@ update (BitmazeWorksheetDialog *self)
   BitmazeSheetChoices choices;
   g_autoptr (GError) error = NULL;
   g_autofree char *result = NULL;
+  g_autofree char *shape = NULL;
+  g_autofree char *key = NULL;
   guint first;
 
   bitmaze_worksheet_dialog_get_choices (self, &choices);
@@ -170,12 +173,25 @@ update (BitmazeWorksheetDialog *self)
   /* limit_size() may have changed the size: read it again */
   bitmaze_worksheet_dialog_get_choices (self, &choices);
 
-  g_clear_pointer (&self->sheet, bitmaze_sheet_free);
-  /* an exercise worksheet has a sheet a maze; else a page holds at most
-   * RENDER_WORKSHEET_MAX_PER_PAGE */
-  self->sheet = bitmaze_sheet_new (self->session, &choices,
-                                   choices.exercises != 0 ? 1 : RENDER_WORKSHEET_MAX_PER_PAGE,
-                                   &error);
+  /* A title, the paper or the answers lay the same mazes out anew: a
+   * title typed makes no mazes again. */
+  g_object_get (self->session, "shape", &shape, NULL);
+  key = g_strdup_printf ("%u %u %s %s %" G_GUINT64_FORMAT " %s", choices.width, choices.height,
+                         choices.generator,
+                         bitmaze_session_get_generator (self->session),
+                         bitmaze_session_get_seed (self->session), shape != NULL ? shape : "");
+  if (self->sheet == NULL || g_strcmp0 (key, self->sheet_key) != 0
+      || !bitmaze_sheet_set_layout (self->sheet, &choices))
+    {
+      g_clear_pointer (&self->sheet, bitmaze_sheet_free);
+      /* an exercise worksheet has a sheet a maze; else a page holds at
+       * most RENDER_WORKSHEET_MAX_PER_PAGE */
+      self->sheet = bitmaze_sheet_new (self->session, &choices,
+                                       choices.exercises != 0 ? 1 : RENDER_WORKSHEET_MAX_PER_PAGE,
+                                       &error);
+      g_free (self->sheet_key);
+      self->sheet_key = g_steal_pointer (&key);
+    }
   gtk_widget_set_sensitive (self->export_button, self->sheet != NULL);
   if (self->sheet == NULL)
     result = g_strdup (error->message);
@@ -342,6 +358,7 @@ bitmaze_worksheet_dialog_finalize (GObject *object)
 
   g_clear_pointer (&self->title, g_free);
   g_clear_pointer (&self->generator, g_free);
+  g_clear_pointer (&self->sheet_key, g_free);
 
   G_OBJECT_CLASS (bitmaze_worksheet_dialog_parent_class)->finalize (object);
 }

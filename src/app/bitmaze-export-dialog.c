@@ -92,6 +92,10 @@ bitmaze_export_dialog_get_choices (BitmazeExportDialog *self,
   options->label_mode = labels == 1 ? RENDER_LABEL_WORD_HEX
                         : labels == 2 ? RENDER_LABEL_NIBBLE_BIN : RENDER_LABEL_NONE;
   options->label_nibble = g_settings_get_uint (self->settings, "export-label-nibble");
+  /* the path runs over the cells' words: see-through, they stay readable
+   * under it (the legend's swatch takes the same colour) */
+  if (options->label_mode != RENDER_LABEL_NONE)
+    options->palette.solution.alpha *= 0.45;
   options->show_markers = g_settings_get_boolean (self->settings, "export-markers");
 
   render_page_init (page);

@@ -184,6 +184,7 @@ bitmaze_application_startup (GApplication *app)
     { "win.zoom-out", { "<Primary>minus", "<Primary>KP_Subtract", NULL } },
     { "win.zoom-fit", { "<Primary>0", "<Primary>KP_0", NULL } },
     { "win.close", { "<Primary>w", NULL } },
+    { "win.run-code", { "<Primary><Shift>r", NULL } },
   };
 
   G_APPLICATION_CLASS (bitmaze_application_parent_class)->startup (app);

@@ -27,6 +27,7 @@ struct _BitmazeLabRun
   GtkFileChooserNative *chooser;
   AdwMessageDialog *dialog;
   char             *text;
+  char             *result;   /* what the bar says of the run shown */
   /* the source the run shows (compared, never used), and its mark */
   gconstpointer     source;
   gint64            mark;
@@ -360,6 +361,14 @@ sentence (const char *text)
   return g_strdup_printf ("%.*s%s", n, upper, g_utf8_next_char (text));
 }
 
+/* Whether @text ends a sentence already ("an endless loop?"). */
+static gboolean
+ends_sentence (const char *text)
+{
+  return g_str_has_suffix (text, ".") || g_str_has_suffix (text, "?")
+         || g_str_has_suffix (text, "!");
+}
+
 static void
 dialog_destroyed_cb (BitmazeLabRun *self,
                      GtkWidget     *dialog)
@@ -496,6 +505,24 @@ hide_bar (BitmazeLabRun *self)
   set_text (self, NULL);
 }
 
+/* Back to what the bar said of the run shown (after a run that failed
+ * or was cancelled), or hidden when none is shown. */
+static void
+show_result (BitmazeLabRun *self)
+{
+  BitmazeStepper *stepper = bitmaze_session_get_stepper (self->session);
+
+  if (self->result == NULL || self->source == NULL
+      || bitmaze_stepper_get_source (stepper) != self->source)
+    {
+      hide_bar (self);
+      return;
+    }
+  set_text (self, self->result);
+  gtk_widget_set_visible (GTK_WIDGET (self->show_button), self->mark > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
+}
+
 /* The run shown is gone (another search, another maze): its mark too. */
 static void
 session_moved_cb (BitmazeLabRun *self)
@@ -506,6 +533,7 @@ session_moved_cb (BitmazeLabRun *self)
     return;
   self->source = NULL;
   self->mark = -1;
+  g_clear_pointer (&self->result, g_free);
   bitmaze_timeline_set_mark (self->timeline, -1, NULL);
   if (self->cancellable == NULL)
     hide_bar (self);
@@ -533,7 +561,7 @@ job_done_cb (GObject      *object,
 
   if (job->refusal != NULL)
     {
-      hide_bar (self);
+      show_result (self);
       show_dialog (self, _("Your Code Was Not Run"), job->refusal, NULL);
       return;
     }
@@ -542,7 +570,7 @@ job_done_cb (GObject      *object,
       g_autofree char *details = NULL;
       g_autofree char *body = NULL;
 
-      hide_bar (self);
+      show_result (self);
       if (g_error_matches (job->error, LAB_ERROR, LAB_ERROR_COMPILE))
         {
           details = bitmaze_lab_run_format_messages (job->messages);
@@ -561,11 +589,18 @@ job_done_cb (GObject      *object,
       g_autofree char *fault = sentence (job->fault);
       g_autofree char *body = NULL;
 
-      hide_bar (self);
+      show_result (self);
+      if (!ends_sentence (fault))
+        {
+          char *full = g_strconcat (fault, ".", NULL);
+
+          g_free (fault);
+          fault = full;
+        }
       body = job->fault_help != NULL
-             /* Translators: what went wrong (a sentence), then a hint (a clause) */
-             ? g_strdup_printf (_("%s.\n\nHint: %s."), fault, job->fault_help)
-             : g_strdup_printf ("%s.", fault);
+             /* Translators: what went wrong (a sentence, with its full stop), then a hint (a clause) */
+             ? g_strdup_printf (_("%s\n\nHint: %s."), fault, job->fault_help)
+             : g_strdup (fault);
       /* Translators: the heading of a dialog; %s is the file's name */
       heading = g_strdup_printf (_("%s Did Not Finish"), job->name);
       show_dialog (self, heading, body, job->fault_details);
@@ -588,7 +623,7 @@ job_done_cb (GObject      *object,
         same = (cells[i] & ~MAZE_SEARCH_MASK) == job->trace->initial[i];
       if (!same || bitmaze_stepper_is_building (stepper))
         {
-          hide_bar (self);
+          show_result (self);
           show_dialog (self, _("The Maze Changed"),
                        _("The maze on screen changed while your code ran. Run it again."),
                        NULL);
@@ -631,9 +666,11 @@ job_done_cb (GObject      *object,
                                            lab_trace_n_steps (job->trace)),
                               lab_trace_n_steps (job->trace));
     }
-  set_text (self, text);
-  gtk_widget_set_visible (GTK_WIDGET (self->show_button), job->differs && mark > 0);
-  gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
+  g_free (self->result);
+  self->result = g_strdup (text);
+  if (!job->differs)
+    self->mark = -1;
+  show_result (self);
 }
 
 static void
@@ -711,7 +748,7 @@ bitmaze_lab_run_cancel (BitmazeLabRun *self)
     {
       g_cancellable_cancel (self->cancellable);
       set_busy (self, NULL);
-      hide_bar (self);
+      show_result (self);
     }
 }
 
@@ -831,6 +868,7 @@ bitmaze_lab_run_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
   g_clear_pointer (&self->text, g_free);
+  g_clear_pointer (&self->result, g_free);
 
   G_OBJECT_CLASS (bitmaze_lab_run_parent_class)->dispose (object);
 }
@@ -854,10 +892,40 @@ bitmaze_lab_run_get_property (GObject    *object,
     }
 }
 
+/* A wrapping label can be a few pixels taller at a huge width than at
+ * none given (pango's lines of fallback glyphs), which GTK takes for a
+ * broken height-for-width: the least height asked without a width is the
+ * larger of the two. */
+static void
+bitmaze_lab_run_measure (GtkWidget      *widget,
+                         GtkOrientation  orientation,
+                         int             for_size,
+                         int            *minimum,
+                         int            *natural,
+                         int            *minimum_baseline,
+                         int            *natural_baseline)
+{
+  GtkWidgetClass *parent = GTK_WIDGET_CLASS (bitmaze_lab_run_parent_class);
+
+  parent->measure (widget, orientation, for_size, minimum, natural,
+                   minimum_baseline, natural_baseline);
+  if (orientation == GTK_ORIENTATION_VERTICAL && for_size < 0)
+    {
+      int wide_min = 0, wide_nat = 0, b1 = -1, b2 = -1;
+
+      parent->measure (widget, orientation, 1 << 20, &wide_min, &wide_nat, &b1, &b2);
+      *minimum = MAX (*minimum, wide_min);
+      *natural = MAX (*natural, *minimum);
+    }
+}
+
 static void
 bitmaze_lab_run_class_init (BitmazeLabRunClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  widget_class->measure = bitmaze_lab_run_measure;
 
   object_class->dispose = bitmaze_lab_run_dispose;
   object_class->get_property = bitmaze_lab_run_get_property;
@@ -884,8 +952,6 @@ bitmaze_lab_run_init (BitmazeLabRun *self)
   gtk_widget_add_css_class (GTK_WIDGET (self), "bitmaze-lab-bar");
   gtk_widget_set_margin_start (GTK_WIDGET (self), 12);
   gtk_widget_set_margin_end (GTK_WIDGET (self), 12);
-  gtk_widget_set_margin_top (GTK_WIDGET (self), 6);
-  gtk_widget_set_margin_bottom (GTK_WIDGET (self), 6);
 
   self->spinner = GTK_SPINNER (gtk_spinner_new ());
   gtk_box_append (box, GTK_WIDGET (self->spinner));
@@ -893,9 +959,10 @@ bitmaze_lab_run_init (BitmazeLabRun *self)
   self->label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->label, TRUE);
   gtk_label_set_wrap_mode (self->label, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_width_chars (self->label, 30);
   gtk_label_set_xalign (self->label, 0);
-  gtk_label_set_selectable (self->label, TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self->label), TRUE);
+  gtk_widget_set_valign (GTK_WIDGET (self->label), GTK_ALIGN_CENTER);
   gtk_box_append (box, GTK_WIDGET (self->label));
 
   self->show_button = GTK_BUTTON (gtk_button_new ());

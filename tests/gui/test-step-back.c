@@ -419,6 +419,7 @@ test_your_code (Fixture       *fixture,
                    fixture->n_cells * sizeof (guint16));
   g_assert_cmpuint (bitmaze_session_get_length (fixture->session), ==, length);
   g_assert_cmpint (bitmaze_timeline_get_mark (timeline), ==, mark);
+  g_assert_nonnull (strstr (bitmaze_lab_run_get_text (lab), "backtrack"));
   gtk_window_destroy (GTK_WINDOW (bitmaze_lab_run_get_dialog (lab)));
 
   /* another search takes the run's place, and its mark goes */

@@ -223,7 +223,10 @@ job_thread (GTask        *task,
     {
       job->fault = lab_describe_fault (job->trace, job->task, &limits,
                                        &job->fault_help, &job->fault_details);
-      goto done;
+      /* the steps it took may still be stepped through (if the user
+       * chooses to), their first wrong one marked */
+      if (lab_trace_n_steps (job->trace) == 0)
+        goto done;
     }
 
   job_progress (job, _("Comparing with Bitmaze’s own run…"));
@@ -472,13 +475,55 @@ bitmaze_lab_run_format_messages (const char *messages)
 /* The bar                                                             */
 /* ------------------------------------------------------------------ */
 
+/* @text with its lines broken at spaces to at most @width characters: the
+ * bar's label does not wrap itself (a wrapping label beside buttons made
+ * GTK 4.8 measure the bar inconsistently), so the lines are made here,
+ * and a window narrower still ellipsizes them (the tooltip has all). */
+static char *
+break_lines (const char *text,
+             guint       width)
+{
+  g_auto (GStrv) paragraphs = g_strsplit (text, "\n", -1);
+  GString *out = g_string_new (NULL);
+
+  for (guint p = 0; paragraphs[p] != NULL; p++)
+    {
+      g_auto (GStrv) words = g_strsplit (paragraphs[p], " ", -1);
+      glong column = 0;
+
+      if (p > 0)
+        g_string_append_c (out, '\n');
+      for (guint w = 0; words[w] != NULL; w++)
+        {
+          glong length = g_utf8_strlen (words[w], -1);
+
+          if (column > 0 && column + 1 + length > (glong) width)
+            {
+              g_string_append_c (out, '\n');
+              column = 0;
+            }
+          else if (w > 0)
+            {
+              g_string_append_c (out, ' ');
+              column++;
+            }
+          g_string_append (out, words[w]);
+          column += length;
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
 static void
 set_text (BitmazeLabRun *self,
           const char    *text)
 {
+  g_autofree char *lines = text != NULL ? break_lines (text, 64) : NULL;
+
   g_free (self->text);
   self->text = g_strdup (text);
-  gtk_label_set_label (self->label, text != NULL ? text : "");
+  gtk_label_set_label (self->label, lines != NULL ? lines : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->label), text);
 }
 
 static void
@@ -539,73 +584,18 @@ session_moved_cb (BitmazeLabRun *self)
     hide_bar (self);
 }
 
-static void
-job_done_cb (GObject      *object,
-             GAsyncResult *result,
-             gpointer      user_data)
+/* The steps of @job's run become the window's: on the maze shown (a
+ * search, if it is still the one the code ran on) or on a new empty maze
+ * of the same size (a build); the first that differs is marked. */
+static gboolean
+show_steps (BitmazeLabRun *self,
+            Job           *job)
 {
-  BitmazeLabRun *self = BITMAZE_LAB_RUN (object);
-  Job *job = g_task_get_task_data (G_TASK (result));
   BitmazeStepper *stepper;
   g_autoptr (BitmazeRecordedRun) run = NULL;
-  g_autofree char *heading = NULL;
   g_autofree char *text = NULL;
   Maze *maze;
   gint64 mark = -1;
-
-  /* a run cancelled (and maybe another one started since) says nothing */
-  if (g_task_get_cancellable (G_TASK (result)) != self->cancellable
-      || g_cancellable_is_cancelled (self->cancellable))
-    return;
-  set_busy (self, NULL);
-
-  if (job->refusal != NULL)
-    {
-      show_result (self);
-      show_dialog (self, _("Your Code Was Not Run"), job->refusal, NULL);
-      return;
-    }
-  if (job->error != NULL)
-    {
-      g_autofree char *details = NULL;
-      g_autofree char *body = NULL;
-
-      show_result (self);
-      if (g_error_matches (job->error, LAB_ERROR, LAB_ERROR_COMPILE))
-        {
-          details = bitmaze_lab_run_format_messages (job->messages);
-          /* Translators: the heading of a dialog; %s is the file's name */
-          heading = g_strdup_printf (_("%s Does Not Compile"), job->name);
-        }
-      else
-        /* Translators: the heading of a dialog; %s is the file's name */
-        heading = g_strdup_printf (_("%s Could Not Be Run"), job->name);
-      body = sentence (job->error->message);
-      show_dialog (self, heading, body, details);
-      return;
-    }
-  if (job->fault != NULL)
-    {
-      g_autofree char *fault = sentence (job->fault);
-      g_autofree char *body = NULL;
-
-      show_result (self);
-      if (!ends_sentence (fault))
-        {
-          char *full = g_strconcat (fault, ".", NULL);
-
-          g_free (fault);
-          fault = full;
-        }
-      body = job->fault_help != NULL
-             /* Translators: what went wrong (a sentence, with its full stop), then a hint (a clause) */
-             ? g_strdup_printf (_("%s\n\nHint: %s."), fault, job->fault_help)
-             : g_strdup (fault);
-      /* Translators: the heading of a dialog; %s is the file's name */
-      heading = g_strdup_printf (_("%s Did Not Finish"), job->name);
-      show_dialog (self, heading, body, job->fault_details);
-      return;
-    }
 
   /* The steps go on the maze shown (a search, if it is still the one the
    * code ran on) or on a new empty maze of the same size (a build). */
@@ -627,7 +617,7 @@ job_done_cb (GObject      *object,
           show_dialog (self, _("The Maze Changed"),
                        _("The maze on screen changed while your code ran. Run it again."),
                        NULL);
-          return;
+          return FALSE;
         }
     }
 
@@ -666,11 +656,120 @@ job_done_cb (GObject      *object,
                                            lab_trace_n_steps (job->trace)),
                               lab_trace_n_steps (job->trace));
     }
+  if (job->fault != NULL)
+    {
+      /* Translators: the bar under the maze: how the program ended, then how its steps compare */
+      g_autofree char *fault = sentence (job->fault);
+      char *full = g_strdup_printf (_("✗ %s\n%s"), fault, text);
+
+      g_free (text);
+      text = full;
+    }
   g_free (self->result);
   self->result = g_strdup (text);
   if (!job->differs)
     self->mark = -1;
   show_result (self);
+  return TRUE;
+}
+
+static void
+fault_response_cb (AdwMessageDialog *dialog,
+                   const char       *response,
+                   BitmazeLabRun    *self)
+{
+  Job *job = g_object_get_data (G_OBJECT (dialog), "job");
+
+  if (g_str_equal (response, "steps") && job != NULL && job->trace != NULL)
+    show_steps (self, job);
+}
+
+static void
+job_done_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  BitmazeLabRun *self = BITMAZE_LAB_RUN (object);
+  Job *job = g_task_get_task_data (G_TASK (result));
+  g_autofree char *heading = NULL;
+
+  /* a run cancelled (and maybe another one started since) says nothing */
+  if (g_task_get_cancellable (G_TASK (result)) != self->cancellable
+      || g_cancellable_is_cancelled (self->cancellable))
+    return;
+  set_busy (self, NULL);
+
+  if (job->refusal != NULL)
+    {
+      show_result (self);
+      show_dialog (self, _("Your Code Was Not Run"), job->refusal, NULL);
+      return;
+    }
+  if (job->error != NULL)
+    {
+      g_autofree char *details = NULL;
+      g_autofree char *body = NULL;
+
+      show_result (self);
+      if (g_error_matches (job->error, LAB_ERROR, LAB_ERROR_COMPILE))
+        {
+          details = bitmaze_lab_run_format_messages (job->messages);
+          /* Translators: the heading of a dialog; %s is the file's name */
+          heading = g_strdup_printf (_("%s Does Not Compile"), job->name);
+        }
+      else
+        /* Translators: the heading of a dialog; %s is the file's name */
+        heading = g_strdup_printf (_("%s Could Not Be Run"), job->name);
+      body = sentence (job->error->message);
+      show_dialog (self, heading, body, details);
+      return;
+    }
+  if (job->fault != NULL)
+    {
+      g_autofree char *fault = sentence (job->fault);
+      g_autofree char *body = NULL;
+      AdwMessageDialog *dialog;
+      guint n_steps;
+
+      show_result (self);
+      if (!ends_sentence (fault))
+        {
+          char *full = g_strconcat (fault, ".", NULL);
+
+          g_free (fault);
+          fault = full;
+        }
+      body = job->fault_help != NULL
+             /* Translators: what went wrong (a sentence, with its full stop), then a hint (a clause) */
+             ? g_strdup_printf (_("%s\n\nHint: %s."), fault, job->fault_help)
+             : g_strdup (fault);
+      /* Translators: the heading of a dialog; %s is the file's name */
+      heading = g_strdup_printf (_("%s Did Not Finish"), job->name);
+      dialog = show_dialog (self, heading, body, job->fault_details);
+      n_steps = job->trace != NULL ? lab_trace_n_steps (job->trace) : 0;
+      if (n_steps > 0)
+        {
+          g_autofree char *label = NULL;
+          Job *kept = g_new0 (Job, 1);
+
+          /* the dialog keeps the run for its button (the task frees
+           * what is left of @job) */
+          *kept = *job;
+          memset (job, 0, sizeof *job);
+          g_clear_object (&kept->self);
+          label = g_strdup_printf (g_dngettext (NULL,
+                                                "_Step Through Your %u Step",
+                                                "_Step Through Your %u Steps",
+                                                n_steps),
+                                   n_steps);
+          adw_message_dialog_add_response (dialog, "steps", label);
+          g_object_set_data_full (G_OBJECT (dialog), "job", kept, (GDestroyNotify) job_free);
+          g_signal_connect_object (dialog, "response", G_CALLBACK (fault_response_cb), self, 0);
+        }
+      return;
+    }
+
+  show_steps (self, job);
 }
 
 static void
@@ -892,40 +991,10 @@ bitmaze_lab_run_get_property (GObject    *object,
     }
 }
 
-/* A wrapping label can be a few pixels taller at a huge width than at
- * none given (pango's lines of fallback glyphs), which GTK takes for a
- * broken height-for-width: the least height asked without a width is the
- * larger of the two. */
-static void
-bitmaze_lab_run_measure (GtkWidget      *widget,
-                         GtkOrientation  orientation,
-                         int             for_size,
-                         int            *minimum,
-                         int            *natural,
-                         int            *minimum_baseline,
-                         int            *natural_baseline)
-{
-  GtkWidgetClass *parent = GTK_WIDGET_CLASS (bitmaze_lab_run_parent_class);
-
-  parent->measure (widget, orientation, for_size, minimum, natural,
-                   minimum_baseline, natural_baseline);
-  if (orientation == GTK_ORIENTATION_VERTICAL && for_size < 0)
-    {
-      int wide_min = 0, wide_nat = 0, b1 = -1, b2 = -1;
-
-      parent->measure (widget, orientation, 1 << 20, &wide_min, &wide_nat, &b1, &b2);
-      *minimum = MAX (*minimum, wide_min);
-      *natural = MAX (*natural, *minimum);
-    }
-}
-
 static void
 bitmaze_lab_run_class_init (BitmazeLabRunClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-
-  widget_class->measure = bitmaze_lab_run_measure;
 
   object_class->dispose = bitmaze_lab_run_dispose;
   object_class->get_property = bitmaze_lab_run_get_property;
@@ -952,14 +1021,14 @@ bitmaze_lab_run_init (BitmazeLabRun *self)
   gtk_widget_add_css_class (GTK_WIDGET (self), "bitmaze-lab-bar");
   gtk_widget_set_margin_start (GTK_WIDGET (self), 12);
   gtk_widget_set_margin_end (GTK_WIDGET (self), 12);
+  gtk_widget_set_margin_top (GTK_WIDGET (self), 6);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self), 6);
 
   self->spinner = GTK_SPINNER (gtk_spinner_new ());
   gtk_box_append (box, GTK_WIDGET (self->spinner));
 
   self->label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->label, TRUE);
-  gtk_label_set_wrap_mode (self->label, PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_width_chars (self->label, 30);
+  gtk_label_set_ellipsize (self->label, PANGO_ELLIPSIZE_END);
   gtk_label_set_xalign (self->label, 0);
   gtk_widget_set_hexpand (GTK_WIDGET (self->label), TRUE);
   gtk_widget_set_valign (GTK_WIDGET (self->label), GTK_ALIGN_CENTER);

@@ -169,10 +169,12 @@ job_thread (GTask        *task,
   job->task = lab_task_guess (source);
   if (job->task < 0 && job->solver != NULL)
     {
-      if (g_str_equal (job->solver, "bfs") && strstr (source, "solve_bfs") != NULL)
-        job->task = LAB_TASK_SOLVE_BFS;
-      else if (g_str_equal (job->solver, "dfs") && strstr (source, "solve_dfs") != NULL)
-        job->task = LAB_TASK_SOLVE_DFS;
+      /* the lab's solvers are the engine's of the same name */
+      g_autofree char *name = g_strconcat ("solve_", job->solver, NULL);
+      int chosen = lab_task_from_name (name);
+
+      if (chosen >= 0 && strstr (source, name) != NULL)
+        job->task = chosen;
     }
   if (job->task < 0)
     {

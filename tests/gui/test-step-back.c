@@ -422,6 +422,19 @@ test_your_code (Fixture       *fixture,
   g_assert_nonnull (strstr (bitmaze_lab_run_get_text (lab), "backtrack"));
   gtk_window_destroy (GTK_WINDOW (bitmaze_lab_run_get_dialog (lab)));
 
+  /* Cancel while it compiles: nothing changes, nothing is said */
+  {
+    g_autoptr (GFile) file = student_file ("endless.c");
+
+    bitmaze_lab_run_start (lab, file);
+    g_assert_true (bitmaze_lab_run_get_busy (lab));
+    bitmaze_lab_run_cancel (lab);
+    g_assert_false (bitmaze_lab_run_get_busy (lab));
+    g_assert_null (bitmaze_lab_run_get_dialog (lab));
+    g_assert_cmpuint (bitmaze_session_get_length (fixture->session), ==, length);
+    g_assert_nonnull (strstr (bitmaze_lab_run_get_text (lab), "backtrack"));
+  }
+
   /* another search takes the run's place, and its mark goes */
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.reset", NULL);
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.step", NULL);

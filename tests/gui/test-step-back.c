@@ -384,7 +384,8 @@ test_your_code (Fixture       *fixture,
 
   /* forwards to the mark, a step at a time */
   fixture->n_cells = maze_n_cells (window_test_maze (fixture->window));
-  g_array_set_size (fixture->states, 0);
+  g_array_unref (fixture->states);
+  fixture->states = g_array_new (FALSE, FALSE, sizeof (guint16) * fixture->n_cells);
   remember (fixture);
   for (gint64 k = 1; k <= mark; k++)
     {

@@ -311,6 +311,17 @@ refresh_cell (BitmazeInspector *self)
       return;
     }
 
+  /* One outline on the maze: the cell shown here is the cell outlined
+   * there, whether it was clicked, followed or asked about. */
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)) && self->view != NULL
+      && bitmaze_maze_view_get_maze (self->view) == maze
+      && bitmaze_maze_view_get_selected_cell (self->view) != cell)
+    {
+      self->selecting = TRUE;
+      bitmaze_maze_view_set_selected_cell (self->view, cell);
+      self->selecting = FALSE;
+    }
+
   word = maze_cells_const (maze)[cell];
   if (cell != self->shown_cell || word != self->word)
     {

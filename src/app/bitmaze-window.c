@@ -1029,6 +1029,7 @@ connect_session (BitmazeWindow *self)
   }
   /* The class answers predict mode's questions from their browsers. */
   bitmaze_class_add_actions (GTK_WINDOW (self), self->predict);
+  gtk_box_prepend (self->maze_box, bitmaze_class_get_join_bar (GTK_WINDOW (self)));
 
   self->files = bitmaze_files_new (GTK_WINDOW (self), self->session, GTK_WIDGET (self->view));
   g_signal_connect_object (self->files, "message", G_CALLBACK (session_message_cb), self, G_CONNECT_SWAPPED);

@@ -346,7 +346,8 @@ test_session (Fixture       *fixture,
   g_assert_cmpint (bitmaze_session_get_phase (session), ==, BITMAZE_PHASE_SOLVING);
 }
 
-/* Closing the window ends its session. */
+/* The main window shows how to join while the session runs, with its
+ * session window closed too; closing the main window ends the session. */
 static void
 test_window_closed (Fixture       *fixture,
                     gconstpointer  data)
@@ -364,6 +365,48 @@ test_window_closed (Fixture       *fixture,
   gtk_widget_activate_action (GTK_WIDGET (dialog), "class.start", NULL);
   g_assert_true (bitmaze_class_server_get_running (server));
   student = class_client_new_joined (soup, server, "Ana");
+
+  /* The session window closed, the main window still says how to join,
+   * over the maze; a click on it brings the session window back. */
+  {
+    GtkWidget *bar = bitmaze_class_get_join_bar (window);
+    g_autofree char *want = g_strdup_printf ("Students join at %s with code %s",
+                                             bitmaze_class_server_get_url (server),
+                                             bitmaze_class_server_get_join_code (server));
+    GtkWidget *label;
+
+    gtk_window_close (dialog);
+    g_assert_true (dialog == NULL || !gtk_widget_get_visible (GTK_WIDGET (dialog)));
+    g_assert_nonnull (bar);
+    gui_test_wait_for_frames (bar, 1);
+    g_assert_true (gtk_widget_get_mapped (bar));
+    g_assert_true (gtk_widget_is_ancestor (bar, GTK_WIDGET (window)));
+    label = gtk_button_get_child (GTK_BUTTON (bar));
+    g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (label)), ==, want);
+    g_assert_cmpint (gtk_widget_get_width (bar), <=, gtk_widget_get_width (GTK_WIDGET (window)));
+    if (g_getenv ("BITMAZE_SHOT_DIR") != NULL)
+      {
+        /* as a 1024 x 768 projector shows it */
+        gtk_window_set_default_size (window, 1024, 768);
+        gui_test_wait_for_frames (bar, 3);
+        shoot (GTK_WIDGET (window), "class-join-bar.png");
+      }
+    gui_test_click (bar, gtk_widget_get_width (bar) / 2.0, gtk_widget_get_height (bar) / 2.0);
+    if (dialog == NULL)
+      {
+        dialog = bitmaze_class_get_dialog (window);
+        g_assert_nonnull (dialog);
+        g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+      }
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+    /* stopped, the bar goes */
+    gtk_widget_activate_action (GTK_WIDGET (dialog), "class.stop", NULL);
+    g_assert_false (bitmaze_class_server_get_running (server));
+    g_assert_false (gtk_widget_get_visible (bar));
+    gtk_widget_activate_action (GTK_WIDGET (dialog), "class.start", NULL);
+    g_assert_true (bitmaze_class_server_get_running (server));
+    g_assert_true (gtk_widget_get_visible (bar));
+  }
 
   gui_test_destroy_window (window);
   g_assert_null (fixture->window);

@@ -834,13 +834,19 @@ log_query_tooltip_cb (GtkWidget  *label,
                       gpointer    user_data)
 {
   BitmazeOpItem *op = g_object_get_data (G_OBJECT (label), "op-item");
+  g_autofree char *why = NULL;
+  g_autofree char *code = NULL;
+  g_autofree char *description = NULL;
   g_autofree char *text = NULL;
 
   if (op == NULL)
     return FALSE;
-  text = explain_step (bitmaze_op_item_get_step (op));
-  if (*text == '\0')
-    return FALSE;
+  /* The whole line first (a narrow panel cuts it), then why. */
+  why = explain_step (bitmaze_op_item_get_step (op));
+  code = bitmaze_op_item_dup_code (op);
+  description = bitmaze_op_item_dup_description (op);
+  text = *why != '\0' ? g_strdup_printf ("%s\n%s\n\n%s", description, code, why)
+                       : g_strdup_printf ("%s\n%s", description, code);
   gtk_tooltip_set_text (tooltip, text);
   return TRUE;
 }

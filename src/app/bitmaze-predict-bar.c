@@ -29,6 +29,7 @@ struct _BitmazePredictBar
   BitmazeMazeView  *view;       /* not owned: the window's */
   gboolean          syncing;    /* the field is being set from the answer */
   GHashTable       *reserve;   /* a width: the tallest the bar was at it */
+  gboolean          compact;   /* in the presentation view */
   guint             text_size;
 
   /* Template widgets */
@@ -464,6 +465,24 @@ update_bar (BitmazePredictBar *self)
       show_idle (self);
       break;
     }
+
+  /* The presentation view says the statement in its own big line above
+   * the bar, and the class answers on its phones: no second statement,
+   * no how-to, no answer field once the answer is out, so the maze, the
+   * key and the chart keep their room on a 1024 x 768 projector. */
+  if (self->compact)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->statement_label), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->hint_label), FALSE);
+      if (bitmaze_predict_get_state (self->predict) == BITMAZE_PREDICT_REVEALED)
+        {
+          /* the result says the word, the key shows its bits; Continue
+           * does what Skip would */
+          gtk_widget_set_visible (self->answer_box, FALSE);
+          gtk_widget_set_visible (GTK_WIDGET (self->word_label), FALSE);
+          gtk_widget_set_visible (GTK_WIDGET (self->skip_button), FALSE);
+        }
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -697,6 +716,13 @@ bitmaze_predict_bar_measure (GtkWidget      *widget,
   *natural = reserve;
 }
 
+/* Its labels wrap: a height for each width, as its content. */
+static GtkSizeRequestMode
+bitmaze_predict_bar_get_request_mode (GtkWidget *widget)
+{
+  return gtk_widget_get_request_mode (BITMAZE_PREDICT_BAR (widget)->content);
+}
+
 static void
 bitmaze_predict_bar_size_allocate (GtkWidget *widget,
                                    int        width,
@@ -743,6 +769,7 @@ bitmaze_predict_bar_class_init (BitmazePredictBarClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = bitmaze_predict_bar_dispose;
+  widget_class->get_request_mode = bitmaze_predict_bar_get_request_mode;
   widget_class->measure = bitmaze_predict_bar_measure;
   widget_class->size_allocate = bitmaze_predict_bar_size_allocate;
 
@@ -864,6 +891,21 @@ bitmaze_predict_bar_set_view (BitmazePredictBar *self,
   g_return_if_fail (BITMAZE_IS_MAZE_VIEW (view));
 
   self->view = view;
+}
+
+void
+bitmaze_predict_bar_set_compact (BitmazePredictBar *self,
+                                 gboolean           compact)
+{
+  g_return_if_fail (BITMAZE_IS_PREDICT_BAR (self));
+
+  compact = !!compact;
+  if (self->compact == compact)
+    return;
+  self->compact = compact;
+  g_hash_table_remove_all (self->reserve);
+  if (self->predict != NULL)
+    update_bar (self);
 }
 
 guint

@@ -258,6 +258,7 @@ set_presenting (BitmazeWindow *self,
                                  self->maze_box, GTK_WIDGET (self->maze_scroller));
   bitmaze_predict_bar_set_view (self->predict_bar, presenting ? bitmaze_presentation_get_view (self->presentation)
                                                              : self->view);
+  bitmaze_predict_bar_set_compact (self->predict_bar, presenting);
   gtk_stack_set_visible_child_name (self->pages, presenting ? "present" : "main");
   if (presenting)
     gtk_window_fullscreen (GTK_WINDOW (self));

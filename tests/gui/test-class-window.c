@@ -416,6 +416,51 @@ test_window_closed (Fixture       *fixture,
   class_client_free (student);
 }
 
+static GtkWidget *
+find_with_class (GtkWidget  *root,
+                 const char *css_class)
+{
+  if (gtk_widget_has_css_class (root, css_class))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_with_class (child, css_class);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Everything in the presentation view's side column is on the screen:
+ * its scroller has nothing below the fold. */
+static void
+assert_side_fits (BitmazePresentation *presentation,
+                  const char          *when)
+{
+  GtkWidget *scroller = find_with_class (GTK_WIDGET (presentation), "bitmaze-presentation-side-scroller");
+  GtkAdjustment *adjustment;
+
+  g_assert_nonnull (scroller);
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  g_test_message ("%s: side column %g of %g px shown, window %d x %d", when,
+                  gtk_adjustment_get_page_size (adjustment), gtk_adjustment_get_upper (adjustment),
+                  gtk_widget_get_width (GTK_WIDGET (presentation)),
+                  gtk_widget_get_height (GTK_WIDGET (presentation)));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), <=, gtk_adjustment_get_page_size (adjustment) + 0.5);
+  /* and nothing pushed below the window: the buttons' row ends inside it */
+  {
+    GtkWidget *leave = window_test_find_actionable (GTK_WIDGET (presentation), "win.escape");
+    graphene_rect_t bounds;
+
+    g_assert_nonnull (leave);
+    g_assert_true (gtk_widget_compute_bounds (leave, GTK_WIDGET (presentation), &bounds));
+    g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (GTK_WIDGET (presentation)));
+  }
+}
+
 /* The presentation view (F5) is the class's screen: while a question is
  * open it shows the question's own statement, the answers so far (of
  * those who joined) and how to join; after the reveal the share right
@@ -493,6 +538,8 @@ test_presentation (Fixture       *fixture,
   g_assert_null (bitmaze_presentation_get_class_text (presentation, "chart"));
   gui_test_wait_for_frames (GTK_WIDGET (presentation), 2);
   shoot (GTK_WIDGET (window), "presentation-question.png");
+  /* on a 1024 x 768 projector the key and the legend are all there */
+  assert_side_fits (presentation, "question");
 
   /* the reveal: share right, chart, no join line */
   gtk_widget_activate_action (GTK_WIDGET (bar), "predict.reveal", NULL);
@@ -504,6 +551,8 @@ test_presentation (Fixture       *fixture,
   g_assert_nonnull (strstr (bitmaze_predict_bar_get_text (bar, "explanation"), "the mask"));
   gui_test_wait_for_frames (GTK_WIDGET (presentation), 2);
   shoot (GTK_WIDGET (window), "presentation-revealed.png");
+  /* and the chart with its labels, the key and the legend */
+  assert_side_fits (presentation, "revealed");
 
   /* Continue does the step: it is said in words under its statements */
   gtk_widget_activate_action (GTK_WIDGET (bar), "predict.go-on", NULL);

@@ -8,9 +8,11 @@
 #   suite     the normal suite: build-aux/dev.sh test (the README's command)
 #   asan      the whole suite (GUI included, under Xvfb) built with
 #             -Db_sanitize=address,undefined; LeakSanitizer on
-#   valgrind  the engine, format, render, net (the class server) and GUI
+#   valgrind  the engine, format, render, core, net (the class server) and GUI
 #             suites under valgrind memcheck (meson test --setup valgrind);
-#             any error or definite leak fails
+#             any error or definite leak fails.  The GUI tests run in two
+#             halves at once, each on its own Xvfb (see gui_halves); their
+#             translated runs (suite i18n) are left to the other gates
 #   fuzz      the .maze reader's two libFuzzer targets (clang), side by
 #             side for FUZZ_SECONDS (default 60) each, over copies of
 #             tests/fuzz/corpus
@@ -109,27 +111,79 @@ gate_suite ()
 gate_asan ()
 {
   log "ASan + UBSan build: whole suite"
-  # The README's sanitizer command; dev.sh sets ASAN_OPTIONS and
-  # LSAN_OPTIONS (tests/valgrind/lsan.supp), meson makes every UBSan
-  # report fatal.
+  # The README's sanitizer command for everything but the GUI suite; dev.sh
+  # sets ASAN_OPTIONS and LSAN_OPTIONS (tests/valgrind/lsan.supp), meson
+  # makes every UBSan report fatal.  The GUI suite then runs in two halves
+  # (gui_halves) with the same settings.
   rm -f "$ASAN_DIR/meson-logs/testlog.json"
   BUILDDIR=$ASAN_DIR MESON_ARGS="-Db_sanitize=address,undefined" \
-    TEST_ARGS="--timeout-multiplier 3" build-aux/dev.sh test >&2
+    TEST_ARGS="--timeout-multiplier 3 --no-suite gui" build-aux/dev.sh test >&2
   keep_log "$ASAN_DIR/meson-logs/testlog.json" asan
+  (
+    ASAN_OPTIONS=fast_unwind_on_malloc=0:halt_on_error=1:abort_on_error=1:print_summary=1
+    LSAN_OPTIONS=suppressions=$PWD/tests/valgrind/lsan.supp:print_suppressions=0
+    export ASAN_OPTIONS LSAN_OPTIONS
+    gui_halves "$ASAN_DIR" asan-gui --timeout-multiplier 3 --suite gui
+  )
+}
+
+# The GUI tests that click and type need the keyboard focus, so meson runs
+# them alone (is_parallel: false) and, under valgrind or ASan, one core
+# idles for most of the gate.  gui_halves runs the GUI tests as two meson
+# runs at once, each on an X server and a D-Bus session of its own, so each
+# half's focus is its own: the tests named in GUI_HALF_B (about half of the
+# time) in one, every other one in the other, so a new test is never left
+# out.  Each half keeps its own test log (RESULTS/LABEL-a.json, -b.json).
+#   gui_halves DIR LABEL [meson test options...]
+GUI_HALF_B="lesson predict classroom step-back inspector class-window export-dialog windows"
+gui_halves ()
+{
+  dir=$1
+  label=$2
+  shift 2
+  half_a=""
+  half_b=""
+  for t in $(meson test -C "$dir" --list "$@" 2>/dev/null | sed -n 's|^[^ ]* / ||p'); do
+    case " $GUI_HALF_B " in
+      *" $t "*) half_b="$half_b $t" ;;
+      *) half_a="$half_a $t" ;;
+    esac
+  done
+  if [ -z "$half_a$half_b" ]; then
+    record "$label: no GUI test listed" FAIL
+    return 1
+  fi
+  # Two X servers: -n gives each its own first display number to try, so
+  # the two never race for the same one.
+  for half in a b; do
+    if [ $half = a ]; then names=$half_a; display=91; else names=$half_b; display=131; fi
+    [ -n "$names" ] || continue
+    sh -c "dbus-run-session -- xvfb-run -a -n $display -s '-screen 0 1280x1024x24 -noreset' \
+      meson test -C '$dir' --no-rebuild --logbase '$label-$half' --print-errorlogs $* $names" \
+      >"$RESULTS/$label-$half.log" 2>&1 &
+  done
+  wait
+  for half in a b; do
+    [ -f "$RESULTS/$label-$half.log" ] || continue
+    cat "$RESULTS/$label-$half.log" >&2
+    log=$(ls "$dir/meson-logs/$label-$half"*.json 2>/dev/null | head -n 1)
+    keep_log "${log:-$dir/meson-logs/$label-$half.json}" "$label-$half"
+    rm -f "$dir/meson-logs/$label-$half"*.json
+  done
 }
 
 gate_valgrind ()
 {
-  log "valgrind memcheck: engine, format, render, net and GUI suites"
+  log "valgrind memcheck: engine, format, render, core, net and GUI suites"
   [ -f "$BUILDDIR/build.ninja" ] || build_dir "$BUILDDIR" normal || return 1
   meson compile -C "$BUILDDIR" >/dev/null || { record "valgrind build" FAIL; return 1; }
   rm -f "$BUILDDIR/meson-logs/testlog-valgrind.json"
   meson test -C "$BUILDDIR" --setup valgrind --print-errorlogs \
     --suite engine --suite format --suite render --suite core --suite net >&2
   keep_log "$BUILDDIR/meson-logs/testlog-valgrind.json" valgrind-engine
-  rm -f "$BUILDDIR/meson-logs/testlog-valgrind.json"
-  sh -c "$XVFB meson test -C '$BUILDDIR' --setup valgrind --print-errorlogs --suite gui" >&2
-  keep_log "$BUILDDIR/meson-logs/testlog-valgrind.json" valgrind-gui
+  # The GUI suite but its translated runs (suite i18n): they run the same
+  # code in another language, and the ASan gate runs them.
+  gui_halves "$BUILDDIR" valgrind-gui --setup valgrind --suite gui --no-suite i18n
 }
 
 # One libFuzzer target for FUZZ_SECONDS over its own copy of the seed

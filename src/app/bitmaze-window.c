@@ -260,6 +260,7 @@ set_presenting (BitmazeWindow *self,
                                  self->maze_box, GTK_WIDGET (self->maze_scroller));
   bitmaze_predict_bar_set_view (self->predict_bar, presenting ? bitmaze_presentation_get_view (self->presentation)
                                                              : self->view);
+  bitmaze_predict_bar_set_compact (self->predict_bar, presenting);
   gtk_stack_set_visible_child_name (self->pages, presenting ? "present" : "main");
   if (presenting)
     gtk_window_fullscreen (GTK_WINDOW (self));
@@ -1049,6 +1050,7 @@ connect_session (BitmazeWindow *self)
   }
   /* The class answers predict mode's questions from their browsers. */
   bitmaze_class_add_actions (GTK_WINDOW (self), self->predict);
+  gtk_box_prepend (self->maze_box, bitmaze_class_get_join_bar (GTK_WINDOW (self)));
 
   self->files = bitmaze_files_new (GTK_WINDOW (self), self->session, GTK_WIDGET (self->view));
   g_signal_connect_object (self->files, "message", G_CALLBACK (session_message_cb), self, G_CONNECT_SWAPPED);

@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "bitmaze-predict-bar.h"
 #include "bitmaze-error.h"
@@ -523,6 +524,29 @@ predict_answer_cb (BitmazePredictBar *self)
     }
 }
 
+/* A key typed into the answer field that no answer can hold (anything
+ * but hex or binary digits, 0x, 0b, a space or an underscore) is
+ * refused with the bell before it reaches the field: S, meant to step,
+ * would otherwise replace the word before, which the field starts with
+ * selected.  Pasted text goes in as it is, and the parser says what is
+ * wrong with it. */
+static gboolean
+entry_key_pressed_cb (GtkEventControllerKey *controller,
+                      guint                  keyval,
+                      guint                  keycode,
+                      GdkModifierType        state,
+                      gpointer               user_data)
+{
+  gunichar c = gdk_keyval_to_unicode (keyval);
+
+  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK)) != 0
+      || c == 0 || !g_unichar_isprint (c)
+      || (c < 128 && (g_ascii_isxdigit ((char) c) || strchr ("xXbB_ ", (int) c) != NULL)))
+    return GDK_EVENT_PROPAGATE;
+  gtk_widget_error_bell (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller)));
+  return GDK_EVENT_STOP;
+}
+
 static void
 entry_changed_cb (BitmazePredictBar *self)
 {
@@ -819,6 +843,10 @@ bitmaze_predict_bar_init (BitmazePredictBar *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->answer_entry, "activate", G_CALLBACK (entry_activate_cb), self,
                            G_CONNECT_SWAPPED);
+  controller = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  g_signal_connect (controller, "key-pressed", G_CALLBACK (entry_key_pressed_cb), NULL);
+  gtk_widget_add_controller (GTK_WIDGET (self->answer_entry), controller);
   g_signal_connect_object (self->every_adjustment, "value-changed", G_CALLBACK (every_changed_cb), self,
                            G_CONNECT_SWAPPED);
   every_changed_cb (self);

@@ -214,6 +214,16 @@ test_typed (Fixture       *fixture,
   g_clear_pointer (&want, g_free);
   g_assert_true (shows_alert (GTK_WIDGET (fixture->bar), bar_text (fixture, "title")));
 
+  /* S, meant to step, types nothing into the field: the word before
+   * that it starts with stays */
+  {
+    g_autofree char *before = g_strdup (gtk_editable_get_text (GTK_EDITABLE (bitmaze_predict_bar_get_entry (fixture->bar))));
+
+    gui_test_press_keys (fixture->window, "s");
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (bitmaze_predict_bar_get_entry (fixture->bar))), ==, before);
+    g_assert_cmpint (bitmaze_predict_get_state (fixture->predict), !=, BITMAZE_PREDICT_REVEALED);
+  }
+
   index = q->index;
   answer = q->answer;
   right = g_strdup_printf ("0x%04x", answer);

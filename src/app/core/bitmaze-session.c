@@ -7,6 +7,7 @@
 #include "bitmaze-builtin-source.h"
 #include "bitmaze-edits.h"
 #include "bitmaze-error.h"
+#include "bitmaze-forward.h"
 #include "bitmaze-gerror.h"
 #include "bitmaze-op-log.h"
 #include "bitmaze-picture.h"
@@ -184,45 +185,6 @@ part_notify_cb (GObject        *part,
       g_object_notify_by_pspec (G_OBJECT (self), properties[forwarded[i].prop_id]);
 }
 
-/* A signal of a part is the session's signal of the same name, with the
- * same arguments: its closure emits that one. */
-static void
-forward_marshal (GClosure     *closure,
-                 GValue       *return_value,
-                 guint         n_param_values,
-                 const GValue *param_values,
-                 gpointer      invocation_hint,
-                 gpointer      marshal_data)
-{
-  GValue values[4] = { G_VALUE_INIT, G_VALUE_INIT, G_VALUE_INIT, G_VALUE_INIT };
-
-  g_return_if_fail (n_param_values <= G_N_ELEMENTS (values));
-
-  g_value_init_from_instance (&values[0], closure->data);
-  /* the arguments are pointers and numbers: a plain copy keeps them */
-  for (guint i = 1; i < n_param_values; i++)
-    values[i] = param_values[i];
-  g_signal_emitv (values, GPOINTER_TO_UINT (marshal_data), 0, NULL);
-  g_value_unset (&values[0]);
-}
-
-static void
-forward_signals (BitmazeSession *self,
-                 gpointer        part)
-{
-  for (guint i = 0; i < N_SIGNALS; i++)
-    {
-      const char *name = g_signal_name (signals[i]);
-      GClosure *closure;
-
-      if (g_signal_lookup (name, G_OBJECT_TYPE (part)) == 0)
-        continue;
-      closure = g_closure_new_simple (sizeof (GClosure), self);
-      g_closure_set_meta_marshal (closure, GUINT_TO_POINTER (signals[i]), forward_marshal);
-      g_signal_connect_closure (part, name, closure, FALSE);
-    }
-}
-
 static void
 edits_modified_cb (BitmazeEdits   *edits,
                    gboolean        modified,
@@ -234,8 +196,9 @@ edits_modified_cb (BitmazeEdits   *edits,
 static void
 connect_parts (BitmazeSession *self)
 {
-  forward_signals (self, self->stepper);
-  forward_signals (self, self->edits);
+  /* the parts' signals are the session's own */
+  bitmaze_forward_signals (self, signals, N_SIGNALS, self->stepper);
+  bitmaze_forward_signals (self, signals, N_SIGNALS, self->edits);
   g_signal_connect (self->edits, "modified", G_CALLBACK (edits_modified_cb), self);
   g_signal_connect (self->stepper, "replace-maze", G_CALLBACK (stepper_replace_maze_cb), self);
   g_signal_connect (self->stepper, "notify", G_CALLBACK (part_notify_cb), self);

@@ -809,6 +809,104 @@ test_overview_solution (void)
   maze_free (m);
 }
 
+/* The overview pyramid: zoomed out, a picture drawn from it is the
+ * picture drawn from the cells give or take a little rounding and less
+ * than a pixel of shift; it follows the cells a step changed exactly as
+ * a pyramid built afresh; and it stands aside where it does not apply
+ * (pixels of fewer than its blocks' cells, other colours). */
+static void
+test_overview_pyramid (void)
+{
+  Maze *m = bfs_solved_maze (400, 300);
+  uint16_t *cells = maze_cells (m);
+  MazeError err = { 0 };
+  RenderPyramid *pyr = render_pyramid_new (m, &err);
+  RenderPyramid *fresh;
+  GArray *changed = g_array_new (FALSE, FALSE, sizeof (uint32_t));
+  RenderOptions o;
+  cairo_surface_t *exact, *fast, *again;
+  int slices = 0, n_red_exact = 0, n_red_fast = 0, w, h;
+  double diff = 0.0;
+
+  g_assert_nonnull (pyr);
+  g_assert_cmpuint (render_pyramid_bytes (400, 300), <, 400 * 300 * 2 / 5);
+  tiny_options (&o, 0.1);
+  render_pyramid_reset (pyr, &o);
+  while (!render_pyramid_build (pyr, 7))
+    slices++;
+  g_assert_cmpint (slices, >, 5);
+  g_assert_true (render_pyramid_is_ready (pyr));
+
+  exact = render (m, &o);
+  o.pyramid = pyr;
+  fast = render (m, &o);
+  w = cairo_image_surface_get_width (exact);
+  h = cairo_image_surface_get_height (exact);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        Pixel a = pixel (exact, x, y), b = pixel (fast, x, y);
+
+        n_red_exact += pixel_is (a, &o.palette.solution);
+        n_red_fast += pixel_is (b, &o.palette.solution);
+        if (!pixel_is (a, &o.palette.solution) && !pixel_is (b, &o.palette.solution))
+          diff += abs (a.r - b.r) + abs (a.g - b.g) + abs (a.b - b.b);
+      }
+  g_assert_cmpint (n_red_exact, >, 50);
+  g_assert_cmpint (abs (n_red_fast - n_red_exact), <, n_red_exact / 4);
+  /* (drawn from the pyramid, not the cells) */
+  g_assert_cmpfloat (diff, >, 0.0);
+  g_assert_cmpfloat (diff / (w * h), <, 12.0);
+  cairo_surface_destroy (fast);
+
+  /* A step clears the search and the solution of a band of rows: the
+   * pyramid follows it as one built afresh. */
+  for (uint32_t i = 400 * 100; i < 400 * 180; i++)
+    if (cells[i] & MAZE_SEARCH_MASK)
+      {
+        cells[i] &= (uint16_t) ~MAZE_SEARCH_MASK;
+        g_array_append_val (changed, i);
+      }
+  g_assert_cmpuint (changed->len, >, 1000);
+  render_pyramid_cells_changed (pyr, (const uint32_t *) (gpointer) changed->data, changed->len);
+  render_pyramid_flush (pyr);
+  fast = render (m, &o);
+  fresh = render_pyramid_new (m, &err);
+  g_assert_nonnull (fresh);
+  render_pyramid_reset (fresh, &o);
+  while (!render_pyramid_build (fresh, 1000))
+    ;
+  o.pyramid = fresh;
+  again = render (m, &o);
+  assert_same_pixels (fast, again, NULL, false);
+  cairo_surface_destroy (fast);
+  cairo_surface_destroy (again);
+  render_pyramid_free (fresh);
+
+  /* Pixels of 2 x 2 cells, another palette, a pyramid not built: the
+   * cells themselves. */
+  o.pyramid = NULL;
+  cairo_surface_destroy (exact);
+  for (int k = 0; k < 3; k++)
+    {
+      tiny_options (&o, k == 0 ? 0.5 : 0.1);
+      if (k == 1)
+        render_palette_dark (&o.palette);
+      if (k == 2)
+        render_pyramid_reset (pyr, &o);
+      exact = render (m, &o);
+      o.pyramid = pyr;
+      fast = render (m, &o);
+      assert_same_pixels (exact, fast, NULL, false);
+      cairo_surface_destroy (exact);
+      cairo_surface_destroy (fast);
+    }
+
+  g_array_unref (changed);
+  render_pyramid_free (pyr);
+  maze_free (m);
+}
+
 /* Play mode: the player is drawn over the start marker (and the goal's),
  * smaller, so the marker still shows around it; on a 1 x 1 maze the start
  * and the goal both show, inside the cell; in the overview of tiny cells
@@ -1934,5 +2032,6 @@ main (int   argc,
   g_test_add_func ("/render/stream", test_stream);
   g_test_add_func ("/render/vector-structure", test_vector_structure);
   g_test_add_func ("/render/auto-size", test_auto_size);
+  g_test_add_func ("/render/overview-pyramid", test_overview_pyramid);
   return g_test_run ();
 }

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 #include <zlib.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -1824,6 +1825,55 @@ refuse_bytes (void                *closure,
   return CAIRO_STATUS_WRITE_ERROR;
 }
 
+/* Out of memory for a PNG (here under an address-space limit, in a
+ * subprocess): the message says which image and how many bytes. */
+static void
+test_png_out_of_memory (void)
+{
+#if defined (__SANITIZE_ADDRESS__)
+  g_test_skip ("AddressSanitizer maps terabytes: an address-space limit does not apply");
+  return;
+#endif
+  if (strstr (g_getenv ("LD_PRELOAD") != NULL ? g_getenv ("LD_PRELOAD") : "", "vgpreload") != NULL)
+    {
+      g_test_skip ("valgrind has an address space of its own");
+      return;
+    }
+  if (g_test_subprocess ())
+    {
+      Maze *m = new_maze (6, 6);
+      RenderOptions o;
+      MazeError err = { 0 };
+      char *status = NULL;
+      const char *vm;
+      struct rlimit limit;
+      double w, h;
+
+      render_options_init (&o);
+      o.cell_size = 1250;
+      o.margin = 500;
+      render_get_size (m, &o, &w, &h);
+      g_assert_cmpfloat (w, ==, 8500.0);
+      /* 32 MB more than the process maps: the image takes 289 MB. */
+      g_assert_true (g_file_get_contents ("/proc/self/status", &status, NULL, NULL));
+      vm = strstr (status, "VmSize:");
+      g_assert_nonnull (vm);
+      limit.rlim_cur = limit.rlim_max =
+        (rlim_t) g_ascii_strtoull (vm + strlen ("VmSize:"), NULL, 10) * 1024 + 32 * 1024 * 1024;
+      g_free (status);
+      g_assert_cmpint (setrlimit (RLIMIT_AS, &limit), ==, 0);
+      g_assert_cmpint (render_to_stream (m, &o, RENDER_FORMAT_PNG, refuse_bytes, NULL, &err), ==,
+                       MAZE_ERROR_NOMEM);
+      g_assert_cmpstr (err.message, ==, "not enough memory for a 8500 x 8500 image: "
+                                        "289000000 bytes could not be allocated; use a "
+                                        "smaller cell size");
+      maze_free (m);
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+}
+
 /* The SVG and PDF writer's files hold together: an SVG's elements are
  * closed, a PDF's cross-reference table, stream length and resources
  * name what is really there, and its content draws what was asked for
@@ -2033,5 +2083,6 @@ main (int   argc,
   g_test_add_func ("/render/vector-structure", test_vector_structure);
   g_test_add_func ("/render/auto-size", test_auto_size);
   g_test_add_func ("/render/overview-pyramid", test_overview_pyramid);
+  g_test_add_func ("/render/png-out-of-memory", test_png_out_of_memory);
   return g_test_run ();
 }

@@ -54,6 +54,7 @@ set_status (BitmazeCodePane *self,
 static void
 fill_listing (BitmazeCodePane *self)
 {
+  g_autoptr (PangoAttrList) no_hyphens = NULL;
   GtkWidget *child;
   unsigned n;
 
@@ -66,6 +67,8 @@ fill_listing (BitmazeCodePane *self)
     return;
 
   n = maze_listing_length (self->algorithm);
+  no_hyphens = pango_attr_list_new ();
+  pango_attr_list_insert (no_hyphens, pango_attr_insert_hyphens_new (FALSE));
   for (unsigned i = 1; i <= n; i++)
     {
       const MazeListingLine *line = maze_listing_line (self->algorithm, i);
@@ -87,13 +90,34 @@ fill_listing (BitmazeCodePane *self)
       GtkWidget *row = gtk_list_box_row_new ();
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
       GtkWidget *number_label = gtk_label_new (number);
-      GtkWidget *code = gtk_label_new (text != NULL ? text : line->code);
+      const char *shown = text != NULL ? text : line->code;
+      size_t indent = strspn (shown, " ");
+      g_autofree char *spaces = g_strnfill (indent, ' ');
+      GtkWidget *indented = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+      GtkWidget *margin = gtk_label_new (spaces);
+      GtkWidget *code = gtk_label_new (shown + indent);
 
       gtk_widget_add_css_class (number_label, "bitmaze-code-number");
+      gtk_widget_set_valign (number_label, GTK_ALIGN_START);
+      /* A line longer than the pane is wide wraps (at a space where it
+       * can) rather than losing its end, which is often what the step is
+       * about (the direction, the shift) on a projector's narrow pane.
+       * Its indent is a label of spaces in the same font beside it, so a
+       * wrapped line stays in its column. */
+      gtk_widget_add_css_class (margin, "bitmaze-code-line");
+      gtk_widget_set_valign (margin, GTK_ALIGN_START);
+      gtk_widget_set_visible (margin, indent > 0);
       gtk_widget_add_css_class (code, "bitmaze-code-line");
       gtk_label_set_xalign (GTK_LABEL (code), 0);
+      gtk_label_set_wrap (GTK_LABEL (code), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (code), PANGO_WRAP_WORD_CHAR);
+      /* no hyphen where a name breaks: it would read as a minus */
+      gtk_label_set_attributes (GTK_LABEL (code), no_hyphens);
+      gtk_widget_set_hexpand (code, TRUE);
+      gtk_box_append (GTK_BOX (indented), margin);
+      gtk_box_append (GTK_BOX (indented), code);
       gtk_box_append (GTK_BOX (box), number_label);
-      gtk_box_append (GTK_BOX (box), code);
+      gtk_box_append (GTK_BOX (box), indented);
       gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
       /* Translators: what a line of the Code pane does when clicked */
       gtk_widget_set_tooltip_text (row, _("Go to the last step that ran this line"));
@@ -111,8 +135,10 @@ row_of_line (BitmazeCodePane *self,
   return g_ptr_array_index (self->rows, line - 1);
 }
 
-/* Brings the highlighted line into view once the rows have their place:
- * a third of the way down when it is out of sight, else where it is. */
+/* Brings the highlighted lines into view once the rows have their place:
+ * the step's line and the lines it wrote (the call and the statement in
+ * the function it called) together when they fit, a third of the way
+ * down; else the first line it wrote, the statement the log shows. */
 static gboolean
 scroll_tick_cb (GtkWidget     *widget,
                 GdkFrameClock *clock,
@@ -121,7 +147,7 @@ scroll_tick_cb (GtkWidget     *widget,
   BitmazeCodePane *self = BITMAZE_CODE_PANE (widget);
   GtkWidget *row = row_of_line (self, self->line);
   GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
-  double top, page, value;
+  double page, value, upper, top, bottom, first_top = -1, first_bottom = 0;
   graphene_rect_t bounds;
 
   if (row == NULL)
@@ -130,14 +156,37 @@ scroll_tick_cb (GtkWidget     *widget,
       return G_SOURCE_REMOVE;
     }
   page = gtk_adjustment_get_page_size (adjustment);
+  upper = gtk_adjustment_get_upper (adjustment);
   if (!gtk_widget_compute_bounds (row, GTK_WIDGET (self->list), &bounds)
-      || bounds.size.height <= 0 || page <= 0
-      || gtk_adjustment_get_upper (adjustment) < bounds.origin.y + bounds.size.height)
+      || bounds.size.height <= 0 || page <= 0 || upper < bounds.origin.y + bounds.size.height)
     return G_SOURCE_CONTINUE; /* not laid out yet */
   top = bounds.origin.y;
+  bottom = top + bounds.size.height;
+  for (guint k = 0; k < G_N_ELEMENTS (self->wrote); k++)
+    {
+      GtkWidget *wrote = row_of_line (self, self->wrote[k]);
+
+      if (wrote == NULL)
+        continue;
+      if (!gtk_widget_compute_bounds (wrote, GTK_WIDGET (self->list), &bounds)
+          || bounds.size.height <= 0 || upper < bounds.origin.y + bounds.size.height)
+        return G_SOURCE_CONTINUE;
+      if (first_top < 0)
+        {
+          first_top = bounds.origin.y;
+          first_bottom = first_top + bounds.size.height;
+        }
+      top = MIN (top, bounds.origin.y);
+      bottom = MAX (bottom, bounds.origin.y + bounds.size.height);
+    }
+  if (bottom - top > page && first_top >= 0)
+    {
+      top = first_top;
+      bottom = first_bottom;
+    }
   value = gtk_adjustment_get_value (adjustment);
-  if (top < value || top + bounds.size.height > value + page)
-    gtk_adjustment_set_value (adjustment, MAX (0, top - page / 3));
+  if (top < value || bottom > value + page)
+    gtk_adjustment_set_value (adjustment, MAX (0, top - (page - MIN (page, bottom - top)) / 3));
   self->scroll_id = 0;
   return G_SOURCE_REMOVE;
 }
@@ -249,7 +298,7 @@ bitmaze_code_pane_init (BitmazeCodePane *self)
 
   self->scroller = GTK_SCROLLED_WINDOW (gtk_scrolled_window_new ());
   gtk_scrolled_window_set_child (self->scroller, GTK_WIDGET (self->list));
-  gtk_scrolled_window_set_policy (self->scroller, GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_policy (self->scroller, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_widget_set_vexpand (GTK_WIDGET (self->scroller), TRUE);
   gtk_widget_set_parent (GTK_WIDGET (self->scroller), widget);
 

@@ -17,6 +17,7 @@
 #include <glib-unix.h>
 #include <glib/gi18n.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bitmaze-class-region.h"
 #include "bitmaze-class-server.h"
@@ -24,6 +25,10 @@
 
 /* Lines of the ranking shown after a reveal. */
 #define RANKING_SHOWN 5
+
+/* A maze up to this size is drawn with a cell question (as quiz does). */
+#define DRAW_MAX_WIDTH  40
+#define DRAW_MAX_HEIGHT 30
 
 typedef struct
 {
@@ -39,6 +44,7 @@ typedef struct
   size_t              n_pending;  /* questions of the step about to run */
   size_t              next;       /* the next of those to ask */
   MazeQuestion        current;    /* the question asked last */
+  BitmazeClassBox     region;     /* ... the part of the maze its pages show */
   gboolean            open;       /* ... and still open */
   gboolean            revealed;   /* interactive: revealed, Enter goes on */
   gboolean            done;       /* no question left */
@@ -113,6 +119,7 @@ ask (ClassCli           *self,
         n_frontier = MIN (n_frontier, maze_solver_frontier (self->solver, frontier, n_frontier));
       box = bitmaze_class_region_pick (width, maze_height (self->maze), cells, q->from,
                                        frontier, n_frontier, q->index, NULL);
+      self->region = box;
       words = g_new (guint16, box.width * box.height);
       marks = g_new0 (guint8, box.width * box.height);
       for (guint j = 0; j < box.height; j++)
@@ -233,8 +240,30 @@ show_question (ClassCli *self,
                number, q->x, q->y, q->index, q->word, q->statement);
     }
   else
-    /* Translators: bitmaze-cli class: a cell question; the number */
-    g_print (_("Question %u: which cell comes next?"), number);
+    {
+      const BitmazeClassBox *box = &self->region;
+
+      /* Translators: bitmaze-cli class: a cell question; the number */
+      g_print (_("Question %u: which cell comes next?"), number);
+      g_print ("\n");
+      /* The teacher sees the whole maze, the search's cell highlighted,
+       * and which part of it the students' pages show. */
+      if (maze_width (self->maze) <= DRAW_MAX_WIDTH && maze_height (self->maze) <= DRAW_MAX_HEIGHT)
+        {
+          CliTextOptions text;
+
+          cli_text_options_init (&text);
+          text.labels = TRUE;
+          text.color = isatty (STDOUT_FILENO);
+          text.current = q->from;
+          fflush (stdout);
+          cli_text_print (self->maze, &text, stdout);
+        }
+      /* Translators: bitmaze-cli class: the region of a cell question;
+       * first and last column, first and last row */
+      g_print (_("The students see columns %u to %u and rows %u to %u."),
+               box->x, box->x + box->width - 1, box->y, box->y + box->height - 1);
+    }
   g_print ("\n%s\n", _("Enter reveals the answer."));
 }
 
@@ -375,6 +404,39 @@ command_line (ClassCli   *self,
     emit_uints ("joined", bitmaze_class_server_get_joined (self->server),
                 "answered", bitmaze_class_server_get_answered (self->server),
                 "question", bitmaze_class_server_get_question (self->server), (const char *) NULL);
+  else if (g_str_equal (command, "lock") || g_str_equal (command, "unlock"))
+    {
+      bitmaze_class_server_set_locked (self->server, g_str_equal (command, "lock"));
+      emit_uints ("locked", (guint) bitmaze_class_server_get_locked (self->server),
+                  (const char *) NULL);
+    }
+  else if (g_str_has_prefix (command, "remove ") || g_str_equal (command, "remove"))
+    {
+      const char *name = command + strlen ("remove");
+
+      while (*name == ' ' || *name == '\t')
+        name++;
+      if (*name == '\0')
+        emit_error ("remove needs a student's name");
+      else if (!bitmaze_class_server_remove_student (self->server, name))
+        {
+          g_autofree char *message = g_strdup_printf ("no student is called '%s'", name);
+
+          emit_error (message);
+        }
+      else
+        {
+          g_autoptr (JsonBuilder) b = json_builder_new ();
+
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "removed");
+          json_builder_add_string_value (b, name);
+          json_builder_set_member_name (b, "joined");
+          json_builder_add_int_value (b, bitmaze_class_server_get_joined (self->server));
+          json_builder_end_object (b);
+          emit (b);
+        }
+    }
   else if (g_str_equal (command, "quit"))
     {
       emit_uints ("quit", 1, (const char *) NULL);
@@ -472,11 +534,16 @@ cli_class (int    argc,
   g_autofree char *address = NULL;
   g_autofree char *port_text = NULL;
   g_autofree char *ask_text = NULL;
+  g_autofree char *per_address_text = NULL;
   g_autofree char *description = NULL;
   gboolean ranking = FALSE, script = FALSE;
   const char *default_name = maze_algorithm_default (maze_solvers)->name;
   g_autofree char *solver_help =
     g_strdup_printf (_("Solver (default %s; see bitmaze-cli solve --list)"), default_name);
+  g_autofree char *per_address_help =
+    g_strdup_printf (_("How many students may join from one address, 1 to %u: more for "
+                       "computers the students share (default %u)"),
+                     BITMAZE_CLASS_STUDENTS_MAX, BITMAZE_CLASS_STUDENTS_PER_ADDRESS);
   const GOptionEntry entries[] = {
     { "solver", 'S', 0, G_OPTION_ARG_STRING, &solver_name, solver_help, N_("NAME") },
     { "build", 'b', 0, G_OPTION_ARG_STRING, &build,
@@ -496,6 +563,8 @@ cli_class (int    argc,
       N_("Rank the students by right answers (the pages show their score)"), NULL },
     { "ask", 0, 0, G_OPTION_ARG_STRING, &ask_text,
       N_("Which questions: words, cells or all (default)"), N_("KINDS") },
+    { "students-per-address", 0, 0, G_OPTION_ARG_STRING, &per_address_text,
+      per_address_help, N_("N") },
     { "script", 0, 0, G_OPTION_ARG_NONE, &script,
       N_("Read commands from standard input and answer each with a line of JSON"), NULL },
     { NULL }
@@ -506,11 +575,12 @@ cli_class (int    argc,
   ClassCli self = { 0 };
   MazeError maze_error;
   guint64 port = BITMAZE_CLASS_DEFAULT_PORT, seed = 0;
+  guint64 per_address = BITMAZE_CLASS_STUDENTS_PER_ADDRESS;
   uint32_t width = 20, height = 15;
   guint sigterm_id, sigint_id;
   int status;
 
-  description = g_strdup_printf ("%s\n\n%s",
+  description = g_strdup_printf ("%s\n\n%s\n\n%s",
                                  _("The first line on standard output is the page's "
                                    "address and the join code: 'Join at "
                                    "http://127.0.0.1:8765/ with code 123456'.  "
@@ -527,7 +597,13 @@ cli_class (int    argc,
                                    "skip ({\"skipped\": N}), status ({\"joined\": J, "
                                    "\"answered\": A, \"question\": N}), quit "
                                    "({\"quit\": 1}); a mistake gets {\"error\": "
-                                   "\"…\"}."));
+                                   "\"…\"}."),
+                                 _("The teacher's commands in --script: lock and "
+                                   "unlock ({\"locked\": 1|0}; a locked class takes "
+                                   "no new student, those who joined come back), "
+                                   "remove NAME ({\"removed\": \"NAME\", \"joined\": "
+                                   "J}; the student's answers leave the counts and "
+                                   "their address cannot join again with that name)."));
   context = cli_context_new ("class", _("MAZE-FILE"),
                              _("Run a class session: students answer predict "
                                "mode's questions from their browsers."),
@@ -555,7 +631,10 @@ cli_class (int    argc,
       || (build != NULL && size_text != NULL
           && (status = cli_parse_size (size_text, &width, &height)) != CLI_EXIT_OK)
       || (seed_text != NULL
-          && (status = cli_parse_uint ("--seed", seed_text, 0, G_MAXUINT64, &seed)) != CLI_EXIT_OK))
+          && (status = cli_parse_uint ("--seed", seed_text, 0, G_MAXUINT64, &seed)) != CLI_EXIT_OK)
+      || (per_address_text != NULL
+          && (status = cli_parse_uint ("--students-per-address", per_address_text, 1,
+                                       BITMAZE_CLASS_STUDENTS_MAX, &per_address)) != CLI_EXIT_OK))
     return status;
 
   maze_predict_options_init (&self.options);
@@ -604,6 +683,7 @@ cli_class (int    argc,
 
   self.server = bitmaze_class_server_new ();
   bitmaze_class_server_set_ranking (self.server, ranking);
+  bitmaze_class_server_set_students_per_address (self.server, (guint) per_address);
   if (!bitmaze_class_server_start (self.server, address, (guint) port, &error))
     {
       /* The default port taken: any free one (as the app does). */

@@ -92,6 +92,43 @@ typedef struct
   guint16 wrote;
 } Seen;
 
+typedef struct
+{
+  GtkWidget *scroller;
+  GtkWidget *row;
+} InView;
+
+/* Whether @data's row lies wholly inside its scrolled window's view. */
+static gboolean
+row_in_view (gpointer data)
+{
+  InView *in_view = data;
+  graphene_rect_t bounds;
+
+  return gtk_widget_compute_bounds (in_view->row, in_view->scroller, &bounds)
+         && bounds.size.height > 0 && bounds.origin.y >= -0.5
+         && bounds.origin.y + bounds.size.height <= gtk_widget_get_height (in_view->scroller) + 0.5;
+}
+
+/* No label under @widget reaches past @scroller's right edge: a long line
+ * wraps rather than losing its end. */
+static void
+assert_nothing_cut (GtkWidget *widget,
+                    GtkWidget *scroller)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      graphene_rect_t bounds;
+
+      if (GTK_IS_LABEL (child) && gtk_widget_get_visible (child)
+          && gtk_widget_compute_bounds (child, scroller, &bounds))
+        g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=,
+                           gtk_widget_get_width (scroller) + 0.5);
+      assert_nothing_cut (child, scroller);
+    }
+}
+
 /* C shows the pane (and the setting says so), with DFS's listing; it
  * follows Step, Back, the timeline; C hides it again. */
 static void
@@ -127,6 +164,22 @@ test_follows_steps (Fixture       *fixture,
       seen[k].line = step->line;
       seen[k].wrote = step->n_changes > 0 ? step->changes[0].line : 0;
     }
+
+  /* The statement the last step wrote is on screen, whole: scrolled into
+   * view, and no line of the listing runs past the pane's edge on a
+   * 1024-pixel window (they wrap). */
+  {
+    GtkWidget *list = window_test_find (GTK_WIDGET (pane), GTK_TYPE_LIST_BOX);
+    InView in_view = { window_test_find (GTK_WIDGET (pane), GTK_TYPE_SCROLLED_WINDOW), NULL };
+
+    g_assert_nonnull (list);
+    g_assert_nonnull (in_view.scroller);
+    g_assert_cmpuint (seen[40].wrote, >, 0);
+    in_view.row = GTK_WIDGET (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), seen[40].wrote - 1));
+    g_assert_nonnull (in_view.row);
+    gui_test_wait_until (row_in_view, &in_view, "the written line to be scrolled into view");
+    assert_nothing_cut (list, in_view.scroller);
+  }
 
   /* Back: the step shown before, its line */
   for (guint k = 40; k > 30; k--)

@@ -385,8 +385,8 @@ test_full_class (void)
   for (guint i = 0; i < BITMAZE_CLASS_STUDENTS_MAX; i++)
     latencies[i] = answerers[i].latency_ms;
   qsort (latencies, BITMAZE_CLASS_STUDENTS_MAX, sizeof *latencies, compare_doubles);
-  /* (Only a machine too loaded to keep a 40 ms timer would miss it.) */
-  g_assert_cmpfloat (took, <, 2.0);
+  /* The pace is the test's own timer, which a loaded machine (or ASan)
+   * stretches: the times are printed, never asserted. */
   g_test_message ("200 answers sent over %.2f s: acknowledged in %.2f ms median, %.2f ms p99, %.2f ms at most",
                   took, latencies[BITMAZE_CLASS_STUDENTS_MAX / 2],
                   latencies[BITMAZE_CLASS_STUDENTS_MAX * 99 / 100 - 1],
@@ -431,6 +431,105 @@ test_sigterm (void)
   cli_free (cli);
 }
 
+/* A student called @name from @session who got into the class (a
+ * welcome), kept connected in @students; FALSE when turned away (the
+ * WebSocket refused or closed). */
+static gboolean
+joins (Cli         *cli,
+       SoupSession *session,
+       const char  *name,
+       GPtrArray   *students)
+{
+  ClassClient *client = class_client_new (session, cli->url, cli->code, NULL);
+  gboolean joined = FALSE;
+
+  if (class_client_wait_connected (client))
+    {
+      class_client_join (client, name, NULL);
+      CLASS_WAIT_FOR (!g_queue_is_empty (&client->messages) || client->closed);
+      while (!g_queue_is_empty (&client->messages) && !joined)
+        {
+          g_autoptr (JsonObject) m = g_queue_pop_head (&client->messages);
+
+          joined = g_strcmp0 (json_object_get_string_member (m, "type"), "welcome") == 0;
+        }
+    }
+  if (joined)
+    g_ptr_array_add (students, client);
+  else
+    class_client_free (client);
+  return joined;
+}
+
+/* The teacher's side from a terminal: a shared computer's students
+ * (--students-per-address), lock and unlock, removing a student. */
+static void
+test_teacher (void)
+{
+  g_autofree char *maze = maze_file ();
+  Cli *cli = cli_start (maze, "--port", "0", "--students-per-address", "4", "--script", NULL);
+  g_autoptr (SoupSession) shared = class_test_session_from ("127.0.0.4");
+  g_autoptr (SoupSession) late = class_test_session_from ("127.0.0.5");
+  const char *names[] = { "Ana", "Bo", "Cy", "Di" };
+  g_autoptr (GPtrArray) students = g_ptr_array_new_with_free_func ((GDestroyNotify) class_client_free);
+
+  /* Four from one computer: one more than the default allows. */
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    g_assert_true (joins (cli, shared, names[i], students));
+  g_assert_false (joins (cli, shared, "Ed", students));
+
+  {
+    g_autoptr (JsonObject) locked = cli_command (cli, "lock");
+
+    g_assert_cmpint (json_object_get_int_member (locked, "locked"), ==, 1);
+  }
+  g_assert_false (joins (cli, late, "Fay", students));
+  {
+    g_autoptr (JsonObject) unlocked = cli_command (cli, "unlock");
+
+    g_assert_cmpint (json_object_get_int_member (unlocked, "locked"), ==, 0);
+  }
+  g_assert_true (joins (cli, late, "Fay", students));
+
+  {
+    g_autoptr (JsonObject) removed = cli_command (cli, "remove Bo");
+    g_autoptr (JsonObject) nobody = cli_command (cli, "remove Zed");
+    g_autoptr (JsonObject) bare = cli_command (cli, "remove");
+    g_autoptr (JsonObject) status = cli_command (cli, "status");
+
+    g_assert_cmpstr (json_object_get_string_member (removed, "removed"), ==, "Bo");
+    g_assert_cmpint (json_object_get_int_member (removed, "joined"), ==, 4);
+    g_assert_nonnull (strstr (json_object_get_string_member (nobody, "error"), "Zed"));
+    g_assert_true (json_object_has_member (bare, "error"));
+    g_assert_cmpint (json_object_get_int_member (status, "joined"), ==, 4);
+  }
+  /* Bo's computer cannot bring the name back. */
+  g_assert_false (joins (cli, shared, "Bo", students));
+
+  {
+    g_autoptr (JsonObject) quit = cli_command (cli, "quit");
+  }
+  g_assert_cmpint (cli_wait (cli), ==, 0);
+  cli_free (cli);
+}
+
+/* --students-per-address outside 1..200 is refused before anything
+ * starts. */
+static void
+test_bad_per_address (void)
+{
+  g_autofree char *maze = maze_file ();
+  const char *argv[] = { g_getenv ("BITMAZE_CLI"), "class", maze, "--students-per-address", "0", NULL };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSubprocess) process = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  g_autofree char *err = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (process, NULL, NULL, NULL, &err, &error));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), !=, 0);
+  g_assert_nonnull (strstr (err, "--students-per-address"));
+}
+
 /* A public address is refused with a message that says why. */
 static void
 test_bad_address (void)
@@ -460,6 +559,8 @@ main (int   argc,
   g_test_add_func ("/cli-class/full-class", test_full_class);
   g_test_add_func ("/cli-class/sigterm", test_sigterm);
   g_test_add_func ("/cli-class/bad-address", test_bad_address);
+  g_test_add_func ("/cli-class/teacher", test_teacher);
+  g_test_add_func ("/cli-class/bad-per-address", test_bad_per_address);
 
   return g_test_run ();
 }

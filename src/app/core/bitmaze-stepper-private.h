@@ -2,7 +2,9 @@
 /*
  * bitmaze-stepper-private.h: what bitmaze-stepper.c and
  * bitmaze-stepper-run.c (Run, predict mode's question, a saved run
- * coming back) share.  Nobody else includes it.
+ * coming back) share.  Nobody else includes it.  The functions below are
+ * all bitmaze-stepper.c's: bitmaze-stepper-run.c is the layer above, and
+ * calls down only.
  */
 #pragma once
 
@@ -149,5 +151,8 @@ bitmaze_stepper_step_or_ask (BitmazeStepper *self,
                              gboolean        may_ask);
 void
 bitmaze_stepper_cancel_reopen (BitmazeStepper *self);
+/* Run stops (bitmaze_stepper_set_running (FALSE)), if it runs. */
+void
+bitmaze_stepper_stop_running (BitmazeStepper *self);
 
 G_END_DECLS

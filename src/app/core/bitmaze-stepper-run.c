@@ -2,6 +2,10 @@
 /*
  * bitmaze-stepper-run.c: the stepper's Run on the frame clock, predict
  * mode's question, and a saved run coming back (see bitmaze-stepper.h).
+ *
+ * A layer above bitmaze-stepper.c: it calls the stepping there (through
+ * bitmaze-stepper-private.h), and nothing there calls back into this
+ * file, so the two files call each other in no circle.
  */
 #include "config.h"
 
@@ -176,12 +180,17 @@ bitmaze_stepper_set_running (BitmazeStepper *self,
   running = !!running && self->maze != NULL;
   if (running == self->running)
     return;
+  if (!running)
+    {
+      bitmaze_stepper_stop_running (self);
+      return;
+    }
   /* Predict mode: the question held is answered first. */
-  if (running && self->has_question && self->ask_func != NULL)
+  if (self->has_question && self->ask_func != NULL)
     return;
 
   bitmaze_stepper_withdraw_question (self);
-  if (running && self->quick == NULL
+  if (self->quick == NULL
       && (self->source == NULL || bitmaze_step_source_finished (self->source)))
     {
       /* A new search starts at once (after the end of one, from the
@@ -194,14 +203,28 @@ bitmaze_stepper_set_running (BitmazeStepper *self,
       bitmaze_stepper_announce_moved (self, &before);
     }
 
-  self->running = running;
-  if (running)
-    self->running_since = began;
-  else
-    self->waited_us += g_get_monotonic_time () - self->running_since;
-  if (running)
-    bitmaze_pacer_run_started (self->pacer, g_get_monotonic_time () - began);
+  self->running = TRUE;
+  self->running_since = began;
+  bitmaze_pacer_run_started (self->pacer, g_get_monotonic_time () - began);
   g_object_notify_by_pspec (G_OBJECT (self), bitmaze_stepper_properties[PROP_RUNNING]);
+}
+
+void
+bitmaze_stepper_set_pacer (BitmazeStepper *self,
+                           BitmazePacer   *pacer)
+{
+  g_return_if_fail (BITMAZE_IS_STEPPER (self));
+  g_return_if_fail (BITMAZE_IS_PACER (pacer));
+
+  g_set_object (&self->pacer, pacer);
+}
+
+BitmazePacer *
+bitmaze_stepper_get_pacer (BitmazeStepper *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_STEPPER (self), NULL);
+
+  return self->pacer;
 }
 
 double
@@ -310,13 +333,6 @@ bitmaze_stepper_set_ask_func (BitmazeStepper        *self,
 /* ------------------------------------------------------------------ */
 /* A saved build or search comes back (bitmaze-reopen.h)               */
 /* ------------------------------------------------------------------ */
-
-void
-bitmaze_stepper_cancel_reopen (BitmazeStepper *self)
-{
-  g_clear_handle_id (&self->reopen_id, g_source_remove);
-  g_clear_pointer (&self->reopen, bitmaze_reopen_free);
-}
 
 /* Replays one slice; TRUE while there is more to replay. */
 static gboolean

@@ -725,12 +725,30 @@ bitmaze_stepper_get_algorithm (BitmazeStepper *self)
 /* ------------------------------------------------------------------ */
 
 void
+bitmaze_stepper_stop_running (BitmazeStepper *self)
+{
+  if (!self->running)
+    return;
+  bitmaze_stepper_withdraw_question (self);
+  self->running = FALSE;
+  self->waited_us += g_get_monotonic_time () - self->running_since;
+  g_object_notify_by_pspec (G_OBJECT (self), bitmaze_stepper_properties[PROP_RUNNING]);
+}
+
+void
+bitmaze_stepper_cancel_reopen (BitmazeStepper *self)
+{
+  g_clear_handle_id (&self->reopen_id, g_source_remove);
+  g_clear_pointer (&self->reopen, bitmaze_reopen_free);
+}
+
+void
 bitmaze_stepper_interrupt (BitmazeStepper *self)
 {
   g_return_if_fail (BITMAZE_IS_STEPPER (self));
 
   bitmaze_stepper_withdraw_question (self);
-  bitmaze_stepper_set_running (self, FALSE);
+  bitmaze_stepper_stop_running (self);
   bitmaze_stepper_cancel_reopen (self);
 }
 
@@ -820,24 +838,6 @@ bitmaze_stepper_set_search_func (BitmazeStepper           *self,
 
   self->search_func = func;
   self->search_data = user_data;
-}
-
-void
-bitmaze_stepper_set_pacer (BitmazeStepper *self,
-                           BitmazePacer   *pacer)
-{
-  g_return_if_fail (BITMAZE_IS_STEPPER (self));
-  g_return_if_fail (BITMAZE_IS_PACER (pacer));
-
-  g_set_object (&self->pacer, pacer);
-}
-
-BitmazePacer *
-bitmaze_stepper_get_pacer (BitmazeStepper *self)
-{
-  g_return_val_if_fail (BITMAZE_IS_STEPPER (self), NULL);
-
-  return self->pacer;
 }
 
 /* ------------------------------------------------------------------ */

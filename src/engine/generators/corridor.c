@@ -13,13 +13,21 @@
 
 #include <stdlib.h>
 
+/* The corridor generator's own state (GEN_STATE()). */
+typedef struct
+{
+  uint32_t length;    /* cells carved in this corridor */
+} CorridorState;
+
+#define CORRIDOR(gen) GEN_STATE (gen, CorridorState)
+
 static MazeStatus
 corridor_init (MazeGenerator *gen,
                MazeError     *error)
 {
   gen->first = gen_random_cell (gen);
   gen->cur = gen->first;
-  gen->u.corridor.length = 0;
+  CORRIDOR (gen)->length = 0;
   if (!gen_ring_reserve (gen, 1))
     return gen_nomem (gen, error);
   gen->ring[0] = gen->first;
@@ -36,7 +44,7 @@ corridor_step (MazeGenerator *gen,
       uint32_t cur = gen->cur;
       uint16_t sides = 0;
 
-      if (cur != GEN_NONE && gen->u.corridor.length < gen->spec.count)
+      if (cur != GEN_NONE && CORRIDOR (gen)->length < gen->spec.count)
         sides = gen_uncarved_sides (gen, cur);
       if (sides != 0)
         {
@@ -48,7 +56,7 @@ corridor_step (MazeGenerator *gen,
           /* The bag is never used as a ring here: head stays 0. */
           gen->ring[gen->ring_len++] = to;
           gen->cur = to;
-          gen->u.corridor.length++;
+          CORRIDOR (gen)->length++;
           return GEN_CARVED;
         }
 
@@ -62,7 +70,7 @@ corridor_step (MazeGenerator *gen,
           if (gen_uncarved_sides (gen, cell) != 0)
             {
               gen->cur = cell;
-              gen->u.corridor.length = 0;
+              CORRIDOR (gen)->length = 0;
               break;
             }
           gen->ring[k] = gen->ring[--gen->ring_len];
@@ -120,7 +128,7 @@ corridor_run (MazeGenerator *gen)
   uint32_t w = gen->width, n = gen->n;
   uint32_t count = gen->spec.count;
   uint32_t cur = gen->cur;
-  uint32_t length = gen->u.corridor.length;
+  uint32_t length = CORRIDOR (gen)->length;
   uint64_t todo = gen->tree_left, carved = 0;
   /* rng is the generator's own, moved on with every draw; queue[head]
    * is the number it gives next, then queue[head + 1] ..., and ahead
@@ -216,7 +224,7 @@ corridor_run (MazeGenerator *gen)
 #undef DRAW
   gen_carved_end (gen, &c);
   gen->cur = cur;
-  gen->u.corridor.length = length;
+  CORRIDOR (gen)->length = length;
   gen->rng = rng;
   gen->ring_len = len;
   gen->steps += carved;
@@ -243,6 +251,7 @@ static const MazeGeneratorClass corridor_class = {
   .step = corridor_step,
   .frontier = corridor_frontier,
   .run = corridor_run,
+  .state_size = sizeof (CorridorState),
 };
 
 /* The listing; the lines each step runs are marked in the code. */

@@ -17,6 +17,19 @@
  */
 #include "generator-private.h"
 
+/* Eller's own state (GEN_STATE()). */
+typedef struct
+{
+  uint32_t *parent;   /* union-find over the columns of this row */
+  uint32_t *next;     /* the same for the next row, being built */
+  uint32_t *count;    /* members of each set not yet looked at */
+  uint32_t *rep;      /* per set: first column that went down */
+  uint32_t  x, y;
+  bool      vertical; /* phase: joining down (else across) */
+} EllerState;
+
+#define ELLER(gen) GEN_STATE (gen, EllerState)
+
 static uint32_t
 find (uint32_t *parent,
       uint32_t  x)
@@ -35,18 +48,18 @@ eller_init (MazeGenerator *gen,
 {
   size_t size = (size_t) gen->width * sizeof (uint32_t);
 
-  gen->u.eller.parent = gen_alloc (gen, size, false);
-  gen->u.eller.next = gen_alloc (gen, size, false);
-  gen->u.eller.count = gen_alloc (gen, size, false);
-  gen->u.eller.rep = gen_alloc (gen, size, false);
-  if (gen->u.eller.parent == NULL || gen->u.eller.next == NULL
-      || gen->u.eller.count == NULL || gen->u.eller.rep == NULL)
+  ELLER (gen)->parent = gen_alloc (gen, size, false);
+  ELLER (gen)->next = gen_alloc (gen, size, false);
+  ELLER (gen)->count = gen_alloc (gen, size, false);
+  ELLER (gen)->rep = gen_alloc (gen, size, false);
+  if (ELLER (gen)->parent == NULL || ELLER (gen)->next == NULL
+      || ELLER (gen)->count == NULL || ELLER (gen)->rep == NULL)
     return gen_nomem (gen, error);
   for (uint32_t x = 0; x < gen->width; x++)
-    gen->u.eller.parent[x] = x;
-  gen->u.eller.x = 0;
-  gen->u.eller.y = 0;
-  gen->u.eller.vertical = false;
+    ELLER (gen)->parent[x] = x;
+  ELLER (gen)->x = 0;
+  ELLER (gen)->y = 0;
+  ELLER (gen)->vertical = false;
   return MAZE_OK;
 }
 
@@ -54,17 +67,17 @@ eller_init (MazeGenerator *gen,
 static void
 start_down (MazeGenerator *gen)
 {
-  uint32_t *parent = gen->u.eller.parent;
+  uint32_t *parent = ELLER (gen)->parent;
 
   for (uint32_t x = 0; x < gen->width; x++)
     {
-      gen->u.eller.count[x] = 0;
-      gen->u.eller.rep[x] = GEN_NONE;
+      ELLER (gen)->count[x] = 0;
+      ELLER (gen)->rep[x] = GEN_NONE;
     }
   for (uint32_t x = 0; x < gen->width; x++)
-    gen->u.eller.count[find (parent, x)]++;
-  gen->u.eller.vertical = true;
-  gen->u.eller.x = 0;
+    ELLER (gen)->count[find (parent, x)]++;
+  ELLER (gen)->vertical = true;
+  ELLER (gen)->x = 0;
 }
 
 static GenResult
@@ -72,21 +85,21 @@ eller_step (MazeGenerator *gen,
             MazeStep      *report)
 {
   uint32_t w = gen->width;
-  uint32_t *parent = gen->u.eller.parent;
+  uint32_t *parent = ELLER (gen)->parent;
 
-  while (gen->u.eller.y < gen->height)
+  while (ELLER (gen)->y < gen->height)
     {
-      uint32_t y = gen->u.eller.y;
+      uint32_t y = ELLER (gen)->y;
       /* the cells of the last row have the border to the south */
       bool last_row = !(gen_inner_sides (gen->cells[y * w]) & MAZE_S);
 
-      if (!gen->u.eller.vertical)
+      if (!ELLER (gen)->vertical)
         {
           /* join each cell to its east neighbour, up to the east border */
-          while (gen->u.eller.x < w
-                 && (gen_inner_sides (gen->cells[y * w + gen->u.eller.x]) & MAZE_E))
+          while (ELLER (gen)->x < w
+                 && (gen_inner_sides (gen->cells[y * w + ELLER (gen)->x]) & MAZE_E))
             {
-              uint32_t x = gen->u.eller.x++;
+              uint32_t x = ELLER (gen)->x++;
               uint32_t a = find (parent, x), b = find (parent, x + 1);
 
               if (a == b)
@@ -103,31 +116,31 @@ eller_step (MazeGenerator *gen,
           start_down (gen);
         }
 
-      while (gen->u.eller.x < w)
+      while (ELLER (gen)->x < w)
         {
-          uint32_t x = gen->u.eller.x++;
+          uint32_t x = ELLER (gen)->x++;
           uint32_t r = find (parent, x);
-          bool must = --gen->u.eller.count[r] == 0 && gen->u.eller.rep[r] == GEN_NONE;
+          bool must = --ELLER (gen)->count[r] == 0 && ELLER (gen)->rep[r] == GEN_NONE;
 
           if (must || maze_rng_below (&gen->rng, 2) == 0)
             {
-              if (gen->u.eller.rep[r] == GEN_NONE)
-                gen->u.eller.rep[r] = x;
-              gen->u.eller.next[x] = gen->u.eller.rep[r];
+              if (ELLER (gen)->rep[r] == GEN_NONE)
+                ELLER (gen)->rep[r] = x;
+              ELLER (gen)->next[x] = ELLER (gen)->rep[r];
               gen->cur = (y + 1) * w + x;
               gen_carve (gen, report, 15, y * w + x, MAZE_S);
               return GEN_CARVED;
             }
-          gen->u.eller.next[x] = x; /* a new set of its own below */
+          ELLER (gen)->next[x] = x; /* a new set of its own below */
         }
 
       /* The next row's sets become the current ones. */
-      gen->u.eller.parent = gen->u.eller.next;
-      gen->u.eller.next = parent;
-      parent = gen->u.eller.parent;
-      gen->u.eller.y = y + 1;
-      gen->u.eller.x = 0;
-      gen->u.eller.vertical = false;
+      ELLER (gen)->parent = ELLER (gen)->next;
+      ELLER (gen)->next = parent;
+      parent = ELLER (gen)->parent;
+      ELLER (gen)->y = y + 1;
+      ELLER (gen)->x = 0;
+      ELLER (gen)->vertical = false;
     }
   return GEN_FINISHED;
 }
@@ -138,7 +151,7 @@ eller_frontier (const MazeGenerator *gen,
                 uint32_t            *out,
                 size_t               max)
 {
-  uint32_t x = gen->u.eller.x, y = gen->u.eller.y;
+  uint32_t x = ELLER (gen)->x, y = ELLER (gen)->y;
 
   if (y >= gen->height || x >= gen->width)
     return 0;
@@ -153,10 +166,10 @@ eller_arrays (MazeGenerator *gen,
 {
   size_t size = (size_t) gen->width * sizeof (uint32_t);
 
-  arrays[0] = (GenArray) { (void **) &gen->u.eller.parent, size };
-  arrays[1] = (GenArray) { (void **) &gen->u.eller.next, size };
-  arrays[2] = (GenArray) { (void **) &gen->u.eller.count, size };
-  arrays[3] = (GenArray) { (void **) &gen->u.eller.rep, size };
+  arrays[0] = (GenArray) { (void **) &ELLER (gen)->parent, size };
+  arrays[1] = (GenArray) { (void **) &ELLER (gen)->next, size };
+  arrays[2] = (GenArray) { (void **) &ELLER (gen)->count, size };
+  arrays[3] = (GenArray) { (void **) &ELLER (gen)->rep, size };
   return 4;
 }
 
@@ -165,6 +178,7 @@ static const MazeGeneratorClass eller_class = {
   .step = eller_step,
   .frontier = eller_frontier,
   .arrays = eller_arrays,
+  .state_size = sizeof (EllerState),
 };
 
 /* The listing; the lines each step runs are marked in the code. */

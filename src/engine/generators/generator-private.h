@@ -4,9 +4,11 @@
  *
  * A generator is a stepper.  generator.c owns the public functions, the
  * step counting and the loops phase; each algorithm file provides its
- * descriptor (a MazeAlgorithm, listed in registry.c) and a
- * MazeGeneratorClass whose step() does ONE tree operation (a carve, or a
- * wall for recursive division) or one bounded scan, and says which.
+ * descriptor (a MazeAlgorithm, listed in registry.c), the struct of its
+ * own state (class->state_size bytes after the common fields, read with
+ * GEN_STATE()) and a MazeGeneratorClass whose step() does ONE tree
+ * operation (a carve, or a wall for recursive division) or one bounded
+ * scan, and says which.
  *
  * "Visited" is read from the passages nibble: a cell belongs to the tree
  * once it has a passage.  The one exception is the first cell before its
@@ -17,6 +19,7 @@
 
 #include "maze-private.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 
 #define GEN_NONE UINT32_MAX
@@ -35,12 +38,6 @@ typedef enum
   GEN_PHASE_LOOPS,
   GEN_PHASE_DONE,
 } GenPhase;
-
-/* A chamber of recursive division. */
-typedef struct
-{
-  uint32_t x, y, w, h;
-} GenChamber;
 
 /* An array a generator owns beyond the moves and the ring, with its size
  * in bytes: what freeing it releases and what a copy duplicates. */
@@ -87,6 +84,9 @@ struct MazeGeneratorClass
    * generator frees them, and copies them for a history. */
   unsigned   (*arrays)      (MazeGenerator *gen,
                              GenArray       arrays[GEN_MAX_ARRAYS]);
+  /* The bytes of the algorithm's own state (GEN_STATE()), a struct of
+   * its own file; 0: none.  The arrays above live in it. */
+  size_t      state_size;
 };
 
 struct MazeGenerator
@@ -132,87 +132,20 @@ struct MazeGenerator
   size_t          ring_head;
   size_t          ring_len;
 
-  /* Algorithm specific state. */
-  union
-  {
-    struct
-    {
-      uint32_t run_dir;   /* direction index of the run */
-      uint32_t run_left;  /* cells still to carve in it */
-    } straight;
-    struct
-    {
-      uint32_t length;    /* cells carved in this corridor */
-    } corridor;
-    struct
-    {
-      uint8_t *state;     /* two bits a cell: seen (in the tree or in
-                           * the frontier), and in the tree */
-      bool     shaped;    /* borders are not just the grid's edges */
-    } prim;
-    struct
-    {
-      uint8_t  *parent;   /* union-find over the cells, packed */
-      uint64_t *filter;   /* a bit a position: may its wall come down? */
-      uint64_t  keys[4];  /* the wall order's round keys */
-      uint64_t  next;     /* the next position in the wall order */
-      unsigned  order_bits;  /* the order is a permutation of 2^bits */
-      unsigned  parent_bits; /* bits of an entry of parent */
-      bool      shaped;   /* borders are not just the grid's edges */
-      bool      filtered; /* filter has been worked out */
-      uint32_t  filter_y; /* its pass along the rows is at this row */
-    } kruskal;
-    struct
-    {
-      uint32_t scan;      /* no cell before this one is outside the tree */
-      uint32_t walk_start;/* GEN_NONE when no walk */
-      uint32_t walk_end;  /* the tree cell the walk hit */
-      uint32_t carve_at;  /* GEN_NONE, or next path cell to carve from */
-    } wilson;
-    struct
-    {
-      /* The cells a hunt may take, one bit a cell, and two summary
-       * levels above it (hunt-and-kill.c). */
-      uint64_t *bits;
-      uint32_t  words[3]; /* words of each level */
-      uint32_t  low;      /* no top-level word before it has a bit */
-    } hunt;
-    struct
-    {
-      uint32_t at;        /* the next cell to look at */
-      uint32_t run_start; /* the first cell of the current run */
-      uint32_t northable; /* cells of the run with a neighbour north */
-      bool     top;       /* the row piece of `at` is the top one */
-    } rows;
-    struct
-    {
-      uint32_t *parent;   /* union-find over the columns of this row */
-      uint32_t *next;     /* the same for the next row, being built */
-      uint32_t *count;    /* members of each set not yet looked at */
-      uint32_t *rep;      /* per set: first column that went down */
-      uint32_t  x, y;
-      bool      vertical; /* phase: joining down (else across) */
-    } eller;
-    struct
-    {
-      GenChamber *stack;
-      size_t      len;
-      size_t      cap;
-      bool        active;     /* a line is being built */
-      bool        horizontal; /* the line is a row of S walls */
-      uint32_t    fixed;      /* its row (horizontal) or column */
-      uint32_t    from;       /* first column / row of the line */
-      uint32_t    len_line;
-      uint32_t    gap;        /* offset of the gap in the line */
-      uint32_t    at;         /* next offset to build */
-    } division;
-  } u;
 
   /* Loops phase. */
   uint32_t        loop_cursor;
   uint64_t        loop_needed;
   uint64_t        loop_remaining;
+
+  /* The algorithm's own state, class->state_size bytes (zeroed when the
+   * generator is made, copied with it): a struct its file declares and
+   * reads through GEN_STATE().  Nothing here lists them. */
+  _Alignas (max_align_t) unsigned char state[];
 };
+
+/* The algorithm's own state of @gen, as its file's struct @Type. */
+#define GEN_STATE(gen, Type) ((Type *) (void *) (gen)->state)
 
 /* ---- helpers ---- */
 

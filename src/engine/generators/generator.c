@@ -33,6 +33,14 @@ const uint16_t gen_nibble_dirs[16][4] = {
   { MAZE_N, MAZE_E, MAZE_S, MAZE_W },
 };
 
+/* The bytes of a generator of @algorithm: the common fields and the
+ * algorithm's own state after them. */
+static size_t
+gen_struct_size (const MazeAlgorithm *algorithm)
+{
+  return sizeof (MazeGenerator) + algorithm->generator->state_size;
+}
+
 /* ---- memory ---- */
 
 void *
@@ -311,14 +319,14 @@ maze_generator_new (Maze       *maze,
         return NULL;
     }
 
-  gen = calloc (1, sizeof *gen);
+  gen = calloc (1, gen_struct_size (spec.algorithm));
   if (gen == NULL)
     {
       maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_ALGORITHM,
-                      MAZE_TEXT (spec.name), MAZE_NUM (sizeof *gen));
+                      MAZE_TEXT (spec.name), MAZE_NUM (gen_struct_size (spec.algorithm)));
       return NULL;
     }
-  gen->memory = sizeof *gen;
+  gen->memory = gen_struct_size (spec.algorithm);
   gen->maze = maze;
   gen->spec = spec;
   gen->loops = loops;
@@ -427,7 +435,7 @@ gen_clone_size (const MazeGenerator *gen)
 {
   GenArray arrays[GEN_MAX_ARRAYS + 1];
   unsigned n = gen_arrays ((MazeGenerator *) gen, arrays);
-  size_t size = sizeof *gen;
+  size_t size = gen_struct_size (gen->spec.algorithm);
 
   for (unsigned k = 0; k < n; k++)
     size += arrays[k].size;
@@ -440,14 +448,15 @@ MazeGenerator *
 gen_clone (const MazeGenerator *gen,
            Maze                *maze)
 {
-  MazeGenerator *copy = malloc (sizeof *copy);
+  size_t bytes = gen_struct_size (gen->spec.algorithm);
+  MazeGenerator *copy = malloc (bytes);
   GenArray from[GEN_MAX_ARRAYS + 1], to[GEN_MAX_ARRAYS + 1];
   unsigned n;
   bool ok = true;
 
   if (copy == NULL)
     return NULL;
-  *copy = *gen;
+  memcpy (copy, gen, bytes); /* the algorithm's state too */
   copy->maze = maze;
   copy->cells = maze_cells (maze);
   copy->ring = NULL;
@@ -495,7 +504,7 @@ gen_pack_size (const MazeGenerator *gen)
 {
   GenArray arrays[GEN_MAX_ARRAYS + 1];
   unsigned n = gen_arrays ((MazeGenerator *) gen, arrays);
-  size_t size = maze_pack_round (sizeof *gen);
+  size_t size = maze_pack_round (gen_struct_size (gen->spec.algorithm));
 
   for (unsigned k = 0; k < n; k++)
     size += maze_pack_round (arrays[k].size);
@@ -514,10 +523,12 @@ gen_pack (const MazeGenerator *gen,
   MazeGenerator *copy = mem;
   unsigned n;
 
-  *copy = *gen;
+  size_t bytes = gen_struct_size (gen->spec.algorithm);
+
+  memcpy (copy, gen, bytes); /* the algorithm's state too */
   copy->maze = maze;
   copy->cells = maze_cells (maze);
-  p += maze_pack_round (sizeof *copy);
+  p += maze_pack_round (bytes);
 
   n = gen_arrays ((MazeGenerator *) gen, from);
   gen_arrays (copy, to);

@@ -17,13 +17,25 @@
  */
 #include "generator-private.h"
 
-#define LEVEL1(gen) ((gen)->u.hunt.bits + (gen)->u.hunt.words[0])
-#define LEVEL2(gen) (LEVEL1 (gen) + (gen)->u.hunt.words[1])
+/* Hunt and kill's own state (GEN_STATE()). */
+typedef struct
+{
+  /* The cells a hunt may take, one bit a cell, and two summary
+   * levels above it. */
+  uint64_t *bits;
+  uint32_t  words[3]; /* words of each level */
+  uint32_t  low;      /* no top-level word before it has a bit */
+} HuntState;
+
+#define HUNT(gen) GEN_STATE (gen, HuntState)
+
+#define LEVEL1(gen) (HUNT (gen)->bits + HUNT (gen)->words[0])
+#define LEVEL2(gen) (LEVEL1 (gen) + HUNT (gen)->words[1])
 
 static size_t
 bits_size (const MazeGenerator *gen)
 {
-  return ((size_t) gen->u.hunt.words[0] + gen->u.hunt.words[1] + gen->u.hunt.words[2])
+  return ((size_t) HUNT (gen)->words[0] + HUNT (gen)->words[1] + HUNT (gen)->words[2])
          * sizeof (uint64_t);
 }
 
@@ -86,11 +98,11 @@ hunt_carved (MazeGenerator *gen,
              uint32_t       i,
              uint16_t       uncarved)
 {
-  uint64_t *bits = gen->u.hunt.bits;
+  uint64_t *bits = HUNT (gen)->bits;
 
   bits[i >> 6] &= ~(UINT64_C (1) << (i & 63));
   for (unsigned k = 0; k < gen_nibble_count[uncarved]; k++)
-    hunt_add (bits, LEVEL1 (gen), LEVEL2 (gen), &gen->u.hunt.low,
+    hunt_add (bits, LEVEL1 (gen), LEVEL2 (gen), &HUNT (gen)->low,
               i + gen->delta[gen_nibble_dirs[uncarved][k]]);
 }
 
@@ -98,12 +110,12 @@ static MazeStatus
 hunt_and_kill_init (MazeGenerator *gen,
                     MazeError     *error)
 {
-  gen->u.hunt.words[0] = gen->n / 64 + 1;
-  gen->u.hunt.words[1] = gen->u.hunt.words[0] / 64 + 1;
-  gen->u.hunt.words[2] = gen->u.hunt.words[1] / 64 + 1;
-  gen->u.hunt.low = gen->u.hunt.words[2];
-  gen->u.hunt.bits = gen_alloc (gen, bits_size (gen), true);
-  if (gen->u.hunt.bits == NULL)
+  HUNT (gen)->words[0] = gen->n / 64 + 1;
+  HUNT (gen)->words[1] = HUNT (gen)->words[0] / 64 + 1;
+  HUNT (gen)->words[2] = HUNT (gen)->words[1] / 64 + 1;
+  HUNT (gen)->low = HUNT (gen)->words[2];
+  HUNT (gen)->bits = gen_alloc (gen, bits_size (gen), true);
+  if (HUNT (gen)->bits == NULL)
     return gen_nomem (gen, error);
   gen->first = gen_random_cell (gen);
   gen->cur = gen->first;
@@ -137,8 +149,8 @@ hunt_and_kill_step (MazeGenerator *gen,
     }
 
   /* The hunt. */
-  i = hunt_lowest (gen->u.hunt.bits, LEVEL1 (gen), LEVEL2 (gen), &gen->u.hunt.low,
-                   gen->u.hunt.words[2]);
+  i = hunt_lowest (HUNT (gen)->bits, LEVEL1 (gen), LEVEL2 (gen), &HUNT (gen)->low,
+                   HUNT (gen)->words[2]);
   if (i == GEN_NONE)
     return GEN_FINISHED;
   d = gen_pick_side (&gen->rng, carved_sides (gen, i));
@@ -157,11 +169,11 @@ static void
 hunt_and_kill_run (MazeGenerator *gen)
 {
   uint16_t *cells = gen->cells;
-  uint64_t *bits = gen->u.hunt.bits;
+  uint64_t *bits = HUNT (gen)->bits;
   uint64_t *level1 = LEVEL1 (gen);
   uint64_t *level2 = LEVEL2 (gen);
-  uint32_t n_top = gen->u.hunt.words[2];
-  uint32_t low = gen->u.hunt.low;
+  uint32_t n_top = HUNT (gen)->words[2];
+  uint32_t low = HUNT (gen)->low;
   uint32_t w = gen->width;
   uint32_t cur = gen->cur;
   uint64_t left = gen->tree_left;
@@ -232,7 +244,7 @@ hunt_and_kill_run (MazeGenerator *gen)
       if (++carved == left)
         break;
     }
-  gen->u.hunt.low = low;
+  HUNT (gen)->low = low;
   gen->rng = rng;
   gen->cur = cur;
   gen->steps += carved;
@@ -243,7 +255,7 @@ static unsigned
 hunt_and_kill_arrays (MazeGenerator *gen,
                       GenArray       arrays[GEN_MAX_ARRAYS])
 {
-  arrays[0] = (GenArray) { (void **) &gen->u.hunt.bits, bits_size (gen) };
+  arrays[0] = (GenArray) { (void **) &HUNT (gen)->bits, bits_size (gen) };
   return 1;
 }
 
@@ -252,6 +264,7 @@ static const MazeGeneratorClass hunt_and_kill_class = {
   .step = hunt_and_kill_step,
   .run = hunt_and_kill_run,
   .arrays = hunt_and_kill_arrays,
+  .state_size = sizeof (HuntState),
 };
 
 /* The listing; the lines each step runs are marked in the code. */

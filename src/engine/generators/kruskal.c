@@ -39,6 +39,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Kruskal's own state (GEN_STATE()). */
+typedef struct
+{
+  uint8_t  *parent;   /* union-find over the cells, packed */
+  uint64_t *filter;   /* a bit a position: may its wall come down? */
+  uint64_t  keys[4];  /* the wall order's round keys */
+  uint64_t  next;     /* the next position in the wall order */
+  unsigned  order_bits;  /* the order is a permutation of 2^bits */
+  unsigned  parent_bits; /* bits of an entry of parent */
+  bool      shaped;   /* borders are not just the grid's edges */
+  bool      filtered; /* filter has been worked out */
+  uint32_t  filter_y; /* its pass along the rows is at this row */
+} KruskalState;
+
+#define KRUSKAL(gen) GEN_STATE (gen, KruskalState)
+
 #define ROUNDS 4
 #define BAND 2  /* the union-find's bands are 1 << BAND rows high */
 
@@ -128,7 +144,7 @@ static size_t
 parent_size (const MazeGenerator *gen)
 {
   /* eight bytes more: an entry is read and written as a 64-bit word */
-  return (size_t) ((n_places (gen) * gen->u.kruskal.parent_bits + 7) / 8 + 8);
+  return (size_t) ((n_places (gen) * KRUSKAL (gen)->parent_bits + 7) / 8 + 8);
 }
 
 /* The parent of @i, @i itself for a root. */
@@ -210,7 +226,7 @@ wall_exists (const MazeGenerator *gen,
              uint32_t             x,
              uint32_t             y)
 {
-  if (gen->u.kruskal.shaped)
+  if (KRUSKAL (gen)->shaped)
     return (gen_inner_sides (gen->cells[e >> 1]) & ((e & 1) ? MAZE_S : MAZE_E)) != 0;
   return (e & 1) ? y + 1 < gen->height : x + 1 < gen->width;
 }
@@ -281,7 +297,7 @@ wall_cells (const MazeGenerator *gen,
 static size_t
 filter_words (const MazeGenerator *gen)
 {
-  return (size_t) (((UINT64_C (1) << gen->u.kruskal.order_bits) + 63) / 64);
+  return (size_t) (((UINT64_C (1) << KRUSKAL (gen)->order_bits) + 63) / 64);
 }
 
 /* The round functions' tables (see round_tables()): 2^wr entries for
@@ -289,7 +305,7 @@ filter_words (const MazeGenerator *gen)
 static size_t
 table_words (const MazeGenerator *gen)
 {
-  unsigned wl = gen->u.kruskal.order_bits / 2, wr = gen->u.kruskal.order_bits - wl;
+  unsigned wl = KRUSKAL (gen)->order_bits / 2, wr = KRUSKAL (gen)->order_bits - wl;
 
   return ((size_t) 1 << wr) + ((size_t) 1 << wl);
 }
@@ -310,9 +326,9 @@ round_tables (MazeGenerator *gen,
               uint32_t      *tables[ROUNDS],
               bool           fill)
 {
-  const uint64_t *keys = gen->u.kruskal.keys;
-  unsigned wl = gen->u.kruskal.order_bits / 2, wr = gen->u.kruskal.order_bits - wl;
-  uint32_t *t = (uint32_t *) (gen->u.kruskal.filter + filter_words (gen) + 6 * (size_t) gen->width);
+  const uint64_t *keys = KRUSKAL (gen)->keys;
+  unsigned wl = KRUSKAL (gen)->order_bits / 2, wr = KRUSKAL (gen)->order_bits - wl;
+  uint32_t *t = (uint32_t *) (KRUSKAL (gen)->filter + filter_words (gen) + 6 * (size_t) gen->width);
 
   for (unsigned k = 0; k < ROUNDS; k++)
     {
@@ -374,7 +390,7 @@ row_positions (const MazeGenerator *gen,
 
   for (uint32_t x = 0; x < gen->width; x++, e += 2)
     out[x] = wall_exists (gen, e, x, y)
-             ? position_of (tables, gen->u.kruskal.order_bits, e) : NO_WALL;
+             ? position_of (tables, KRUSKAL (gen)->order_bits, e) : NO_WALL;
 }
 
 #define EMIT_AHEAD 48
@@ -387,7 +403,7 @@ static void
 row_emit (MazeGenerator  *gen,
           const uint64_t *row)
 {
-  uint64_t *bits = gen->u.kruskal.filter;
+  uint64_t *bits = KRUSKAL (gen)->filter;
   uint32_t w = gen->width;
   size_t words = filter_words (gen); /* a power of two */
   uint64_t spare = 0;
@@ -679,7 +695,7 @@ row_flags (MazeGenerator  *gen,
            uint8_t        *flags)
 {
   uint32_t w = gen->width;
-  uint32_t *list = (uint32_t *) (gen->u.kruskal.filter + filter_words (gen) + 5 * (size_t) w);
+  uint32_t *list = (uint32_t *) (KRUSKAL (gen)->filter + filter_words (gen) + 5 * (size_t) w);
   unsigned shift = side == MAZE_S ? 2 : 0;
   uint32_t n = 0;
 
@@ -776,7 +792,7 @@ tile_pass (MazeGenerator *gen,
            uint32_t       y0,
            uint32_t       y1)
 {
-  unsigned obits = gen->u.kruskal.order_bits;
+  unsigned obits = KRUSKAL (gen)->order_bits;
   uint32_t w = gen->width, h = gen->height;
   uint64_t *events = r->events, *sorted = r->events + TILE_MAX_EVENTS;
   uint16_t *all = r->all, *tree = r->tree;
@@ -880,7 +896,7 @@ tile_pass (MazeGenerator *gen,
       uint32_t b = t->j == NO_CELL ? t->region : tile_region (r, t->j);
 
       if (t->down)
-        join (gen->u.kruskal.parent, gen->u.kruskal.parent_bits, a, b);
+        join (KRUSKAL (gen)->parent, KRUSKAL (gen)->parent_bits, a, b);
       else
         r->links[r->n_links++] = (Link) { t->position, a, b };
     }
@@ -1010,12 +1026,12 @@ build_filter (MazeGenerator *gen,
               uint32_t       rows)
 {
   uint32_t w = gen->width, h = gen->height;
-  uint64_t *bits = gen->u.kruskal.filter;
+  uint64_t *bits = KRUSKAL (gen)->filter;
   /* the scratch rows turn around: at row y, the east walls of rows
    * y - 1, y and y + 1 are three[y % 3], the next and the one after,
    * the south walls of rows y - 1 and y two[y % 2] and the other */
   uint64_t *three = bits + filter_words (gen), *two = three + 3 * (size_t) w;
-  uint32_t y = r != NULL ? 0 : gen->u.kruskal.filter_y;
+  uint32_t y = r != NULL ? 0 : KRUSKAL (gen)->filter_y;
   uint32_t end = h - y > rows ? y + rows : h;
   uint32_t *tables[ROUNDS];
   uint32_t band = 0; /* the first row of a whole run's band */
@@ -1052,11 +1068,11 @@ build_filter (MazeGenerator *gen,
         emit_rows (gen, r, prev, above, y - 1, &band);
     }
   if (r == NULL)
-    gen->u.kruskal.filter_y = y;
+    KRUSKAL (gen)->filter_y = y;
   if (y < h)
     return false;
   emit_rows (gen, r, three + (size_t) (h % 3) * w, two + (size_t) (h % 2) * w, h - 1, &band);
-  gen->u.kruskal.filtered = true;
+  KRUSKAL (gen)->filtered = true;
   return true;
 }
 
@@ -1065,8 +1081,8 @@ build_filter (MazeGenerator *gen,
 static bool
 whole_run (MazeGenerator *gen)
 {
-  uint8_t *parent = gen->u.kruskal.parent;
-  unsigned pbits = gen->u.kruskal.parent_bits, obits = gen->u.kruskal.order_bits;
+  uint8_t *parent = KRUSKAL (gen)->parent;
+  unsigned pbits = KRUSKAL (gen)->parent_bits, obits = KRUSKAL (gen)->order_bits;
   Whole r;
 
   if (!whole_new (&r, gen))
@@ -1089,7 +1105,7 @@ whole_run (MazeGenerator *gen)
       whole_carve (&r, gen->cells, gen->width, wall_at (r.tables, obits, l->position), l->position);
     }
   if (r.carved > 0)
-    gen->u.kruskal.next = r.last + 1;
+    KRUSKAL (gen)->next = r.last + 1;
   gen->cur = r.cur;
   gen->steps += r.carved;
   gen->tree_left -= r.carved;
@@ -1108,16 +1124,16 @@ kruskal_init (MazeGenerator *gen,
     bits++;
   while ((UINT64_C (1) << pbits) < n_places (gen))
     pbits++;
-  gen->u.kruskal.order_bits = bits;
-  gen->u.kruskal.parent_bits = pbits;
-  gen->u.kruskal.next = 0;
-  gen->u.kruskal.shaped = maze_is_shaped (gen->maze);
+  KRUSKAL (gen)->order_bits = bits;
+  KRUSKAL (gen)->parent_bits = pbits;
+  KRUSKAL (gen)->next = 0;
+  KRUSKAL (gen)->shaped = maze_is_shaped (gen->maze);
   for (unsigned k = 0; k < ROUNDS; k++)
-    gen->u.kruskal.keys[k] = maze_rng_next (&gen->rng);
-  gen->u.kruskal.filtered = false;
-  gen->u.kruskal.parent = gen_alloc (gen, parent_size (gen), true);
-  gen->u.kruskal.filter = gen_alloc (gen, filter_size (gen), false);
-  if (gen->u.kruskal.parent == NULL || gen->u.kruskal.filter == NULL)
+    KRUSKAL (gen)->keys[k] = maze_rng_next (&gen->rng);
+  KRUSKAL (gen)->filtered = false;
+  KRUSKAL (gen)->parent = gen_alloc (gen, parent_size (gen), true);
+  KRUSKAL (gen)->filter = gen_alloc (gen, filter_size (gen), false);
+  if (KRUSKAL (gen)->parent == NULL || KRUSKAL (gen)->filter == NULL)
     return gen_nomem (gen, error);
   round_tables (gen, tables, true);
   return MAZE_OK;
@@ -1127,15 +1143,15 @@ static GenResult
 kruskal_step (MazeGenerator *gen,
               MazeStep      *report)
 {
-  uint8_t *parent = gen->u.kruskal.parent;
-  unsigned pbits = gen->u.kruskal.parent_bits;
-  uint64_t end = UINT64_C (1) << gen->u.kruskal.order_bits;
+  uint8_t *parent = KRUSKAL (gen)->parent;
+  unsigned pbits = KRUSKAL (gen)->parent_bits;
+  uint64_t end = UINT64_C (1) << KRUSKAL (gen)->order_bits;
   uint32_t *tables[ROUNDS];
 
   round_tables (gen, tables, false);
-  while (gen->u.kruskal.next < end)
+  while (KRUSKAL (gen)->next < end)
     {
-      uint64_t e = wall_at (tables, gen->u.kruskal.order_bits, gen->u.kruskal.next++);
+      uint64_t e = wall_at (tables, KRUSKAL (gen)->order_bits, KRUSKAL (gen)->next++);
       uint32_t a, pa, pb;
       uint16_t dir;
 
@@ -1189,13 +1205,13 @@ static void
 kruskal_run (MazeGenerator *gen)
 {
   uint16_t *cells = gen->cells;
-  uint8_t *parent = gen->u.kruskal.parent;
-  const uint64_t *filter = gen->u.kruskal.filter;
-  unsigned pbits = gen->u.kruskal.parent_bits;
-  unsigned obits = gen->u.kruskal.order_bits;
+  uint8_t *parent = KRUSKAL (gen)->parent;
+  const uint64_t *filter = KRUSKAL (gen)->filter;
+  unsigned pbits = KRUSKAL (gen)->parent_bits;
+  unsigned obits = KRUSKAL (gen)->order_bits;
   uint32_t *tables[ROUNDS];
   uint64_t end = UINT64_C (1) << obits;
-  uint64_t j = gen->u.kruskal.next;
+  uint64_t j = KRUSKAL (gen)->next;
   uint64_t left = gen->tree_left;
   uint64_t carved = 0;
   uint32_t w = gen->width;
@@ -1207,7 +1223,7 @@ kruskal_run (MazeGenerator *gen)
   uint32_t pending[PENDING];    /* walls to carve, as queued_cell */
   unsigned head = 0, count = 0;
 
-  if (!gen->u.kruskal.filtered)
+  if (!KRUSKAL (gen)->filtered)
     {
       /* a slice does its share of the pass and no carve, till it is
        * done: the single steps after it do without */
@@ -1280,7 +1296,7 @@ kruskal_run (MazeGenerator *gen)
       queued = queued_cell[taken];
       a = queued & 0x7FFFFFFF;
       dir = (queued >> 31) ? MAZE_S : MAZE_E;
-      gen->u.kruskal.next = queued_next[taken];
+      KRUSKAL (gen)->next = queued_next[taken];
       head = (head + 1) & (AHEAD - 1);
       count--;
 
@@ -1300,7 +1316,7 @@ kruskal_run (MazeGenerator *gen)
   for (uint64_t c = carved > PENDING ? carved - PENDING : 0; c < carved; c++)
     carve_wall (cells, w, pending[c & (PENDING - 1)]);
   if (count == 0)
-    gen->u.kruskal.next = j;
+    KRUSKAL (gen)->next = j;
   gen->cur = cur;
   gen->steps += carved;
   gen->tree_left -= carved;
@@ -1319,8 +1335,8 @@ static unsigned
 kruskal_arrays (MazeGenerator *gen,
                 GenArray       arrays[GEN_MAX_ARRAYS])
 {
-  arrays[0] = (GenArray) { (void **) &gen->u.kruskal.parent, parent_size (gen) };
-  arrays[1] = (GenArray) { (void **) &gen->u.kruskal.filter, filter_size (gen) };
+  arrays[0] = (GenArray) { (void **) &KRUSKAL (gen)->parent, parent_size (gen) };
+  arrays[1] = (GenArray) { (void **) &KRUSKAL (gen)->filter, filter_size (gen) };
   return 2;
 }
 
@@ -1330,6 +1346,7 @@ static const MazeGeneratorClass kruskal_class = {
   .frontier = kruskal_frontier,
   .run = kruskal_run,
   .arrays = kruskal_arrays,
+  .state_size = sizeof (KruskalState),
 };
 
 /* The listing; the lines each step runs are marked in the code. */

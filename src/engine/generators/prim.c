@@ -16,6 +16,16 @@
  */
 #include "generator-private.h"
 
+/* Prim's own state (GEN_STATE()). */
+typedef struct
+{
+  uint8_t *state;     /* two bits a cell: seen (in the tree or in
+                       * the frontier), and in the tree */
+  bool     shaped;    /* borders are not just the grid's edges */
+} PrimState;
+
+#define PRIM(gen) GEN_STATE (gen, PrimState)
+
 #define SEEN 1u
 #define TREE 2u
 
@@ -51,7 +61,7 @@ add_neighbours (MazeGenerator *gen,
     {
       uint32_t nb = i + gen->delta[gen_nibble_dirs[fresh][k]];
 
-      state_add (gen->u.prim.state, nb, SEEN);
+      state_add (PRIM (gen)->state, nb, SEEN);
       gen->ring[gen->ring_len++] = nb;
     }
 }
@@ -60,12 +70,12 @@ static MazeStatus
 prim_init (MazeGenerator *gen,
            MazeError     *error)
 {
-  gen->u.prim.shaped = maze_is_shaped (gen->maze);
-  gen->u.prim.state = gen_alloc (gen, state_size (gen), true);
-  if (gen->u.prim.state == NULL || !gen_ring_reserve (gen, 4))
+  PRIM (gen)->shaped = maze_is_shaped (gen->maze);
+  PRIM (gen)->state = gen_alloc (gen, state_size (gen), true);
+  if (PRIM (gen)->state == NULL || !gen_ring_reserve (gen, 4))
     return gen_nomem (gen, error);
   gen->first = gen_random_cell (gen);
-  state_add (gen->u.prim.state, gen->first, SEEN | TREE);
+  state_add (PRIM (gen)->state, gen->first, SEEN | TREE);
   add_neighbours (gen, gen->first, gen_inner_sides (gen->cells[gen->first]));
   return MAZE_OK;
 }
@@ -74,7 +84,7 @@ static GenResult
 prim_step (MazeGenerator *gen,
            MazeStep      *report)
 {
-  const uint8_t *state = gen->u.prim.state;
+  const uint8_t *state = PRIM (gen)->state;
   uint32_t k, cell;
   uint16_t inner, in_tree = 0, fresh = 0, dir;
 
@@ -102,7 +112,7 @@ prim_step (MazeGenerator *gen,
   dir = gen_pick_side (&gen->rng, in_tree);
   gen_carve (gen, report, 8, cell + gen->delta[dir], maze_opposite (dir));
   gen->cur = cell;
-  state_add (gen->u.prim.state, cell, TREE);
+  state_add (PRIM (gen)->state, cell, TREE);
   add_neighbours (gen, cell, fresh);
   return GEN_CARVED;
 }
@@ -119,7 +129,7 @@ prim_step (MazeGenerator *gen,
 static void
 prim_run (MazeGenerator *gen)
 {
-  uint8_t *state = gen->u.prim.state;
+  uint8_t *state = PRIM (gen)->state;
   uint32_t *ring = gen->ring;
   size_t len = gen->ring_len;
   size_t cap = gen->ring_cap;
@@ -132,7 +142,7 @@ prim_run (MazeGenerator *gen)
   const uint32_t step[4] = { (uint32_t) 0 - w, 1, w, (uint32_t) 0 - 1 };
   GenPending pending = { 0 };
 
-  if (gen->u.prim.shaped)
+  if (PRIM (gen)->shaped)
     {
       while (carved < left && prim_step (gen, NULL) == GEN_CARVED)
         carved++;
@@ -210,7 +220,7 @@ static unsigned
 prim_arrays (MazeGenerator *gen,
              GenArray       arrays[GEN_MAX_ARRAYS])
 {
-  arrays[0] = (GenArray) { (void **) &gen->u.prim.state, state_size (gen) };
+  arrays[0] = (GenArray) { (void **) &PRIM (gen)->state, state_size (gen) };
   return 1;
 }
 
@@ -220,6 +230,7 @@ static const MazeGeneratorClass prim_class = {
   .frontier = prim_frontier,
   .run = prim_run,
   .arrays = prim_arrays,
+  .state_size = sizeof (PrimState),
 };
 
 /* The listing; the lines each step runs are marked in the code. */

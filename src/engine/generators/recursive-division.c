@@ -15,6 +15,28 @@
  */
 #include "generator-private.h"
 
+/* A chamber of recursive division. */
+typedef struct
+{
+  uint32_t x, y, w, h;
+} GenChamber;
+
+/* Recursive division's own state (GEN_STATE()). */
+typedef struct
+{
+  GenChamber *stack;
+  size_t      len;
+  size_t      cap;
+  bool        active;     /* a line is being built */
+  bool        horizontal; /* the line is a row of S walls */
+  uint32_t    fixed;      /* its row (horizontal) or column */
+  uint32_t    from;       /* first column / row of the line */
+  uint32_t    len_line;
+  uint32_t    gap;        /* offset of the gap in the line */
+  uint32_t    at;         /* next offset to build */
+} DivisionState;
+
+#define DIVISION(gen) GEN_STATE (gen, DivisionState)
 
 static void
 push (MazeGenerator *gen,
@@ -25,7 +47,7 @@ push (MazeGenerator *gen,
 {
   if (w < 2 || h < 2)
     return;
-  gen->u.division.stack[gen->u.division.len++] = (GenChamber) { x, y, w, h };
+  DIVISION (gen)->stack[DIVISION (gen)->len++] = (GenChamber) { x, y, w, h };
 }
 
 static MazeStatus
@@ -38,12 +60,12 @@ recursive_division_init (MazeGenerator *gen,
     gen->cells[i] |= gen_inner_sides (gen->cells[i]);
   gen->tree_left = (uint64_t) (gen->width - 1) * (gen->height - 1);
 
-  gen->u.division.stack = gen_alloc (gen, cap * sizeof (GenChamber), false);
-  if (gen->u.division.stack == NULL)
+  DIVISION (gen)->stack = gen_alloc (gen, cap * sizeof (GenChamber), false);
+  if (DIVISION (gen)->stack == NULL)
     return gen_nomem (gen, error);
-  gen->u.division.cap = cap;
-  gen->u.division.len = 0;
-  gen->u.division.active = false;
+  DIVISION (gen)->cap = cap;
+  DIVISION (gen)->len = 0;
+  DIVISION (gen)->active = false;
   push (gen, 0, 0, gen->width, gen->height);
   return MAZE_OK;
 }
@@ -51,7 +73,7 @@ recursive_division_init (MazeGenerator *gen,
 static void
 start_line (MazeGenerator *gen)
 {
-  GenChamber c = gen->u.division.stack[--gen->u.division.len];
+  GenChamber c = DIVISION (gen)->stack[--DIVISION (gen)->len];
   bool horizontal;
   uint32_t k;
 
@@ -60,17 +82,17 @@ start_line (MazeGenerator *gen)
   else
     horizontal = maze_rng_below (&gen->rng, 2) == 0;
 
-  gen->u.division.horizontal = horizontal;
-  gen->u.division.at = 0;
-  gen->u.division.active = true;
+  DIVISION (gen)->horizontal = horizontal;
+  DIVISION (gen)->at = 0;
+  DIVISION (gen)->active = true;
   if (horizontal)
     {
       /* The S walls of row c.y + k. */
       k = maze_rng_below (&gen->rng, c.h - 1);
-      gen->u.division.fixed = c.y + k;
-      gen->u.division.from = c.x;
-      gen->u.division.len_line = c.w;
-      gen->u.division.gap = maze_rng_below (&gen->rng, c.w);
+      DIVISION (gen)->fixed = c.y + k;
+      DIVISION (gen)->from = c.x;
+      DIVISION (gen)->len_line = c.w;
+      DIVISION (gen)->gap = maze_rng_below (&gen->rng, c.w);
       push (gen, c.x, c.y + k + 1, c.w, c.h - k - 1);
       push (gen, c.x, c.y, c.w, k + 1);
     }
@@ -78,24 +100,24 @@ start_line (MazeGenerator *gen)
     {
       /* The E walls of column c.x + k. */
       k = maze_rng_below (&gen->rng, c.w - 1);
-      gen->u.division.fixed = c.x + k;
-      gen->u.division.from = c.y;
-      gen->u.division.len_line = c.h;
-      gen->u.division.gap = maze_rng_below (&gen->rng, c.h);
+      DIVISION (gen)->fixed = c.x + k;
+      DIVISION (gen)->from = c.y;
+      DIVISION (gen)->len_line = c.h;
+      DIVISION (gen)->gap = maze_rng_below (&gen->rng, c.h);
       push (gen, c.x + k + 1, c.y, c.w - k - 1, c.h);
       push (gen, c.x, c.y, k + 1, c.h);
     }
-  if (gen->u.division.gap == 0)
-    gen->u.division.at = 1;
+  if (DIVISION (gen)->gap == 0)
+    DIVISION (gen)->at = 1;
 }
 
 static uint32_t
 line_cell (const MazeGenerator *gen,
            uint32_t             at)
 {
-  if (gen->u.division.horizontal)
-    return gen->u.division.fixed * gen->width + gen->u.division.from + at;
-  return (gen->u.division.from + at) * gen->width + gen->u.division.fixed;
+  if (DIVISION (gen)->horizontal)
+    return DIVISION (gen)->fixed * gen->width + DIVISION (gen)->from + at;
+  return (DIVISION (gen)->from + at) * gen->width + DIVISION (gen)->fixed;
 }
 
 static GenResult
@@ -105,27 +127,27 @@ recursive_division_step (MazeGenerator *gen,
   uint32_t cell, nb;
   uint16_t dir;
 
-  if (!gen->u.division.active)
+  if (!DIVISION (gen)->active)
     {
-      if (gen->u.division.len == 0)
+      if (DIVISION (gen)->len == 0)
         return GEN_FINISHED;
       start_line (gen);
     }
 
   /* Every line is at least two cells long, so it has a wall besides the gap. */
-  dir = gen->u.division.horizontal ? MAZE_S : MAZE_E;
-  cell = line_cell (gen, gen->u.division.at);
+  dir = DIVISION (gen)->horizontal ? MAZE_S : MAZE_E;
+  cell = line_cell (gen, DIVISION (gen)->at);
   nb = cell + gen->delta[dir];
   maze_step_begin (report, MAZE_STEP_BUILD_WALL, cell, nb, dir);
   maze_step_at (report, GEN_LINE (17));
   maze_op_build_wall (gen->cells, report, cell, nb, dir, GEN_LINE (4));
   gen->cur = cell;
 
-  gen->u.division.at++;
-  if (gen->u.division.at == gen->u.division.gap)
-    gen->u.division.at++;
-  if (gen->u.division.at >= gen->u.division.len_line)
-    gen->u.division.active = false;
+  DIVISION (gen)->at++;
+  if (DIVISION (gen)->at == DIVISION (gen)->gap)
+    DIVISION (gen)->at++;
+  if (DIVISION (gen)->at >= DIVISION (gen)->len_line)
+    DIVISION (gen)->active = false;
   return GEN_CARVED;
 }
 
@@ -137,13 +159,13 @@ recursive_division_frontier (const MazeGenerator *gen,
                              size_t               max)
 {
   size_t k = 0;
-  size_t total = gen->u.division.len + (gen->u.division.active ? 1 : 0);
+  size_t total = DIVISION (gen)->len + (DIVISION (gen)->active ? 1 : 0);
 
-  if (gen->u.division.active && k < max)
-    out[k++] = line_cell (gen, gen->u.division.at);
-  for (size_t j = gen->u.division.len; j > 0 && k < max; j--)
+  if (DIVISION (gen)->active && k < max)
+    out[k++] = line_cell (gen, DIVISION (gen)->at);
+  for (size_t j = DIVISION (gen)->len; j > 0 && k < max; j--)
     {
-      const GenChamber *c = &gen->u.division.stack[j - 1];
+      const GenChamber *c = &DIVISION (gen)->stack[j - 1];
 
       out[k++] = c->y * gen->width + c->x;
     }
@@ -154,8 +176,8 @@ static unsigned
 recursive_division_arrays (MazeGenerator *gen,
                            GenArray       arrays[GEN_MAX_ARRAYS])
 {
-  arrays[0] = (GenArray) { (void **) &gen->u.division.stack,
-                           gen->u.division.cap * sizeof (GenChamber) };
+  arrays[0] = (GenArray) { (void **) &DIVISION (gen)->stack,
+                           DIVISION (gen)->cap * sizeof (GenChamber) };
   return 1;
 }
 
@@ -164,6 +186,7 @@ static const MazeGeneratorClass recursive_division_class = {
   .step = recursive_division_step,
   .frontier = recursive_division_frontier,
   .arrays = recursive_division_arrays,
+  .state_size = sizeof (DivisionState),
 };
 
 /* The listing; the lines each step runs are marked in the code. */

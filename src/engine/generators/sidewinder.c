@@ -16,6 +16,17 @@
  */
 #include "generator-private.h"
 
+/* Sidewinder's own state (GEN_STATE()). */
+typedef struct
+{
+  uint32_t at;        /* the next cell to look at */
+  uint32_t run_start; /* the first cell of the current run */
+  uint32_t northable; /* cells of the run with a neighbour north */
+  bool     top;       /* the row piece of `at` is the top one */
+} SidewinderState;
+
+#define ROWS(gen) GEN_STATE (gen, SidewinderState)
+
 /* Does the row piece that starts at cell @i (its west side is border)
  * have no cell with a neighbour to the north? */
 static bool
@@ -61,10 +72,10 @@ static MazeStatus
 sidewinder_init (MazeGenerator *gen,
                  MazeError     *error)
 {
-  gen->u.rows.at = 0;
-  gen->u.rows.run_start = 0;
-  gen->u.rows.northable = 0;
-  gen->u.rows.top = false;
+  ROWS (gen)->at = 0;
+  ROWS (gen)->run_start = 0;
+  ROWS (gen)->northable = 0;
+  ROWS (gen)->top = false;
   return MAZE_OK;
 }
 
@@ -76,18 +87,18 @@ close_run (MazeGenerator *gen,
            MazeStep      *report,
            uint32_t       i)
 {
-  uint32_t start = gen->u.rows.run_start;
+  uint32_t start = ROWS (gen)->run_start;
   uint32_t k;
 
-  if (gen->u.rows.northable == 0)
+  if (ROWS (gen)->northable == 0)
     {
       gen_carve (gen, report, 22, start, MAZE_W);
       return;
     }
-  k = maze_rng_below (&gen->rng, gen->u.rows.northable);
+  k = maze_rng_below (&gen->rng, ROWS (gen)->northable);
   /* Every cell of the run has a neighbour north (always, in a
    * rectangle): the k-th is start + k. */
-  if (gen->u.rows.northable == i - start + 1)
+  if (ROWS (gen)->northable == i - start + 1)
     {
       gen_carve (gen, report, 24, start + k, MAZE_N);
       return;
@@ -107,7 +118,7 @@ sidewinder_step (MazeGenerator *gen,
   const uint16_t *cells = gen->cells;
   uint32_t n = gen->n;
 
-  for (uint32_t i = gen->u.rows.at; i < n; i++)
+  for (uint32_t i = ROWS (gen)->at; i < n; i++)
     {
       uint16_t inner = gen_inner_sides (cells[i]);
 
@@ -118,34 +129,34 @@ sidewinder_step (MazeGenerator *gen,
       if (!(inner & MAZE_W))
         {
           /* a new row piece */
-          gen->u.rows.top = piece_is_top (cells, i);
-          gen->u.rows.run_start = i;
-          gen->u.rows.northable = 0;
+          ROWS (gen)->top = piece_is_top (cells, i);
+          ROWS (gen)->run_start = i;
+          ROWS (gen)->northable = 0;
         }
       gen->cur = i;
-      if (gen->u.rows.top)
+      if (ROWS (gen)->top)
         {
           if (!(inner & MAZE_E))
             continue;
-          gen->u.rows.at = i + 1;
+          ROWS (gen)->at = i + 1;
           gen_carve (gen, report, 12, i, MAZE_E);
           return GEN_CARVED;
         }
 
-      gen->u.rows.northable += (inner & MAZE_N) != 0;
-      gen->u.rows.at = i + 1;
+      ROWS (gen)->northable += (inner & MAZE_N) != 0;
+      ROWS (gen)->at = i + 1;
       if ((inner & MAZE_E)
-          && (gen->u.rows.northable == 0 || maze_rng_below (&gen->rng, 2) == 0))
+          && (ROWS (gen)->northable == 0 || maze_rng_below (&gen->rng, 2) == 0))
         {
           gen_carve (gen, report, 17, i, MAZE_E);
           return GEN_CARVED;
         }
       close_run (gen, report, i);
-      gen->u.rows.run_start = i + 1;
-      gen->u.rows.northable = 0;
+      ROWS (gen)->run_start = i + 1;
+      ROWS (gen)->northable = 0;
       return GEN_CARVED;
     }
-  gen->u.rows.at = n;
+  ROWS (gen)->at = n;
   return GEN_FINISHED;
 }
 
@@ -155,7 +166,7 @@ sidewinder_frontier (const MazeGenerator *gen,
                      uint32_t            *out,
                      size_t               max)
 {
-  uint32_t at = gen->u.rows.at, start = gen->u.rows.run_start;
+  uint32_t at = ROWS (gen)->at, start = ROWS (gen)->run_start;
   size_t total;
 
   if (at >= gen->n || start > at)
@@ -171,6 +182,7 @@ static const MazeGeneratorClass sidewinder_class = {
   .step = sidewinder_step,
   .frontier = sidewinder_frontier,
   .check_shape = sidewinder_check_shape,
+  .state_size = sizeof (SidewinderState),
 };
 
 /* The listing; the lines each step runs are marked in the code. */

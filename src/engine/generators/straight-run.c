@@ -10,13 +10,22 @@
  */
 #include "generator-private.h"
 
+/* Straight run's own state (GEN_STATE()). */
+typedef struct
+{
+  uint32_t run_dir;   /* direction index of the run */
+  uint32_t run_left;  /* cells still to carve in it */
+} StraightState;
+
+#define STRAIGHT(gen) GEN_STATE (gen, StraightState)
+
 static MazeStatus
 straight_run_init (MazeGenerator *gen,
                    MazeError     *error)
 {
   gen->first = gen_random_cell (gen);
   gen->cur = gen->first;
-  gen->u.straight.run_left = 0;
+  STRAIGHT (gen)->run_left = 0;
   return gen_moves_alloc (gen, gen->n, error);
 }
 
@@ -33,7 +42,7 @@ straight_run_step (MazeGenerator *gen,
 
       if (sides == 0)
         {
-          gen->u.straight.run_left = 0;
+          STRAIGHT (gen)->run_left = 0;
           if (gen->depth == 0)
             {
               gen->cur = cur;
@@ -43,15 +52,15 @@ straight_run_step (MazeGenerator *gen,
           continue;
         }
 
-      dir = gen_dir_of_index (gen->u.straight.run_dir);
-      if (gen->u.straight.run_left == 0 || !(sides & dir))
+      dir = gen_dir_of_index (STRAIGHT (gen)->run_dir);
+      if (STRAIGHT (gen)->run_left == 0 || !(sides & dir))
         {
           dir = gen_pick_side (&gen->rng, sides);
-          gen->u.straight.run_dir = gen_index_of_dir (dir);
-          gen->u.straight.run_left = 1 + maze_rng_below (&gen->rng, gen->spec.count);
+          STRAIGHT (gen)->run_dir = gen_index_of_dir (dir);
+          STRAIGHT (gen)->run_left = 1 + maze_rng_below (&gen->rng, gen->spec.count);
         }
-      gen->u.straight.run_left--;
-      gen_moves_push (gen, gen->u.straight.run_dir);
+      STRAIGHT (gen)->run_left--;
+      gen_moves_push (gen, STRAIGHT (gen)->run_dir);
       gen->cur = gen_carve (gen, report, 23, cur, dir);
       return GEN_CARVED;
     }
@@ -61,6 +70,7 @@ static const MazeGeneratorClass straight_run_class = {
   .init = straight_run_init,
   .step = straight_run_step,
   .frontier = gen_moves_frontier,
+  .state_size = sizeof (StraightState),
 };
 
 /* The listing; the lines each step runs are marked in the code. */

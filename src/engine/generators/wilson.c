@@ -15,6 +15,17 @@
  */
 #include "generator-private.h"
 
+/* Wilson's own state (GEN_STATE()). */
+typedef struct
+{
+  uint32_t scan;      /* no cell before this one is outside the tree */
+  uint32_t walk_start;/* GEN_NONE when no walk */
+  uint32_t walk_end;  /* the tree cell the walk hit */
+  uint32_t carve_at;  /* GEN_NONE, or next path cell to carve from */
+} WilsonState;
+
+#define WILSON(gen) GEN_STATE (gen, WilsonState)
+
 #define WALK_CHUNK 4096
 
 static inline bool
@@ -39,10 +50,10 @@ wilson_init (MazeGenerator *gen,
              MazeError     *error)
 {
   gen->first = gen_random_cell (gen);
-  gen->u.wilson.scan = 0;
-  gen->u.wilson.walk_start = GEN_NONE;
-  gen->u.wilson.walk_end = GEN_NONE;
-  gen->u.wilson.carve_at = GEN_NONE;
+  WILSON (gen)->scan = 0;
+  WILSON (gen)->walk_start = GEN_NONE;
+  WILSON (gen)->walk_end = GEN_NONE;
+  WILSON (gen)->carve_at = GEN_NONE;
   return gen_moves_alloc (gen, gen->n, error);
 }
 
@@ -50,17 +61,17 @@ static GenResult
 carve_path (MazeGenerator *gen,
             MazeStep      *report)
 {
-  uint32_t at = gen->u.wilson.carve_at;
+  uint32_t at = WILSON (gen)->carve_at;
   uint32_t to = gen_carve (gen, report, 18, at, gen_dir_of_index (gen_moves_get (gen, at)));
 
-  if (to == gen->u.wilson.walk_end)
+  if (to == WILSON (gen)->walk_end)
     {
-      gen->u.wilson.carve_at = GEN_NONE;
-      gen->u.wilson.walk_start = GEN_NONE;
+      WILSON (gen)->carve_at = GEN_NONE;
+      WILSON (gen)->walk_start = GEN_NONE;
     }
   else
     {
-      gen->u.wilson.carve_at = to;
+      WILSON (gen)->carve_at = to;
     }
   return GEN_CARVED;
 }
@@ -71,17 +82,17 @@ wilson_step (MazeGenerator *gen,
 {
   uint32_t cur;
 
-  if (gen->u.wilson.carve_at != GEN_NONE)
+  if (WILSON (gen)->carve_at != GEN_NONE)
     return carve_path (gen, report);
 
-  if (gen->u.wilson.walk_start == GEN_NONE)
+  if (WILSON (gen)->walk_start == GEN_NONE)
     {
-      while (gen->u.wilson.scan < gen->n && needs_no_walk (gen, gen->u.wilson.scan))
-        gen->u.wilson.scan++;
-      if (gen->u.wilson.scan == gen->n)
+      while (WILSON (gen)->scan < gen->n && needs_no_walk (gen, WILSON (gen)->scan))
+        WILSON (gen)->scan++;
+      if (WILSON (gen)->scan == gen->n)
         return GEN_FINISHED;
-      gen->u.wilson.walk_start = gen->u.wilson.scan;
-      gen->cur = gen->u.wilson.scan;
+      WILSON (gen)->walk_start = WILSON (gen)->scan;
+      gen->cur = WILSON (gen)->scan;
     }
 
   cur = gen->cur;
@@ -94,8 +105,8 @@ wilson_step (MazeGenerator *gen,
       if (in_tree (gen, cur))
         {
           gen->cur = cur;
-          gen->u.wilson.walk_end = cur;
-          gen->u.wilson.carve_at = gen->u.wilson.walk_start;
+          WILSON (gen)->walk_end = cur;
+          WILSON (gen)->carve_at = WILSON (gen)->walk_start;
           return carve_path (gen, report);
         }
     }
@@ -113,14 +124,14 @@ wilson_frontier (const MazeGenerator *gen,
   uint32_t c, end;
   size_t k = 0;
 
-  if (gen->u.wilson.carve_at != GEN_NONE)
+  if (WILSON (gen)->carve_at != GEN_NONE)
     {
-      c = gen->u.wilson.carve_at;
-      end = gen->u.wilson.walk_end;
+      c = WILSON (gen)->carve_at;
+      end = WILSON (gen)->walk_end;
     }
-  else if (gen->u.wilson.walk_start != GEN_NONE)
+  else if (WILSON (gen)->walk_start != GEN_NONE)
     {
-      c = gen->u.wilson.walk_start;
+      c = WILSON (gen)->walk_start;
       end = gen->cur;
     }
   else
@@ -164,16 +175,16 @@ wilson_run (MazeGenerator *gen)
       uint16_t c;
       unsigned moves;
 
-      if (gen->u.wilson.carve_at == GEN_NONE)
+      if (WILSON (gen)->carve_at == GEN_NONE)
         {
-          if (gen->u.wilson.walk_start == GEN_NONE)
+          if (WILSON (gen)->walk_start == GEN_NONE)
             {
-              while (gen->u.wilson.scan < gen->n && needs_no_walk (gen, gen->u.wilson.scan))
-                gen->u.wilson.scan++;
-              if (gen->u.wilson.scan == gen->n)
+              while (WILSON (gen)->scan < gen->n && needs_no_walk (gen, WILSON (gen)->scan))
+                WILSON (gen)->scan++;
+              if (WILSON (gen)->scan == gen->n)
                 break; /* the next step finds it so */
-              gen->u.wilson.walk_start = gen->u.wilson.scan;
-              cur = gen->u.wilson.scan;
+              WILSON (gen)->walk_start = WILSON (gen)->scan;
+              cur = WILSON (gen)->scan;
             }
 
           c = cells[cur];
@@ -196,8 +207,8 @@ wilson_run (MazeGenerator *gen)
           if (moves == WALK_CHUNK)
             continue; /* a MAZE_STEP_SCAN */
           /* the walk is in the tree: this step carves its first passage */
-          gen->u.wilson.walk_end = cur;
-          gen->u.wilson.carve_at = gen->u.wilson.walk_start;
+          WILSON (gen)->walk_end = cur;
+          WILSON (gen)->carve_at = WILSON (gen)->walk_start;
         }
       else
         {
@@ -205,20 +216,20 @@ wilson_run (MazeGenerator *gen)
         }
 
       {
-        uint32_t at = gen->u.wilson.carve_at;
+        uint32_t at = WILSON (gen)->carve_at;
         uint16_t dir = gen_dir_of_index (gen_moves_get (gen, at));
         uint32_t to = at + gen->delta[dir];
 
         gen_carve_now (gen, at, dir);
         carved++;
-        if (to == gen->u.wilson.walk_end)
+        if (to == WILSON (gen)->walk_end)
           {
-            gen->u.wilson.carve_at = GEN_NONE;
-            gen->u.wilson.walk_start = GEN_NONE;
+            WILSON (gen)->carve_at = GEN_NONE;
+            WILSON (gen)->walk_start = GEN_NONE;
           }
         else
           {
-            gen->u.wilson.carve_at = to;
+            WILSON (gen)->carve_at = to;
           }
       }
     }
@@ -233,6 +244,7 @@ static const MazeGeneratorClass wilson_class = {
   .step = wilson_step,
   .frontier = wilson_frontier,
   .run = wilson_run,
+  .state_size = sizeof (WilsonState),
 };
 
 /* The listing; the lines each step runs are marked in the code. */

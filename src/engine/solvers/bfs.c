@@ -21,6 +21,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* BFS's own state (SOLVER_STATE()). */
+typedef struct
+{
+  unsigned dir_index; /* next direction of cur to look at */
+} BfsState;
+
+#define BFS(solver) SOLVER_STATE (solver, BfsState)
 
 static MazeStatus
 bfs_init (MazeSolver *solver,
@@ -30,7 +37,7 @@ bfs_init (MazeSolver *solver,
     return solver_nomem (solver, error);
   solver->queue.data[0] = solver->start;
   solver->queue.len = 1;
-  solver->dir_index = 4; /* nothing dequeued yet */
+  BFS (solver)->dir_index = 4; /* nothing dequeued yet */
   return MAZE_OK;
 }
 
@@ -94,7 +101,7 @@ bfs_step (MazeSolver *solver,
       uint32_t from;
       uint16_t sides;
 
-      if (solver->dir_index >= 4)
+      if (BFS (solver)->dir_index >= 4)
         {
           if (solver->queue.len == 0)
             {
@@ -103,14 +110,14 @@ bfs_step (MazeSolver *solver,
             }
           solver->cur = solver->queue.data[solver->queue.head++];
           solver->queue.len--;
-          solver->dir_index = 0;
+          BFS (solver)->dir_index = 0;
         }
 
       from = solver->cur;
       sides = bfs_sides (cells[from]);
-      while (solver->dir_index < 4)
+      while (BFS (solver)->dir_index < 4)
         {
-          uint16_t dir = MAZE_DIRECTIONS[solver->dir_index++];
+          uint16_t dir = MAZE_DIRECTIONS[BFS (solver)->dir_index++];
           uint32_t to;
 
           if (!(sides & dir))
@@ -158,7 +165,7 @@ bfs_run (MazeSolver *solver)
   size_t head, tail;
 
   /* finish the cell that step-by-step calls left half expanded */
-  while (solver->phase == SOLVER_SEARCH && solver->dir_index < 4)
+  while (solver->phase == SOLVER_SEARCH && BFS (solver)->dir_index < 4)
     {
       solver->steps++;
       bfs_step (solver, NULL);
@@ -208,7 +215,7 @@ bfs_run (MazeSolver *solver)
               cells[to] |= back;
               reached++;
               solver->cur = cur;
-              solver->dir_index = k + 1;
+              BFS (solver)->dir_index = k + 1;
               solver->queue.head = head;
               solver->queue.len = tail - head;
               solver->max_frontier = max_frontier;
@@ -225,7 +232,7 @@ bfs_run (MazeSolver *solver)
               /* Stopped as bfs_step () would leave it after this step:
                * @cur taken from the queue, its sides up to k looked at. */
               solver->cur = cur;
-              solver->dir_index = k + 1;
+              BFS (solver)->dir_index = k + 1;
               solver->queue.head = head;
               solver->queue.len = tail - head;
               solver->max_frontier = tail - head > max_frontier ? tail - head : max_frontier;
@@ -243,7 +250,7 @@ bfs_run (MazeSolver *solver)
   solver->max_frontier = max_frontier;
   solver->steps += reached + 1;
   solver->visited += reached;
-  solver->dir_index = 4;
+  BFS (solver)->dir_index = 4;
   solver_finish (solver, NULL, false, cur, BFS_LINE_NO_PATH);
 }
 
@@ -294,7 +301,7 @@ bfs_next_cell (const MazeSolver *solver,
 {
   uint32_t head;
 
-  if (solver->dir_index < 4 && bfs_can_reach (solver, solver->cur, solver->dir_index))
+  if (BFS (solver)->dir_index < 4 && bfs_can_reach (solver, solver->cur, BFS (solver)->dir_index))
     return false;
   if (solver->queue.len == 0)
     return false;
@@ -312,6 +319,7 @@ static const MazeSolverClass bfs_class = {
   .run = bfs_run,
   .run_stops = true,
   .next_cell = bfs_next_cell,
+  .state_size = sizeof (BfsState),
 };
 
 const MazeAlgorithm maze_solver_bfs = {

@@ -17,12 +17,21 @@
  */
 #include "solver-private.h"
 
+/* DFS's own state (SOLVER_STATE()). */
+typedef struct
+{
+  uint64_t depth;     /* moves from the start to cur (the path itself is
+                       * in the maze's nibbles) */
+} DfsState;
+
+#define DFS(solver) SOLVER_STATE (solver, DfsState)
+
 static MazeStatus
 dfs_init (MazeSolver *solver,
           MazeError  *error)
 {
   solver->cur = solver->start;
-  solver->depth = 0;
+  DFS (solver)->depth = 0;
   return MAZE_OK;
 }
 
@@ -100,7 +109,7 @@ dfs_step (MazeSolver *solver,
 
   if (from == solver->goal)
     {
-      solver->path_length = solver->depth;
+      solver->path_length = DFS (solver)->depth;
       solver_finish (solver, report, true, from, DFS_LINE_FOUND);
       return;
     }
@@ -116,21 +125,21 @@ dfs_step (MazeSolver *solver,
       maze_step_at (report, DFS_LINE_VISIT);
       maze_op_or (cells, report, from, dir, MAZE_SOLUTION_SHIFT, DFS_LINE_SOLUTION);
       maze_op_or (cells, report, to, maze_opposite (dir), MAZE_BACKTRACK_SHIFT, DFS_LINE_HOME);
-      solver->depth++;
+      DFS (solver)->depth++;
       solver->cur = to;
       solver->visited++;
-      solver_note_frontier (solver, solver->depth + 1);
+      solver_note_frontier (solver, DFS (solver)->depth + 1);
       return;
     }
 
   /* A dead end: leave it, back to the cell before it on the path. */
-  if (solver->depth == 0 || (solver->cur = dfs_parent (solver, from)) == UINT32_MAX)
+  if (DFS (solver)->depth == 0 || (solver->cur = dfs_parent (solver, from)) == UINT32_MAX)
     {
       solver->cur = from;
       solver_finish (solver, report, false, from, DFS_LINE_NO_PATH);
       return;
     }
-  solver->depth--;
+  DFS (solver)->depth--;
   maze_step_begin (report, MAZE_STEP_BACKTRACK, from, solver->cur,
                    maze_opposite (maze_cell_backtrack (cells[from])));
   maze_step_at (report, DFS_LINE_BACKTRACK);
@@ -146,7 +155,7 @@ dfs_run (MazeSolver *solver)
   const uint32_t start = solver->start, goal = solver->goal;
   const uint32_t delta[4] = { (uint32_t) 0 - solver->width, 1, solver->width, (uint32_t) 0 - 1 };
   uint32_t cur = solver->cur;
-  uint64_t depth = solver->depth, max_depth = solver->max_frontier - 1;
+  uint64_t depth = DFS (solver)->depth, max_depth = solver->max_frontier - 1;
   uint64_t steps = 0, visited = 0;
   unsigned done = 0; /* sides of cur known to lead to visited cells */
 
@@ -196,7 +205,7 @@ dfs_run (MazeSolver *solver)
       steps++;
     }
   solver->cur = cur;
-  solver->depth = depth;
+  DFS (solver)->depth = depth;
   solver->max_frontier = max_depth + 1;
   solver->steps += steps;
   solver->visited += visited;
@@ -211,7 +220,7 @@ dfs_frontier (const MazeSolver *solver,
               size_t            max)
 {
   uint32_t c = solver->cur;
-  size_t n = (size_t) solver->depth + 1;
+  size_t n = (size_t) DFS (solver)->depth + 1;
 
   /* the path home from the current cell: what a stack would hold, top
    * first */
@@ -240,7 +249,7 @@ dfs_next_cell (const MazeSolver *solver,
   unvisited = solver_unvisited_dirs (solver, top);
   if (unvisited != 0)
     *cell = solver_step_to (solver, top, (uint16_t) (unvisited & -unvisited));
-  else if (solver->depth >= 1 && dfs_parent (solver, top) != UINT32_MAX)
+  else if (DFS (solver)->depth >= 1 && dfs_parent (solver, top) != UINT32_MAX)
     *cell = dfs_parent (solver, top);
   else
     return false;
@@ -253,6 +262,7 @@ static const MazeSolverClass dfs_class = {
   .frontier = dfs_frontier,
   .run = dfs_run,
   .next_cell = dfs_next_cell,
+  .state_size = sizeof (DfsState),
 };
 
 const MazeAlgorithm maze_solver_dfs = {

@@ -18,13 +18,22 @@
  */
 #include "solver-private.h"
 
+/* The junction solver's own state (SOLVER_STATE()). */
+typedef struct
+{
+  uint32_t seq;       /* junctions pushed so far */
+  bool     resume;    /* cur is a junction to leave */
+} JunctionState;
+
+#define JUNCTION(solver) SOLVER_STATE (solver, JunctionState)
+
 #define JUNCTION_SEQ_MASK ((UINT32_C (1) << 30) - 1)
 
 static MazeStatus
 junction_init (MazeSolver *solver,
                MazeError  *error)
 {
-  solver->resume = false;
+  JUNCTION (solver)->resume = false;
   return MAZE_OK;
 }
 
@@ -52,7 +61,7 @@ static bool
 junction_push (MazeSolver *solver,
                uint32_t    cell)
 {
-  if (!solver_heap_push (&solver->heap, junction_key (solver, cell, solver->seq++), cell, 0))
+  if (!solver_heap_push (&solver->heap, junction_key (solver, cell, JUNCTION (solver)->seq++), cell, 0))
     return false;
   solver_note_frontier (solver, solver->heap.len);
   return true;
@@ -149,7 +158,7 @@ junction_step (MazeSolver *solver,
   uint32_t cur = solver->cur;
   uint16_t ways = solver_unvisited_dirs (solver, cur);
 
-  if (!solver->resume)
+  if (!JUNCTION (solver)->resume)
     {
       unsigned n_ways = popcount4 (ways);
       uint32_t closest;
@@ -178,11 +187,11 @@ junction_step (MazeSolver *solver,
           maze_step_begin (report, MAZE_STEP_JUMP, closest, cur, 0);
           maze_step_at (report, JUNCTION_LINE_JUMP);
           solver->cur = closest;
-          solver->resume = true;
+          JUNCTION (solver)->resume = true;
           return;
         }
     }
-  solver->resume = false;
+  JUNCTION (solver)->resume = false;
   junction_move (solver, report, junction_best_dir (solver, cur, ways));
 }
 
@@ -208,7 +217,7 @@ junction_next_cell (const MazeSolver *solver,
   uint32_t cur = solver->cur;
   uint16_t ways = solver_unvisited_dirs (solver, cur);
 
-  if (!solver->resume)
+  if (!JUNCTION (solver)->resume)
     {
       unsigned n_ways = popcount4 (ways);
       uint32_t closest = UINT32_MAX;
@@ -222,7 +231,7 @@ junction_next_cell (const MazeSolver *solver,
       if (n_ways >= 2)
         {
           closest = cur;
-          best = junction_key (solver, cur, solver->seq);
+          best = junction_key (solver, cur, JUNCTION (solver)->seq);
         }
       for (size_t k = 0; k < solver->heap.len; k++)
         {
@@ -251,6 +260,7 @@ static const MazeSolverClass junction_class = {
   .step = junction_step,
   .frontier = junction_frontier,
   .next_cell = junction_next_cell,
+  .state_size = sizeof (JunctionState),
 };
 
 const MazeAlgorithm maze_solver_junction = {

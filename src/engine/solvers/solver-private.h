@@ -4,7 +4,8 @@
  * public functions and the pieces every algorithm uses (the growing
  * arrays, the binary heap, the path reconstruction); each algorithm lives
  * in a file of its own with its descriptor (a MazeAlgorithm, listed in
- * registry.c) and its MazeSolverClass.
+ * registry.c), the struct of its own state (class->state_size bytes after
+ * the common fields, read with SOLVER_STATE()) and its MazeSolverClass.
  *
  * The search writes its state into the maze, as maze-format.md 1 says:
  *  - the backtrack nibble of a cell points at the cell it was reached from
@@ -15,6 +16,8 @@
 #pragma once
 
 #include "maze-private.h"
+
+#include <stddef.h>
 
 typedef enum
 {
@@ -64,10 +67,8 @@ struct MazeSolver
   uint64_t               path_length;
   uint32_t               path_cell; /* SOLVER_PATH: next cell to link to its parent */
 
-  /* BFS: the queue, head first.  DFS: the moves from the start to cur
-   * (the path itself is in the maze's nibbles). */
+  /* BFS: the queue, head first. */
   MazeQueue              queue;
-  uint64_t               depth;
 
   /* A* open set, junction list. */
   SolverHeap             heap;
@@ -75,22 +76,19 @@ struct MazeSolver
   /* The cell being worked on: BFS's dequeued cell, the junction solver's
    * or the wall follower's position. */
   uint32_t               cur;
-  unsigned               dir_index; /* BFS: next direction of cur to look at */
-  uint16_t               heading;   /* wall follower: direction of the last move */
-  bool                   resume;    /* junction solver: cur is a junction to leave */
-  bool                   right_hand; /* wall follower: the variant */
-  uint32_t               seq;       /* junction solver: junctions pushed so far */
 
-  /* Wall follower: the first state after leaving the start (a walk that
-   * comes back to it goes round for ever), and the loop being erased. */
-  uint32_t               first_cell;
-  uint16_t               first_heading;
-  uint32_t               erase_cell;
-  uint64_t               moves;
-  /* Wall follower: it went all the way round, but a path leads to the
-   * goal (an island of walls its hand never touches). */
+  /* No path found, but one leads to the goal: the method cannot reach
+   * it (the wall follower's island of walls its hand never touches). */
   bool                   missed;
+
+  /* The algorithm's own state, class->state_size bytes (zeroed when the
+   * solver is made, copied with it): a struct its file declares and
+   * reads through SOLVER_STATE().  Nothing here lists them. */
+  _Alignas (max_align_t) unsigned char state[];
 };
+
+/* The algorithm's own state of @solver, as its file's struct @Type. */
+#define SOLVER_STATE(solver, Type) ((Type *) (void *) (solver)->state)
 
 /*
  * What a solver does, pointed at by its descriptor (MazeAlgorithm in
@@ -130,6 +128,9 @@ struct MazeSolverClass
                            uint32_t         *ties,
                            unsigned          max_ties,
                            unsigned         *n_ties);
+  /* The bytes of the algorithm's own state (SOLVER_STATE()), a struct
+   * of its own file; 0: none. */
+  size_t      state_size;
 };
 
 /* A hint that the cache line of *@p will be read soon, so a search can

@@ -14,6 +14,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The bytes of a solver of @algorithm: the common fields and the
+ * algorithm's own state after them. */
+static size_t
+solver_struct_size (const MazeAlgorithm *algorithm)
+{
+  return sizeof (MazeSolver) + algorithm->solver->state_size;
+}
+
 MazeSolver *
 maze_solver_new (Maze       *maze,
                  const char *name,
@@ -26,11 +34,11 @@ maze_solver_new (Maze       *maze,
   if (algorithm == NULL)
     return NULL;
 
-  solver = calloc (1, sizeof *solver);
+  solver = calloc (1, solver_struct_size (algorithm));
   if (solver == NULL)
     {
       maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_ALGORITHM,
-                      MAZE_TEXT (algorithm->name), MAZE_NUM (sizeof *solver));
+                      MAZE_TEXT (algorithm->name), MAZE_NUM (solver_struct_size (algorithm)));
       return NULL;
     }
   maze_reset_search (maze);
@@ -41,7 +49,6 @@ maze_solver_new (Maze       *maze,
   solver->n_cells = maze_n_cells (maze);
   solver->start = maze_start (maze);
   solver->goal = maze_goal (maze);
-  solver->right_hand = algorithm->variant != 0;
   solver->cur = solver->start;
   solver->phase = SOLVER_SEARCH;
   solver->visited = 1; /* the start */
@@ -86,7 +93,7 @@ clone_capacity (size_t len)
 size_t
 solver_clone_size (const MazeSolver *solver)
 {
-  size_t size = sizeof *solver;
+  size_t size = solver_struct_size (solver->algorithm);
 
   if (solver->queue.data != NULL)
     size += clone_capacity (solver->queue.len) * sizeof (uint32_t);
@@ -99,11 +106,12 @@ MazeSolver *
 solver_clone (const MazeSolver *solver,
               Maze             *maze)
 {
-  MazeSolver *copy = malloc (sizeof *copy);
+  size_t bytes = solver_struct_size (solver->algorithm);
+  MazeSolver *copy = malloc (bytes);
 
   if (copy == NULL)
     return NULL;
-  *copy = *solver;
+  memcpy (copy, solver, bytes); /* the algorithm's state too */
   copy->maze = maze;
   copy->cells = maze_cells (maze);
   copy->queue.data = NULL;
@@ -143,7 +151,7 @@ nomem:
 size_t
 solver_pack_size (const MazeSolver *solver)
 {
-  size_t size = maze_pack_round (sizeof *solver);
+  size_t size = maze_pack_round (solver_struct_size (solver->algorithm));
 
   if (solver->queue.data != NULL)
     size += maze_pack_round (solver->queue.len * sizeof (uint32_t));
@@ -159,11 +167,12 @@ solver_pack (const MazeSolver *solver,
 {
   uint8_t *p = mem;
   MazeSolver *copy = mem;
+  size_t bytes = solver_struct_size (solver->algorithm);
 
-  *copy = *solver;
+  memcpy (copy, solver, bytes); /* the algorithm's state too */
   copy->maze = maze;
   copy->cells = maze_cells (maze);
-  p += maze_pack_round (sizeof *copy);
+  p += maze_pack_round (bytes);
   if (solver->queue.data != NULL)
     {
       /* as solver_clone() copies it: head first; the copy is full */
@@ -401,7 +410,7 @@ maze_solver_frontier (const MazeSolver *solver,
 size_t
 maze_solver_memory (const MazeSolver *solver)
 {
-  return sizeof *solver
+  return solver_struct_size (solver->algorithm)
          + solver->queue.cap * sizeof (uint32_t)
          + solver->heap.cap * sizeof (SolverHeapEntry);
 }

@@ -26,6 +26,21 @@
 
 #include <stdlib.h>
 
+/* The wall follower's own state (SOLVER_STATE()). */
+typedef struct
+{
+  uint16_t heading;       /* direction of the last move */
+  bool     right_hand;    /* the variant */
+  /* The first state after leaving the start (a walk that comes back to
+   * it goes round for ever), and the loop being erased. */
+  uint32_t first_cell;
+  uint16_t first_heading;
+  uint32_t erase_cell;
+  uint64_t moves;
+} WallState;
+
+#define WALL(solver) SOLVER_STATE (solver, WallState)
+
 #define NONE UINT32_MAX
 
 /* A quarter turn to the left (N -> W -> S -> E -> N) and to the right. */
@@ -49,18 +64,19 @@ wall_follower_init (MazeSolver *solver,
   uint16_t openings = (uint16_t) (cell & maze_cell_border (cell));
   uint16_t open = solver_open_dirs (cell);
 
-  solver->first_cell = NONE;
-  solver->erase_cell = NONE;
+  WALL (solver)->right_hand = solver->algorithm->variant != 0;
+  WALL (solver)->first_cell = NONE;
+  WALL (solver)->erase_cell = NONE;
   /* As if we had walked in: through the opening in the outer wall, or
    * else with our back to a wall. */
-  solver->heading = MAZE_N;
+  WALL (solver)->heading = MAZE_N;
   for (unsigned k = 0; k < 4; k++)
     {
       uint16_t d = MAZE_DIRECTIONS[k];
 
       if ((openings & maze_opposite (d)) != 0)
         {
-          solver->heading = d;
+          WALL (solver)->heading = d;
           break;
         }
     }
@@ -71,7 +87,7 @@ wall_follower_init (MazeSolver *solver,
 
         if ((open & maze_opposite (d)) == 0)
           {
-            solver->heading = d;
+            WALL (solver)->heading = d;
             break;
           }
       }
@@ -184,7 +200,7 @@ wall_follower_erase_step (MazeSolver *solver,
                           MazeStep   *report)
 {
   uint16_t *cells = solver->cells;
-  uint32_t c = solver->erase_cell;
+  uint32_t c = WALL (solver)->erase_cell;
   uint16_t next_dir = maze_cell_solution (cells[c]);
   uint32_t next = solver_step_to (solver, c, next_dir);
 
@@ -192,7 +208,7 @@ wall_follower_erase_step (MazeSolver *solver,
   maze_step_at (report, WALL_LINE_ERASE);
   maze_op_clear (cells, report, c, MAZE_SOLUTION_MASK, WALL_LINE_CLEAR);
   solver->path_length--;
-  solver->erase_cell = maze_cell_solution (cells[next]) != 0 ? next : NONE;
+  WALL (solver)->erase_cell = maze_cell_solution (cells[next]) != 0 ? next : NONE;
 }
 
 /* The move the hand leads to from the current cell (left, straight on,
@@ -203,10 +219,10 @@ wall_follower_choose (const MazeSolver *solver)
 {
   uint32_t from = solver->cur, to;
   uint16_t open = solver_open_dirs (solver->cells[from]);
-  uint16_t h = solver->heading, dir = 0;
+  uint16_t h = WALL (solver)->heading, dir = 0;
   uint16_t order[4];
 
-  if (solver->right_hand)
+  if (WALL (solver)->right_hand)
     {
       order[0] = turn_right (h);
       order[2] = turn_left (h);
@@ -225,8 +241,8 @@ wall_follower_choose (const MazeSolver *solver)
   if (dir == 0)
     return 0;
   to = solver_step_to (solver, from, dir);
-  if ((to == solver->first_cell && dir == solver->first_heading)
-      || solver->moves > 4 * (uint64_t) solver->n_cells + 4)
+  if ((to == WALL (solver)->first_cell && dir == WALL (solver)->first_heading)
+      || WALL (solver)->moves > 4 * (uint64_t) solver->n_cells + 4)
     return 0;
   return dir;
 }
@@ -239,7 +255,7 @@ wall_follower_step (MazeSolver *solver,
   uint32_t from = solver->cur, to;
   uint16_t dir, to_solution;
 
-  if (solver->erase_cell != NONE)
+  if (WALL (solver)->erase_cell != NONE)
     {
       wall_follower_erase_step (solver, report);
       return;
@@ -258,13 +274,13 @@ wall_follower_step (MazeSolver *solver,
       return;
     }
   to = solver_step_to (solver, from, dir);
-  if (solver->first_cell == NONE)
+  if (WALL (solver)->first_cell == NONE)
     {
-      solver->first_cell = to;
-      solver->first_heading = dir;
+      WALL (solver)->first_cell = to;
+      WALL (solver)->first_heading = dir;
     }
-  solver->moves++;
-  solver->heading = dir;
+  WALL (solver)->moves++;
+  WALL (solver)->heading = dir;
   solver->cur = to;
 
   to_solution = maze_cell_solution (cells[to]);
@@ -279,7 +295,7 @@ wall_follower_step (MazeSolver *solver,
       maze_op_clear (cells, report, to, MAZE_SOLUTION_MASK, WALL_LINE_CLEAR);
       solver->path_length--;
       if (maze_cell_solution (cells[next]) != 0)
-        solver->erase_cell = next;
+        WALL (solver)->erase_cell = next;
       return;
     }
 
@@ -305,7 +321,7 @@ wall_follower_next_cell (const MazeSolver *solver,
 {
   uint16_t dir;
 
-  if (solver->erase_cell != NONE || solver->cur == solver->goal)
+  if (WALL (solver)->erase_cell != NONE || solver->cur == solver->goal)
     return false;
   dir = wall_follower_choose (solver);
   if (dir == 0)
@@ -318,6 +334,7 @@ static const MazeSolverClass wall_follower_class = {
   .init = wall_follower_init,
   .step = wall_follower_step,
   .next_cell = wall_follower_next_cell,
+  .state_size = sizeof (WallState),
 };
 
 const MazeAlgorithm maze_solver_wall_follower_left = {

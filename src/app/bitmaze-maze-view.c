@@ -362,13 +362,10 @@ tile_key (int tx,
 /* The whole picture changed (walls, style, what is shown): every tile is
  * drawn again, within each frame's budget; until then a tile shows its
  * old picture rather than nothing. */
-static void pyramid_start (BitmazeMazeView *self);
-
 static void
 invalidate_tiles (BitmazeMazeView *self)
 {
   self->stamp++;
-  pyramid_start (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -1440,6 +1437,7 @@ bitmaze_maze_view_walls_changed (BitmazeMazeView *self)
   g_return_if_fail (BITMAZE_IS_MAZE_VIEW (self));
 
   invalidate_tiles (self);
+  pyramid_start (self);
   update_accessible (self);
 }
 
@@ -1596,6 +1594,7 @@ bitmaze_maze_view_set_show_search (BitmazeMazeView *self,
     return;
   self->show_search = show_search;
   invalidate_tiles (self);
+  pyramid_start (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_SEARCH]);
 }
 
@@ -1712,6 +1711,7 @@ bitmaze_maze_view_set_high_contrast (BitmazeMazeView *self,
     return;
   self->high_contrast = high_contrast;
   invalidate_tiles (self);
+  pyramid_start (self);
 }
 
 gboolean
@@ -2277,6 +2277,7 @@ dark_changed_cb (BitmazeMazeView *self,
     return;
   self->dark = dark;
   invalidate_tiles (self);
+  pyramid_start (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DARK]);
 }
 

@@ -2157,7 +2157,13 @@ bitmaze_maze_view_snapshot (GtkWidget   *widget,
     return;
 
   if (self->pyramid != NULL)
-    render_pyramid_flush (self->pyramid);
+    {
+      render_pyramid_flush (self->pyramid);
+      /* (out of memory for its marks, it starts over) */
+      if (!render_pyramid_is_ready (self->pyramid) && self->pyramid_source_id == 0)
+        self->pyramid_source_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, pyramid_build_cb,
+                                                   self, NULL);
+    }
 
   tx0 = (int) (vx0 / TILE_SIZE);
   ty0 = (int) (vy0 / TILE_SIZE);

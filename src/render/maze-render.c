@@ -1844,13 +1844,12 @@ render_pyramid_build (RenderPyramid *pyramid,
   p->built_rows = end;
   if (end < p->lh[0])
     return false;
+  /* The blocks of rows built before and marked since, not flushed yet. */
+  render_pyramid_flush (p);
   for (unsigned k = 1; k < p->n_levels; k++)
     for (uint32_t by = 0; by < p->lh[k]; by++)
       for (uint32_t bx = 0; bx < p->lw[k]; bx++)
         pyramid_parent (p, k, bx, by);
-  /* (the blocks marked meanwhile were built from their new cells) */
-  memset (p->dirty_bits, 0, ((size_t) p->lw[0] * p->lh[0] + 31) / 32 * 4);
-  p->n_dirty = 0;
   p->ready = true;
   return true;
 }

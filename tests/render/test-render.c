@@ -903,6 +903,36 @@ test_overview_pyramid (void)
       cairo_surface_destroy (fast);
     }
 
+  /* Cells changed in rows built already, before the last slice: the
+   * finished pyramid has them. */
+  tiny_options (&o, 0.1);
+  render_pyramid_reset (pyr, &o);
+  g_assert_false (render_pyramid_build (pyr, 10));
+  g_array_set_size (changed, 0);
+  for (uint32_t i = 0; i < 400 * 20; i++)
+    if (cells[i] & MAZE_SEARCH_MASK)
+      {
+        cells[i] &= (uint16_t) ~MAZE_SEARCH_MASK;
+        g_array_append_val (changed, i);
+      }
+  g_assert_cmpuint (changed->len, >, 0);
+  render_pyramid_cells_changed (pyr, (const uint32_t *) (gpointer) changed->data, changed->len);
+  while (!render_pyramid_build (pyr, 10))
+    ;
+  o.pyramid = pyr;
+  fast = render (m, &o);
+  fresh = render_pyramid_new (m, &err);
+  g_assert_nonnull (fresh);
+  render_pyramid_reset (fresh, &o);
+  while (!render_pyramid_build (fresh, 1000))
+    ;
+  o.pyramid = fresh;
+  again = render (m, &o);
+  assert_same_pixels (fast, again, NULL, false);
+  cairo_surface_destroy (fast);
+  cairo_surface_destroy (again);
+  render_pyramid_free (fresh);
+
   g_array_unref (changed);
   render_pyramid_free (pyr);
   maze_free (m);

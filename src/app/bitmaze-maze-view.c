@@ -2086,6 +2086,30 @@ append_floor (BitmazeMazeView *self,
                      MIN ((double) TILE_SIZE, self->content_height - y));
 }
 
+/* Makes the backdrop one image: its tiles scaled one by one would
+ * show the floor through the seams between them. */
+static void
+flatten_backdrop (BitmazeMazeView *self)
+{
+  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
+  GskRenderer *renderer = native != NULL ? gtk_native_get_renderer (native) : NULL;
+  graphene_rect_t bounds;
+  GdkTexture *texture;
+
+  if (renderer == NULL ||
+      gsk_render_node_get_node_type (self->backdrop) == GSK_TEXTURE_NODE)
+    return;
+  gsk_render_node_get_bounds (self->backdrop, &bounds);
+  if (bounds.size.width < 1.0 || bounds.size.height < 1.0)
+    return;
+  texture = gsk_renderer_render_texture (renderer, self->backdrop, &bounds);
+  if (texture == NULL)
+    return;
+  gsk_render_node_unref (self->backdrop);
+  self->backdrop = gsk_texture_node_new (texture, &bounds);
+  g_object_unref (texture);
+}
+
 /* The last picture, scaled from its geometry to this one (a point of
  * the maze stays where it is in the maze), under the visible part
  * (@vx0, @vy0) - (@vx1, @vy1) of the content: the floor where it does
@@ -2100,6 +2124,8 @@ append_backdrop (BitmazeMazeView *self,
 {
   double k = self->cell / self->backdrop_cell;
 
+  if (k != 1.0)
+    flatten_backdrop (self);
   append_floor_rect (self, snapshot, vx0, vy0, vx1 - vx0, vy1 - vy0);
   gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (vx0, vy0, vx1 - vx0, vy1 - vy0));
   gtk_snapshot_save (snapshot);

@@ -62,6 +62,12 @@
  * (bitmaze-pacer.h) counts them; at least TILE_BUDGET_MIN_US is left,
  * so a big maze makes progress. */
 #define TILE_BUDGET_MIN_US  1000
+/* Mazes of at least this many cells get an overview pyramid (see
+ * render_pyramid_new()): zoomed out, a pixel of theirs stands for many
+ * cells.  It is built between frames, for at most PYRAMID_SLICE_US at a
+ * time. */
+#define PYRAMID_MIN_CELLS (1u << 20)
+#define PYRAMID_SLICE_US  4000
 
 typedef struct
 {
@@ -148,6 +154,21 @@ struct _BitmazeMazeView
   gulong            before_paint_id;
   gulong            after_paint_id;
   BitmazePacer     *pacer;           /* the frame's work shared out */
+
+  /* The averages of a huge maze's blocks of cells, for drawing it zoomed
+   * out, and the idle source building it. */
+  RenderPyramid    *pyramid;
+  guint             pyramid_source_id;
+  const Maze       *pyramid_maze;     /* the maze it is of, and its size */
+  uint32_t          pyramid_width;
+  uint32_t          pyramid_height;
+
+  /* The last complete picture (tiles in content device pixels) and the
+   * geometry it was drawn at: shown, scaled, under the tiles not drawn
+   * yet after a zoom, instead of the bare floor. */
+  GskRenderNode    *backdrop;
+  double            backdrop_cell;
+  double            backdrop_margin;
 
   double            pointer_x;
   double            pointer_y;
@@ -307,6 +328,7 @@ get_render_options (BitmazeMazeView *self,
   get_palette (self, &options->palette);
   options->selected = self->selected >= 0 ? (uint32_t) self->selected
                                           : RENDER_NO_CELL;
+  options->pyramid = self->pyramid;
 }
 
 static double
@@ -490,6 +512,79 @@ cells_for_content_rect (BitmazeMazeView *self,
   region->y = (uint32_t) y0;
   region->width = (uint32_t) (x1 - x0);
   region->height = (uint32_t) (y1 - y0);
+}
+
+/* ------------------------------------------------------------------ */
+/* The overview pyramid                                                */
+/* ------------------------------------------------------------------ */
+
+static void
+pyramid_stop (BitmazeMazeView *self)
+{
+  if (self->pyramid_source_id != 0)
+    {
+      g_source_remove (self->pyramid_source_id);
+      self->pyramid_source_id = 0;
+    }
+}
+
+/* Builds the pyramid a slice at a time between frames. */
+static gboolean
+pyramid_build_cb (gpointer user_data)
+{
+  BitmazeMazeView *self = user_data;
+  gint64 start = g_get_monotonic_time ();
+
+  while (!render_pyramid_build (self->pyramid, 8))
+    if (g_get_monotonic_time () - start > PYRAMID_SLICE_US)
+      return G_SOURCE_CONTINUE;
+  self->pyramid_source_id = 0;
+  /* Zoomed out, the next frames draw from it. */
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return G_SOURCE_REMOVE;
+}
+
+/* (Re)starts the pyramid of a huge rectangular maze, for the colours
+ * shown now; other mazes have none. */
+static void
+pyramid_start (BitmazeMazeView *self)
+{
+  RenderOptions options;
+
+  pyramid_stop (self);
+  if (self->pyramid != NULL &&
+      (self->pyramid_maze != self->maze || self->maze == NULL ||
+       self->pyramid_width != maze_width (self->maze) ||
+       self->pyramid_height != maze_height (self->maze)))
+    g_clear_pointer (&self->pyramid, render_pyramid_free);
+  if (self->maze == NULL || maze_is_shaped (self->maze) ||
+      maze_n_cells (self->maze) < PYRAMID_MIN_CELLS)
+    {
+      g_clear_pointer (&self->pyramid, render_pyramid_free);
+      return;
+    }
+  if (self->pyramid == NULL)
+    {
+      MazeError error;
+
+      self->pyramid = render_pyramid_new (self->maze, &error);
+      /* Without it the view draws from the cells, only slower. */
+      if (self->pyramid == NULL)
+        {
+          g_debug ("no overview pyramid: %s", error.message);
+          return;
+        }
+      self->pyramid_maze = self->maze;
+      self->pyramid_width = maze_width (self->maze);
+      self->pyramid_height = maze_height (self->maze);
+    }
+  /* The colours of the overview: walls a quarter of a cell (see
+   * update_geometry()). */
+  get_render_options (self, &options);
+  options.cell_size = 1.0;
+  options.wall_width = 0.25;
+  render_pyramid_reset (self->pyramid, &options);
+  self->pyramid_source_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, pyramid_build_cb, self, NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -851,6 +946,11 @@ invalidate_cells (BitmazeMazeView *self,
   uint32_t mw, n_cells;
   gint32 bx_lo, by_lo, bx_hi, by_hi;
 
+  if (self->pyramid != NULL && n > 0)
+    {
+      render_pyramid_cells_changed (self->pyramid, cells, n);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
   if (self->maze == NULL || n == 0 || g_hash_table_size (self->tiles) == 0)
     return;
 
@@ -1220,6 +1320,8 @@ bitmaze_maze_view_set_maze (BitmazeMazeView *self,
   g_array_set_size (self->trail, 0);
   self->maze = maze;
   self->zoom = 1.0;
+  g_clear_pointer (&self->backdrop, gsk_render_node_unref);
+  pyramid_start (self);
   invalidate_geometry (self);
   update_geometry (self);
   update_adjustments (self, 0.0, 0.0);
@@ -1335,6 +1437,7 @@ bitmaze_maze_view_walls_changed (BitmazeMazeView *self)
   g_return_if_fail (BITMAZE_IS_MAZE_VIEW (self));
 
   invalidate_tiles (self);
+  pyramid_start (self);
   update_accessible (self);
 }
 
@@ -1373,6 +1476,14 @@ bitmaze_maze_view_is_drawing (BitmazeMazeView *self)
   g_return_val_if_fail (BITMAZE_IS_MAZE_VIEW (self), FALSE);
 
   return self->redraw_tick_id != 0;
+}
+
+gboolean
+bitmaze_maze_view_is_building_overview (BitmazeMazeView *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_MAZE_VIEW (self), FALSE);
+
+  return self->pyramid_source_id != 0;
 }
 
 gboolean
@@ -1483,6 +1594,7 @@ bitmaze_maze_view_set_show_search (BitmazeMazeView *self,
     return;
   self->show_search = show_search;
   invalidate_tiles (self);
+  pyramid_start (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_SEARCH]);
 }
 
@@ -1599,6 +1711,7 @@ bitmaze_maze_view_set_high_contrast (BitmazeMazeView *self,
     return;
   self->high_contrast = high_contrast;
   invalidate_tiles (self);
+  pyramid_start (self);
 }
 
 gboolean
@@ -1939,13 +2052,14 @@ bitmaze_maze_view_size_allocate (GtkWidget *widget,
 /* A tile not drawn yet shows the floor (a shaped maze has none around
  * it, so nothing). */
 static void
-append_floor (BitmazeMazeView *self,
-              GtkSnapshot     *snapshot,
-              int              tx,
-              int              ty)
+append_floor_rect (BitmazeMazeView *self,
+                   GtkSnapshot     *snapshot,
+                   double           x,
+                   double           y,
+                   double           width,
+                   double           height)
 {
   RenderPalette palette;
-  double x = (double) tx * TILE_SIZE, y = (double) ty * TILE_SIZE;
   GdkRGBA colour;
 
   if (self->maze != NULL && maze_is_shaped (self->maze))
@@ -1956,10 +2070,72 @@ append_floor (BitmazeMazeView *self,
   colour.green = palette.background.green;
   colour.blue = palette.background.blue;
   colour.alpha = palette.background.alpha;
-  gtk_snapshot_append_color (snapshot, &colour,
-                             &GRAPHENE_RECT_INIT (x, y,
-                                                  MIN ((double) TILE_SIZE, self->content_width - x),
-                                                  MIN ((double) TILE_SIZE, self->content_height - y)));
+  gtk_snapshot_append_color (snapshot, &colour, &GRAPHENE_RECT_INIT (x, y, width, height));
+}
+
+static void
+append_floor (BitmazeMazeView *self,
+              GtkSnapshot     *snapshot,
+              int              tx,
+              int              ty)
+{
+  double x = (double) tx * TILE_SIZE, y = (double) ty * TILE_SIZE;
+
+  append_floor_rect (self, snapshot, x, y,
+                     MIN ((double) TILE_SIZE, self->content_width - x),
+                     MIN ((double) TILE_SIZE, self->content_height - y));
+}
+
+/* Makes the backdrop one image: its tiles scaled one by one would
+ * show the floor through the seams between them. */
+static void
+flatten_backdrop (BitmazeMazeView *self)
+{
+  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
+  GskRenderer *renderer = native != NULL ? gtk_native_get_renderer (native) : NULL;
+  graphene_rect_t bounds;
+  GdkTexture *texture;
+
+  if (renderer == NULL ||
+      gsk_render_node_get_node_type (self->backdrop) == GSK_TEXTURE_NODE)
+    return;
+  gsk_render_node_get_bounds (self->backdrop, &bounds);
+  if (bounds.size.width < 1.0 || bounds.size.height < 1.0)
+    return;
+  texture = gsk_renderer_render_texture (renderer, self->backdrop, &bounds);
+  if (texture == NULL)
+    return;
+  gsk_render_node_unref (self->backdrop);
+  self->backdrop = gsk_texture_node_new (texture, &bounds);
+  g_object_unref (texture);
+}
+
+/* The last picture, scaled from its geometry to this one (a point of
+ * the maze stays where it is in the maze), under the visible part
+ * (@vx0, @vy0) - (@vx1, @vy1) of the content: the floor where it does
+ * not reach. */
+static void
+append_backdrop (BitmazeMazeView *self,
+                 GtkSnapshot     *snapshot,
+                 double           vx0,
+                 double           vy0,
+                 double           vx1,
+                 double           vy1)
+{
+  double k = self->cell / self->backdrop_cell;
+
+  if (k != 1.0)
+    flatten_backdrop (self);
+  append_floor_rect (self, snapshot, vx0, vy0, vx1 - vx0, vy1 - vy0);
+  gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (vx0, vy0, vx1 - vx0, vy1 - vy0));
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot,
+                          &GRAPHENE_POINT_INIT (self->margin - self->backdrop_margin * k,
+                                                self->margin - self->backdrop_margin * k));
+  gtk_snapshot_scale (snapshot, k, k);
+  gtk_snapshot_append_node (snapshot, self->backdrop);
+  gtk_snapshot_restore (snapshot);
+  gtk_snapshot_pop (snapshot);
 }
 
 /* The frame after one that left tiles undrawn or stale. */
@@ -1980,6 +2156,8 @@ bitmaze_maze_view_snapshot (GtkWidget   *widget,
                             GtkSnapshot *snapshot)
 {
   BitmazeMazeView *self = BITMAZE_MAZE_VIEW (widget);
+  GtkSnapshot *content;
+  GskRenderNode *tiles_node, *frame_node;
   GHashTableIter iter;
   gpointer value;
   double ox, oy, vx0, vy0, vx1, vy1;
@@ -2004,6 +2182,15 @@ bitmaze_maze_view_snapshot (GtkWidget   *widget,
   if (vx1 <= vx0 || vy1 <= vy0)
     return;
 
+  if (self->pyramid != NULL)
+    {
+      render_pyramid_flush (self->pyramid);
+      /* (out of memory for its marks, it starts over) */
+      if (!render_pyramid_is_ready (self->pyramid) && self->pyramid_source_id == 0)
+        self->pyramid_source_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, pyramid_build_cb,
+                                                   self, NULL);
+    }
+
   tx0 = (int) (vx0 / TILE_SIZE);
   ty0 = (int) (vy0 / TILE_SIZE);
   tx1 = (int) ceil (vx1 / TILE_SIZE);
@@ -2014,9 +2201,8 @@ bitmaze_maze_view_snapshot (GtkWidget   *widget,
            ? TILE_BUDGET_US : TILE_BUDGET_IDLE_US;
   start = g_get_monotonic_time ();
   budget = bitmaze_pacer_tile_budget (self->pacer, TILE_BUDGET_MIN_US, budget);
-  gtk_snapshot_save (snapshot);
-  gtk_snapshot_scale (snapshot, 1.0 / self->scale, 1.0 / self->scale);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (ox, oy));
+  /* The tiles, in content device pixels. */
+  content = gtk_snapshot_new ();
   n_tiles = (ty1 - ty0) * (tx1 - tx0);
   for (int i = 0; i < n_tiles; i++)
     {
@@ -2036,7 +2222,9 @@ bitmaze_maze_view_snapshot (GtkWidget   *widget,
 
       if (tile == NULL && over)
         {
-          append_floor (self, snapshot, tx, ty);
+          /* (the last picture shows through, else the floor) */
+          if (self->backdrop == NULL)
+            append_floor (self, content, tx, ty);
           pending = TRUE;
           continue;
         }
@@ -2058,9 +2246,42 @@ bitmaze_maze_view_snapshot (GtkWidget   *widget,
       else if (tile->stamp == self->stamp)
         tile_flush_dirty (self, tile);
       tile->last_frame = self->frame;
-      gtk_snapshot_append_node (snapshot, tile_get_node (tile));
+      gtk_snapshot_append_node (content, tile_get_node (tile));
     }
-  gtk_snapshot_restore (snapshot);
+  tiles_node = gtk_snapshot_free_to_node (content);
+
+  /* Until every tile is drawn, the last whole picture fills the gaps;
+   * a picture with gaps becomes the next backdrop only at another
+   * scale (so the backdrops nest once a zoom step, not once a frame). */
+  if (pending && self->backdrop != NULL)
+    {
+      content = gtk_snapshot_new ();
+      append_backdrop (self, content, vx0, vy0, vx1, vy1);
+      if (tiles_node != NULL)
+        gtk_snapshot_append_node (content, tiles_node);
+      frame_node = gtk_snapshot_free_to_node (content);
+    }
+  else
+    frame_node = tiles_node != NULL ? gsk_render_node_ref (tiles_node) : NULL;
+  if (frame_node != NULL &&
+      (!pending || self->backdrop == NULL || self->backdrop_cell != self->cell ||
+       self->backdrop_margin != self->margin))
+    {
+      g_clear_pointer (&self->backdrop, gsk_render_node_unref);
+      self->backdrop = gsk_render_node_ref (frame_node);
+      self->backdrop_cell = self->cell;
+      self->backdrop_margin = self->margin;
+    }
+  if (frame_node != NULL)
+    {
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_scale (snapshot, 1.0 / self->scale, 1.0 / self->scale);
+      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (ox, oy));
+      gtk_snapshot_append_node (snapshot, frame_node);
+      gtk_snapshot_restore (snapshot);
+      gsk_render_node_unref (frame_node);
+    }
+  g_clear_pointer (&tiles_node, gsk_render_node_unref);
 
   self->first_tile = next_first;
   bitmaze_pacer_snapshot_ended (self->pacer);
@@ -2088,6 +2309,7 @@ dark_changed_cb (BitmazeMazeView *self,
     return;
   self->dark = dark;
   invalidate_tiles (self);
+  pyramid_start (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DARK]);
 }
 
@@ -2117,6 +2339,9 @@ bitmaze_maze_view_dispose (GObject *object)
       gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->redraw_tick_id);
       self->redraw_tick_id = 0;
     }
+  pyramid_stop (self);
+  g_clear_pointer (&self->pyramid, render_pyramid_free);
+  g_clear_pointer (&self->backdrop, gsk_render_node_unref);
   if (self->tiles != NULL)
     g_hash_table_remove_all (self->tiles);
   self->grid_valid = FALSE;

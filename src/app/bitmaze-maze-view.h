@@ -84,6 +84,10 @@ void              bitmaze_maze_view_set_changed       (BitmazeMazeView *self,
 /* TRUE while parts of the maze still wait to be drawn: after a new maze,
  * a zoom or a style change the view spreads its drawing over frames. */
 gboolean          bitmaze_maze_view_is_drawing        (BitmazeMazeView *self);
+/* TRUE while the overview of a huge maze (its level-of-detail pyramid,
+ * for zooming out without reading every cell) is being built between
+ * frames; until then the view draws from the cells. */
+gboolean          bitmaze_maze_view_is_building_overview (BitmazeMazeView *self);
 
 /* Is cell @index highlighted as changed by the last step? */
 gboolean          bitmaze_maze_view_cell_is_changed   (BitmazeMazeView *self,

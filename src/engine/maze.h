@@ -1674,6 +1674,7 @@ typedef enum
   MAZE_MSG_MISTAKE_DROPPED,           /* lost bits, operator */
   MAZE_MSG_MISTAKE_NOT_APPLIED,       /* before, operator, bits, after */
   MAZE_MSG_MISTAKE_OTHER,             /* bits, right word */
+  MAZE_MSG_IMAGE_NOMEM_BYTES,         /* width, height, bytes */
 
   MAZE_MSG_N                          /* not a message: how many there are */
 } MazeMessage;

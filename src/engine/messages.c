@@ -400,6 +400,9 @@ static const char *const templates[MAZE_MSG_N] = {
   /* Translators: a student's wrong answer: the bit numbers that differ
    * ("15, 12"), then the right word in hex */
   [MAZE_MSG_MISTAKE_OTHER] = MAZE_N_("Bits %s differ from the right word 0x%04X."),
+  /* Translators: an error; the width and height of a picture in pixels,
+   * then the bytes it needs */
+  [MAZE_MSG_IMAGE_NOMEM_BYTES] = MAZE_N_("not enough memory for a %u x %u image: %llu bytes could not be allocated; use a smaller cell size"),
 };
 
 const char *

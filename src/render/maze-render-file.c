@@ -72,6 +72,21 @@ status_from_cairo (cairo_status_t  status,
                          MAZE_TEXT (cairo_status_to_string (status)));
 }
 
+/* Out of memory for an image of @width x @height pixels in @format:
+ * how many bytes it takes. */
+static MazeStatus
+image_nomem (cairo_format_t  format,
+             int             width,
+             int             height,
+             MazeError      *error)
+{
+  int stride = cairo_format_stride_for_width (format, width);
+  uint64_t bytes = (uint64_t) (stride > 0 ? stride : 4 * width) * (uint64_t) height;
+
+  return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_IMAGE_NOMEM_BYTES, MAZE_NUM (width),
+                         MAZE_NUM (height), MAZE_NUM (bytes));
+}
+
 /* ---- PNG through libpng ---- */
 
 /*
@@ -257,8 +272,7 @@ render_png (const Maze          *maze,
     {
       cairo_surface_destroy (surface);
       if (status == CAIRO_STATUS_NO_MEMORY)
-        return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_IMAGE_NOMEM, MAZE_NUM (iw),
-                               MAZE_NUM (ih));
+        return image_nomem (format, iw, ih, error);
       return status_from_cairo (status, "PNG", error);
     }
 
@@ -272,6 +286,10 @@ render_png (const Maze          *maze,
   else if (status == CAIRO_STATUS_SUCCESS)
     status = cairo_surface_write_to_png_stream (surface, write_func, closure);
   cairo_surface_destroy (surface);
+  /* (cairo's own memory while drawing, or libpng's: the image is what
+   * took it) */
+  if (status == CAIRO_STATUS_NO_MEMORY)
+    return image_nomem (format, iw, ih, error);
   if (status != CAIRO_STATUS_SUCCESS)
     return status_from_cairo (status, "PNG", error);
   return MAZE_OK;
@@ -295,7 +313,9 @@ render_vector (const Maze          *maze,
   v = render_vector_new (format == RENDER_FORMAT_SVG ? RENDER_VECTOR_SVG : RENDER_VECTOR_PDF,
                          w, h, write_func, closure);
   if (v == NULL)
-    return status_from_cairo (CAIRO_STATUS_NO_MEMORY, render_format_name (format), error);
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                           MAZE_PHRASE (MAZE_N_("the SVG or PDF writer")),
+                           MAZE_NUM (render_vector_size ()));
   render_draw_vector (v, maze, options);
   status = render_vector_finish (v);
   if (status != CAIRO_STATUS_SUCCESS)

@@ -240,6 +240,14 @@ gif_output (GifFileType       *file,
   return length;
 }
 
+/* The memory a GIF of its size takes here: the previous frame (4 bytes
+ * a pixel) and a line of indices; giflib's own is a few kB more. */
+static uint64_t
+gif_bytes (const RenderGif *gif)
+{
+  return (uint64_t) gif->width * (uint64_t) gif->height * sizeof (uint32_t) + (uint64_t) gif->width;
+}
+
 static MazeStatus
 gif_error (RenderGif *gif,
            int        code,
@@ -248,7 +256,8 @@ gif_error (RenderGif *gif,
   if (gif->write_failed || code == E_GIF_ERR_WRITE_FAILED)
     return maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_GIF_WRITE_FAILED);
   if (code == E_GIF_ERR_NOT_ENOUGH_MEM)
-    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                           MAZE_PHRASE (MAZE_N_("the GIF's frames")), MAZE_NUM (gif_bytes (gif)));
   return maze_error_set (error, MAZE_ERROR_IO, MAZE_MSG_GIF_WRITE,
                          MAZE_TEXT (GifErrorString (code) != NULL ? GifErrorString (code)
                                                        : "unknown error"));
@@ -407,7 +416,8 @@ fail:
       render_gif_free (gif);
     }
   else
-    maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
+    maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                    MAZE_PHRASE (MAZE_N_("the GIF's frames")), MAZE_NUM (sizeof *gif));
   return NULL;
 }
 

@@ -311,6 +311,12 @@ render_page_to_stream (const Maze          *maze,
   if (status == CAIRO_STATUS_SUCCESS)
     status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
+  if (status == CAIRO_STATUS_NO_MEMORY && format == RENDER_FORMAT_PNG)
+    return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_IMAGE_NOMEM_BYTES,
+                           MAZE_NUM (ceil (w)), MAZE_NUM (ceil (h)),
+                           MAZE_NUM ((uint64_t) cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32,
+                                                                              (int) ceil (w))
+                                     * (uint64_t) ceil (h)));
   if (status == CAIRO_STATUS_NO_MEMORY)
     return maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM);
   if (status != CAIRO_STATUS_SUCCESS)

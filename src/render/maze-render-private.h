@@ -147,6 +147,8 @@ cairo_status_t  render_vector_finish       (RenderVector       *v);
 
 /* Frees @v without ending the document.  NULL does nothing. */
 void            render_vector_free         (RenderVector       *v);
+/* The memory render_vector_new() allocates. */
+size_t          render_vector_size         (void);
 
 /* One path of colour @c: the rectangles and discs up to
  * render_vector_fill_end() are filled once, as their union. */

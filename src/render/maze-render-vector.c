@@ -430,6 +430,12 @@ render_vector_finish (RenderVector *v)
   return status;
 }
 
+size_t
+render_vector_size (void)
+{
+  return sizeof (RenderVector);
+}
+
 void
 render_vector_free (RenderVector *v)
 {

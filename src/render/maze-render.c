@@ -36,6 +36,7 @@
  * transparent image, the window, the paper).  The border nibble says
  * where the maze ends; a rectangle takes the same paths as before.
  */
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1600,6 +1601,443 @@ out:
   return ok;
 }
 
+/* ---- the overview pyramid (see render_pyramid_new() in the header) ---- */
+
+/* Levels at most: 2^16 blocks a side is more than any maze has. */
+#define PYRAMID_LEVELS 16
+/* A block's colour: red, green, blue in bits 16-23, 8-15, 0-7 as a
+ * pixel has them, and the solution's bit. */
+#define PYRAMID_PATH 0x01000000u
+
+struct _RenderPyramid
+{
+  const Maze  *maze;
+  uint32_t     w;        /* the maze's cells */
+  uint32_t     h;
+  unsigned     n_levels;
+  uint32_t     lw[PYRAMID_LEVELS];  /* blocks a side, level by level */
+  uint32_t     lh[PYRAMID_LEVELS];
+  uint32_t    *level[PYRAMID_LEVELS];
+  uint32_t    *dirty_bits;          /* one bit a block of level 0 */
+  uint32_t    *dirty;               /* the blocks marked, in order */
+  size_t       n_dirty;
+  size_t       dirty_size;
+  uint32_t     built_rows;          /* of level 0, from the top */
+  bool         ready;
+  /* The colours it holds (see pyramid_matches()). */
+  RenderPalette palette;
+  double       share;
+  bool         search;
+  uint64_t     packed[4][32];       /* as Overview.packed */
+};
+
+static void
+pyramid_levels (uint32_t  w,
+                uint32_t  h,
+                uint32_t *lw,
+                uint32_t *lh,
+                unsigned *n_levels)
+{
+  unsigned n = 0;
+
+  lw[0] = (w + RENDER_PYRAMID_BLOCK - 1) / RENDER_PYRAMID_BLOCK;
+  lh[0] = (h + RENDER_PYRAMID_BLOCK - 1) / RENDER_PYRAMID_BLOCK;
+  while (n + 1 < PYRAMID_LEVELS && (lw[n] > 1 || lh[n] > 1))
+    {
+      lw[n + 1] = (lw[n] + 1) / 2;
+      lh[n + 1] = (lh[n] + 1) / 2;
+      n++;
+    }
+  *n_levels = n + 1;
+}
+
+size_t
+render_pyramid_bytes (uint32_t width,
+                      uint32_t height)
+{
+  uint32_t lw[PYRAMID_LEVELS], lh[PYRAMID_LEVELS];
+  unsigned n;
+  size_t bytes;
+
+  pyramid_levels (width, height, lw, lh, &n);
+  bytes = sizeof (RenderPyramid) + ((size_t) lw[0] * lh[0] + 31) / 32 * 4;
+  for (unsigned k = 0; k < n; k++)
+    bytes += (size_t) lw[k] * lh[k] * 4;
+  return bytes;
+}
+
+RenderPyramid *
+render_pyramid_new (const Maze *maze,
+                    MazeError  *error)
+{
+  RenderPyramid *p;
+  size_t bytes;
+
+  assert (!maze_is_shaped (maze));
+  bytes = render_pyramid_bytes (maze_width (maze), maze_height (maze));
+  p = calloc (1, sizeof *p);
+  if (p == NULL)
+    goto nomem;
+  p->maze = maze;
+  p->w = maze_width (maze);
+  p->h = maze_height (maze);
+  pyramid_levels (p->w, p->h, p->lw, p->lh, &p->n_levels);
+  for (unsigned k = 0; k < p->n_levels; k++)
+    {
+      p->level[k] = malloc ((size_t) p->lw[k] * p->lh[k] * sizeof (uint32_t));
+      if (p->level[k] == NULL)
+        goto nomem;
+    }
+  p->dirty_bits = calloc (((size_t) p->lw[0] * p->lh[0] + 31) / 32, sizeof (uint32_t));
+  if (p->dirty_bits == NULL)
+    goto nomem;
+  return p;
+
+nomem:
+  render_pyramid_free (p);
+  maze_error_set (error, MAZE_ERROR_NOMEM, MAZE_MSG_NOMEM_FOR,
+                  MAZE_PHRASE (MAZE_N_("the overview pyramid")), MAZE_NUM (bytes));
+  return NULL;
+}
+
+void
+render_pyramid_free (RenderPyramid *pyramid)
+{
+  if (pyramid == NULL)
+    return;
+  for (unsigned k = 0; k < PYRAMID_LEVELS; k++)
+    free (pyramid->level[k]);
+  free (pyramid->dirty_bits);
+  free (pyramid->dirty);
+  free (pyramid);
+}
+
+static bool
+rgba_equal (const RenderRgba *a,
+            const RenderRgba *b)
+{
+  return a->red == b->red && a->green == b->green && a->blue == b->blue &&
+         a->alpha == b->alpha;
+}
+
+/* Whether @p holds the colours @ctx draws an overview with. */
+static bool
+pyramid_matches (const RenderPyramid *p,
+                 const Ctx           *ctx)
+{
+  const RenderPalette *c = &ctx->o->palette;
+
+  return p->ready && p->maze == ctx->maze && p->w == ctx->w && p->h == ctx->h &&
+         !ctx->shaped && p->search == ctx->o->show_search &&
+         fabs (p->share - fmin (1.0, ctx->ww / ctx->cs)) < 1e-9 &&
+         rgba_equal (&p->palette.background, &c->background) &&
+         rgba_equal (&p->palette.wall, &c->wall) &&
+         rgba_equal (&p->palette.search, &c->search);
+}
+
+void
+render_pyramid_reset (RenderPyramid       *pyramid,
+                      const RenderOptions *options)
+{
+  Ctx ctx;
+  Overview ov;
+
+  memset (&ctx, 0, sizeof ctx);
+  memset (&ov, 0, sizeof ov);
+  ctx.o = options;
+  ctx.cs = options->cell_size > 0.0 ? options->cell_size : 1.0;
+  ctx.ww = options->wall_width > 0.0 ? options->wall_width : 0.0;
+  if (ctx.ww >= ctx.cs)
+    ctx.ww = ctx.cs / 2.0;
+  overview_table (&ctx, &ov);
+  memcpy (pyramid->packed, ov.packed, sizeof ov.packed);
+  pyramid->palette = options->palette;
+  pyramid->share = fmin (1.0, ctx.ww / ctx.cs);
+  pyramid->search = options->show_search;
+  pyramid->built_rows = 0;
+  pyramid->ready = false;
+  /* (every block is computed again: the marks are of no use) */
+  memset (pyramid->dirty_bits, 0, ((size_t) pyramid->lw[0] * pyramid->lh[0] + 31) / 32 * 4);
+  pyramid->n_dirty = 0;
+}
+
+bool
+render_pyramid_is_ready (const RenderPyramid *pyramid)
+{
+  return pyramid->ready;
+}
+
+/* The colour of block (@bx, @by) of level 0, from the cells. */
+static uint32_t
+pyramid_block (const RenderPyramid *p,
+               const uint16_t      *cells,
+               uint32_t             bx,
+               uint32_t             by)
+{
+  const unsigned shift = p->search ? MAZE_BACKTRACK_SHIFT : 16;
+  uint32_t x0 = bx * RENDER_PYRAMID_BLOCK, y0 = by * RENDER_PYRAMID_BLOCK;
+  uint32_t x1 = x0 + RENDER_PYRAMID_BLOCK < p->w ? x0 + RENDER_PYRAMID_BLOCK : p->w;
+  uint32_t y1 = y0 + RENDER_PYRAMID_BLOCK < p->h ? y0 + RENDER_PYRAMID_BLOCK : p->h;
+  uint64_t sum = 0;
+  unsigned path = 0, n = (x1 - x0) * (y1 - y0);
+
+  for (uint32_t y = y0; y < y1; y++)
+    {
+      const uint16_t *row = cells + (size_t) y * p->w;
+      unsigned edge = (y + 1 == p->h) * 2;
+
+      for (uint32_t x = x0; x < x1; x++)
+        {
+          unsigned c = row[x];
+
+          sum += p->packed[edge | (x + 1 == p->w)][(c & MAZE_PASSAGE_MASK) |
+                                                   ((c >> shift) != 0) << 4];
+          path |= c & MAZE_SOLUTION_MASK;
+        }
+    }
+  return (uint32_t) (((sum >> 42) + n / 2) / n) << 16 |
+         (uint32_t) (((sum >> 21 & 0x1FFFFF) + n / 2) / n) << 8 |
+         (uint32_t) (((sum & 0x1FFFFF) + n / 2) / n) |
+         (path != 0 ? PYRAMID_PATH : 0);
+}
+
+/* Block (@bx, @by) of level @k > 0: the average of the blocks below. */
+static void
+pyramid_parent (RenderPyramid *p,
+                unsigned       k,
+                uint32_t       bx,
+                uint32_t       by)
+{
+  const uint32_t *below = p->level[k - 1];
+  uint32_t w = p->lw[k - 1], h = p->lh[k - 1];
+  uint32_t r = 0, g = 0, b = 0, path = 0, n = 0;
+
+  for (uint32_t y = 2 * by; y < 2 * by + 2 && y < h; y++)
+    for (uint32_t x = 2 * bx; x < 2 * bx + 2 && x < w; x++)
+      {
+        uint32_t v = below[(size_t) y * w + x];
+
+        r += v >> 16 & 0xFF;
+        g += v >> 8 & 0xFF;
+        b += v & 0xFF;
+        path |= v & PYRAMID_PATH;
+        n++;
+      }
+  p->level[k][(size_t) by * p->lw[k] + bx] =
+    (r + n / 2) / n << 16 | (g + n / 2) / n << 8 | (b + n / 2) / n | path;
+}
+
+bool
+render_pyramid_build (RenderPyramid *pyramid,
+                      uint32_t       max_rows)
+{
+  const uint16_t *cells = maze_cells_const (pyramid->maze);
+  RenderPyramid *p = pyramid;
+  uint32_t end;
+
+  if (p->ready)
+    return true;
+  end = p->lh[0] - p->built_rows > max_rows ? p->built_rows + max_rows : p->lh[0];
+  for (uint32_t by = p->built_rows; by < end; by++)
+    for (uint32_t bx = 0; bx < p->lw[0]; bx++)
+      p->level[0][(size_t) by * p->lw[0] + bx] = pyramid_block (p, cells, bx, by);
+  p->built_rows = end;
+  if (end < p->lh[0])
+    return false;
+  /* The blocks of rows built before and marked since, not flushed yet. */
+  render_pyramid_flush (p);
+  for (unsigned k = 1; k < p->n_levels; k++)
+    for (uint32_t by = 0; by < p->lh[k]; by++)
+      for (uint32_t bx = 0; bx < p->lw[k]; bx++)
+        pyramid_parent (p, k, bx, by);
+  p->ready = true;
+  return true;
+}
+
+void
+render_pyramid_cells_changed (RenderPyramid  *pyramid,
+                              const uint32_t *cells,
+                              size_t          n)
+{
+  RenderPyramid *p = pyramid;
+  uint64_t n_cells = (uint64_t) p->w * p->h;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      uint32_t y, x, block;
+
+      if (cells[i] >= n_cells)
+        continue;
+      y = cells[i] / p->w;
+      x = cells[i] - y * p->w;
+      block = (y / RENDER_PYRAMID_BLOCK) * p->lw[0] + x / RENDER_PYRAMID_BLOCK;
+      if (p->dirty_bits[block / 32] & (1u << (block % 32)))
+        continue;
+      /* Rows not built yet are built from their cells as they are then. */
+      if (!p->ready && y / RENDER_PYRAMID_BLOCK >= p->built_rows)
+        continue;
+      if (p->n_dirty == p->dirty_size)
+        {
+          size_t size = p->dirty_size > 0 ? 2 * p->dirty_size : 1024;
+          uint32_t *dirty = realloc (p->dirty, size * sizeof *dirty);
+
+          if (dirty == NULL)
+            {
+              /* No room to remember it: all over again. */
+              p->built_rows = 0;
+              p->ready = false;
+              return;
+            }
+          p->dirty = dirty;
+          p->dirty_size = size;
+        }
+      p->dirty_bits[block / 32] |= 1u << (block % 32);
+      p->dirty[p->n_dirty++] = block;
+    }
+}
+
+void
+render_pyramid_flush (RenderPyramid *pyramid)
+{
+  const uint16_t *cells = maze_cells_const (pyramid->maze);
+  RenderPyramid *p = pyramid;
+  size_t n = p->n_dirty;
+
+  if (n == 0)
+    return;
+  for (size_t i = 0; i < n; i++)
+    {
+      uint32_t block = p->dirty[i];
+
+      p->level[0][block] = pyramid_block (p, cells, block % p->lw[0], block / p->lw[0]);
+      p->dirty_bits[block / 32] &= ~(1u << (block % 32));
+    }
+  p->n_dirty = 0;
+  if (!p->ready)
+    return;
+  /* Level by level: the list becomes the parents' (in place), the same
+   * parent once when its children were marked one after another. */
+  for (unsigned k = 1; k < p->n_levels; k++)
+    {
+      size_t m = 0;
+
+      for (size_t i = 0; i < n; i++)
+        {
+          uint32_t block = p->dirty[i];
+          uint32_t bx = block % p->lw[k - 1], by = block / p->lw[k - 1];
+          uint32_t parent = (by / 2) * p->lw[k] + bx / 2;
+
+          if (m > 0 && p->dirty[m - 1] == parent)
+            continue;
+          p->dirty[m++] = parent;
+          pyramid_parent (p, k, bx / 2, by / 2);
+        }
+      n = m;
+    }
+}
+
+/*
+ * Draws box @b of the overview from the pyramid, when its pixels stand
+ * for at least RENDER_PYRAMID_BLOCK cells a side: each pixel is the
+ * average of the blocks of the coarsest level no bigger than it whose
+ * corners are nearest to its cells' (one to three a side), the
+ * solution's colour over it when one of them holds a cell of the path.
+ * False, with nothing drawn, when the pixels are smaller.
+ */
+static bool
+overview_pyramid (Ctx                 *ctx,
+                  const Overview      *ov,
+                  const RenderPyramid *p,
+                  const Box           *b)
+{
+  double span = 1.0 / fmax (ov->x.cs, ov->y.cs);
+  size_t width = (size_t) (b->x1 - b->x0);
+  uint32_t *bx0, *bx1, side, k = 0;
+  const uint32_t *level;
+
+  if (!(span >= RENDER_PYRAMID_BLOCK))
+    return false;
+  while (k + 1 < p->n_levels && (double) (RENDER_PYRAMID_BLOCK << (k + 1)) <= span)
+    k++;
+  side = RENDER_PYRAMID_BLOCK << k;
+  level = p->level[k];
+  bx0 = malloc (2 * width * sizeof *bx0);
+  if (bx0 == NULL)
+    return false;
+  bx1 = bx0 + width;
+  for (size_t i = 0; i < width; i++)
+    {
+      uint32_t x0, x1;
+
+      axis_cells (&ov->x, b->x0 + (int) i, &x0, &x1);
+      if (x0 >= x1)
+        {
+          bx0[i] = bx1[i] = 0;
+          continue;
+        }
+      bx0[i] = (x0 + side / 2) / side;
+      bx1[i] = (x1 + side / 2) / side;
+      if (bx0[i] >= p->lw[k])
+        bx0[i] = p->lw[k] - 1;
+      if (bx1[i] > p->lw[k])
+        bx1[i] = p->lw[k];
+      if (bx1[i] <= bx0[i])
+        bx1[i] = bx0[i] + 1;
+    }
+  for (int py = b->y0; py < b->y1; py++)
+    {
+      uint32_t *row = (uint32_t *) (void *) (ctx->data + (size_t) py * ctx->stride) + b->x0;
+      uint32_t y0, y1, by0, by1;
+
+      axis_cells (&ov->y, py, &y0, &y1);
+      if (y0 >= y1)
+        {
+          for (size_t i = 0; i < width; i++)
+            row[i] = ov->floor;
+          continue;
+        }
+      by0 = (y0 + side / 2) / side;
+      by1 = (y1 + side / 2) / side;
+      if (by0 >= p->lh[k])
+        by0 = p->lh[k] - 1;
+      if (by1 > p->lh[k])
+        by1 = p->lh[k];
+      if (by1 <= by0)
+        by1 = by0 + 1;
+      for (size_t i = 0; i < width; i++)
+        {
+          uint32_t r = 0, g = 0, bl = 0, path = 0, n, pixel;
+
+          if (bx1[i] == 0)
+            {
+              row[i] = ov->floor;
+              continue;
+            }
+          for (uint32_t by = by0; by < by1; by++)
+            {
+              const uint32_t *blocks = level + (size_t) by * p->lw[k];
+
+              for (uint32_t bx = bx0[i]; bx < bx1[i]; bx++)
+                {
+                  uint32_t v = blocks[bx];
+
+                  r += v >> 16 & 0xFF;
+                  g += v >> 8 & 0xFF;
+                  bl += v & 0xFF;
+                  path |= v;
+                }
+            }
+          n = (bx1[i] - bx0[i]) * (by1 - by0);
+          pixel = pack ((r + n / 2) / n, (g + n / 2) / n, (bl + n / 2) / n);
+          if (ov->path && (path & PYRAMID_PATH))
+            pixel = blend (pixel, &ctx->o->palette.solution);
+          row[i] = pixel;
+        }
+    }
+  free (bx0);
+  return true;
+}
+
 /*
  * Draws the region as an overview when the cells are tiny on an image
  * surface and the floor, cells and walls are all asked for; returns false
@@ -1675,7 +2113,9 @@ draw_overview (Ctx                     *ctx,
     return false;
 
   for (int k = 0; k < ov.n_box; k++)
-    if (ctx->shaped || !overview_rows (ctx, &ov, &ov.box[k]))
+    if (!(o->pyramid != NULL && pyramid_matches (o->pyramid, ctx) &&
+          overview_pyramid (ctx, &ov, o->pyramid, &ov.box[k])) &&
+        (ctx->shaped || !overview_rows (ctx, &ov, &ov.box[k])))
       overview_bands (ctx, &ov, &ov.box[k]);
 
   /* The goal has no solution bit of its own. */

@@ -187,6 +187,9 @@ typedef enum
  * to hold the label at this size get no label at all. */
 #define RENDER_MIN_LABEL_SIZE 6.0
 
+/* A level-of-detail pyramid of a maze's overview (see render_pyramid_new()). */
+typedef struct _RenderPyramid RenderPyramid;
+
 /* Value of RenderOptions.selected for "no cell selected". */
 #define RENDER_NO_CELL UINT32_MAX
 
@@ -221,6 +224,11 @@ typedef struct
   size_t              n_trail;
 
   uint32_t            selected;    /* a cell index or RENDER_NO_CELL */
+
+  /* When not NULL and ready for this maze and these colours, cells of
+   * less than a quarter of a device pixel are drawn from it (see
+   * render_pyramid_new()); otherwise from the cells.  Not owned. */
+  const RenderPyramid *pyramid;
 } RenderOptions;
 
 /*
@@ -246,6 +254,93 @@ bool render_options_check (const Maze          *maze,
 /* ------------------------------------------------------------------ */
 /* Drawing                                                             */
 /* ------------------------------------------------------------------ */
+
+/*
+ * The overview pyramid.
+ *
+ * Zoomed far out, one device pixel of a huge maze stands for many cells,
+ * and averaging them all again for every zoom or pan step costs a read
+ * of the whole maze.  A pyramid keeps those averages: level 0 holds one
+ * colour for each block of RENDER_PYRAMID_BLOCK x RENDER_PYRAMID_BLOCK
+ * cells (the floor, walls and searched cells averaged as the overview
+ * draws them, plus one bit: a cell of the solution is in the block), and
+ * each level above one colour for 2 x 2 blocks of the level below.  A
+ * pixel standing for at least RENDER_PYRAMID_BLOCK cells a side is drawn
+ * from the coarsest level whose blocks are no bigger than the pixel: a
+ * few reads a pixel, whatever the maze's size.
+ *
+ * Memory: 4 bytes a block of level 0 and a third of that again for the
+ * levels above, that is 1/3 byte a cell, a sixth of the maze's own 2
+ * bytes a cell (a 10000 x 10000 maze: 33 MB beside its 200 MB), and one
+ * bit a block to mark the changed ones.
+ *
+ * It is built in slices (render_pyramid_build()), so that a caller can
+ * spread the work over frames, and follows the cells a step changed
+ * (render_pyramid_cells_changed(), then render_pyramid_flush() before
+ * drawing).  Only rectangular mazes have one (a shaped maze's average
+ * leaves its outside out, cell by cell).
+ */
+
+/* Side, in cells, of a block of the pyramid's finest level. */
+#define RENDER_PYRAMID_BLOCK 4
+
+/*
+ * render_pyramid_bytes:
+ * Returns the memory a pyramid of a @width x @height maze takes.
+ */
+size_t render_pyramid_bytes (uint32_t width,
+                             uint32_t height);
+
+/*
+ * render_pyramid_new:
+ * Allocates a pyramid for @maze, a rectangular one (not shaped), not
+ * built yet; @maze must outlive it.  Returns NULL with MAZE_ERROR_NOMEM
+ * and a message saying how many bytes could not be allocated.  Free with
+ * render_pyramid_free().
+ */
+RenderPyramid *render_pyramid_new (const Maze *maze,
+                                   MazeError  *error);
+
+void render_pyramid_free (RenderPyramid *pyramid);
+
+/*
+ * render_pyramid_reset:
+ * Starts the pyramid over for the colours of @options (palette, the wall
+ * width's share of a cell, whether the search is shown): not ready until
+ * render_pyramid_build() has gone over the whole maze.  Call it too after
+ * the maze's cells all changed (another maze in the same memory).
+ */
+void render_pyramid_reset (RenderPyramid       *pyramid,
+                           const RenderOptions *options);
+
+/*
+ * render_pyramid_build:
+ * Builds at most @max_rows rows of blocks of level 0 (the levels above
+ * come with the last of them).  Returns true once the pyramid is ready.
+ */
+bool render_pyramid_build (RenderPyramid *pyramid,
+                           uint32_t       max_rows);
+
+/*
+ * render_pyramid_is_ready:
+ * Returns whether the pyramid was built since its last reset.
+ */
+bool render_pyramid_is_ready (const RenderPyramid *pyramid);
+
+/*
+ * render_pyramid_cells_changed:
+ * Marks the blocks of the @n cells @cells (indices) to be brought up to
+ * date by render_pyramid_flush().  Cheap: one bit a cell.
+ */
+void render_pyramid_cells_changed (RenderPyramid  *pyramid,
+                                   const uint32_t *cells,
+                                   size_t          n);
+
+/*
+ * render_pyramid_flush:
+ * Works the changed blocks into every level of the pyramid.
+ */
+void render_pyramid_flush (RenderPyramid *pyramid);
 
 typedef enum
 {

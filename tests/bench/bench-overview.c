@@ -9,9 +9,11 @@
  * is drawn whole into an image of the given width, with the search and
  * the solution shown; the median of the runs, in ms and in ns a cell.
  *
- *   bitmaze-bench-overview [--runs N] [SIDE:PIXELS]...
+ *   bitmaze-bench-overview [--runs N] [--pyramid] [SIDE:PIXELS]...
  * (default 2000:742 4000:1500 8000:100, the first as the window bench
- * shows a 2000 x 2000 maze).
+ * shows a 2000 x 2000 maze).  With --pyramid the maze's overview pyramid
+ * is built first (its time is shown) and the drawing reads it, as the
+ * window does for a maze of a million cells or more.
  */
 #include "maze.h"
 #include "bench-util.h"
@@ -23,11 +25,14 @@
 #include <string.h>
 #include <time.h>
 
+static int use_pyramid;
+
 static int
 measure (uint32_t side,
          int      pixels,
          int      runs)
 {
+  RenderPyramid *pyramid = NULL;
   MazeError error;
   Maze *maze = maze_generate (side, side, "growing-tree:newest", 42, 0, &error);
   MazeSolver *solver;
@@ -63,6 +68,25 @@ measure (uint32_t side,
       maze_free (maze);
       return 1;
     }
+  if (use_pyramid)
+    {
+      double t = bench_now ();
+
+      pyramid = render_pyramid_new (maze, &error);
+      if (pyramid == NULL)
+        {
+          fprintf (stderr, "bitmaze-bench-overview: %s\n", error.message);
+          free (ms);
+          maze_free (maze);
+          return 1;
+        }
+      render_pyramid_reset (pyramid, &o);
+      while (!render_pyramid_build (pyramid, 64))
+        ;
+      printf ("pyramid  %5ux%-5u: built in %.2f ms, %zu bytes\n", side, side,
+              (bench_now () - t) * 1e3, render_pyramid_bytes (side, side));
+      o.pyramid = pyramid;
+    }
   surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, pixels, pixels);
   for (int r = 0; r < runs; r++)
     {
@@ -79,6 +103,7 @@ measure (uint32_t side,
           ms[0], ms[runs - 1], runs);
   free (ms);
   cairo_surface_destroy (surface);
+  render_pyramid_free (pyramid);
   maze_free (maze);
   return 0;
 }
@@ -97,6 +122,8 @@ main (int   argc,
   for (int i = 1; i < argc; i++)
     if (strcmp (argv[i], "--runs") == 0 && i + 1 < argc)
       runs = atoi (argv[++i]) > 0 ? atoi (argv[i]) : 1;
+    else if (strcmp (argv[i], "--pyramid") == 0)
+      use_pyramid = 1;
   for (int i = 1; i < argc; i++)
     {
       unsigned side;
@@ -107,9 +134,11 @@ main (int   argc,
           i++;
           continue;
         }
+      if (strcmp (argv[i], "--pyramid") == 0)
+        continue;
       if (sscanf (argv[i], "%u:%d", &side, &pixels) != 2 || side == 0 || pixels <= 0)
         {
-          fprintf (stderr, "usage: %s [--runs N] [SIDE:PIXELS]...\n", argv[0]);
+          fprintf (stderr, "usage: %s [--runs N] [--pyramid] [SIDE:PIXELS]...\n", argv[0]);
           return 2;
         }
       status |= measure (side, pixels, runs);

@@ -9,6 +9,7 @@
 
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "maze.h"
 
@@ -601,11 +602,70 @@ test_undo_brings_back_search (Fixture       *fixture,
   g_assert_false (maze_has_search (maze));
 }
 
+/* Generate refuses, before it allocates anything, a maze that does not
+ * fit in the memory left (here under an address-space limit), says how
+ * much it needs and how much there is, and keeps the maze shown. */
+static void
+test_generate_refused_without_memory (void)
+{
+#if defined (__SANITIZE_ADDRESS__)
+  g_test_skip ("AddressSanitizer maps terabytes: an address-space limit does not apply");
+  return;
+#endif
+  if (strstr (g_getenv ("LD_PRELOAD") != NULL ? g_getenv ("LD_PRELOAD") : "", "vgpreload") != NULL)
+    {
+      g_test_skip ("valgrind has an address space of its own");
+      return;
+    }
+  if (g_test_subprocess ())
+    {
+      g_autoptr (BitmazeSession) session = bitmaze_session_new ();
+      g_autoptr (GError) error = NULL;
+      g_autofree char *status = NULL;
+      const char *vm;
+      struct rlimit limit;
+      Maze *old;
+
+      bitmaze_session_set_seed (session, SEED);
+      bitmaze_session_set_size (session, 31, 17);
+      g_assert_true (bitmaze_session_generate (session, &error));
+      old = bitmaze_session_get_maze (session);
+
+      /* 64 MB more than the process maps: 8000 x 8000 needs 192 MB. */
+      g_assert_true (g_file_get_contents ("/proc/self/status", &status, NULL, NULL));
+      vm = strstr (status, "VmSize:");
+      g_assert_nonnull (vm);
+      limit.rlim_cur = limit.rlim_max =
+        (rlim_t) g_ascii_strtoull (vm + strlen ("VmSize:"), NULL, 10) * 1024 + 64 * 1024 * 1024;
+      g_assert_cmpint (setrlimit (RLIMIT_AS, &limit), ==, 0);
+
+      bitmaze_session_set_size (session, 8000, 8000);
+      g_assert_false (bitmaze_session_generate (session, &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
+      g_assert_nonnull (strstr (error->message, "8000 × 8000 cells"));
+      g_assert_nonnull (strstr (error->message, "192.0"));
+      g_assert_nonnull (strstr (error->message, "are available"));
+      g_assert_true (bitmaze_session_get_maze (session) == old);
+      g_assert_cmpuint (maze_n_cells (old), ==, 31 * 17);
+      /* A new maze (a new seed) too, and the seed stays. */
+      g_clear_error (&error);
+      g_assert_false (bitmaze_session_new_maze (session, &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
+      g_assert_cmpuint (bitmaze_session_get_seed (session), ==, SEED);
+      g_assert_true (bitmaze_session_get_maze (session) == old);
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/session/generate-refused-without-memory",
+                   test_generate_refused_without_memory);
 
 #define ADD(name, func) \
   g_test_add ("/session/" name, Fixture, NULL, fixture_setup, func, fixture_teardown)

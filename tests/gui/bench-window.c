@@ -337,6 +337,21 @@ huge_seek (BitmazeWindow *window,
            (g_get_monotonic_time () - start) / 1e6);
 }
 
+/* Waits for the view's overview pyramid, built between frames. */
+static void
+wait_overview (BitmazeWindow *window,
+               guint          size)
+{
+  BitmazeMazeView *view = window_test_view (window);
+  gint64 start = g_get_monotonic_time (), cpu = thread_cpu_us ();
+  gint64 end = start + 300 * G_USEC_PER_SEC;
+
+  while (bitmaze_maze_view_is_building_overview (view) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_print ("%u: overview pyramid built after %.3f s, %.3f s CPU main thread\n", size,
+           (g_get_monotonic_time () - start) / 1e6, (thread_cpu_us () - cpu) / 1e6);
+}
+
 static void
 huge_view_step (BitmazeWindow *window,
                 FrameStats    *stats,
@@ -441,6 +456,7 @@ huge_size (BitmazeWindow *window,
         }
     }
 
+  wait_overview (window, size);
   for (int i = 0; i < 8; i++)
     huge_view_step (window, stats, size, "zoom in", "win.zoom-in");
   for (int i = 0; i < 2; i++)
@@ -472,6 +488,7 @@ run_zoom (BitmazeWindow *window,
   maze_solver_free (solver);
   bitmaze_maze_view_walls_changed (window_test_view (window));
   wait_drawn (window, stats);
+  wait_overview (window, size);
   for (int i = 0; i < 8; i++)
     huge_view_step (window, stats, size, "zoom in", "win.zoom-in");
   for (int i = 0; i < 2; i++)

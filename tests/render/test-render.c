@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 #include <zlib.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -806,6 +807,134 @@ test_overview_solution (void)
     }
   cairo_surface_destroy (s);
   g_free (on_path);
+  maze_free (m);
+}
+
+/* The overview pyramid: zoomed out, a picture drawn from it is the
+ * picture drawn from the cells give or take a little rounding and less
+ * than a pixel of shift; it follows the cells a step changed exactly as
+ * a pyramid built afresh; and it stands aside where it does not apply
+ * (pixels of fewer than its blocks' cells, other colours). */
+static void
+test_overview_pyramid (void)
+{
+  Maze *m = bfs_solved_maze (400, 300);
+  uint16_t *cells = maze_cells (m);
+  MazeError err = { 0 };
+  RenderPyramid *pyr = render_pyramid_new (m, &err);
+  RenderPyramid *fresh;
+  GArray *changed = g_array_new (FALSE, FALSE, sizeof (uint32_t));
+  RenderOptions o;
+  cairo_surface_t *exact, *fast, *again;
+  int slices = 0, n_red_exact = 0, n_red_fast = 0, w, h;
+  double diff = 0.0;
+
+  g_assert_nonnull (pyr);
+  g_assert_cmpuint (render_pyramid_bytes (400, 300), <, 400 * 300 * 2 / 5);
+  tiny_options (&o, 0.1);
+  render_pyramid_reset (pyr, &o);
+  while (!render_pyramid_build (pyr, 7))
+    slices++;
+  g_assert_cmpint (slices, >, 5);
+  g_assert_true (render_pyramid_is_ready (pyr));
+
+  exact = render (m, &o);
+  o.pyramid = pyr;
+  fast = render (m, &o);
+  w = cairo_image_surface_get_width (exact);
+  h = cairo_image_surface_get_height (exact);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        Pixel a = pixel (exact, x, y), b = pixel (fast, x, y);
+
+        n_red_exact += pixel_is (a, &o.palette.solution);
+        n_red_fast += pixel_is (b, &o.palette.solution);
+        if (!pixel_is (a, &o.palette.solution) && !pixel_is (b, &o.palette.solution))
+          diff += abs (a.r - b.r) + abs (a.g - b.g) + abs (a.b - b.b);
+      }
+  g_assert_cmpint (n_red_exact, >, 50);
+  g_assert_cmpint (abs (n_red_fast - n_red_exact), <, n_red_exact / 4);
+  /* (drawn from the pyramid, not the cells) */
+  g_assert_cmpfloat (diff, >, 0.0);
+  g_assert_cmpfloat (diff / (w * h), <, 12.0);
+  cairo_surface_destroy (fast);
+
+  /* A step clears the search and the solution of a band of rows: the
+   * pyramid follows it as one built afresh. */
+  for (uint32_t i = 400 * 100; i < 400 * 180; i++)
+    if (cells[i] & MAZE_SEARCH_MASK)
+      {
+        cells[i] &= (uint16_t) ~MAZE_SEARCH_MASK;
+        g_array_append_val (changed, i);
+      }
+  g_assert_cmpuint (changed->len, >, 1000);
+  render_pyramid_cells_changed (pyr, (const uint32_t *) (gpointer) changed->data, changed->len);
+  render_pyramid_flush (pyr);
+  fast = render (m, &o);
+  fresh = render_pyramid_new (m, &err);
+  g_assert_nonnull (fresh);
+  render_pyramid_reset (fresh, &o);
+  while (!render_pyramid_build (fresh, 1000))
+    ;
+  o.pyramid = fresh;
+  again = render (m, &o);
+  assert_same_pixels (fast, again, NULL, false);
+  cairo_surface_destroy (fast);
+  cairo_surface_destroy (again);
+  render_pyramid_free (fresh);
+
+  /* Pixels of 2 x 2 cells, another palette, a pyramid not built: the
+   * cells themselves. */
+  o.pyramid = NULL;
+  cairo_surface_destroy (exact);
+  for (int k = 0; k < 3; k++)
+    {
+      tiny_options (&o, k == 0 ? 0.5 : 0.1);
+      if (k == 1)
+        render_palette_dark (&o.palette);
+      if (k == 2)
+        render_pyramid_reset (pyr, &o);
+      exact = render (m, &o);
+      o.pyramid = pyr;
+      fast = render (m, &o);
+      assert_same_pixels (exact, fast, NULL, false);
+      cairo_surface_destroy (exact);
+      cairo_surface_destroy (fast);
+    }
+
+  /* Cells changed in rows built already, before the last slice: the
+   * finished pyramid has them. */
+  tiny_options (&o, 0.1);
+  render_pyramid_reset (pyr, &o);
+  g_assert_false (render_pyramid_build (pyr, 10));
+  g_array_set_size (changed, 0);
+  for (uint32_t i = 0; i < 400 * 20; i++)
+    if (cells[i] & MAZE_SEARCH_MASK)
+      {
+        cells[i] &= (uint16_t) ~MAZE_SEARCH_MASK;
+        g_array_append_val (changed, i);
+      }
+  g_assert_cmpuint (changed->len, >, 0);
+  render_pyramid_cells_changed (pyr, (const uint32_t *) (gpointer) changed->data, changed->len);
+  while (!render_pyramid_build (pyr, 10))
+    ;
+  o.pyramid = pyr;
+  fast = render (m, &o);
+  fresh = render_pyramid_new (m, &err);
+  g_assert_nonnull (fresh);
+  render_pyramid_reset (fresh, &o);
+  while (!render_pyramid_build (fresh, 1000))
+    ;
+  o.pyramid = fresh;
+  again = render (m, &o);
+  assert_same_pixels (fast, again, NULL, false);
+  cairo_surface_destroy (fast);
+  cairo_surface_destroy (again);
+  render_pyramid_free (fresh);
+
+  g_array_unref (changed);
+  render_pyramid_free (pyr);
   maze_free (m);
 }
 
@@ -1726,6 +1855,55 @@ refuse_bytes (void                *closure,
   return CAIRO_STATUS_WRITE_ERROR;
 }
 
+/* Out of memory for a PNG (here under an address-space limit, in a
+ * subprocess): the message says which image and how many bytes. */
+static void
+test_png_out_of_memory (void)
+{
+#if defined (__SANITIZE_ADDRESS__)
+  g_test_skip ("AddressSanitizer maps terabytes: an address-space limit does not apply");
+  return;
+#endif
+  if (strstr (g_getenv ("LD_PRELOAD") != NULL ? g_getenv ("LD_PRELOAD") : "", "vgpreload") != NULL)
+    {
+      g_test_skip ("valgrind has an address space of its own");
+      return;
+    }
+  if (g_test_subprocess ())
+    {
+      Maze *m = new_maze (6, 6);
+      RenderOptions o;
+      MazeError err = { 0 };
+      char *status = NULL;
+      const char *vm;
+      struct rlimit limit;
+      double w, h;
+
+      render_options_init (&o);
+      o.cell_size = 1250;
+      o.margin = 500;
+      render_get_size (m, &o, &w, &h);
+      g_assert_cmpfloat (w, ==, 8500.0);
+      /* 32 MB more than the process maps: the image takes 289 MB. */
+      g_assert_true (g_file_get_contents ("/proc/self/status", &status, NULL, NULL));
+      vm = strstr (status, "VmSize:");
+      g_assert_nonnull (vm);
+      limit.rlim_cur = limit.rlim_max =
+        (rlim_t) g_ascii_strtoull (vm + strlen ("VmSize:"), NULL, 10) * 1024 + 32 * 1024 * 1024;
+      g_free (status);
+      g_assert_cmpint (setrlimit (RLIMIT_AS, &limit), ==, 0);
+      g_assert_cmpint (render_to_stream (m, &o, RENDER_FORMAT_PNG, refuse_bytes, NULL, &err), ==,
+                       MAZE_ERROR_NOMEM);
+      g_assert_cmpstr (err.message, ==, "not enough memory for a 8500 x 8500 image: "
+                                        "289000000 bytes could not be allocated; use a "
+                                        "smaller cell size");
+      maze_free (m);
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+}
+
 /* The SVG and PDF writer's files hold together: an SVG's elements are
  * closed, a PDF's cross-reference table, stream length and resources
  * name what is really there, and its content draws what was asked for
@@ -1934,5 +2112,7 @@ main (int   argc,
   g_test_add_func ("/render/stream", test_stream);
   g_test_add_func ("/render/vector-structure", test_vector_structure);
   g_test_add_func ("/render/auto-size", test_auto_size);
+  g_test_add_func ("/render/overview-pyramid", test_overview_pyramid);
+  g_test_add_func ("/render/png-out-of-memory", test_png_out_of_memory);
   return g_test_run ();
 }

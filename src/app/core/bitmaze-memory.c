@@ -4,6 +4,9 @@
  */
 #include "config.h"
 
+#include <string.h>
+#include <sys/resource.h>
+
 #include <glib.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -37,4 +40,55 @@ bitmaze_memory_tune (void)
     mallopt (M_MMAP_THRESHOLD, 16 * 1024 * 1024);
   mallopt (M_TRIM_THRESHOLD, 64 * 1024 * 1024);
 #endif
+}
+
+/* The number of kB after @key in the "Key:   1234 kB" lines of @path, or
+ * -1. */
+static gint64
+proc_kb (const char *path,
+         const char *key)
+{
+  g_autofree char *text = NULL;
+  const char *at;
+
+  if (!g_file_get_contents (path, &text, NULL, NULL))
+    return -1;
+  at = strstr (text, key);
+  if (at == NULL)
+    return -1;
+  return g_ascii_strtoll (at + strlen (key), NULL, 10);
+}
+
+/**
+ * bitmaze_memory_available:
+ *
+ * How much more memory the process may take and touch without trouble:
+ * the system's available memory (MemAvailable of /proc/meminfo: free
+ * memory and caches it can drop; the kernel would promise more, then
+ * end the process when it touches it), or less when the process's
+ * address space is limited (RLIMIT_AS, less what it maps already).
+ *
+ * Returns: bytes, or G_MAXUINT64 when neither is known
+ */
+guint64
+bitmaze_memory_available (void)
+{
+  guint64 available = G_MAXUINT64;
+  struct rlimit limit;
+  gint64 kb;
+
+  kb = proc_kb ("/proc/meminfo", "MemAvailable:");
+  if (kb >= 0)
+    available = (guint64) kb * 1024;
+  if (getrlimit (RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+    {
+      guint64 mapped = 0, room;
+
+      kb = proc_kb ("/proc/self/status", "VmSize:");
+      if (kb >= 0)
+        mapped = (guint64) kb * 1024;
+      room = (guint64) limit.rlim_cur > mapped ? (guint64) limit.rlim_cur - mapped : 0;
+      available = MIN (available, room);
+    }
+  return available;
 }

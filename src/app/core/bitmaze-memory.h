@@ -5,6 +5,7 @@
 
 G_BEGIN_DECLS
 
-void bitmaze_memory_tune (void);
+void    bitmaze_memory_tune      (void);
+guint64 bitmaze_memory_available (void);
 
 G_END_DECLS

@@ -7,7 +7,8 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include <glib.h>
+#include <gio/gio.h>
+#include <glib/gi18n.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -91,4 +92,33 @@ bitmaze_memory_available (void)
       available = MIN (available, room);
     }
   return available;
+}
+
+/* Working memory of a generator, at most, in bytes a cell (Kruskal's
+ * takes the most: its wall order, about 0.7 byte a cell; README.md,
+ * "Speed"). */
+#define GENERATE_WORK_PER_CELL 1
+
+gboolean
+bitmaze_memory_check_maze (guint    width,
+                           guint    height,
+                           GError **error)
+{
+  guint64 cells = (guint64) width * height;
+  guint64 needed = cells * (sizeof (guint16) + GENERATE_WORK_PER_CELL);
+  guint64 available = bitmaze_memory_available ();
+  g_autofree char *needed_text = NULL;
+  g_autofree char *available_text = NULL;
+
+  if (needed <= available)
+    return TRUE;
+  needed_text = g_format_size (needed);
+  available_text = g_format_size (available);
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+               /* Translators: the width and height in cells, then two
+                * amounts of memory such as "2.1 GB" */
+               _("Not enough memory to generate a maze of %u × %u cells: it needs about %s, "
+                 "and %s are available. The maze shown is kept."),
+               width, height, needed_text, available_text);
+  return FALSE;
 }

@@ -643,39 +643,6 @@ bitmaze_session_is_pristine (BitmazeSession *self)
   return self->file == NULL && !self->modified && !bitmaze_stepper_get_has_search (self->stepper);
 }
 
-/* Working memory of a generator, at most, in bytes a cell (Kruskal's
- * takes the most: its wall order, about 0.7 byte a cell; README.md,
- * "Speed"). */
-#define GENERATE_WORK_PER_CELL 1
-
-/* Whether a new maze of the size asked for (2 bytes a cell) and its
- * generator's working memory fit in what the system has available,
- * beside the maze shown (kept until the new one is made): said before
- * anything is allocated, so that the process is not ended halfway for
- * memory the kernel promised and did not have. */
-static gboolean
-check_generate_memory (BitmazeSession  *self,
-                       GError         **error)
-{
-  guint64 cells = (guint64) self->width * self->height;
-  guint64 needed = cells * (sizeof (guint16) + GENERATE_WORK_PER_CELL);
-  guint64 available = bitmaze_memory_available ();
-  g_autofree char *needed_text = NULL;
-  g_autofree char *available_text = NULL;
-
-  if (needed <= available)
-    return TRUE;
-  needed_text = g_format_size (needed);
-  available_text = g_format_size (available);
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
-               /* Translators: the width and height in cells, then two
-                * amounts of memory such as "2.1 GB" */
-               _("Not enough memory to generate a maze of %u × %u cells: it needs about %s, "
-                 "and %s are available. The maze shown is kept."),
-               self->width, self->height, needed_text, available_text);
-  return FALSE;
-}
-
 gboolean
 bitmaze_session_generate (BitmazeSession  *self,
                           GError         **error)
@@ -689,7 +656,7 @@ bitmaze_session_generate (BitmazeSession  *self,
   g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
 
   maze = bitmaze_spare_take (self->spare, self->shape, self->width, self->height);
-  if (maze == NULL && !check_generate_memory (self, error))
+  if (maze == NULL && !bitmaze_memory_check_maze (self->width, self->height, error))
     return FALSE;
   if (maze == NULL)
     maze = bitmaze_shape_new_maze (self->shape, self->width, self->height, error);
@@ -741,7 +708,7 @@ bitmaze_session_new_maze (BitmazeSession  *self,
   g_return_val_if_fail (BITMAZE_IS_SESSION (self), FALSE);
 
   /* (refused, the maze shown keeps its seed too) */
-  if (!check_generate_memory (self, error))
+  if (!bitmaze_memory_check_maze (self->width, self->height, error))
     return FALSE;
   bitmaze_session_set_seed (self, maze_random_seed ());
   return bitmaze_session_generate (self, error);

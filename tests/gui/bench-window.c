@@ -29,6 +29,8 @@
  * resident memory, before and after the BFS), seeking to step 0, to the
  * middle and to the end (and the first step the history still reaches),
  * and zoom and pan steps (CPU of the main thread until drawn).
+ * With --runs SIZE[,SIZE...] only the CLI's solve and the three Runs of
+ * --huge (no seeking, no zoom): the Run's cost, quickly.
  * With --zoom SIZE only the zoom and pan steps, over a maze solved by BFS
  * in the engine (no Run: a quick look at the view's cost).
  */
@@ -369,7 +371,8 @@ huge_view_step (BitmazeWindow *window,
 static void
 huge_size (BitmazeWindow *window,
            FrameStats    *stats,
-           guint          size)
+           guint          size,
+           gboolean       runs_only)
 {
   static const char *const solvers[] = { "bfs", "astar", "dfs" };
   BitmazeSession *session = window_test_session (window);
@@ -429,7 +432,7 @@ huge_size (BitmazeWindow *window,
                size, solvers[s], elapsed / 1e6, (thread_cpu_us () - cpu) / 1e6,
                (process_cpu_us () - pcpu) / 1e6, solve.steps, latency.max_late / 1000.0,
                stats->max_gap / 1000.0, (resident_bytes () - rss) / 1e6);
-      if (s == 0)
+      if (s == 0 && !runs_only)
         {
           guint64 length = bitmaze_session_get_length (session);
 
@@ -441,6 +444,11 @@ huge_size (BitmazeWindow *window,
         }
     }
 
+  if (runs_only)
+    {
+      g_unlink (path);
+      return;
+    }
   for (int i = 0; i < 8; i++)
     huge_view_step (window, stats, size, "zoom in", "win.zoom-in");
   for (int i = 0; i < 2; i++)
@@ -485,12 +493,13 @@ run_zoom (BitmazeWindow *window,
 static int
 run_huge (BitmazeWindow *window,
           FrameStats    *stats,
-          const char    *sizes)
+          const char    *sizes,
+          gboolean       runs_only)
 {
   g_auto (GStrv) list = g_strsplit (sizes, ",", -1);
 
   for (guint i = 0; list[i] != NULL; i++)
-    huge_size (window, stats, (guint) g_ascii_strtoull (list[i], NULL, 10));
+    huge_size (window, stats, (guint) g_ascii_strtoull (list[i], NULL, 10), runs_only);
   gtk_window_destroy (GTK_WINDOW (window));
   return 0;
 }
@@ -525,7 +534,9 @@ main (int   argc,
   if (show_frames)
     watch_phases (GTK_WIDGET (window));
   if (argc > 2 && strcmp (argv[1], "--huge") == 0)
-    return run_huge (window, &stats, argv[2]);
+    return run_huge (window, &stats, argv[2], FALSE);
+  if (argc > 2 && strcmp (argv[1], "--runs") == 0)
+    return run_huge (window, &stats, argv[2], TRUE);
   if (argc > 2 && strcmp (argv[1], "--zoom") == 0)
     return run_zoom (window, &stats, (guint) g_ascii_strtoull (argv[2], NULL, 10));
 

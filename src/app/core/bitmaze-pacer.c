@@ -17,6 +17,18 @@
 /* Run never spends more than this on engine steps in one frame, so a
  * window keeps drawing at the display's rate whatever the speed. */
 #define STEP_BUDGET_US    6000
+/* A Run at full speed hands its changes to the window in batches: the
+ * frames between two hand-overs only step (up to BATCH_SLICE_US each,
+ * and draw nothing new), and a batch is handed over once its steps took
+ * BATCH_SHARE times what a frame that shows them costs the window
+ * (handing over, drawing, layout, the status).  So the window's own work
+ * stays a small constant part of each step however big the maze, while
+ * every frame stays short: a key press waits for one frame, never for a
+ * batch.  A batch is handed over after BATCH_MAX_US at the latest, so
+ * the picture keeps moving on a slow machine. */
+#define BATCH_SLICE_US    8000
+#define BATCH_SHARE       6
+#define BATCH_MAX_US      250000
 
 struct _BitmazePacer
 {
@@ -30,6 +42,8 @@ struct _BitmazePacer
   gint64  steps_cpu_end;  /* the thread's CPU time when the last frame's steps ended */
   gint64  rest_us;        /* the CPU of a frame after its steps, of late */
   gint64  max_frame_work;
+  gint64  batch_steps_us; /* the steps of the batch not handed over yet */
+  gint64  batch_since;    /* monotonic time the batch began, 0 for none */
 
   /* The view's frames */
   gint64  frame_start;    /* monotonic time the frame began */
@@ -69,6 +83,8 @@ bitmaze_pacer_run_started (BitmazePacer *self,
   self->unframed_us = unframed_us;
   /* The first step comes at once, even at one step a second. */
   self->credit = 1.0;
+  self->batch_steps_us = 0;
+  self->batch_since = 0;
 }
 
 void
@@ -142,6 +158,9 @@ bitmaze_pacer_step_budget (BitmazePacer *self,
   if (!quick)
     budget = MIN (budget, FRAME_WORK_US - self->rest_us);
   budget = MAX (STEP_BUDGET_US / 4, budget - self->view_us - self->unframed_us);
+  /* A frame within a batch shows nothing new: its steps may take more. */
+  if (self->batch_since != 0 && self->unframed_us == 0)
+    budget = BATCH_SLICE_US;
   self->unframed_us = 0;
   return budget;
 }
@@ -160,6 +179,37 @@ bitmaze_pacer_steps_done (BitmazePacer *self,
   self->view_us = view_us;
   self->max_frame_work = MAX (self->max_frame_work, work_us);
   self->steps_cpu_end = bitmaze_thread_cpu_us ();
+}
+
+gboolean
+bitmaze_pacer_batch_due (BitmazePacer *self,
+                         gint64        steps_us)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  g_return_val_if_fail (BITMAZE_IS_PACER (self), TRUE);
+
+  if (self->batch_since == 0)
+    self->batch_since = now - steps_us;
+  self->batch_steps_us += steps_us;
+  if (self->batch_steps_us < BATCH_SHARE * (self->rest_us + self->view_us)
+      && now - self->batch_since < BATCH_MAX_US)
+    return FALSE;
+  self->batch_steps_us = 0;
+  self->batch_since = 0;
+  return TRUE;
+}
+
+void
+bitmaze_pacer_steps_batched (BitmazePacer *self,
+                             gint64        work_us)
+{
+  g_return_if_fail (BITMAZE_IS_PACER (self));
+
+  self->max_frame_work = MAX (self->max_frame_work, work_us);
+  /* The next frame's start measures nothing of a frame that showed
+   * nothing new (see note_rest_of_frame ()). */
+  self->steps_cpu_end = 0;
 }
 
 gint64

@@ -259,6 +259,7 @@ typedef struct
 {
   gint64 due;
   gint64 max_late;
+  gint64 max_late_at; /* when the longest wait ended */
 } Latency;
 
 static gboolean
@@ -267,8 +268,11 @@ latency_tick (gpointer user_data)
   Latency *latency = user_data;
   gint64 now = g_get_monotonic_time ();
 
-  if (latency->due != 0)
-    latency->max_late = MAX (latency->max_late, now - latency->due);
+  if (latency->due != 0 && now - latency->due > latency->max_late)
+    {
+      latency->max_late = now - latency->due;
+      latency->max_late_at = now;
+    }
   latency->due = now + 10000;
   return G_SOURCE_CONTINUE;
 }
@@ -427,11 +431,13 @@ huge_size (BitmazeWindow *window,
           g_print ("%u: %s NOT SOLVED within the 300 s wait: paused\n", size, solvers[s]);
         }
       g_print ("%u: %s full speed, click to goal shown: %.2f s wall, %.2f s CPU main thread, "
-               "%.2f s CPU process; %" G_GUINT64_FORMAT " steps; input waits up to %.0f ms; "
-               "longest frame gap %.0f ms; resident memory %+.0f MB\n",
+               "%.2f s CPU process; %" G_GUINT64_FORMAT " steps; input waits up to %.0f ms (%.2f s after the click); "
+               "longest frame gap %.0f ms; resident memory %+.0f MB; of it stepping %.2f s wall\n",
                size, solvers[s], elapsed / 1e6, (thread_cpu_us () - cpu) / 1e6,
                (process_cpu_us () - pcpu) / 1e6, solve.steps, latency.max_late / 1000.0,
-               stats->max_gap / 1000.0, (resident_bytes () - rss) / 1e6);
+               (latency.max_late_at - start) / 1e6,
+               stats->max_gap / 1000.0, (resident_bytes () - rss) / 1e6,
+               bitmaze_session_get_engine_time (session) / 1e6);
       if (s == 0 && !runs_only)
         {
           guint64 length = bitmaze_session_get_length (session);

@@ -20,15 +20,17 @@
 /* A Run at full speed hands its changes to the window in batches: the
  * frames between two hand-overs only step (up to BATCH_SLICE_US each,
  * and draw nothing new), and a batch is handed over once its steps took
- * BATCH_SHARE times what a frame that shows them costs the window
- * (handing over, drawing, layout, the status).  So the window's own work
+ * BATCH_SHARE times what a frame that shows them costs the window after
+ * the hand-over (drawing, layout, the status).  (Handing the cells over
+ * costs the same a step however they are batched: it does not count,
+ * or a batch would grow with its own hand-over.)  So the window's own work
  * stays a small constant part of each step however big the maze, while
  * every frame stays short: a key press waits for one frame, never for a
  * batch.  A batch is handed over after BATCH_MAX_US at the latest, so
  * the picture keeps moving on a slow machine. */
 #define BATCH_SLICE_US    8000
 #define BATCH_SHARE       6
-#define BATCH_MAX_US      250000
+#define BATCH_MAX_US      150000
 
 struct _BitmazePacer
 {
@@ -192,7 +194,7 @@ bitmaze_pacer_batch_due (BitmazePacer *self,
   if (self->batch_since == 0)
     self->batch_since = now - steps_us;
   self->batch_steps_us += steps_us;
-  if (self->batch_steps_us < BATCH_SHARE * (self->rest_us + self->view_us)
+  if (self->batch_steps_us < BATCH_SHARE * self->rest_us
       && now - self->batch_since < BATCH_MAX_US)
     return FALSE;
   self->batch_steps_us = 0;

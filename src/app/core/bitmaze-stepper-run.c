@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "bitmaze-clock.h"
 #include "bitmaze-stepper-private.h"
 
 /* ------------------------------------------------------------------ */
@@ -47,6 +48,7 @@ bitmaze_stepper_run_frame (BitmazeStepper *self,
                            gint64          frame_time)
 {
   gint64 start = g_get_monotonic_time ();
+  gint64 start_cpu = bitmaze_thread_cpu_us ();
   gboolean quick, unlimited, record, batched;
   guint64 wanted, done = 0;
   gboolean more = TRUE;
@@ -140,7 +142,8 @@ bitmaze_stepper_run_frame (BitmazeStepper *self,
   self->engine_us += view_start - start;
 
   /* Within a batch: nothing to show yet. */
-  if (batched && more && !bitmaze_pacer_batch_due (self->pacer, view_start - start))
+  if (batched && more
+      && !bitmaze_pacer_batch_due (self->pacer, view_start - start, bitmaze_thread_cpu_us () - start_cpu))
     {
       bitmaze_pacer_steps_batched (self->pacer, g_get_monotonic_time () - start);
       return;

@@ -135,7 +135,7 @@ gate_asan ()
 # time) in one, every other one in the other, so a new test is never left
 # out.  Each half keeps its own test log (RESULTS/LABEL-a.json, -b.json).
 #   gui_halves DIR LABEL [meson test options...]
-GUI_HALF_B="lesson predict classroom step-back inspector class-window export-dialog windows"
+GUI_HALF_B="lesson predict classroom step-back inspector class-window windows"
 gui_halves ()
 {
   dir=$1

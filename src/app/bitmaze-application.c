@@ -119,6 +119,21 @@ bitmaze_application_open (GApplication  *app,
       g_autoptr (BitmazeSession) session = NULL;
       g_autoptr (GError) error = NULL;
 
+      /* A student's C file: offered to run on the maze on screen (a
+       * dialog asks), never run because it was opened. */
+      if (bitmaze_lab_run_is_source (files[i]))
+        {
+          GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+          if (window == NULL && BITMAZE_IS_WINDOW (active))
+            window = BITMAZE_WINDOW (active);
+          if (window == NULL)
+            window = bitmaze_window_new (self);
+          gtk_window_present (GTK_WINDOW (window));
+          bitmaze_lab_run_offer (bitmaze_window_get_lab_run (window), files[i]);
+          continue;
+        }
+
       if (window != NULL)
         {
           gtk_window_present (GTK_WINDOW (window));
@@ -184,6 +199,7 @@ bitmaze_application_startup (GApplication *app)
     { "win.zoom-out", { "<Primary>minus", "<Primary>KP_Subtract", NULL } },
     { "win.zoom-fit", { "<Primary>0", "<Primary>KP_0", NULL } },
     { "win.close", { "<Primary>w", NULL } },
+    { "win.run-code", { "<Primary><Shift>r", NULL } },
   };
 
   G_APPLICATION_CLASS (bitmaze_application_parent_class)->startup (app);

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "bitmaze-class-actions.h"
 #include "bitmaze-class-chart.h"
 #include "bitmaze-class-dialog.h"
@@ -16,6 +18,8 @@ typedef struct
   BitmazeClassLink   *link;
   BitmazeClassDialog *dialog;  /* a toplevel: destroyed, not unreferenced */
   GtkWidget          *chart;
+  GtkWidget          *join_bar;  /* the window's: how to join, while running */
+  GtkLabel           *join_label;
 } ClassState;
 
 static void
@@ -24,6 +28,7 @@ class_state_free (ClassState *state)
   g_clear_object (&state->link);
   g_clear_object (&state->server);
   g_clear_object (&state->chart);
+  g_clear_object (&state->join_bar);
   g_clear_object (&state->predict);
   g_free (state);
 }
@@ -42,8 +47,20 @@ server_running_cb (ClassState *state)
   gboolean running = bitmaze_class_server_get_running (state->server);
 
   gtk_widget_set_visible (state->chart, running);
+  gtk_widget_set_visible (state->join_bar, running);
   if (!running)
     return;
+  {
+    const char *url = bitmaze_class_server_get_url (state->server);
+    /* Translators: over the maze while a class session runs: the
+     * address students open, then the six-digit join code */
+    g_autofree char *text = g_strdup_printf (_("Students join at %s with code %s"),
+                                             url != NULL ? url : "",
+                                             bitmaze_class_server_get_join_code (state->server));
+
+    gtk_label_set_label (state->join_label, text);
+    gtk_widget_set_tooltip_text (state->join_bar, _("Show the Class Session Window"));
+  }
   bitmaze_predict_set_active (state->predict, TRUE);
   if (g_action_group_has_action (G_ACTION_GROUP (state->window), "show-inspector"))
     g_action_group_change_action_state (G_ACTION_GROUP (state->window), "show-inspector",
@@ -91,6 +108,19 @@ bitmaze_class_add_actions (GtkWindow      *window,
   state->link = bitmaze_class_link_new (predict, state->server);
   state->chart = g_object_ref_sink (bitmaze_class_chart_new (state->server));
   gtk_widget_set_visible (state->chart, FALSE);
+  /* The address and code stay in sight with the session window closed:
+   * a late student, a dropped phone.  A click brings that window back. */
+  state->join_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (state->join_label, TRUE);
+  gtk_label_set_wrap_mode (state->join_label, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_selectable (state->join_label, FALSE);
+  gtk_widget_add_css_class (GTK_WIDGET (state->join_label), "heading");
+  state->join_bar = g_object_ref_sink (gtk_button_new ());
+  gtk_button_set_child (GTK_BUTTON (state->join_bar), GTK_WIDGET (state->join_label));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (state->join_bar), "win.class-session");
+  gtk_widget_add_css_class (state->join_bar, "flat");
+  gtk_widget_add_css_class (state->join_bar, "bitmaze-class-join");
+  gtk_widget_set_visible (state->join_bar, FALSE);
   g_object_set_data_full (G_OBJECT (window), CLASS_KEY, state, (GDestroyNotify) class_state_free);
 
   g_signal_connect_swapped (state->server, "notify::running", G_CALLBACK (server_running_cb), state);
@@ -125,6 +155,14 @@ bitmaze_class_get_dialog (GtkWindow *window)
   ClassState *state = class_state (window);
 
   return state != NULL ? GTK_WINDOW (state->dialog) : NULL;
+}
+
+GtkWidget *
+bitmaze_class_get_join_bar (GtkWindow *window)
+{
+  ClassState *state = class_state (window);
+
+  return state != NULL ? state->join_bar : NULL;
 }
 
 GtkWidget *

@@ -32,5 +32,9 @@ void                bitmaze_class_set_inspector (GtkWindow        *window,
 BitmazeClassServer *bitmaze_class_get_server    (GtkWindow        *window);
 GtkWindow          *bitmaze_class_get_dialog    (GtkWindow        *window);
 GtkWidget          *bitmaze_class_get_chart     (GtkWindow        *window);
+/* A button the window shows over its maze while the session runs: the
+ * address and the join code (the session window may be closed); it
+ * opens the session window. */
+GtkWidget          *bitmaze_class_get_join_bar  (GtkWindow        *window);
 
 G_END_DECLS

@@ -9,6 +9,7 @@
 
 /* Layout, in lines of the widget's font. */
 #define BARS_HEIGHT   5.0   /* the tallest bar and its count */
+#define BARS_MIN      2.0   /* the same, where the room is short */
 #define GROUP_GAP     0.7   /* between nibbles, in bar columns */
 #define COLUMN_MIN    1.0   /* fits the inspector at its own width */
 #define COLUMN_NATURAL 2.0
@@ -144,6 +145,7 @@ update (BitmazeClassChart *self)
   gboolean had_bars = self->has_bars;
   gboolean had_text = self->headline != NULL && *self->headline != '\0';
   guint had_ranking_lines = self->ranking_lines;
+  gboolean had_progress = self->progress;
 
   self->progress = FALSE;
   self->has_bars = FALSE;
@@ -219,7 +221,7 @@ update (BitmazeClassChart *self)
                                       -1);
     }
   if (had_bars != self->has_bars || had_text != (*self->headline != '\0') ||
-      had_ranking_lines != self->ranking_lines)
+      had_ranking_lines != self->ranking_lines || had_progress != self->progress)
     gtk_widget_queue_resize (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -324,6 +326,36 @@ lookup_color (GtkWidget  *widget,
     gdk_rgba_parse (color, fallback);
 }
 
+/* The height of everything but the bars, in pixels. */
+static double
+fixed_height (BitmazeClassChart *self)
+{
+  double lh = line_height (self);
+  double height = 0.0;
+
+  /* the progress track only while answers come in: the caption of the
+   * bars takes its place after the reveal */
+  if (self->headline != NULL && *self->headline != '\0')
+    height = headline_height (self) + 0.3 * lh + (self->progress ? 0.6 * lh : 0.0);
+  if (self->has_bars)
+    height += 1.3 * lh + 2.4 * lh;
+  if (self->ranking_lines > 0)
+    height += 0.5 * lh + 1.2 * lh + self->ranking_lines * lh + 0.3 * lh;
+  return height;
+}
+
+/* The bars' height, in lines, in @height pixels: BARS_HEIGHT when there
+ * is the room, down to BARS_MIN on a 1024 x 768 projector beside the
+ * key, so the labels under the bars stay on the screen. */
+static double
+bars_height (BitmazeClassChart *self,
+             int                height)
+{
+  double lh = line_height (self);
+
+  return CLAMP ((height - fixed_height (self)) / lh, BARS_MIN, BARS_HEIGHT);
+}
+
 static void
 bitmaze_class_chart_snapshot (GtkWidget   *widget,
                               GtkSnapshot *snapshot)
@@ -370,7 +402,7 @@ bitmaze_class_chart_snapshot (GtkWidget   *widget,
       draw_text (snapshot, caption, 0, y, &dim);
       y += 1.3 * lh;
       top = y + lh;                    /* room for the tallest bar's count */
-      base = y + BARS_HEIGHT * lh;
+      base = y + bars_height (self, gtk_widget_get_height (widget)) * lh;
 
       for (guint bit = 0; bit < 16; bit++)
         max = MAX (max, self->bars[bit]);
@@ -446,15 +478,10 @@ bitmaze_class_chart_measure (GtkWidget      *widget,
     }
   else
     {
-      double height = 0.0;
+      double height = fixed_height (self);
 
-      if (self->headline != NULL && *self->headline != '\0')
-        height = headline_height (self) + 0.3 * lh + 0.6 * lh;
-      if (self->has_bars)
-        height += 1.3 * lh + BARS_HEIGHT * lh + 2.4 * lh;
-      if (self->ranking_lines > 0)
-        height += 0.5 * lh + 1.2 * lh + self->ranking_lines * lh + 0.3 * lh;
-      *minimum = *natural = (int) ceil (height);
+      *minimum = (int) ceil (height + (self->has_bars ? BARS_MIN * lh : 0.0));
+      *natural = (int) ceil (height + (self->has_bars ? BARS_HEIGHT * lh : 0.0));
     }
 }
 

@@ -18,6 +18,7 @@
 
 #include "bitmaze-error.h"
 #include "bitmaze-export-animation.h"
+#include "bitmaze-export-common.h"
 
 struct _BitmazeExportAnimation
 {
@@ -308,34 +309,6 @@ bitmaze_export_animation_cancel (BitmazeExportAnimation *self)
 
 /* ---- the action: a file, a progress dialog, a toast ---- */
 
-/* The window's AdwToastOverlay (see bitmaze-window.ui), wherever it sits
- * in the tree. */
-static GtkWidget *
-find_toast_overlay (GtkWidget *widget)
-{
-  if (ADW_IS_TOAST_OVERLAY (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_toast_overlay (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static void
-export_toast (GtkWindow  *window,
-              const char *message)
-{
-  GtkWidget *overlay = find_toast_overlay (GTK_WIDGET (window));
-
-  if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (message));
-}
-
 typedef struct
 {
   GtkWindow              *window;  /* weak */
@@ -382,7 +355,7 @@ run_finished_cb (BitmazeExportAnimation *export,
   else
     message = g_strdup_printf (_("Could not export the animation: %s"), error->message);
   if (run->window != NULL)
-    export_toast (run->window, message);
+    bitmaze_export_toast (run->window, message);
   export_run_free (run);
 }
 
@@ -518,7 +491,7 @@ win_export_animation_cb (GSimpleAction  *action,
     return;
   if (bitmaze_session_get_phase (session) == BITMAZE_PHASE_BUILDING)
     {
-      export_toast (window, _("The maze is still being built"));
+      bitmaze_export_toast (window, _("The maze is still being built"));
       return;
     }
 

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "bitmaze-error.h"
+#include "bitmaze-export-common.h"
 #include "bitmaze-export-dialog.h"
 #include "bitmaze-worksheet.h"
 
@@ -55,166 +56,15 @@ static const char *const show_values[] = { "search", "path", "clean", NULL };
 static const char *const label_values[] = { "none", "hex", "nibble", NULL };
 
 /* ------------------------------------------------------------------ */
-/* Settings <-> widgets                                                */
-/* ------------------------------------------------------------------ */
-
-static gboolean
-string_to_selected (GValue   *value,
-                    GVariant *variant,
-                    gpointer  user_data)
-{
-  const char *const *values = user_data;
-  const char *text = g_variant_get_string (variant, NULL);
-
-  for (guint k = 0; values[k] != NULL; k++)
-    if (g_str_equal (values[k], text))
-      {
-        g_value_set_uint (value, k);
-        return TRUE;
-      }
-  return FALSE;
-}
-
-static GVariant *
-selected_to_string (const GValue       *value,
-                    const GVariantType *type,
-                    gpointer            user_data)
-{
-  const char *const *values = user_data;
-  guint selected = g_value_get_uint (value);
-
-  if (selected >= g_strv_length ((char **) values))
-    return NULL;
-  return g_variant_new_string (values[selected]);
-}
-
-static gboolean
-uint_to_double (GValue   *value,
-                GVariant *variant,
-                gpointer  user_data)
-{
-  g_value_set_double (value, g_variant_get_uint32 (variant));
-  return TRUE;
-}
-
-static GVariant *
-double_to_uint (const GValue       *value,
-                const GVariantType *type,
-                gpointer            user_data)
-{
-  return g_variant_new_uint32 ((guint32) (g_value_get_double (value) + 0.5));
-}
-
-static gboolean
-bool_to_selected (GValue   *value,
-                  GVariant *variant,
-                  gpointer  user_data)
-{
-  g_value_set_uint (value, g_variant_get_boolean (variant) ? 1 : 0);
-  return TRUE;
-}
-
-static GVariant *
-selected_to_bool (const GValue       *value,
-                  const GVariantType *type,
-                  gpointer            user_data)
-{
-  return g_variant_new_boolean (g_value_get_uint (value) == 1);
-}
-
-/* A combo row of @labels (translated here) bound to @key. */
-static GtkWidget *
-combo_row (BitmazeExportDialog *self,
-           GtkWidget           *group,
-           const char          *title,
-           const char *const   *labels,
-           const char          *key,
-           const char *const   *values)
-{
-  g_autoptr (GtkStringList) model = gtk_string_list_new (NULL);
-  GtkWidget *row = adw_combo_row_new ();
-
-  for (guint k = 0; labels[k] != NULL; k++)
-    gtk_string_list_append (model, _(labels[k]));
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
-  adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (model));
-  if (values != NULL)
-    g_settings_bind_with_mapping (self->settings, key, row, "selected", G_SETTINGS_BIND_DEFAULT,
-                                  string_to_selected, selected_to_string,
-                                  (gpointer) values, NULL);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
-  return row;
-}
-
-/* A row with a spin button bound to the unsigned @key. */
-static GtkWidget *
-spin_row (BitmazeExportDialog *self,
-          GtkWidget           *group,
-          const char          *title,
-          const char          *key,
-          double               lower,
-          double               upper,
-          double               step)
-{
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *spin = gtk_spin_button_new_with_range (lower, upper, step);
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
-  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  g_settings_bind_with_mapping (self->settings, key,
-                                gtk_spin_button_get_adjustment (GTK_SPIN_BUTTON (spin)), "value",
-                                G_SETTINGS_BIND_DEFAULT, uint_to_double, double_to_uint,
-                                NULL, NULL);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
-  return row;
-}
-
-static GtkWidget *
-switch_row (BitmazeExportDialog *self,
-            GtkWidget           *group,
-            const char          *title,
-            const char          *key)
-{
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *toggle = gtk_switch_new ();
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
-  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
-  g_settings_bind (self->settings, key, toggle, "active", G_SETTINGS_BIND_DEFAULT);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
-  return row;
-}
-
-/* ------------------------------------------------------------------ */
 /* The choices                                                         */
 /* ------------------------------------------------------------------ */
-
-static int
-index_of (const char *const *values,
-          const char        *value)
-{
-  for (int k = 0; values[k] != NULL; k++)
-    if (g_strcmp0 (values[k], value) == 0)
-      return k;
-  return 0;
-}
 
 static int
 setting_index (BitmazeExportDialog *self,
                const char          *key,
                const char *const   *values)
 {
-  g_autofree char *value = g_settings_get_string (self->settings, key);
-
-  return index_of (values, value);
+  return bitmaze_export_setting_index (self->settings, key, values);
 }
 
 void
@@ -242,6 +92,10 @@ bitmaze_export_dialog_get_choices (BitmazeExportDialog *self,
   options->label_mode = labels == 1 ? RENDER_LABEL_WORD_HEX
                         : labels == 2 ? RENDER_LABEL_NIBBLE_BIN : RENDER_LABEL_NONE;
   options->label_nibble = g_settings_get_uint (self->settings, "export-label-nibble");
+  /* the path runs over the cells' words: see-through, they stay readable
+   * under it (the legend's swatch takes the same colour) */
+  if (options->label_mode != RENDER_LABEL_NONE)
+    options->palette.solution.alpha *= 0.45;
   options->show_markers = g_settings_get_boolean (self->settings, "export-markers");
 
   render_page_init (page);
@@ -341,29 +195,14 @@ draw_preview (GtkDrawingArea *area,
   Maze *maze = shown_maze (self, &copy);
   RenderOptions options;
   RenderPage page;
-  double pw, ph, scale;
+  double pw, ph;
 
   if (maze == NULL)
     return;
   bitmaze_export_dialog_get_choices (self, maze, &options, &page, NULL);
   render_page_get_size (maze, &options, &page, &pw, &ph);
-  scale = MIN ((width - 24.0) / pw, (height - 24.0) / ph);
-  if (!(scale > 0))
-    {
-      if (copy)
-        maze_free (maze);
-      return;
-    }
-  cairo_translate (cr, (width - pw * scale) / 2.0, (height - ph * scale) / 2.0);
-  /* the sheet, with a hint of a shadow */
-  cairo_set_source_rgba (cr, 0, 0, 0, 0.25);
-  cairo_rectangle (cr, 2, 2, pw * scale, ph * scale);
-  cairo_fill (cr);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_rectangle (cr, 0, 0, pw * scale, ph * scale);
-  cairo_fill (cr);
-  cairo_scale (cr, scale, scale);
-  render_page_draw (cr, maze, &options, &page);
+  if (bitmaze_export_preview_sheet (cr, width, height, pw, ph, 1, 0))
+    render_page_draw (cr, maze, &options, &page);
   if (copy)
     maze_free (maze);
 }
@@ -466,22 +305,6 @@ bitmaze_export_dialog_write (BitmazeExportDialog *self,
   return TRUE;
 }
 
-static GtkWidget *
-find_toast_overlay (GtkWidget *widget)
-{
-  if (ADW_IS_TOAST_OVERLAY (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_toast_overlay (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 chooser_response_cb (GtkNativeDialog     *chooser,
                      int                  response,
@@ -490,7 +313,6 @@ chooser_response_cb (GtkNativeDialog     *chooser,
   g_autoptr (GFile) file = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *message = NULL;
-  GtkWidget *overlay;
 
   if (response == GTK_RESPONSE_ACCEPT)
     file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
@@ -520,9 +342,7 @@ chooser_response_cb (GtkNativeDialog     *chooser,
     }
   else
     message = g_strdup_printf (_("Could not export the image: %s"), error->message);
-  overlay = self->parent != NULL ? find_toast_overlay (GTK_WIDGET (self->parent)) : NULL;
-  if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (message));
+  bitmaze_export_toast (self->parent, message);
   gtk_window_destroy (GTK_WINDOW (self));
 }
 
@@ -635,8 +455,8 @@ bitmaze_export_dialog_new (GtkWindow      *parent,
                                          N_("Solution (bits 8–11)"), N_("Backtrack (bits 12–15)"),
                                          NULL };
   BitmazeExportDialog *self;
-  GtkWidget *box, *header, *cancel, *export, *content, *frame, *scrolled, *prefs, *group;
-  GtkWidget *title_row;
+  GtkWidget *prefs, *group, *row;
+  GSettings *settings;
 
   g_return_val_if_fail (BITMAZE_IS_SESSION (session), NULL);
 
@@ -651,99 +471,60 @@ bitmaze_export_dialog_new (GtkWindow      *parent,
   g_set_weak_pointer (&self->parent, parent);
   self->settings = g_settings_new (APP_ID);
 
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  header = adw_header_bar_new ();
-  adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (header), FALSE);
-  cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (cancel), "window.close");
-  adw_header_bar_pack_start (ADW_HEADER_BAR (header), cancel);
-  export = gtk_button_new_with_mnemonic (_("_Export…"));
-  gtk_widget_set_name (export, "export");
-  gtk_widget_add_css_class (export, "suggested-action");
-  g_signal_connect_swapped (export, "clicked", G_CALLBACK (export_clicked_cb), self);
-  adw_header_bar_pack_end (ADW_HEADER_BAR (header), export);
-  gtk_window_set_default_widget (GTK_WINDOW (self), export);
-  gtk_box_append (GTK_BOX (box), header);
+  self->preview = bitmaze_export_shell_build (ADW_WINDOW (self), _("_Export…"),
+                                              G_CALLBACK (export_clicked_cb), draw_preview,
+                                              &prefs);
 
-  content = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  gtk_widget_set_vexpand (content, TRUE);
-  self->preview = gtk_drawing_area_new ();
-  gtk_widget_set_name (self->preview, "preview");
-  gtk_widget_set_hexpand (self->preview, TRUE);
-  gtk_widget_set_size_request (self->preview, 320, 280);
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->preview), draw_preview, self, NULL);
-  frame = gtk_frame_new (NULL);
-  gtk_widget_set_margin_start (frame, 12);
-  gtk_widget_set_margin_top (frame, 12);
-  gtk_widget_set_margin_bottom (frame, 12);
-  gtk_widget_add_css_class (frame, "view");
-  gtk_frame_set_child (GTK_FRAME (frame), self->preview);
-  gtk_box_append (GTK_BOX (content), frame);
-
-  prefs = adw_preferences_page_new ();
-  scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_size_request (prefs, 360, -1);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), prefs);
-  gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-  gtk_box_append (GTK_BOX (content), scrolled);
-  gtk_box_append (GTK_BOX (box), content);
-
-  group = adw_preferences_group_new ();
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (prefs), ADW_PREFERENCES_GROUP (group));
-  gtk_widget_set_name (combo_row (self, group, _("_Format"), formats, "export-format",
-                                  format_values), "format");
-  title_row = adw_entry_row_new ();
-  gtk_widget_set_name (title_row, "title");
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (title_row), _("_Title"));
-  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (title_row), TRUE);
-  g_settings_bind (self->settings, "export-title", title_row, "text", G_SETTINGS_BIND_DEFAULT);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), title_row);
+  settings = self->settings;
+  group = bitmaze_export_group (prefs, NULL);
+  row = bitmaze_export_combo_row (settings, group, _("_Format"), formats, "export-format",
+                                  format_values);
+  gtk_widget_set_name (row, "format");
+  row = bitmaze_export_entry_row (settings, group, _("_Title"), "export-title");
+  gtk_widget_set_name (row, "title");
   self->result_row = adw_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->result_row), _("Result"));
   gtk_widget_add_css_class (self->result_row, "property");
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), self->result_row);
 
-  self->size_group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->size_group), _("Size"));
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (prefs), ADW_PREFERENCES_GROUP (self->size_group));
-  gtk_widget_set_name (combo_row (self, self->size_group, _("_Size By"), size_bys,
-                                  "export-size-by", size_by_values), "size-by");
-  self->width_row = spin_row (self, self->size_group, _("_Width in Pixels"), "export-width",
-                              200, 8000, 10);
-  self->cell_row = spin_row (self, self->size_group, _("_Cell Size in Pixels"),
-                             "export-cell-size", 4, 256, 1);
+  self->size_group = bitmaze_export_group (prefs, _("Size"));
+  row = bitmaze_export_combo_row (settings, self->size_group, _("_Size By"), size_bys,
+                                  "export-size-by", size_by_values);
+  gtk_widget_set_name (row, "size-by");
+  self->width_row = bitmaze_export_spin_row (settings, self->size_group, _("_Width in Pixels"),
+                                             "export-width", 200, 8000, 10);
+  self->cell_row = bitmaze_export_spin_row (settings, self->size_group,
+                                            _("_Cell Size in Pixels"), "export-cell-size",
+                                            4, 256, 1);
 
-  self->page_group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->page_group), _("Page"));
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (prefs), ADW_PREFERENCES_GROUP (self->page_group));
-  gtk_widget_set_name (combo_row (self, self->page_group, _("_Paper"), papers, "export-paper",
-                                  paper_values), "paper");
-  self->orientation_row = combo_row (self, self->page_group, _("_Orientation"), orientations,
-                                     "export-landscape", NULL);
+  self->page_group = bitmaze_export_group (prefs, _("Page"));
+  row = bitmaze_export_combo_row (settings, self->page_group, _("_Paper"), papers,
+                                  "export-paper", paper_values);
+  gtk_widget_set_name (row, "paper");
+  self->orientation_row = bitmaze_export_combo_row (settings, self->page_group,
+                                                    _("_Orientation"), orientations,
+                                                    "export-landscape", NULL);
   gtk_widget_set_name (self->orientation_row, "orientation");
-  g_settings_bind_with_mapping (self->settings, "export-landscape", self->orientation_row,
-                                "selected", G_SETTINGS_BIND_DEFAULT,
-                                bool_to_selected, selected_to_bool, NULL, NULL);
-  self->margin_row = spin_row (self, self->page_group, _("_Margin in Millimetres"),
-                               "export-margin", 0, 50, 1);
+  bitmaze_export_bind_bool_selected (settings, "export-landscape", self->orientation_row);
+  self->margin_row = bitmaze_export_spin_row (settings, self->page_group,
+                                              _("_Margin in Millimetres"), "export-margin",
+                                              0, 50, 1);
 
-  group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("What It Shows"));
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (prefs), ADW_PREFERENCES_GROUP (group));
-  gtk_widget_set_name (combo_row (self, group, _("_Search"), shows, "export-show", show_values),
-                       "show");
-  gtk_widget_set_name (combo_row (self, group, _("Cell _Labels"), labels, "export-labels",
-                                  label_values), "labels");
-  self->nibble_row = combo_row (self, group, _("_Nibble"), nibbles, "export-label-nibble", NULL);
+  group = bitmaze_export_group (prefs, _("What It Shows"));
+  row = bitmaze_export_combo_row (settings, group, _("_Search"), shows, "export-show",
+                                  show_values);
+  gtk_widget_set_name (row, "show");
+  row = bitmaze_export_combo_row (settings, group, _("Cell _Labels"), labels, "export-labels",
+                                  label_values);
+  gtk_widget_set_name (row, "labels");
+  self->nibble_row = bitmaze_export_combo_row (settings, group, _("_Nibble"), nibbles,
+                                               "export-label-nibble", NULL);
   gtk_widget_set_name (self->nibble_row, "nibble");
-  g_settings_bind (self->settings, "export-label-nibble", self->nibble_row, "selected",
+  g_settings_bind (settings, "export-label-nibble", self->nibble_row, "selected",
                    G_SETTINGS_BIND_DEFAULT);
-  switch_row (self, group, _("Start and Goal _Marks"), "export-markers");
-  gtk_widget_set_name (switch_row (self, group, _("Colour _Legend"), "export-legend"), "legend");
-
-  adw_window_set_content (ADW_WINDOW (self), box);
+  bitmaze_export_switch_row (settings, group, _("Start and Goal _Marks"), "export-markers");
+  row = bitmaze_export_switch_row (settings, group, _("Colour _Legend"), "export-legend");
+  gtk_widget_set_name (row, "legend");
 
   g_signal_connect_swapped (self->settings, "changed", G_CALLBACK (update), self);
   g_signal_connect_swapped (session, "notify::maze", G_CALLBACK (update), self);

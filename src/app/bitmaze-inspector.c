@@ -311,6 +311,17 @@ refresh_cell (BitmazeInspector *self)
       return;
     }
 
+  /* One outline on the maze: the cell shown here is the cell outlined
+   * there, whether it was clicked, followed or asked about. */
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)) && self->view != NULL
+      && bitmaze_maze_view_get_maze (self->view) == maze
+      && bitmaze_maze_view_get_selected_cell (self->view) != cell)
+    {
+      self->selecting = TRUE;
+      bitmaze_maze_view_set_selected_cell (self->view, cell);
+      self->selecting = FALSE;
+    }
+
   word = maze_cells_const (maze)[cell];
   if (cell != self->shown_cell || word != self->word)
     {
@@ -823,13 +834,19 @@ log_query_tooltip_cb (GtkWidget  *label,
                       gpointer    user_data)
 {
   BitmazeOpItem *op = g_object_get_data (G_OBJECT (label), "op-item");
+  g_autofree char *why = NULL;
+  g_autofree char *code = NULL;
+  g_autofree char *description = NULL;
   g_autofree char *text = NULL;
 
   if (op == NULL)
     return FALSE;
-  text = explain_step (bitmaze_op_item_get_step (op));
-  if (*text == '\0')
-    return FALSE;
+  /* The whole line first (a narrow panel cuts it), then why. */
+  why = explain_step (bitmaze_op_item_get_step (op));
+  code = bitmaze_op_item_dup_code (op);
+  description = bitmaze_op_item_dup_description (op);
+  text = *why != '\0' ? g_strdup_printf ("%s\n%s\n\n%s", description, code, why)
+                       : g_strdup_printf ("%s\n%s", description, code);
   gtk_tooltip_set_text (tooltip, text);
   return TRUE;
 }

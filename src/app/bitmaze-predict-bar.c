@@ -28,6 +28,8 @@ struct _BitmazePredictBar
   BitmazePredict   *predict;
   BitmazeMazeView  *view;       /* not owned: the window's */
   gboolean          syncing;    /* the field is being set from the answer */
+  GHashTable       *reserve;   /* a width: the tallest the bar was at it */
+  gboolean          compact;   /* in the presentation view */
   guint             text_size;
 
   /* Template widgets */
@@ -463,6 +465,24 @@ update_bar (BitmazePredictBar *self)
       show_idle (self);
       break;
     }
+
+  /* The presentation view says the statement in its own big line above
+   * the bar, and the class answers on its phones: no second statement,
+   * no how-to, no answer field once the answer is out, so the maze, the
+   * key and the chart keep their room on a 1024 x 768 projector. */
+  if (self->compact)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->statement_label), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->hint_label), FALSE);
+      if (bitmaze_predict_get_state (self->predict) == BITMAZE_PREDICT_REVEALED)
+        {
+          /* the result says the word, the key shows its bits; Continue
+           * does what Skip would */
+          gtk_widget_set_visible (self->answer_box, FALSE);
+          gtk_widget_set_visible (GTK_WIDGET (self->word_label), FALSE);
+          gtk_widget_set_visible (GTK_WIDGET (self->skip_button), FALSE);
+        }
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -670,6 +690,63 @@ apply_text_size (BitmazePredictBar *self)
     }
 }
 
+/* The bar keeps the height of its tallest state (a word's result with
+ * its explanation) for as long as predict mode is on: a cell question,
+ * a word question, a result and the wait between them all leave the
+ * maze above it its size and its place, at each width it is measured
+ * for.  Predict mode turned off starts again. */
+static void
+bitmaze_predict_bar_measure (GtkWidget      *widget,
+                             GtkOrientation  orientation,
+                             int             for_size,
+                             int            *minimum,
+                             int            *natural,
+                             int            *minimum_baseline,
+                             int            *natural_baseline)
+{
+  BitmazePredictBar *self = BITMAZE_PREDICT_BAR (widget);
+  int reserve;
+
+  gtk_widget_measure (self->content, orientation, for_size, minimum, natural, NULL, NULL);
+  if (orientation != GTK_ORIENTATION_VERTICAL)
+    return;
+  reserve = MAX (*natural, GPOINTER_TO_INT (g_hash_table_lookup (self->reserve, GINT_TO_POINTER (for_size))));
+  g_hash_table_insert (self->reserve, GINT_TO_POINTER (for_size), GINT_TO_POINTER (reserve));
+  *minimum = MAX (*minimum, reserve);
+  *natural = reserve;
+}
+
+/* Its labels wrap: a height for each width, as its content. */
+static GtkSizeRequestMode
+bitmaze_predict_bar_get_request_mode (GtkWidget *widget)
+{
+  return gtk_widget_get_request_mode (BITMAZE_PREDICT_BAR (widget)->content);
+}
+
+static void
+bitmaze_predict_bar_size_allocate (GtkWidget *widget,
+                                   int        width,
+                                   int        height,
+                                   int        baseline)
+{
+  BitmazePredictBar *self = BITMAZE_PREDICT_BAR (widget);
+  int minimum, natural;
+
+  /* The content at the top, the room it does not need below it. */
+  gtk_widget_measure (self->content, GTK_ORIENTATION_VERTICAL, width, &minimum, &natural, NULL, NULL);
+  gtk_widget_allocate (self->content, width, MAX (minimum, MIN (height, natural)), -1, NULL);
+}
+
+static void
+active_cb (BitmazePredictBar *self)
+{
+  if (!bitmaze_predict_get_active (self->predict))
+    {
+      g_hash_table_remove_all (self->reserve);
+      gtk_widget_queue_resize (GTK_WIDGET (self));
+    }
+}
+
 static void
 bitmaze_predict_bar_dispose (GObject *object)
 {
@@ -679,6 +756,7 @@ bitmaze_predict_bar_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->predict, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), BITMAZE_TYPE_PREDICT_BAR);
   g_clear_object (&self->predict);
+  g_clear_pointer (&self->reserve, g_hash_table_unref);
   self->view = NULL;
 
   G_OBJECT_CLASS (bitmaze_predict_bar_parent_class)->dispose (object);
@@ -691,6 +769,9 @@ bitmaze_predict_bar_class_init (BitmazePredictBarClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = bitmaze_predict_bar_dispose;
+  widget_class->get_request_mode = bitmaze_predict_bar_get_request_mode;
+  widget_class->measure = bitmaze_predict_bar_measure;
+  widget_class->size_allocate = bitmaze_predict_bar_size_allocate;
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/bitmaze-predict-bar.ui");
   gtk_widget_class_bind_template_child (widget_class, BitmazePredictBar, content);
@@ -723,7 +804,6 @@ bitmaze_predict_bar_class_init (BitmazePredictBarClass *klass)
   gtk_widget_class_install_action (widget_class, "predict.reveal", NULL, reveal_action);
   gtk_widget_class_install_action (widget_class, "predict.reset-score", NULL, reset_score_action);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "bitmaze-predict-bar");
 }
 
@@ -733,6 +813,7 @@ bitmaze_predict_bar_init (BitmazePredictBar *self)
   GtkEventController *controller;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->reserve = g_hash_table_new (NULL, NULL);
 
   g_signal_connect_object (self->answer_entry, "changed", G_CALLBACK (entry_changed_cb), self,
                            G_CONNECT_SWAPPED);
@@ -782,6 +863,7 @@ bitmaze_predict_bar_new (BitmazePredict  *predict,
 
   g_signal_connect_object (predict, "asked", G_CALLBACK (predict_asked_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (predict, "notify::state", G_CALLBACK (predict_state_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (predict, "notify::active", G_CALLBACK (active_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (predict, "notify::answer-word", G_CALLBACK (predict_answer_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (predict, "notify::score-right", G_CALLBACK (update_score), self, G_CONNECT_SWAPPED);
@@ -809,6 +891,21 @@ bitmaze_predict_bar_set_view (BitmazePredictBar *self,
   g_return_if_fail (BITMAZE_IS_MAZE_VIEW (view));
 
   self->view = view;
+}
+
+void
+bitmaze_predict_bar_set_compact (BitmazePredictBar *self,
+                                 gboolean           compact)
+{
+  g_return_if_fail (BITMAZE_IS_PREDICT_BAR (self));
+
+  compact = !!compact;
+  if (self->compact == compact)
+    return;
+  self->compact = compact;
+  g_hash_table_remove_all (self->reserve);
+  if (self->predict != NULL)
+    update_bar (self);
 }
 
 guint

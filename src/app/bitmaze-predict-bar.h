@@ -32,6 +32,11 @@ BitmazePredict *bitmaze_predict_bar_get_predict   (BitmazePredictBar *self);
 void            bitmaze_predict_bar_set_view      (BitmazePredictBar *self,
                                                    BitmazeMazeView   *view);
 
+/* The presentation view's bar: without the statement (the view's own
+ * line shows it), the how-to line, or the answer field once revealed. */
+void            bitmaze_predict_bar_set_compact   (BitmazePredictBar *self,
+                                                   gboolean           compact);
+
 /* 0 (normal) .. 3: bigger text, for a projector. */
 guint           bitmaze_predict_bar_get_text_size (BitmazePredictBar *self);
 void            bitmaze_predict_bar_set_text_size (BitmazePredictBar *self,

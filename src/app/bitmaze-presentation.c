@@ -527,7 +527,7 @@ bitmaze_presentation_init (BitmazePresentation *self)
   GtkWidget *first = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 24);
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 16);
-  GtkWidget *side = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  GtkWidget *side = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   GtkWidget *right = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
   GtkWidget *side_scroller;
   GtkWidget *leave;
@@ -566,6 +566,7 @@ bitmaze_presentation_init (BitmazePresentation *self)
   /* on a 1024 x 768 projector the maze keeps its room: the column
    * scrolls rather than push the buttons off the screen */
   side_scroller = gtk_scrolled_window_new ();
+  gtk_widget_add_css_class (side_scroller, "bitmaze-presentation-side-scroller");
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (side_scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (side_scroller), TRUE);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (side_scroller), side);

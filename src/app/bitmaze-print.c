@@ -5,7 +5,9 @@
  * Both use the renderer's worksheet layout (maze-render-worksheet.c), the
  * one bitmaze-cli worksheet uses: printing is a one-maze worksheet whose
  * answer page is the optional second page, drawn on the print context's
- * cairo_t in points.
+ * cairo_t in points.  Export Worksheet… opens its dialog
+ * (bitmaze-worksheet-dialog.c); the worksheet itself is a BitmazeSheet
+ * (bitmaze-sheet.c).
  */
 #include "config.h"
 
@@ -15,12 +17,8 @@
 
 #include "bitmaze-error.h"
 #include "bitmaze-print.h"
-#include "bitmaze-shape.h"
-#include "bitmaze-worksheet.h"
-
-/* Worksheets: as in bitmaze-cli worksheet. */
-#define SHEET_MAX_SIDE  250
-#define SHEET_MAX_COUNT 240
+#include "bitmaze-sheet.h"
+#include "bitmaze-worksheet-dialog.h"
 
 typedef struct
 {
@@ -339,252 +337,20 @@ bitmaze_print_write_exercises (BitmazeSession  *session,
                                const char     *title,
                                GError        **error)
 {
-  RenderExerciseText text;
-  g_autofree char *path = g_file_get_path (file);
-  g_autofree char *generator = NULL;
-  g_autofree char *shape = NULL;
-  g_autoptr (GPtrArray) mazes = g_ptr_array_new_with_free_func ((GDestroyNotify) maze_free);
-  g_autoptr (GPtrArray) titles = NULL;
-  guint64 seed = bitmaze_session_get_seed (session);
-  RenderWorksheetOptions options;
-  MazeError merror;
+  BitmazeSheetChoices choices = {
+    count, width, height, NULL, paper,
+    answers ? BITMAZE_SHEET_ANSWERS_PAGES : BITMAZE_SHEET_ANSWERS_NONE, exercises, title,
+  };
+  g_autoptr (BitmazeSheet) sheet = NULL;
 
-  if (path == NULL)
+  if (g_file_peek_path (file) == NULL)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                            _("Only local files can be written"));
       return FALSE;
     }
-  if (count < 1 || count > SHEET_MAX_COUNT || width < 1 || height < 1
-      || width > SHEET_MAX_SIDE || height > SHEET_MAX_SIDE)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("A worksheet holds 1 to %u mazes of at most %u×%u cells"),
-                   SHEET_MAX_COUNT, SHEET_MAX_SIDE, SHEET_MAX_SIDE);
-      return FALSE;
-    }
-
-  generator = g_strdup (bitmaze_session_get_generator (session));
-  if (generator == NULL || !maze_generator_name_valid (generator, NULL))
-    {
-      g_free (generator);
-      generator = g_strdup (maze_algorithm_default (maze_generators)->name);
-    }
-  if (seed > G_MAXUINT64 - count)
-    seed = 0;
-
-  /* The mazes take the shape of the session's next maze. */
-  g_object_get (session, "shape", &shape, NULL);
-  for (guint k = 0; k < count; k++)
-    {
-      Maze *maze = bitmaze_shape_new_maze (shape, width, height, error);
-
-      if (maze == NULL)
-        return FALSE;
-      g_ptr_array_add (mazes, maze);
-    }
-  if (exercises != 0 && (width > RENDER_EXERCISE_MAX_SIDE || height > RENDER_EXERCISE_MAX_SIDE))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("Exercise sheets take mazes of at most %u×%u cells"),
-                   RENDER_EXERCISE_MAX_SIDE, RENDER_EXERCISE_MAX_SIDE);
-      return FALSE;
-    }
-  if (render_worksheet_generate ((Maze *const *) mazes->pdata, mazes->len, generator,
-                                 seed, 0, &merror) != MAZE_OK
-      || ((answers || exercises != 0) && render_worksheet_solve ((Maze *const *) mazes->pdata, mazes->len,
-                                             &merror) != MAZE_OK))
-    {
-      bitmaze_error_propagate (error, G_IO_ERROR, G_IO_ERROR_FAILED, &merror);
-      return FALSE;
-    }
-  if (exercises != 0)
-    titles = bitmaze_worksheet_small_print ((const Maze *const *) mazes->pdata, mazes->len);
-  else
-    titles = bitmaze_worksheet_titles ((const Maze *const *) mazes->pdata, mazes->len);
-
-  bitmaze_worksheet_exercise_text (&text);
-  render_worksheet_options_init (&options, paper);
-  options.heading = title != NULL && title[0] != '\0' ? title
-                    : exercises != 0 ? _("Bits of a maze") : _("Mazes");
-  options.answers_heading = _("Answers");
-  options.answers = answers;
-  options.name_label = text.name;
-  options.date_label = text.date;
-  options.exercises = exercises;
-  options.exercise_text = &text;
-  if (render_worksheet_to_file ((const Maze *const *) mazes->pdata,
-                                (const char *const *) titles->pdata,
-                                mazes->len, &options, path, &merror) != MAZE_OK)
-    {
-      bitmaze_error_propagate (error, G_IO_ERROR, G_IO_ERROR_FAILED, &merror);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-typedef struct
-{
-  GtkWindow      *window;
-  BitmazeSession *session;
-  GtkAdjustment  *count;
-  GtkAdjustment  *width;
-  GtkAdjustment  *height;
-  GtkDropDown    *paper;
-  GtkSwitch      *answers;
-  GtkDropDown    *exercises;
-  GtkEditable    *title;
-  GtkFileChooserNative *chooser;
-} SheetDialog;
-
-static void
-sheet_dialog_free (SheetDialog *sheet)
-{
-  g_clear_object (&sheet->count);
-  g_clear_object (&sheet->width);
-  g_clear_object (&sheet->height);
-  g_clear_object (&sheet->paper);
-  g_clear_object (&sheet->answers);
-  g_clear_object (&sheet->exercises);
-  g_clear_object (&sheet->title);
-  g_clear_object (&sheet->chooser);
-  g_clear_object (&sheet->session);
-  g_free (sheet);
-}
-
-static void
-print_toast (GtkWindow  *window,
-             const char *message)
-{
-  GtkWidget *overlay = gtk_widget_get_first_child (GTK_WIDGET (window));
-
-  /* The window's content is an AdwToastOverlay (see bitmaze-window.ui). */
-  while (overlay != NULL && !ADW_IS_TOAST_OVERLAY (overlay))
-    overlay = gtk_widget_get_next_sibling (overlay);
-  if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (message));
-}
-
-/* The exercises of the drop-down's item: none, the four, or one. */
-static guint
-sheet_exercises (SheetDialog *sheet)
-{
-  guint selected = gtk_drop_down_get_selected (sheet->exercises);
-
-  if (selected == 0 || selected == GTK_INVALID_LIST_POSITION)
-    return 0;
-  if (selected == 1)
-    return RENDER_EXERCISE_ALL;
-  return 1u << (selected - 2);
-}
-
-/* Exercise sheets take small mazes: the size rows follow. */
-static void
-sheet_exercises_cb (GtkDropDown *exercises,
-                    GParamSpec  *pspec,
-                    SheetDialog *sheet)
-{
-  double most = sheet_exercises (sheet) != 0 ? RENDER_EXERCISE_MAX_SIDE : SHEET_MAX_SIDE;
-
-  gtk_adjustment_set_upper (sheet->width, most);
-  gtk_adjustment_set_upper (sheet->height, most);
-  if (gtk_adjustment_get_value (sheet->width) > most)
-    gtk_adjustment_set_value (sheet->width, most);
-  if (gtk_adjustment_get_value (sheet->height) > most)
-    gtk_adjustment_set_value (sheet->height, most);
-}
-
-static void
-sheet_chooser_response_cb (GtkNativeDialog *dialog,
-                           int              response,
-                           SheetDialog     *sheet)
-{
-  g_autoptr (GFile) file = NULL;
-  g_autoptr (GError) error = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-  if (file != NULL)
-    {
-      g_autofree char *name = g_file_get_basename (file);
-      g_autofree char *message = NULL;
-
-      if (bitmaze_print_write_exercises (sheet->session, file,
-                                         (guint) gtk_adjustment_get_value (sheet->count),
-                                         (guint) gtk_adjustment_get_value (sheet->width),
-                                         (guint) gtk_adjustment_get_value (sheet->height),
-                                         gtk_drop_down_get_selected (sheet->paper) == 1
-                                           ? RENDER_PAPER_LETTER : RENDER_PAPER_A4,
-                                         gtk_switch_get_active (sheet->answers),
-                                         sheet_exercises (sheet),
-                                         gtk_editable_get_text (sheet->title),
-                                         &error))
-        message = g_strdup_printf (_("Exported “%s”"), name);
-      else
-        message = g_strdup_printf (_("Could not export the worksheet: %s"), error->message);
-      print_toast (sheet->window, message);
-    }
-  gtk_native_dialog_destroy (dialog);
-  sheet_dialog_free (sheet);
-}
-
-static void
-sheet_dialog_response_cb (AdwMessageDialog *dialog,
-                          const char       *response,
-                          SheetDialog      *sheet)
-{
-  g_autoptr (GtkFileFilter) filter = NULL;
-
-  if (g_strcmp0 (response, "export") != 0)
-    {
-      sheet_dialog_free (sheet);
-      return;
-    }
-
-  sheet->chooser = gtk_file_chooser_native_new (_("Export Worksheet"),
-                                                sheet->window,
-                                                GTK_FILE_CHOOSER_ACTION_SAVE,
-                                                _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (sheet->chooser), TRUE);
-  filter = gtk_file_filter_new ();
-  gtk_file_filter_set_name (filter, _("PDF Document"));
-  gtk_file_filter_add_mime_type (filter, "application/pdf");
-  gtk_file_filter_add_pattern (filter, "*.pdf");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (sheet->chooser), filter);
-  /* Translators: the default file name of a worksheet; keep the extension */
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (sheet->chooser), _("worksheet.pdf"));
-  g_signal_connect (sheet->chooser, "response", G_CALLBACK (sheet_chooser_response_cb), sheet);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (sheet->chooser));
-}
-
-static GtkWidget *
-sheet_row (GtkWidget  *list,
-           const char *title,
-           GtkWidget  *suffix)
-{
-  GtkWidget *row = adw_action_row_new ();
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
-  gtk_widget_set_valign (suffix, GTK_ALIGN_CENTER);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), suffix);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), suffix);
-  gtk_list_box_append (GTK_LIST_BOX (list), row);
-  return row;
-}
-
-static GtkAdjustment *
-sheet_spin (GtkWidget  *list,
-            const char *title,
-            double      value,
-            double      upper)
-{
-  GtkAdjustment *adjustment = gtk_adjustment_new (value, 1, upper, 1, 5, 0);
-  GtkWidget *spin = gtk_spin_button_new (adjustment, 1, 0);
-
-  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
-  sheet_row (list, title, spin);
-  return g_object_ref (adjustment);
+  sheet = bitmaze_sheet_new (session, &choices, count, error);
+  return sheet != NULL && bitmaze_sheet_write (sheet, file, NULL, error);
 }
 
 static void
@@ -593,63 +359,8 @@ win_export_worksheet_cb (GSimpleAction  *action,
                          BitmazeSession *session)
 {
   GtkWindow *window = g_object_get_data (G_OBJECT (action), "bitmaze-print-window");
-  static const char *const papers[] = { N_("A4"), N_("Letter"), NULL };
-  const char *translated[3] = { _(papers[0]), _(papers[1]), NULL };
-  const char *kinds[] = {
-    _("None: the mazes alone"), _("Decode, encode, trace, predict"),
-    _("Decode"), _("Encode"), _("Trace"), _("Predict"), NULL,
-  };
-  GtkWidget *exercises, *title;
-  Maze *maze = bitmaze_session_get_maze (session);
-  SheetDialog *sheet = g_new0 (SheetDialog, 1);
-  GtkWidget *dialog, *list, *paper, *answers;
-  guint w = 15, h = 15;
 
-  if (maze != NULL)
-    {
-      w = MIN (maze_width (maze), SHEET_MAX_SIDE);
-      h = MIN (maze_height (maze), SHEET_MAX_SIDE);
-    }
-  sheet->window = window;
-  sheet->session = g_object_ref (session);
-
-  dialog = adw_message_dialog_new (window, _("Export Worksheet"),
-                                   _("New mazes made with the current algorithm, from the "
-                                     "current seed on, several to a page, with the answers "
-                                     "after them."));
-  list = gtk_list_box_new ();
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (list, "boxed-list");
-  sheet->count = sheet_spin (list, _("_Mazes"), 6, SHEET_MAX_COUNT);
-  sheet->width = sheet_spin (list, _("_Width"), w, SHEET_MAX_SIDE);
-  sheet->height = sheet_spin (list, _("_Height"), h, SHEET_MAX_SIDE);
-  paper = gtk_drop_down_new_from_strings (translated);
-  sheet->paper = GTK_DROP_DOWN (g_object_ref (paper));
-  sheet_row (list, _("_Paper"), paper);
-  answers = gtk_switch_new ();
-  gtk_switch_set_active (GTK_SWITCH (answers), TRUE);
-  sheet->answers = GTK_SWITCH (g_object_ref (answers));
-  sheet_row (list, _("_Answer Pages"), answers);
-  exercises = gtk_drop_down_new_from_strings (kinds);
-  sheet->exercises = GTK_DROP_DOWN (g_object_ref (exercises));
-  g_signal_connect (exercises, "notify::selected", G_CALLBACK (sheet_exercises_cb), sheet);
-  sheet_row (list, _("E_xercises About the Bits"), exercises);
-  title = gtk_entry_new ();
-  gtk_entry_set_placeholder_text (GTK_ENTRY (title), _("Mazes"));
-  sheet->title = GTK_EDITABLE (g_object_ref (title));
-  sheet_row (list, _("_Title"), title);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), list);
-
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "export", _("_Export…"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "export",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "export");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect (dialog, "response", G_CALLBACK (sheet_dialog_response_cb), sheet);
-  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_window_present (GTK_WINDOW (bitmaze_worksheet_dialog_new (window, session)));
 }
 
 static void

@@ -8,6 +8,7 @@
 #include "bitmaze-op-log.h"
 #include "bitmaze-status.h"
 #include "bitmaze-width-bin.h"
+#include "bitmaze-word-label.h"
 
 /* While Run goes, the numbers change every frame; ten times a second is
  * as often as anyone can read them, and laying out the text costs more
@@ -29,7 +30,7 @@ struct _BitmazeStatus
   GtkLabel       *numbers_label;
   GtkLabel       *reserve_label;  /* never shown: the height a search's numbers need */
   guint64         reserved_for;   /* the maze size it was written for */
-  GtkLabel       *step_label;
+  BitmazeWordLabel *step_label;
   GtkLabel       *hint_label;
   GtkWidget      *moves_button;
   GtkLabel       *moves_count;
@@ -236,7 +237,7 @@ update (BitmazeStatus *self)
     step_text = describe_step (self, step);
   else if (step == NULL && phase == BITMAZE_PHASE_BUILDING && bitmaze_session_get_running (self->session))
     step_text = g_strdup (_("Building the maze…"));
-  gtk_label_set_label (self->step_label, step_text != NULL ? step_text : "");
+  bitmaze_word_label_set_label (self->step_label, step_text);
 }
 
 /* The moves of the solution, read off its nibbles when the popover opens
@@ -446,9 +447,9 @@ bitmaze_status_init (BitmazeStatus *self)
   gtk_box_append (GTK_BOX (self), row);
 
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  self->step_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->step_label, 0);
-  gtk_label_set_ellipsize (self->step_label, PANGO_ELLIPSIZE_END);
+  /* The step's line ends at a whole word when it does not fit, the
+   * whole line in its tooltip: never cut mid-statement. */
+  self->step_label = BITMAZE_WORD_LABEL (bitmaze_word_label_new ());
   gtk_widget_set_hexpand (GTK_WIDGET (self->step_label), TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (self->step_label), "dim-label");
   gtk_widget_add_css_class (GTK_WIDGET (self->step_label), "caption");
@@ -493,7 +494,7 @@ bitmaze_status_get_text (BitmazeStatus *self,
   if (g_str_equal (which, "numbers"))
     return self->numbers;
   if (g_str_equal (which, "step"))
-    return gtk_label_get_label (self->step_label);
+    return bitmaze_word_label_get_label (self->step_label);
   if (g_str_equal (which, "hint"))
     return gtk_label_get_label (self->hint_label);
   if (g_str_equal (which, "moves"))

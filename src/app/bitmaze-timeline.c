@@ -23,6 +23,7 @@ struct _BitmazeTimeline
   guint           seek_tick_id;
   guint64         target;
   gint64          last_sync;
+  gint64          mark;
 };
 
 G_DEFINE_FINAL_TYPE (BitmazeTimeline, bitmaze_timeline, GTK_TYPE_BOX)
@@ -115,6 +116,7 @@ static void
 bitmaze_timeline_init (BitmazeTimeline *self)
 {
   gtk_box_set_spacing (GTK_BOX (self), 12);
+  self->mark = -1;
   gtk_widget_add_css_class (GTK_WIDGET (self), "bitmaze-timeline");
 
   self->adjustment = gtk_adjustment_new (0, 0, 0, 1, 1, 0);
@@ -157,4 +159,30 @@ bitmaze_timeline_get_range (BitmazeTimeline *self)
   g_return_val_if_fail (BITMAZE_IS_TIMELINE (self), NULL);
 
   return GTK_RANGE (self->scale);
+}
+
+void
+bitmaze_timeline_set_mark (BitmazeTimeline *self,
+                           gint64           position,
+                           const char      *label)
+{
+  g_return_if_fail (BITMAZE_IS_TIMELINE (self));
+
+  if (position == self->mark)
+    return;
+  self->mark = position;
+  gtk_scale_clear_marks (self->scale);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->scale), "bitmaze-marked");
+  if (position < 0)
+    return;
+  gtk_scale_add_mark (self->scale, (double) position, GTK_POS_BOTTOM, label);
+  gtk_widget_add_css_class (GTK_WIDGET (self->scale), "bitmaze-marked");
+}
+
+gint64
+bitmaze_timeline_get_mark (BitmazeTimeline *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_TIMELINE (self), -1);
+
+  return self->mark;
 }

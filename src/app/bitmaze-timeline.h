@@ -23,4 +23,12 @@ void        bitmaze_timeline_set_session (BitmazeTimeline *self,
 /* The slider, as a user drags it. */
 GtkRange   *bitmaze_timeline_get_range   (BitmazeTimeline *self);
 
+/* Marks step @position (a step the user should look at: the first step
+ * of the user's program that differs from Bitmaze's run) with @label
+ * under the slider; -1 takes the mark away. */
+void        bitmaze_timeline_set_mark    (BitmazeTimeline *self,
+                                          gint64           position,
+                                          const char      *label);
+gint64      bitmaze_timeline_get_mark    (BitmazeTimeline *self);
+
 G_END_DECLS

@@ -21,6 +21,7 @@
 #include "bitmaze-files.h"
 #include "bitmaze-code-pane.h"
 #include "bitmaze-inspector.h"
+#include "bitmaze-lab-run.h"
 #include "bitmaze-lesson.h"
 #include "bitmaze-maze-view.h"
 #include "bitmaze-play.h"
@@ -45,6 +46,7 @@ struct _BitmazeWindow
   BitmazePredict       *predict;
   BitmazePredictBar    *predict_bar;
   BitmazeInspector     *inspector;
+  BitmazeLabRun        *lab_run;
   guint                 tick_id;
   gboolean              show_controls;
   gboolean              docked_controls;  /* show_controls, as last chosen unfolded */
@@ -258,6 +260,7 @@ set_presenting (BitmazeWindow *self,
                                  self->maze_box, GTK_WIDGET (self->maze_scroller));
   bitmaze_predict_bar_set_view (self->predict_bar, presenting ? bitmaze_presentation_get_view (self->presentation)
                                                              : self->view);
+  bitmaze_predict_bar_set_compact (self->predict_bar, presenting);
   gtk_stack_set_visible_child_name (self->pages, presenting ? "present" : "main");
   if (presenting)
     gtk_window_fullscreen (GTK_WINDOW (self));
@@ -335,6 +338,16 @@ win_zoom_action (GtkWidget  *widget,
   g_autofree char *view_action = g_strconcat ("view.", action_name + strlen ("win."), NULL);
 
   gtk_widget_activate_action (GTK_WIDGET (self->view), view_action, NULL);
+}
+
+static void
+win_run_code_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  BitmazeWindow *self = BITMAZE_WINDOW (widget);
+
+  bitmaze_lab_run_choose (self->lab_run);
 }
 
 static void
@@ -857,7 +870,11 @@ drop_cb (GtkDropTarget *target,
   if (files == NULL)
     return FALSE;
 
-  bitmaze_window_open_file (self, G_FILE (files->data));
+  /* a C file is a student's code: offered to run, never run unasked */
+  if (bitmaze_lab_run_is_source (G_FILE (files->data)))
+    bitmaze_lab_run_offer (self->lab_run, G_FILE (files->data));
+  else
+    bitmaze_window_open_file (self, G_FILE (files->data));
 
   return TRUE;
 }
@@ -1017,6 +1034,10 @@ connect_session (BitmazeWindow *self)
   self->play = bitmaze_play_new (self->session, self->view, GTK_WIDGET (self));
   gtk_box_insert_child_after (self->maze_box, GTK_WIDGET (self->play), GTK_WIDGET (self->maze_scroller));
 
+  /* Run Your Code…'s bar too: its progress, then how the run compares */
+  self->lab_run = BITMAZE_LAB_RUN (bitmaze_lab_run_new (GTK_WINDOW (self), self->session, self->timeline));
+  gtk_box_insert_child_after (self->maze_box, GTK_WIDGET (self->lab_run), GTK_WIDGET (self->maze_scroller));
+
   /* Predict mode's bar goes below the maze too; Q or the header's toggle
    * (win.predict) turns it on. */
   self->predict = bitmaze_predict_new (self->session);
@@ -1029,6 +1050,7 @@ connect_session (BitmazeWindow *self)
   }
   /* The class answers predict mode's questions from their browsers. */
   bitmaze_class_add_actions (GTK_WINDOW (self), self->predict);
+  gtk_box_prepend (self->maze_box, bitmaze_class_get_join_bar (GTK_WINDOW (self)));
 
   self->files = bitmaze_files_new (GTK_WINDOW (self), self->session, GTK_WIDGET (self->view));
   g_signal_connect_object (self->files, "message", G_CALLBACK (session_message_cb), self, G_CONNECT_SWAPPED);
@@ -1105,6 +1127,7 @@ bitmaze_window_dispose (GObject *object)
   self->lesson_target = NULL;
   self->play = NULL;
   self->predict_bar = NULL;
+  self->lab_run = NULL;
   g_clear_object (&self->predict);
 
   g_clear_object (&self->settings);
@@ -1325,6 +1348,7 @@ bitmaze_window_class_init (BitmazeWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, win_zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-fit", NULL, win_zoom_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, win_close_action);
+  gtk_widget_class_install_action (widget_class, "win.run-code", NULL, win_run_code_action);
   gtk_widget_class_install_property_action (widget_class, "win.solver", "solver");
   gtk_widget_class_install_property_action (widget_class, "win.generator", "generator");
   gtk_widget_class_install_property_action (widget_class, "win.tool", "tool");
@@ -1404,4 +1428,12 @@ bitmaze_window_get_session (BitmazeWindow *self)
   g_return_val_if_fail (BITMAZE_IS_WINDOW (self), NULL);
 
   return self->session;
+}
+
+BitmazeLabRun *
+bitmaze_window_get_lab_run (BitmazeWindow *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_WINDOW (self), NULL);
+
+  return self->lab_run;
 }

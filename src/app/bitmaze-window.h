@@ -3,6 +3,7 @@
 
 #include <adwaita.h>
 
+#include "bitmaze-lab-run.h"
 #include "bitmaze-session.h"
 
 G_BEGIN_DECLS
@@ -29,5 +30,8 @@ void           bitmaze_window_show_message (BitmazeWindow     *self,
                                             const char        *message);
 /* The session the window shows: its maze, file, steps and recipe. */
 BitmazeSession *bitmaze_window_get_session (BitmazeWindow     *self);
+
+/* Run Your Code…: the bar under the maze that runs a student's file. */
+BitmazeLabRun  *bitmaze_window_get_lab_run        (BitmazeWindow *self);
 
 G_END_DECLS

@@ -168,6 +168,7 @@ cli_worksheet (int    argc,
   };
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (GPtrArray) titles = NULL;
+  g_autoptr (GPtrArray) seed_lines = NULL;
   GPtrArray *mazes = NULL;
   RenderWorksheetOptions options;
   RenderExerciseText exercise_text;
@@ -186,8 +187,9 @@ cli_worksheet (int    argc,
                    "instead (--count, --size, --shape, --mask, "
                    "--algorithm, --seed and --loops then do not "
                    "apply).\n"
-                   "Each maze is titled with its number and seed; "
-                   "the answer pages show the shortest path."),
+                   "Each maze is titled with its number (or its own "
+                   "title), with its seed in small print under it to make "
+                   "it again; the answer pages show the shortest path."),
                  "\n",
                  _("With --exercises, each maze gets a sheet of questions "
                    "about its bits, with a line for the name and the date, "
@@ -324,8 +326,13 @@ cli_worksheet (int    argc,
         titles = bitmaze_worksheet_small_print ((const Maze *const *) mazes->pdata,
                                                 mazes->len);
       else
-        titles = bitmaze_worksheet_titles ((const Maze *const *) mazes->pdata, mazes->len);
+        {
+          titles = bitmaze_worksheet_titles ((const Maze *const *) mazes->pdata, mazes->len);
+          seed_lines = bitmaze_worksheet_seed_lines ((const Maze *const *) mazes->pdata,
+                                                     mazes->len);
+        }
       render_worksheet_options_init (&options, (RenderPaper) paper);
+      options.small_print = seed_lines != NULL ? (const char *const *) seed_lines->pdata : NULL;
       options.per_page = (unsigned) per_page;
       options.heading = title != NULL ? title
                         : exercises > 0 ? _("Bits of a maze") : _("Mazes");

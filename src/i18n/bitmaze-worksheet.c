@@ -32,22 +32,47 @@ bitmaze_worksheet_titles (const Maze *const *mazes,
     {
       /* values from a file may hold control characters: shown escaped */
       g_autofree char *title = shown (maze_meta_get (mazes[k], "title"));
-      g_autofree char *seed = shown (maze_meta_get (mazes[k], "seed"));
-      guint number = (guint) k + 1;
 
-      if (title != NULL && seed != NULL)
-        /* Translators: a maze's title on a worksheet: its name and seed */
-        g_ptr_array_add (titles, g_strdup_printf (_("%s — seed %s"), title, seed));
-      else if (title != NULL)
-        g_ptr_array_add (titles, g_strdup (title));
-      else if (seed != NULL)
-        /* Translators: a maze's title on a worksheet: its number and seed */
-        g_ptr_array_add (titles, g_strdup_printf (_("Maze %u — seed %s"), number, seed));
+      if (title != NULL && title[0] != '\0')
+        g_ptr_array_add (titles, g_steal_pointer (&title));
       else
         /* Translators: a maze's title on a worksheet: its number */
-        g_ptr_array_add (titles, g_strdup_printf (_("Maze %u"), number));
+        g_ptr_array_add (titles, g_strdup_printf (_("Maze %u"), (guint) k + 1));
     }
   return titles;
+}
+
+/* How to make @maze again, after @line: " · seed 45 · prim · 6 × 6". */
+static void
+append_origin (GString    *line,
+               const Maze *maze)
+{
+  g_autofree char *seed = shown (maze_meta_get (maze, "seed"));
+  g_autofree char *generator = shown (maze_meta_get (maze, "generator"));
+
+  if (seed != NULL)
+    /* Translators: small print on a worksheet, to make it again */
+    g_string_append_printf (line, "%s%s %s", line->len > 0 ? " · " : "", _("seed"), seed);
+  if (generator != NULL)
+    g_string_append_printf (line, "%s%s", line->len > 0 ? " · " : "", generator);
+  g_string_append_printf (line, "%s%u × %u", line->len > 0 ? " · " : "", maze_width (maze),
+                          maze_height (maze));
+}
+
+GPtrArray *
+bitmaze_worksheet_seed_lines (const Maze *const *mazes,
+                              size_t             n_mazes)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+
+  for (size_t k = 0; k < n_mazes; k++)
+    {
+      GString *line = g_string_new (NULL);
+
+      append_origin (line, mazes[k]);
+      g_ptr_array_add (lines, g_string_free (line, FALSE));
+    }
+  return lines;
 }
 
 void
@@ -118,23 +143,14 @@ bitmaze_worksheet_small_print (const Maze *const *mazes,
 
   for (size_t k = 0; k < n_mazes; k++)
     {
-      g_autofree char *seed = shown (maze_meta_get (mazes[k], "seed"));
-      g_autofree char *generator = shown (maze_meta_get (mazes[k], "generator"));
       g_autofree char *head =
         /* Translators: small print on a worksheet: the maze's number and
          * how many there are */
         g_strdup_printf (_("Maze %u of %u"), (guint) k + 1, (guint) n_mazes);
       GString *line = g_string_new (head);
 
-      if (seed != NULL)
-        /* Translators: small print on a worksheet, to make it again */
-        g_string_append_printf (line, " · %s", _("seed"));
-      if (seed != NULL)
-        g_string_append_printf (line, " %s", seed);
-      if (generator != NULL)
-        g_string_append_printf (line, " · %s", generator);
-      g_string_append_printf (line, " · %u × %u · Bitmaze", maze_width (mazes[k]),
-                              maze_height (mazes[k]));
+      append_origin (line, mazes[k]);
+      g_string_append (line, " · Bitmaze");
       g_ptr_array_add (lines, g_string_free (line, FALSE));
     }
   return lines;

@@ -12,11 +12,18 @@
 
 G_BEGIN_DECLS
 
-/* One title per maze, for render_worksheet_to_file(): from its "title"
- * and "seed" metadata, "Maze 3 — seed 44" for a generated one, else its
- * number.  A new array of strings; free it with g_ptr_array_unref(). */
+/* One title per maze, for render_worksheet_to_file(): its "title"
+ * metadata, else "Maze 3" (its number; the seed is small print, see
+ * bitmaze_worksheet_seed_lines()).  A new array of strings; free it with
+ * g_ptr_array_unref(). */
 GPtrArray *bitmaze_worksheet_titles (const Maze *const *mazes,
                                      size_t             n_mazes);
+
+/* One line of small print per maze of a plain worksheet, to make it
+ * again: "seed 44 · prim · 15 × 15" (RenderWorksheetOptions.small_print).
+ * A new array of strings; free it with g_ptr_array_unref(). */
+GPtrArray *bitmaze_worksheet_seed_lines (const Maze *const *mazes,
+                                         size_t             n_mazes);
 
 /* The words of an exercise sheet in the user's language (static
  * strings, translated). */

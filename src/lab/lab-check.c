@@ -985,10 +985,9 @@ check_order (const Run *run)
 /* ---- the comparison with Bitmaze's run ---- */
 
 static Failure *
-compare (const Case     *c,
-         const LabTrace *student)
+compare_traces (const LabTrace *ref,
+                const LabTrace *student)
 {
-  const LabTrace *ref = c->reference;
   guint n_ref = lab_trace_n_steps (ref), n_stu = lab_trace_n_steps (student);
   g_autofree guint16 *a = lab_trace_state (ref, 0, NULL);
   g_autofree guint16 *b = lab_trace_state (student, 0, NULL);
@@ -1062,6 +1061,35 @@ compare (const Case     *c,
                                              k + 1, n_stu, n_ref));
     }
   return NULL;
+}
+
+static Failure *
+compare (const Case     *c,
+         const LabTrace *student)
+{
+  return compare_traces (c->reference, student);
+}
+
+gboolean
+lab_first_difference (const LabTrace *reference,
+                      const LabTrace *student,
+                      gint64         *step,
+                      gint64         *cell,
+                      char          **rationale,
+                      char          **explanation)
+{
+  g_autoptr (Failure) f = NULL;
+
+  g_return_val_if_fail (reference != NULL && student != NULL, FALSE);
+
+  f = compare_traces (reference, student);
+  if (f == NULL)
+    return FALSE;
+  *step = f->step;
+  *cell = f->cell;
+  *rationale = g_steal_pointer (&f->rationale);
+  *explanation = g_steal_pointer (&f->details);
+  return TRUE;
 }
 
 /* ---- how a run ended ---- */
@@ -1234,6 +1262,51 @@ fault_failure (const Run       *run,
     /* Translators: the words the step wrote last before a crash */
     f->details = g_strdup_printf (_("the last words written: %s"), words);
   return f;
+}
+
+char *
+lab_describe_fault (const LabTrace  *trace,
+                    LabTask          task,
+                    const LabLimits *limits,
+                    char           **help,
+                    char           **details)
+{
+  Run run = { NULL, trace, NULL, NULL, trace->width, 0 };
+  guint steps = lab_trace_n_steps (trace) - (trace->partial ? 1 : 0);
+  g_autofree char *when = fault_when (steps);
+  g_autoptr (Failure) f = NULL;
+  char *message = NULL;
+
+  *help = NULL;
+  *details = NULL;
+  switch (trace->fault)
+    {
+    case LAB_FAULT_NONE:
+      return NULL;
+    case LAB_FAULT_SYSCALL:
+      *help = g_strdup (_("the task needs only the maze: no files, no "
+                          "programs, no network"));
+      return g_strdup_printf (_("your code was stopped %s: it called '%s' "
+                                "(%s), which the lab does not allow"),
+                              when, trace->detail, syscall_kind (trace->detail));
+    case LAB_FAULT_NO_TASK:
+      return g_strdup_printf (_("the file does not define void %s (void)"),
+                              lab_task_name (task));
+    case LAB_FAULT_LOAD:
+      return g_strdup_printf (_("the file cannot be loaded: %s"), trace->detail);
+    case LAB_FAULT_SETUP:
+      return g_strdup_printf (_("the lab cannot confine programs here (%s)"),
+                              trace->detail);
+    default:
+      break;
+    }
+  f = fault_failure (&run, limits);
+  if (f == NULL)
+    return NULL;
+  message = g_steal_pointer (&f->rationale);
+  *help = g_strdup (f->help);
+  *details = g_steal_pointer (&f->details);
+  return message;
 }
 
 /* ---- lab check ---- */

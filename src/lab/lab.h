@@ -187,6 +187,29 @@ LabReport *lab_check (const char      *source,
                       GCancellable    *cancellable,
                       GError         **error);
 
+/* The first step where @student's words differ from @reference's (Bitmaze's
+ * run of the same task on the same maze), as lab check's "matches" says
+ * it: *@step (1 = the first; may be one past @student's last step when
+ * its run ended early), *@cell (-1 when the difference is the number of
+ * steps), *@rationale (one line) and *@explanation (the explainer's
+ * lines, or NULL).  FALSE when the runs agree. */
+gboolean  lab_first_difference (const LabTrace *reference,
+                                const LabTrace *student,
+                                gint64         *step,
+                                gint64         *cell,
+                                char          **rationale,
+                                char          **explanation);
+
+/* How a run of @trace ended when it did not finish, in lab check's words
+ * ("your code crashed (SIGSEGV) after step 3"), with a hint in *@help
+ * and the last words written in *@details (either may be NULL); NULL
+ * when it finished. */
+char     *lab_describe_fault   (const LabTrace  *trace,
+                                LabTask          task,
+                                const LabLimits *limits,
+                                char           **help,
+                                char           **details);
+
 /* The check's explanation of how @written differs from @expected, one
  * line in the user's language ("backtrack nibble: E written, W expected:
  * the opposite direction"). */

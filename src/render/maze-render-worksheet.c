@@ -19,6 +19,7 @@
 #define HEADING_SIZE   16.0
 #define TITLE_SIZE     10.0
 #define FOOTER_SIZE     8.0
+#define SMALL_SIZE      6.5
 #define GAP            14.0
 
 static const char *const paper_names[] = { "a4", "letter" };
@@ -275,6 +276,7 @@ static void
 draw_maze_in_slot (cairo_t           *cr,
                    const Maze        *maze,
                    const char        *title,
+                   const char        *small_print,
                    double             x,
                    double             y,
                    const Layout      *layout,
@@ -312,6 +314,16 @@ draw_maze_in_slot (cairo_t           *cr,
   cairo_translate (cr, x + (layout->slot_width - w) / 2.0, top);
   render_draw (cr, maze, &ro);
   cairo_restore (cr);
+
+  /* the small print sits in the gap under the maze (GAP, or the
+   * footer's room on the last row), so it costs the mazes no size */
+  if (small_print != NULL && small_print[0] != '\0')
+    {
+      cairo_set_source_rgb (cr, 0.4, 0.4, 0.4);
+      cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+      show_centered (cr, small_print, SMALL_SIZE, x + layout->slot_width / 2.0,
+                     top + h + SMALL_SIZE * 1.1, layout->slot_width);
+    }
 }
 
 /* "Name: ______  Date: ____" under the heading, to write on. */
@@ -409,6 +421,7 @@ render_worksheet_draw_page (cairo_t                      *cr,
       if (mazes[k] == NULL)
         continue;
       draw_maze_in_slot (cr, mazes[k], titles != NULL ? titles[k] : NULL,
+                         options->small_print != NULL ? options->small_print[k] : NULL,
                          x, y, &layout, answer);
     }
 

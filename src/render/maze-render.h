@@ -740,6 +740,9 @@ typedef struct
    * one sheet a maze (the titles become each sheet's small print) */
   unsigned    exercises;
   const RenderExerciseText *exercise_text; /* the sheets' words (NULL: none) */
+  /* Plain sheets: one line per maze (NULL entries: none), or NULL; in
+   * small type under each maze, to make it again ("seed 44 · dfs") */
+  const char *const *small_print;
 } RenderWorksheetOptions;
 
 /* Defaults: @paper's size, margin 36 (half an inch), per_page 0, no

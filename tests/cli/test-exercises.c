@@ -359,6 +359,37 @@ test_answers_file (void)
   g_assert_nonnull (strstr (key, "Answers"));
 }
 
+/* A plain worksheet (no --exercises): the teacher's title and a name
+ * line atop the page, each maze titled by its number, never its seed; the
+ * seed in the small print under it, so the sheet can be made again. */
+static void
+test_plain_titles (void)
+{
+  g_autofree char *first = NULL;
+  g_autofree char *key = NULL;
+
+  g_assert_cmpint (run (NULL, NULL, cli_path, "worksheet", "--count", "4", "--size", "8x6",
+                        "--algorithm", "prim", "--seed", "44", "--title", "Mazes, week 2",
+                        "-o", "plain.pdf", NULL), ==, 0);
+  g_assert_cmpuint (n_pages ("plain.pdf"), ==, 2);
+  first = page_text ("plain.pdf", 1);
+  key = page_text ("plain.pdf", 2);
+  g_assert_nonnull (strstr (first, "Mazes, week 2"));
+  g_assert_nonnull (strstr (first, "Name:"));
+  g_assert_nonnull (strstr (first, "Date:"));
+  g_assert_nonnull (strstr (first, "Maze 4"));
+  g_assert_null (strstr (first, "— seed"));
+  for (unsigned k = 0; k < 4; k++)
+    {
+      g_autofree char *small = g_strdup_printf ("seed %u · prim · 8 × 6", 44 + k);
+
+      g_assert_nonnull (strstr (first, small));
+      g_assert_nonnull (strstr (key, small));
+    }
+  g_assert_nonnull (strstr (key, "Answers"));
+  g_assert_null (strstr (key, "Name:"));
+}
+
 static void
 test_bad_exercises (void)
 {
@@ -454,6 +485,7 @@ main (int   argc,
     {
       g_test_add_func ("/cli/worksheet/exercises/answers-right", test_answers_right);
       g_test_add_func ("/cli/worksheet/exercises/answers-file", test_answers_file);
+      g_test_add_func ("/cli/worksheet/plain-titles", test_plain_titles);
       g_test_add_func ("/cli/render/page", test_render_page);
     }
   else

@@ -346,7 +346,8 @@ test_session (Fixture       *fixture,
   g_assert_cmpint (bitmaze_session_get_phase (session), ==, BITMAZE_PHASE_SOLVING);
 }
 
-/* Closing the window ends its session. */
+/* The main window shows how to join while the session runs, with its
+ * session window closed too; closing the main window ends the session. */
 static void
 test_window_closed (Fixture       *fixture,
                     gconstpointer  data)
@@ -365,12 +366,99 @@ test_window_closed (Fixture       *fixture,
   g_assert_true (bitmaze_class_server_get_running (server));
   student = class_client_new_joined (soup, server, "Ana");
 
+  /* The session window closed, the main window still says how to join,
+   * over the maze; a click on it brings the session window back. */
+  {
+    GtkWidget *bar = bitmaze_class_get_join_bar (window);
+    g_autofree char *want = g_strdup_printf ("Students join at %s with code %s",
+                                             bitmaze_class_server_get_url (server),
+                                             bitmaze_class_server_get_join_code (server));
+    GtkWidget *label;
+
+    gtk_window_close (dialog);
+    g_assert_true (dialog == NULL || !gtk_widget_get_visible (GTK_WIDGET (dialog)));
+    g_assert_nonnull (bar);
+    gui_test_wait_for_frames (bar, 1);
+    g_assert_true (gtk_widget_get_mapped (bar));
+    g_assert_true (gtk_widget_is_ancestor (bar, GTK_WIDGET (window)));
+    label = gtk_button_get_child (GTK_BUTTON (bar));
+    g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (label)), ==, want);
+    g_assert_cmpint (gtk_widget_get_width (bar), <=, gtk_widget_get_width (GTK_WIDGET (window)));
+    if (g_getenv ("BITMAZE_SHOT_DIR") != NULL)
+      {
+        /* as a 1024 x 768 projector shows it */
+        gtk_window_set_default_size (window, 1024, 768);
+        gui_test_wait_for_frames (bar, 3);
+        shoot (GTK_WIDGET (window), "class-join-bar.png");
+      }
+    gui_test_click (bar, gtk_widget_get_width (bar) / 2.0, gtk_widget_get_height (bar) / 2.0);
+    if (dialog == NULL)
+      {
+        dialog = bitmaze_class_get_dialog (window);
+        g_assert_nonnull (dialog);
+        g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+      }
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+    /* stopped, the bar goes */
+    gtk_widget_activate_action (GTK_WIDGET (dialog), "class.stop", NULL);
+    g_assert_false (bitmaze_class_server_get_running (server));
+    g_assert_false (gtk_widget_get_visible (bar));
+    gtk_widget_activate_action (GTK_WIDGET (dialog), "class.start", NULL);
+    g_assert_true (bitmaze_class_server_get_running (server));
+    g_assert_true (gtk_widget_get_visible (bar));
+  }
+
   gui_test_destroy_window (window);
   g_assert_null (fixture->window);
   g_assert_null (dialog);
   g_assert_false (bitmaze_class_server_get_running (server));
   CLASS_WAIT_FOR (student->closed);
   class_client_free (student);
+}
+
+static GtkWidget *
+find_with_class (GtkWidget  *root,
+                 const char *css_class)
+{
+  if (gtk_widget_has_css_class (root, css_class))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_with_class (child, css_class);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Everything in the presentation view's side column is on the screen:
+ * its scroller has nothing below the fold. */
+static void
+assert_side_fits (BitmazePresentation *presentation,
+                  const char          *when)
+{
+  GtkWidget *scroller = find_with_class (GTK_WIDGET (presentation), "bitmaze-presentation-side-scroller");
+  GtkAdjustment *adjustment;
+
+  g_assert_nonnull (scroller);
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  g_test_message ("%s: side column %g of %g px shown, window %d x %d", when,
+                  gtk_adjustment_get_page_size (adjustment), gtk_adjustment_get_upper (adjustment),
+                  gtk_widget_get_width (GTK_WIDGET (presentation)),
+                  gtk_widget_get_height (GTK_WIDGET (presentation)));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), <=, gtk_adjustment_get_page_size (adjustment) + 0.5);
+  /* and nothing pushed below the window: the buttons' row ends inside it */
+  {
+    GtkWidget *leave = window_test_find_actionable (GTK_WIDGET (presentation), "win.escape");
+    graphene_rect_t bounds;
+
+    g_assert_nonnull (leave);
+    g_assert_true (gtk_widget_compute_bounds (leave, GTK_WIDGET (presentation), &bounds));
+    g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (GTK_WIDGET (presentation)));
+  }
 }
 
 /* The presentation view (F5) is the class's screen: while a question is
@@ -450,6 +538,8 @@ test_presentation (Fixture       *fixture,
   g_assert_null (bitmaze_presentation_get_class_text (presentation, "chart"));
   gui_test_wait_for_frames (GTK_WIDGET (presentation), 2);
   shoot (GTK_WIDGET (window), "presentation-question.png");
+  /* on a 1024 x 768 projector the key and the legend are all there */
+  assert_side_fits (presentation, "question");
 
   /* the reveal: share right, chart, no join line */
   gtk_widget_activate_action (GTK_WIDGET (bar), "predict.reveal", NULL);
@@ -461,6 +551,8 @@ test_presentation (Fixture       *fixture,
   g_assert_nonnull (strstr (bitmaze_predict_bar_get_text (bar, "explanation"), "the mask"));
   gui_test_wait_for_frames (GTK_WIDGET (presentation), 2);
   shoot (GTK_WIDGET (window), "presentation-revealed.png");
+  /* and the chart with its labels, the key and the legend */
+  assert_side_fits (presentation, "revealed");
 
   /* Continue does the step: it is said in words under its statements */
   gtk_widget_activate_action (GTK_WIDGET (bar), "predict.go-on", NULL);

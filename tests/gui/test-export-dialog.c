@@ -5,7 +5,9 @@
  * choices land in GSettings and come back in the next dialog, and from a
  * 12x8 maze solved by BFS it writes an A4 PDF that fills the page inside
  * its margins and a PNG exactly 1920 pixels wide, with and without the
- * search, with cell labels.
+ * search, with cell labels.  Export Worksheet… is driven the same way:
+ * exercises, size, count, answers, paper and title, remembered, and the
+ * worksheet and its answer file written.
  */
 #include "config.h"
 
@@ -20,6 +22,7 @@
 
 #include "bitmaze-export-dialog.h"
 #include "bitmaze-print.h"
+#include "bitmaze-worksheet-dialog.h"
 #include "../common/window-test.h"
 
 #define SEED 20240501u
@@ -112,7 +115,7 @@ fixture_setup (Fixture       *fixture,
     g_object_get (fixture->settings, "settings-schema", &schema, NULL);
     keys = g_settings_schema_list_keys (schema);
     for (guint k = 0; keys[k] != NULL; k++)
-      if (g_str_has_prefix (keys[k], "export-"))
+      if (g_str_has_prefix (keys[k], "export-") || g_str_has_prefix (keys[k], "worksheet-"))
         g_settings_reset (fixture->settings, keys[k]);
   }
 
@@ -382,6 +385,152 @@ test_worksheet_exercises (Fixture       *fixture,
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
 }
 
+static guint
+count_pages (const char *path)
+{
+  g_autofree char *bytes = NULL;
+  gsize len;
+  guint pages = 0;
+
+  g_assert_true (g_file_get_contents (path, &bytes, &len, NULL));
+  for (gsize k = 0; k + 11 < len; k++)
+    if (memcmp (bytes + k, "/Type /Page", 11) == 0 && bytes[k + 11] != 's')
+      pages++;
+  return pages;
+}
+
+/* Export Worksheet…: the window's newest worksheet dialog. */
+static BitmazeWorksheetDialog *
+open_worksheet_dialog (Fixture *fixture)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  BitmazeWorksheetDialog *dialog = NULL;
+
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.export-worksheet", NULL);
+  for (guint k = 0; k < g_list_model_get_n_items (toplevels); k++)
+    {
+      g_autoptr (GObject) window = g_list_model_get_item (toplevels, k);
+
+      if (BITMAZE_IS_WORKSHEET_DIALOG (window))
+        dialog = BITMAZE_WORKSHEET_DIALOG (window);
+    }
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog))
+                 == GTK_WINDOW (fixture->window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (dialog));
+  return dialog;
+}
+
+/* The check button or spin button at the end of a row. */
+static GtkWidget *
+row_widget (gpointer    dialog,
+            const char *name)
+{
+  GtkWidget *row = named (GTK_WIDGET (dialog), name);
+
+  g_assert_nonnull (row);
+  return adw_action_row_get_activatable_widget (ADW_ACTION_ROW (row));
+}
+
+static void
+check_exercise (gpointer    dialog,
+                const char *name,
+                gboolean    active)
+{
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (row_widget (dialog, name)), active);
+}
+
+static void
+spin_to (gpointer    dialog,
+         const char *name,
+         double      value)
+{
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (row_widget (dialog, name)), value);
+}
+
+/* Export Worksheet… as a teacher drives it: the exercises checked and
+ * unchecked (exercise sheets take mazes of 12 cells a side at most, the
+ * mazes alone any size), the count, the answers on pages, in a file or
+ * none, the title; the preview shows the first page and the answer page;
+ * every choice comes back in the next dialog; the files are written with
+ * the pages the result line promised. */
+static void
+test_worksheet_dialog (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  BitmazeWorksheetDialog *dialog = open_worksheet_dialog (fixture);
+  g_autofree char *path = g_build_filename (fixture->tmpdir, "week3.pdf", NULL);
+  g_autofree char *answers_path = NULL;
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) answers = NULL;
+  g_autoptr (GError) error = NULL;
+  GtkWidget *title;
+
+  /* the defaults: the four exercises on 4 mazes of 6x6, the keys after */
+  g_assert_cmpstr (bitmaze_worksheet_dialog_get_result (dialog), ==,
+                   "8 pages, the answers from page 5 on");
+  g_assert_cmpuint (bitmaze_worksheet_dialog_get_n_previewed (dialog), ==, 2);
+  g_assert_true (gtk_widget_get_sensitive (named (GTK_WIDGET (dialog), "export")));
+
+  /* the mazes alone may be big; exercises bring the size back to 12 */
+  for (guint k = 0; k < RENDER_EXERCISE_KINDS; k++)
+    check_exercise (dialog, render_exercise_name (k), FALSE);
+  g_assert_false (g_settings_get_boolean (fixture->settings, "worksheet-predict"));
+  spin_to (dialog, "width", 20);
+  spin_to (dialog, "height", 20);
+  g_assert_cmpuint (g_settings_get_uint (fixture->settings, "worksheet-width"), ==, 20);
+  g_assert_cmpstr (bitmaze_worksheet_dialog_get_result (dialog), ==,
+                   "2 pages, the answers from page 2 on");
+  check_exercise (dialog, "decode", TRUE);
+  g_assert_cmpuint (g_settings_get_uint (fixture->settings, "worksheet-width"), ==,
+                    RENDER_EXERCISE_MAX_SIDE);
+  g_assert_cmpuint (g_settings_get_uint (fixture->settings, "worksheet-height"), ==,
+                    RENDER_EXERCISE_MAX_SIDE);
+  check_exercise (dialog, "predict", TRUE);
+  spin_to (dialog, "count", 2);
+  spin_to (dialog, "width", 5);
+
+  /* the answers: a file of their own, then none */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (named (GTK_WIDGET (dialog), "answers")), 2);
+  g_assert_cmpstr (bitmaze_worksheet_dialog_get_result (dialog), ==, "2 pages, no answers");
+  g_assert_cmpuint (bitmaze_worksheet_dialog_get_n_previewed (dialog), ==, 1);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (named (GTK_WIDGET (dialog), "answers")), 1);
+  g_assert_cmpstr (bitmaze_worksheet_dialog_get_result (dialog), ==,
+                   "2 pages, the answers in a file of their own");
+  g_assert_cmpuint (bitmaze_worksheet_dialog_get_n_previewed (dialog), ==, 2);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (named (GTK_WIDGET (dialog), "paper")), 1);
+  title = named (GTK_WIDGET (dialog), "title");
+  gtk_editable_set_text (GTK_EDITABLE (title), "Week 3");
+  assert_setting (fixture, "worksheet-title", "Week 3");
+  gtk_widget_queue_draw (GTK_WIDGET (dialog));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (dialog));
+
+  g_assert_true (bitmaze_worksheet_dialog_write (dialog, file, &error));
+  g_assert_no_error (error);
+  answers = bitmaze_sheet_answers_file_for (file);
+  answers_path = g_file_get_path (answers);
+  g_assert_true (g_str_has_suffix (answers_path, "week3-answers.pdf"));
+  g_assert_cmpuint (count_pages (path), ==, 2);
+  g_assert_cmpuint (count_pages (answers_path), ==, 2);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* the next dialog starts from these choices */
+  dialog = open_worksheet_dialog (fixture);
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (row_widget (dialog, "count"))),
+                     ==, 2);
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (row_widget (dialog, "width"))),
+                     ==, 5);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (row_widget (dialog, "decode"))));
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (row_widget (dialog, "trace"))));
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (named (GTK_WIDGET (dialog),
+                                                                     "answers"))), ==, 1);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (named (GTK_WIDGET (dialog),
+                                                                     "paper"))), ==, 1);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (named (GTK_WIDGET (dialog), "title"))),
+                   ==, "Week 3");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -397,5 +546,7 @@ main (int   argc,
               test_rows_and_memory, fixture_teardown);
   g_test_add ("/export-dialog/worksheet-exercises", Fixture, NULL, fixture_setup,
               test_worksheet_exercises, fixture_teardown);
+  g_test_add ("/export-dialog/worksheet-dialog", Fixture, NULL, fixture_setup,
+              test_worksheet_dialog, fixture_teardown);
   return g_test_run ();
 }

@@ -907,9 +907,16 @@ test_predict_in_presentation (Fixture       *fixture,
   gui_test_wait_for_property (predict, "state", BITMAZE_PREDICT_ASKING);
   gui_test_wait_for_frames (bar, 1);
   g_assert_true (gtk_widget_get_mapped (bar));
+  /* the question's statement once, in the view's own big line (the
+   * bar leaves it out there, room for the key on a 1024 x 768 screen) */
   statement = find_label_with_class (bar, "bitmaze-predict-statement");
   g_assert_nonnull (statement);
+  g_assert_false (gtk_widget_get_mapped (statement));
+  statement = find_label_with_class (presentation, "bitmaze-presentation-statement");
+  g_assert_nonnull (statement);
   g_assert_true (gtk_widget_get_mapped (statement));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (statement)), ==,
+                   bitmaze_predict_bar_get_text (BITMAZE_PREDICT_BAR (bar), "statement"));
   g_test_message ("predict statement: %.1f px", font_px (statement));
   g_assert_cmpfloat (font_px (statement), >=, 28.0);
   g_assert_cmpuint (bitmaze_session_get_position (session), ==, 0);

@@ -710,6 +710,77 @@ test_explained (Fixture       *fixture,
   g_assert_true (shows_alert (GTK_WIDGET (fixture->bar), bar_text (fixture, "result")));
 }
 
+/* After Continue the focus goes where the next key makes sense: the
+ * field for a word question, the maze for a cell question or for the
+ * next step (S steps, and never types an "s" into a field); and the
+ * maze keeps its size from one kind of question to the other once the
+ * bar has shown a word's result, its tallest. */
+static void
+answer_rounds (Fixture  *fixture,
+               guint     rounds,
+               int      *height,
+               guint    *seen)
+{
+  GtkWidget *view = GTK_WIDGET (window_test_view (fixture->window));
+  GtkWidget *entry = bitmaze_predict_bar_get_entry (fixture->bar);
+  const MazeQuestion *q = press_step (fixture);
+
+  for (guint k = 0; k < rounds; k++)
+    {
+      g_assert_cmpint (bitmaze_predict_get_state (fixture->predict), ==, BITMAZE_PREDICT_ASKING);
+      gui_test_wait_for_frames (view, 1);
+      seen[q->kind == MAZE_QUESTION_WORD ? 0 : 1]++;
+      g_assert_true (focus_within (fixture, q->kind == MAZE_QUESTION_WORD ? entry : view));
+      if (*height >= 0)
+        g_assert_cmpint (gtk_widget_get_height (view), ==, *height);
+
+      click_center (window_test_find_actionable (GTK_WIDGET (fixture->bar), "predict.reveal"));
+      g_assert_cmpint (bitmaze_predict_get_state (fixture->predict), ==, BITMAZE_PREDICT_REVEALED);
+      gui_test_wait_for_frames (view, 1);
+      if (*height < 0 && q->kind == MAZE_QUESTION_WORD)
+        *height = gtk_widget_get_height (view);
+      if (*height >= 0)
+        g_assert_cmpint (gtk_widget_get_height (view), ==, *height);
+
+      click_center (window_test_find_actionable (GTK_WIDGET (fixture->bar), "predict.go-on"));
+      if (bitmaze_predict_get_state (fixture->predict) == BITMAZE_PREDICT_IDLE)
+        {
+          seen[2]++;
+          gui_test_wait_for_frames (view, 1);
+          if (*height >= 0)
+            g_assert_cmpint (gtk_widget_get_height (view), ==, *height);
+          /* S steps: the focus is on the maze, not in the field */
+          g_assert_true (focus_within (fixture, view));
+          q = press_step (fixture);
+          g_assert_null (strchr (gtk_editable_get_text (GTK_EDITABLE (entry)), 's'));
+        }
+      else
+        q = bitmaze_predict_get_question (fixture->predict);
+    }
+}
+
+static void
+test_continue_focus (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  int height = -1;
+  guint seen[3] = { 0, 0, 0 };  /* words, cells, waits for a step */
+
+  if (!gui_test_have_xdotool ())
+    return;
+
+  predict_on (fixture);
+  /* a DFS asks about every step: where it goes, then its statements */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.solver", "s", "dfs");
+  answer_rounds (fixture, 6, &height, seen);
+  /* every third step: Continue does the step, S the next ones */
+  bitmaze_predict_set_every (fixture->predict, 3);
+  answer_rounds (fixture, 6, &height, seen);
+  g_assert_cmpuint (seen[0], >, 0);
+  g_assert_cmpuint (seen[1], >, 0);
+  g_assert_cmpuint (seen[2], >, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -730,6 +801,8 @@ main (int    argc,
   g_test_add ("/predict/score-resets", Fixture, NULL, fixture_setup, test_score_resets,
               fixture_teardown);
   g_test_add ("/predict/run-stops", Fixture, NULL, fixture_setup, test_run_stops, fixture_teardown);
+  g_test_add ("/predict/continue-focus", Fixture, NULL, fixture_setup, test_continue_focus,
+              fixture_teardown);
   g_test_add ("/predict/withdrawn", Fixture, NULL, fixture_setup, test_withdrawn, fixture_teardown);
 
   return g_test_run ();

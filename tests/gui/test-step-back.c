@@ -6,6 +6,9 @@
  * while searching; Back is off at the first step; the bit inspector's
  * cell, log and frontier and the status line go back with the maze; the
  * timeline under the maze, Home and End show any step as single steps do.
+ * Run Your Code…: a student's solve_bfs with a backtrack bug runs on the
+ * maze on screen, its steps go forwards and back, and its first wrong
+ * step is marked; a compile error shows its line, the maze kept.
  */
 #include "config.h"
 
@@ -17,6 +20,8 @@
 
 #include "../common/window-test.h"
 
+#include "bitmaze-lab-run.h"
+#include "bitmaze-op-log.h"
 #include "bitmaze-timeline.h"
 
 #define SEED 1414u
@@ -311,6 +316,133 @@ test_timeline_scrubs (Fixture       *fixture,
   g_assert_cmpfloat (gtk_range_get_value (range), ==, 0);
 }
 
+/* ---- Run Your Code… ---- */
+
+static GFile *
+student_file (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "lab", "students", name, NULL);
+
+  return g_file_new_for_path (path);
+}
+
+static BitmazeLabRun *
+run_student (Fixture    *fixture,
+             const char *name)
+{
+  BitmazeLabRun *lab = bitmaze_window_get_lab_run (fixture->window);
+  g_autoptr (GFile) file = student_file (name);
+
+  bitmaze_lab_run_start (lab, file);
+  g_assert_true (bitmaze_lab_run_get_busy (lab));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (lab)));
+  gui_test_wait_for_property (lab, "busy", FALSE);
+  return lab;
+}
+
+static char *
+last_step_says (Fixture *fixture)
+{
+  const MazeStep *step = bitmaze_session_get_last_step (fixture->session);
+
+  g_assert_nonnull (step);
+  return bitmaze_step_dup_description (step, bitmaze_session_get_algorithm (fixture->session),
+                                       maze_width (window_test_maze (fixture->window)));
+}
+
+static void
+test_your_code (Fixture       *fixture,
+                gconstpointer  data)
+{
+  BitmazeTimeline *timeline = BITMAZE_TIMELINE (window_test_find (GTK_WIDGET (fixture->window),
+                                                                  BITMAZE_TYPE_TIMELINE));
+  BitmazeLabRun *lab;
+  g_autofree guint16 *before = NULL;
+  g_autofree char *says = NULL;
+  GtkWidget *details;
+  gint64 mark;
+  guint64 length;
+
+  /* a small maze without loops: the student's run is checked on it */
+  g_object_set (fixture->session, "loops", 0u, NULL);
+  bitmaze_session_set_size (fixture->session, 12, 8);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.generate", NULL);
+  gui_test_wait_for_property (fixture->session, "running", FALSE);
+  g_assert_cmpint (bitmaze_session_get_phase (fixture->session), ==, BITMAZE_PHASE_READY);
+
+  lab = run_student (fixture, "solve_bfs_backtrack.c");
+  g_assert_null (bitmaze_lab_run_get_dialog (lab));
+  g_assert_cmpstr (bitmaze_session_get_algorithm (fixture->session), ==, "lab:solve_bfs");
+  g_assert_cmpuint (bitmaze_session_get_position (fixture->session), ==, 0);
+  length = bitmaze_session_get_length (fixture->session);
+  mark = bitmaze_timeline_get_mark (timeline);
+  g_test_message ("the student's run: %" G_GUINT64_FORMAT " steps, marked at %" G_GINT64_FORMAT,
+                  length, mark);
+  g_assert_cmpint (mark, >=, 1);
+  g_assert_cmpint (mark, <=, (gint64) length);
+  g_assert_nonnull (strstr (bitmaze_lab_run_get_text (lab), "backtrack"));
+
+  /* forwards to the mark, a step at a time */
+  fixture->n_cells = maze_n_cells (window_test_maze (fixture->window));
+  g_array_unref (fixture->states);
+  fixture->states = g_array_new (FALSE, FALSE, sizeof (guint16) * fixture->n_cells);
+  remember (fixture);
+  for (gint64 k = 1; k <= mark; k++)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.step", NULL);
+      g_assert_cmpuint (bitmaze_session_get_position (fixture->session), ==, (guint64) k);
+      remember (fixture);
+    }
+  says = last_step_says (fixture);
+  g_test_message ("the marked step says: %s", says);
+  g_assert_nonnull (strstr (says, "✗"));
+  g_assert_nonnull (strstr (says, "differs"));
+  g_assert_cmpuint (bitmaze_session_get_last_step (fixture->session)->n_changes, >=, 1);
+
+  /* and back, word for word */
+  for (gint64 k = mark; k-- > 0;)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.step-back", NULL);
+      assert_state (fixture, (guint64) k);
+    }
+  g_assert_cmpint (bitmaze_timeline_get_mark (timeline), ==, mark);
+
+  /* a compile error: the line named, the maze and the run kept */
+  before = g_memdup2 (maze_cells_const (window_test_maze (fixture->window)),
+                      fixture->n_cells * sizeof (guint16));
+  lab = run_student (fixture, "compile_error.c");
+  g_assert_nonnull (bitmaze_lab_run_get_dialog (lab));
+  details = adw_message_dialog_get_extra_child (bitmaze_lab_run_get_dialog (lab));
+  g_assert_nonnull (details);
+  g_assert_true (window_test_label_says (details, "Line 9, column 3"));
+  g_assert_cmpmem (before, fixture->n_cells * sizeof (guint16),
+                   maze_cells_const (window_test_maze (fixture->window)),
+                   fixture->n_cells * sizeof (guint16));
+  g_assert_cmpuint (bitmaze_session_get_length (fixture->session), ==, length);
+  g_assert_cmpint (bitmaze_timeline_get_mark (timeline), ==, mark);
+  g_assert_nonnull (strstr (bitmaze_lab_run_get_text (lab), "backtrack"));
+  gtk_window_destroy (GTK_WINDOW (bitmaze_lab_run_get_dialog (lab)));
+
+  /* Cancel while it compiles: nothing changes, nothing is said */
+  {
+    g_autoptr (GFile) file = student_file ("endless.c");
+
+    bitmaze_lab_run_start (lab, file);
+    g_assert_true (bitmaze_lab_run_get_busy (lab));
+    bitmaze_lab_run_cancel (lab);
+    g_assert_false (bitmaze_lab_run_get_busy (lab));
+    g_assert_null (bitmaze_lab_run_get_dialog (lab));
+    g_assert_cmpuint (bitmaze_session_get_length (fixture->session), ==, length);
+    g_assert_nonnull (strstr (bitmaze_lab_run_get_text (lab), "backtrack"));
+  }
+
+  /* another search takes the run's place, and its mark goes */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.reset", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.step", NULL);
+  g_assert_cmpstr (bitmaze_session_get_algorithm (fixture->session), ==, "bfs");
+  g_assert_cmpint (bitmaze_timeline_get_mark (timeline), ==, -1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -324,6 +456,7 @@ main (int   argc,
   ADD ("inspector-follows", test_inspector_follows_back);
   ADD ("every-solver", test_back_through_every_solver);
   ADD ("timeline", test_timeline_scrubs);
+  ADD ("your-code", test_your_code);
 #undef ADD
 
   return g_test_run ();

@@ -22,6 +22,8 @@
 #include "../common/gui-test.h"
 #include "../common/window-test.h"
 
+#include "bitmaze-word-label.h"
+
 typedef struct
 {
   BitmazeWindow *window;
@@ -229,6 +231,10 @@ find_label (GtkWidget  *widget,
 {
   if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
       && strstr (gtk_label_get_label (GTK_LABEL (widget)), text) != NULL)
+    return widget;
+  /* the status's step line, cut at a word when it must be */
+  if (BITMAZE_IS_WORD_LABEL (widget) && gtk_widget_get_mapped (widget)
+      && strstr (bitmaze_word_label_get_label (BITMAZE_WORD_LABEL (widget)), text) != NULL)
     return widget;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))

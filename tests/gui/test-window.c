@@ -14,6 +14,8 @@
 
 #include "../common/window-test.h"
 
+#include "bitmaze-word-label.h"
+
 #define SEED 20240501u
 
 typedef struct
@@ -1059,6 +1061,79 @@ test_tracing_the_path (Fixture       *fixture,
   g_assert_cmpstr (window_test_status_text (window, "state"), ==, "Solved");
 }
 
+/* Is @shown @whole, or a start of it cut after a whole word, with "…"? */
+static void
+assert_cut_at_word (const char *whole,
+                    const char *shown)
+{
+  size_t len;
+
+  if (g_str_equal (whole, shown))
+    return;
+  g_assert_true (g_str_has_suffix (shown, "…"));
+  len = strlen (shown) - strlen ("…");
+  g_assert_cmpuint (len, >, 0);
+  g_assert_true (strncmp (whole, shown, len) == 0);
+  /* the next character of the whole line was a space: no word cut */
+  g_assert_true (g_ascii_isspace (whole[len]));
+  g_assert_false (g_ascii_isspace (shown[len - 1]));
+}
+
+/* Lines too long for a 1024-pixel projector end at a whole word, never
+ * mid-statement, and the whole line is the tooltip. */
+static void
+test_status_cut_at_word (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  BitmazeWindow *window = fixture->window;
+  const char *text = "BFS reached (13, 4) from the west: maze[87] |= W << 12; its parent is west";
+  GtkWidget *narrow = gtk_window_new ();
+  GtkWidget *label = bitmaze_word_label_new ();
+  BitmazeWordLabel *step;
+  guint cut = 0;
+
+  /* the widget alone, far too narrow for the line */
+  gtk_window_set_child (GTK_WINDOW (narrow), label);
+  gtk_widget_set_size_request (label, 260, -1);
+  gtk_window_set_default_size (GTK_WINDOW (narrow), 260, 40);
+  bitmaze_word_label_set_label (BITMAZE_WORD_LABEL (label), text);
+  gtk_window_present (GTK_WINDOW (narrow));
+  gui_test_wait_for_frames (label, 2);
+  g_test_message ("at %d px: %s", gtk_widget_get_width (label),
+                  bitmaze_word_label_get_shown (BITMAZE_WORD_LABEL (label)));
+  g_assert_cmpstr (bitmaze_word_label_get_shown (BITMAZE_WORD_LABEL (label)), !=, text);
+  assert_cut_at_word (text, bitmaze_word_label_get_shown (BITMAZE_WORD_LABEL (label)));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (label), ==, text);
+  gui_test_destroy_window (GTK_WINDOW (narrow));
+
+  /* the status line of a window a projector's width, the bit inspector
+   * beside the maze: every step's line whole or cut at a word */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-inspector",
+                                      g_variant_new_boolean (TRUE));
+  step = BITMAZE_WORD_LABEL (window_test_find (GTK_WIDGET (window_test_status (window)),
+                                               BITMAZE_TYPE_WORD_LABEL));
+  g_assert_nonnull (step);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.solver", "s", "bfs");
+  for (guint i = 0; i < 30; i++)
+    {
+      const char *whole, *shown;
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.step", NULL);
+      gui_test_wait_for_frames (GTK_WIDGET (step), 1);
+      whole = bitmaze_word_label_get_label (step);
+      shown = bitmaze_word_label_get_shown (step);
+      g_assert_cmpstr (whole, ==, window_test_status_text (window, "step"));
+      assert_cut_at_word (whole, shown);
+      if (!g_str_equal (whole, shown))
+        {
+          g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (step)), ==, whole);
+          cut++;
+        }
+    }
+  g_test_message ("%u of 30 step lines cut at a word", cut);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1095,6 +1170,7 @@ main (int   argc,
   ADD ("maze-keeps-its-size", test_maze_keeps_its_size, NULL);
   ADD ("inspect-click-opens-inspector", test_inspect_click_opens_inspector, NULL);
   ADD ("undo-keys", test_undo_keys, NULL);
+  ADD ("status-cut-at-word", test_status_cut_at_word, NULL);
 
   return g_test_run ();
 }

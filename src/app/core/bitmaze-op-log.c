@@ -208,6 +208,27 @@ bitmaze_step_dup_description (const MazeStep *step,
       oy = step->other / width;
     }
 
+  if (algorithm != NULL && g_str_has_prefix (algorithm, BITMAZE_LAB_ALGORITHM_PREFIX))
+    {
+      guint part = step->dir & ~BITMAZE_LAB_STEP_DIFFERS;
+      g_autofree char *text = NULL;
+
+      if (part > 0)
+        /* Translators: a step of the user's own program (the lab):
+         * "Your step 37, part 2: (5, 3)"; one refresh_maze_view () wrote
+         * more words than fit in one step of the timeline */
+        text = g_strdup_printf (_("Your step %u, part %u: (%u, %u)"),
+                                step->other, part, x, y);
+      else
+        /* Translators: a step of the user's own program (the lab):
+         * "Your step 37: (5, 3)", the first cell it wrote */
+        text = g_strdup_printf (_("Your step %u: (%u, %u)"), step->other, x, y);
+      if (step->dir & BITMAZE_LAB_STEP_DIFFERS)
+        /* Translators: "Your step 37: (5, 3) ✗ the first step that differs from Bitmaze's run" */
+        return g_strdup_printf (_("%s ✗ the first step that differs from Bitmaze’s run"), text);
+      return g_steal_pointer (&text);
+    }
+
   switch (step->kind)
     {
     case MAZE_STEP_NONE:

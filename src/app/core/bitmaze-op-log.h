@@ -35,6 +35,17 @@ char           *bitmaze_step_dup_description    (const MazeStep *step,
                                                  const char     *algorithm,
                                                  guint           width);
 
+/* The steps of a program the user ran (the lab) are of an algorithm named
+ * with this prefix ("lab:solve_bfs").  Their MazeStep is a SCAN of the
+ * first cell the step wrote; its other is the program's step number (its
+ * refresh_maze_view (), 1 = the first); its dir is the part of that step
+ * (1, 2, ...) when the step wrote more words than a MazeStep holds and
+ * came in several parts, 0 when in one, with BITMAZE_LAB_STEP_DIFFERS
+ * added on the first part of the first step that differs from Bitmaze's
+ * own run. */
+#define BITMAZE_LAB_ALGORITHM_PREFIX "lab:"
+#define BITMAZE_LAB_STEP_DIFFERS     0x8000u
+
 #define BITMAZE_TYPE_OP_LOG (bitmaze_op_log_get_type ())
 
 G_DECLARE_FINAL_TYPE (BitmazeOpLog, bitmaze_op_log, BITMAZE, OP_LOG, GObject)

@@ -8,6 +8,7 @@
 #include "bitmaze-edits.h"
 #include "bitmaze-error.h"
 #include "bitmaze-gerror.h"
+#include "bitmaze-op-log.h"
 #include "bitmaze-picture.h"
 #include "bitmaze-session.h"
 #include "bitmaze-shape.h"
@@ -744,6 +745,34 @@ bitmaze_session_new_maze (BitmazeSession  *self,
   return bitmaze_session_generate (self, error);
 }
 
+void
+bitmaze_session_show_run (BitmazeSession     *self,
+                          Maze               *maze,
+                          BitmazeRecordedRun *run)
+{
+  g_return_if_fail (BITMAZE_IS_SESSION (self));
+  g_return_if_fail (run != NULL);
+  g_return_if_fail (maze != NULL || self->maze != NULL);
+
+  bitmaze_stepper_freeze (self->stepper);
+  bitmaze_stepper_interrupt (self->stepper);
+  if (maze != NULL)
+    {
+      bitmaze_stepper_set_maze (self->stepper, maze);
+      replace_maze (self, maze);
+      set_file (self, NULL);
+      set_modified (self, FALSE);
+    }
+  else
+    {
+      bitmaze_stepper_drop (self->stepper);
+      bitmaze_stepper_clear_search (self->stepper);
+    }
+  bitmaze_stepper_set_source (self->stepper,
+                              bitmaze_recorded_source_new (self->maze, run));
+  bitmaze_stepper_thaw (self->stepper);
+}
+
 gboolean
 bitmaze_session_load (BitmazeSession  *self,
                       GFile           *file,
@@ -900,6 +929,10 @@ bitmaze_session_get_algorithm (BitmazeSession *self)
 
   g_return_val_if_fail (BITMAZE_IS_SESSION (self), NULL);
 
+  /* a program the user ran (the lab) names itself */
+  value = bitmaze_stepper_get_algorithm (self->stepper);
+  if (value != NULL && g_str_has_prefix (value, BITMAZE_LAB_ALGORITHM_PREFIX))
+    return value;
   if (!bitmaze_stepper_builds (self->stepper))
     return self->solver;
   /* The build in progress was made with the generator the maze names. */

@@ -24,6 +24,7 @@
 
 #include "bitmaze-edits.h"
 #include "bitmaze-pacer.h"
+#include "bitmaze-recorded-source.h"
 #include "bitmaze-spare.h"
 #include "bitmaze-stepper.h"
 
@@ -125,6 +126,14 @@ BitmazeEdits    *bitmaze_session_get_edits      (BitmazeSession *self);
 /* The maze (owned by the session; replaced by New and Open: listen to
  * notify::maze), or NULL before the first maze. */
 Maze            *bitmaze_session_get_maze       (BitmazeSession *self);
+/* Shows @run, the steps of a program the user ran (the lab), from its
+ * step 0: on @maze (transfer full), a new untitled maze whose words are
+ * the run's step 0 (a build); or, with @maze NULL, on the maze shown,
+ * whatever was in progress dropped and its search bits cleared first (a
+ * search: its step 0 is the maze without them). */
+void             bitmaze_session_show_run       (BitmazeSession     *self,
+                                                 Maze               *maze,
+                                                 BitmazeRecordedRun *run);
 /* The file behind the maze, or NULL for an untitled maze. */
 GFile           *bitmaze_session_get_file       (BitmazeSession *self);
 gboolean         bitmaze_session_get_modified   (BitmazeSession *self);

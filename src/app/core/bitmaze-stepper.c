@@ -508,6 +508,16 @@ bitmaze_stepper_reset (BitmazeStepper *self,
   if (self->maze == NULL)
     return;
 
+  /* A recorded build no generator of the engine can make again (a
+   * program the user ran): back to its first step. */
+  if (bitmaze_stepper_is_building (self) && self->source != NULL
+      && !maze_generator_name_valid (bitmaze_step_source_get_algorithm (self->source), NULL))
+    {
+      bitmaze_stepper_interrupt (self);
+      jump (self, bitmaze_step_source_get_first (self->source));
+      return;
+    }
+
   bitmaze_stepper_remember_shown (self, &before);
   bitmaze_stepper_interrupt (self);
 

@@ -208,6 +208,8 @@ test_step_log (Fixture       *fixture,
 
   g_assert_true (bitmaze_inspector_get_following (fixture->inspector));
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (log)), ==, 0);
+  /* a cell clicked before the search: its outline goes with the panel */
+  bitmaze_maze_view_set_selected_cell (window_test_view (fixture->window), 3 * 20 + 7);
 
   for (guint k = 1; k <= 40; k++)
     {
@@ -254,8 +256,12 @@ test_step_log (Fixture       *fixture,
           g_assert_nonnull (strstr (code, "<< 12;"));
           g_assert_true (g_str_has_prefix (text, prefix));
 
-          /* The panel follows: that cell, new word, old word, marked bit. */
+          /* The panel follows: that cell, new word, old word, marked bit;
+           * and the maze outlines that cell, not the one clicked before:
+           * one outline, the panel's. */
           g_assert_cmpint (bitmaze_inspector_get_cell (fixture->inspector), ==, (int) step->cell);
+          g_assert_cmpint (bitmaze_maze_view_get_selected_cell (window_test_view (fixture->window)), ==,
+                           (int) step->cell);
           assert_panel_shows (fixture, change->after);
           g_assert_cmphex (change->after, ==, maze_cells_const (maze)[step->cell]);
           g_assert_cmphex (bitmaze_inspector_get_previous (fixture->inspector), ==, change->before);

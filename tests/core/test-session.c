@@ -13,6 +13,7 @@
 
 #include "maze.h"
 
+#include "bitmaze-clock.h"
 #include "bitmaze-session.h"
 
 #define SEED 777u
@@ -659,6 +660,95 @@ test_generate_refused_without_memory (void)
   g_test_trap_assert_passed ();
 }
 
+typedef struct
+{
+  guint8  *reported; /* a byte a cell: handed to ::cells-changed */
+  guint    moved;    /* notifications of the position */
+} Shown;
+
+static void
+run_cells_cb (BitmazeSession *session,
+              const guint32  *cells,
+              guint           n,
+              gpointer        user_data)
+{
+  Shown *shown = user_data;
+
+  for (guint i = 0; i < n; i++)
+    shown->reported[cells[i]] = 1;
+}
+
+static void
+run_moved_cb (GObject    *object,
+              GParamSpec *pspec,
+              gpointer    user_data)
+{
+  ((Shown *) user_data)->moved++;
+}
+
+/* What a frame shows costs the window some CPU after the steps. */
+static void
+draw_a_frame (void)
+{
+  gint64 until = bitmaze_thread_cpu_us () + 2000;
+
+  while (bitmaze_thread_cpu_us () < until)
+    ;
+}
+
+/* A full-speed Run hands its steps to the window in batches, some frames
+ * only stepping; paused in the middle of one, every cell it changed has
+ * been handed over and the position shown is the one reached. */
+static void
+test_run_paused_mid_batch (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  BitmazeSession *session = fixture->session;
+  g_autoptr (GError) error = NULL;
+  g_autofree guint16 *before = NULL;
+  Shown shown = { 0 };
+  gboolean batched = FALSE;
+  gint64 t = 1;
+  Maze *maze;
+  guint n;
+
+  bitmaze_session_set_size (session, 500, 500);
+  g_assert_true (bitmaze_session_generate (session, &error));
+  g_assert_no_error (error);
+  finish_build (session);
+  g_object_set (session, "solver", "bfs", "speed", BITMAZE_SPEED_MAX, NULL);
+  maze = bitmaze_session_get_maze (session);
+  n = maze_n_cells (maze);
+  shown.reported = g_new0 (guint8, n);
+  g_signal_connect (session, "cells-changed", G_CALLBACK (run_cells_cb), &shown);
+  g_signal_connect (session, "notify::position", G_CALLBACK (run_moved_cb), &shown);
+
+  bitmaze_session_set_running (session, TRUE);
+  before = g_memdup2 (maze_cells (maze), n * sizeof *before);
+  for (guint frame = 0; frame < 200 && !batched && bitmaze_session_get_running (session); frame++)
+    {
+      guint moved = shown.moved;
+      guint64 position = bitmaze_session_get_position (session);
+
+      bitmaze_session_run_frame (session, t += 16667);
+      batched = bitmaze_session_get_position (session) > position && shown.moved == moved;
+      draw_a_frame ();
+    }
+  g_assert_true (batched);
+  g_assert_true (bitmaze_session_get_running (session));
+
+  shown.moved = 0;
+  bitmaze_session_set_running (session, FALSE);
+  g_assert_cmpuint (shown.moved, ==, 1);
+  g_assert_cmpint (bitmaze_session_get_phase (session), !=, BITMAZE_PHASE_SOLVED);
+  for (guint i = 0; i < n; i++)
+    if (maze_cells (maze)[i] != before[i])
+      g_assert_cmpuint (shown.reported[i], ==, 1);
+
+  g_signal_handlers_disconnect_by_data (session, &shown);
+  g_free (shown.reported);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -676,6 +766,7 @@ main (int   argc,
   ADD ("next-maze-made-ahead", test_next_maze_made_ahead);
   ADD ("undo-edits", test_undo_edits);
   ADD ("undo-brings-back-search", test_undo_brings_back_search);
+  ADD ("run-paused-mid-batch", test_run_paused_mid_batch);
 #undef ADD
 
   return g_test_run ();

@@ -29,6 +29,8 @@
  * resident memory, before and after the BFS), seeking to step 0, to the
  * middle and to the end (and the first step the history still reaches),
  * and zoom and pan steps (CPU of the main thread until drawn).
+ * With --runs SIZE[,SIZE...] only the CLI's solve and the three Runs of
+ * --huge (no seeking, no zoom): the Run's cost, quickly.
  * With --zoom SIZE only the zoom and pan steps, over a maze solved by BFS
  * in the engine (no Run: a quick look at the view's cost).
  */
@@ -257,6 +259,7 @@ typedef struct
 {
   gint64 due;
   gint64 max_late;
+  gint64 max_late_at; /* when the longest wait ended */
 } Latency;
 
 static gboolean
@@ -265,8 +268,11 @@ latency_tick (gpointer user_data)
   Latency *latency = user_data;
   gint64 now = g_get_monotonic_time ();
 
-  if (latency->due != 0)
-    latency->max_late = MAX (latency->max_late, now - latency->due);
+  if (latency->due != 0 && now - latency->due > latency->max_late)
+    {
+      latency->max_late = now - latency->due;
+      latency->max_late_at = now;
+    }
   latency->due = now + 10000;
   return G_SOURCE_CONTINUE;
 }
@@ -384,7 +390,8 @@ huge_view_step (BitmazeWindow *window,
 static void
 huge_size (BitmazeWindow *window,
            FrameStats    *stats,
-           guint          size)
+           guint          size,
+           gboolean       runs_only)
 {
   static const char *const solvers[] = { "bfs", "astar", "dfs" };
   BitmazeSession *session = window_test_session (window);
@@ -439,12 +446,14 @@ huge_size (BitmazeWindow *window,
           g_print ("%u: %s NOT SOLVED within the 300 s wait: paused\n", size, solvers[s]);
         }
       g_print ("%u: %s full speed, click to goal shown: %.2f s wall, %.2f s CPU main thread, "
-               "%.2f s CPU process; %" G_GUINT64_FORMAT " steps; input waits up to %.0f ms; "
-               "longest frame gap %.0f ms; resident memory %+.0f MB\n",
+               "%.2f s CPU process; %" G_GUINT64_FORMAT " steps; input waits up to %.0f ms (%.2f s after the click); "
+               "longest frame gap %.0f ms; resident memory %+.0f MB; of it stepping %.2f s wall\n",
                size, solvers[s], elapsed / 1e6, (thread_cpu_us () - cpu) / 1e6,
                (process_cpu_us () - pcpu) / 1e6, solve.steps, latency.max_late / 1000.0,
-               stats->max_gap / 1000.0, (resident_bytes () - rss) / 1e6);
-      if (s == 0)
+               (latency.max_late_at - start) / 1e6,
+               stats->max_gap / 1000.0, (resident_bytes () - rss) / 1e6,
+               bitmaze_session_get_engine_time (session) / 1e6);
+      if (s == 0 && !runs_only)
         {
           guint64 length = bitmaze_session_get_length (session);
 
@@ -456,6 +465,11 @@ huge_size (BitmazeWindow *window,
         }
     }
 
+  if (runs_only)
+    {
+      g_unlink (path);
+      return;
+    }
   wait_overview (window, size);
   for (int i = 0; i < 8; i++)
     huge_view_step (window, stats, size, "zoom in", "win.zoom-in");
@@ -502,12 +516,13 @@ run_zoom (BitmazeWindow *window,
 static int
 run_huge (BitmazeWindow *window,
           FrameStats    *stats,
-          const char    *sizes)
+          const char    *sizes,
+          gboolean       runs_only)
 {
   g_auto (GStrv) list = g_strsplit (sizes, ",", -1);
 
   for (guint i = 0; list[i] != NULL; i++)
-    huge_size (window, stats, (guint) g_ascii_strtoull (list[i], NULL, 10));
+    huge_size (window, stats, (guint) g_ascii_strtoull (list[i], NULL, 10), runs_only);
   gtk_window_destroy (GTK_WINDOW (window));
   return 0;
 }
@@ -542,7 +557,9 @@ main (int   argc,
   if (show_frames)
     watch_phases (GTK_WIDGET (window));
   if (argc > 2 && strcmp (argv[1], "--huge") == 0)
-    return run_huge (window, &stats, argv[2]);
+    return run_huge (window, &stats, argv[2], FALSE);
+  if (argc > 2 && strcmp (argv[1], "--runs") == 0)
+    return run_huge (window, &stats, argv[2], TRUE);
   if (argc > 2 && strcmp (argv[1], "--zoom") == 0)
     return run_zoom (window, &stats, (guint) g_ascii_strtoull (argv[2], NULL, 10));
 

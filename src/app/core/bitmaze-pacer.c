@@ -17,6 +17,21 @@
 /* Run never spends more than this on engine steps in one frame, so a
  * window keeps drawing at the display's rate whatever the speed. */
 #define STEP_BUDGET_US    6000
+/* A Run at full speed hands its changes to the window in batches: the
+ * frames between two hand-overs only step (up to BATCH_SLICE_US each,
+ * and draw nothing new), and a batch is handed over once its steps took
+ * BATCH_SHARE times (in the main thread's CPU) what the window spent
+ * since the last hand-over besides them: drawing what it showed (the
+ * tiles may take several frames), layout, the status.  (Handing the cells over
+ * costs the same a step however they are batched: it does not count,
+ * or a batch would grow with its own hand-over.)  So the window's own work
+ * stays a small constant part of each step however big the maze, while
+ * every frame stays short: a key press waits for one frame, never for a
+ * batch.  A batch is handed over after BATCH_MAX_US at the latest, so
+ * the picture keeps moving on a slow machine. */
+#define BATCH_SLICE_US    8000
+#define BATCH_SHARE       6
+#define BATCH_MAX_US      150000
 
 struct _BitmazePacer
 {
@@ -30,6 +45,9 @@ struct _BitmazePacer
   gint64  steps_cpu_end;  /* the thread's CPU time when the last frame's steps ended */
   gint64  rest_us;        /* the CPU of a frame after its steps, of late */
   gint64  max_frame_work;
+  gint64  batch_since;    /* monotonic time the batch began, 0 for none */
+  gint64  cycle_cpu;      /* the thread's CPU time at the last hand-over */
+  gint64  cycle_steps_cpu;/* the CPU of the steps since */
 
   /* The view's frames */
   gint64  frame_start;    /* monotonic time the frame began */
@@ -69,6 +87,9 @@ bitmaze_pacer_run_started (BitmazePacer *self,
   self->unframed_us = unframed_us;
   /* The first step comes at once, even at one step a second. */
   self->credit = 1.0;
+  self->batch_since = 0;
+  self->cycle_cpu = 0;
+  self->cycle_steps_cpu = 0;
 }
 
 void
@@ -142,6 +163,9 @@ bitmaze_pacer_step_budget (BitmazePacer *self,
   if (!quick)
     budget = MIN (budget, FRAME_WORK_US - self->rest_us);
   budget = MAX (STEP_BUDGET_US / 4, budget - self->view_us - self->unframed_us);
+  /* A frame within a batch shows nothing new: its steps may take more. */
+  if (self->batch_since != 0 && self->unframed_us == 0)
+    budget = BATCH_SLICE_US;
   self->unframed_us = 0;
   return budget;
 }
@@ -160,6 +184,45 @@ bitmaze_pacer_steps_done (BitmazePacer *self,
   self->view_us = view_us;
   self->max_frame_work = MAX (self->max_frame_work, work_us);
   self->steps_cpu_end = bitmaze_thread_cpu_us ();
+  /* (A hand-over: a batch's window work is counted from here.) */
+  self->cycle_cpu = self->steps_cpu_end;
+  self->cycle_steps_cpu = 0;
+}
+
+gboolean
+bitmaze_pacer_batch_due (BitmazePacer *self,
+                         gint64        steps_us,
+                         gint64        steps_cpu_us)
+{
+  gint64 now = g_get_monotonic_time ();
+  gint64 window_us = self->rest_us;
+
+  g_return_val_if_fail (BITMAZE_IS_PACER (self), TRUE);
+
+  if (self->batch_since == 0)
+    self->batch_since = now - steps_us;
+  self->cycle_steps_cpu += steps_cpu_us;
+  /* What the window spent since the last hand-over besides the steps:
+   * the tiles it showed may take several frames to draw. */
+  if (self->cycle_cpu != 0)
+    window_us = MAX (window_us, bitmaze_thread_cpu_us () - self->cycle_cpu - self->cycle_steps_cpu);
+  if (self->cycle_steps_cpu < BATCH_SHARE * window_us
+      && now - self->batch_since < BATCH_MAX_US)
+    return FALSE;
+  self->batch_since = 0;
+  return TRUE;
+}
+
+void
+bitmaze_pacer_steps_batched (BitmazePacer *self,
+                             gint64        work_us)
+{
+  g_return_if_fail (BITMAZE_IS_PACER (self));
+
+  self->max_frame_work = MAX (self->max_frame_work, work_us);
+  /* The next frame's start measures nothing of a frame that showed
+   * nothing new (see note_rest_of_frame ()). */
+  self->steps_cpu_end = 0;
 }
 
 gint64

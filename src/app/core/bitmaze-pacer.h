@@ -56,6 +56,16 @@ void          bitmaze_pacer_steps_done         (BitmazePacer *self,
                                                 gboolean      unlimited,
                                                 gint64        view_us,
                                                 gint64        work_us);
+/* At full speed: this frame's steps took @steps_us (@steps_cpu_us of
+ * the thread's CPU); is the batch they belong to due to be handed over
+ * (and a new one begun)?  Otherwise the frame calls
+ * bitmaze_pacer_steps_batched () instead of bitmaze_pacer_steps_done (). */
+gboolean      bitmaze_pacer_batch_due          (BitmazePacer *self,
+                                                gint64        steps_us,
+                                                gint64        steps_cpu_us);
+/* The frame's steps, @work_us, were kept for the batch's hand-over. */
+void          bitmaze_pacer_steps_batched      (BitmazePacer *self,
+                                                gint64        work_us);
 /* Longest work of one frame of Run since the last call, in µs (reset). */
 gint64        bitmaze_pacer_take_max_frame_work (BitmazePacer *self);
 /* The most a slice of work off the frame clock may take at once (a

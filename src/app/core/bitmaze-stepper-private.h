@@ -90,6 +90,12 @@ struct _BitmazeStepper
   MazeStep          *steps;
   guint              n_steps;
   guint              steps_next;
+  /* Steps of Run not handed over yet (the changed cells above, the
+   * reports in the ring): at full speed, a batch of frames' steps is
+   * handed over at once (bitmaze-pacer.h) */
+  gboolean           pending;
+  gboolean           pending_record; /* the reports go to the ring */
+  Shown              pending_before; /* what was shown before them */
 };
 
 enum {
@@ -138,6 +144,9 @@ bitmaze_stepper_remember_shown (BitmazeStepper *self,
 void
 bitmaze_stepper_announce_moved (BitmazeStepper *self,
                                 const Shown    *before);
+void
+bitmaze_stepper_hand_over (BitmazeStepper *self,
+                           gboolean        stop);
 void
 bitmaze_stepper_emit_cells (BitmazeStepper *self,
                             const guint32  *cells,

@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "bitmaze-clock.h"
 #include "bitmaze-stepper-private.h"
 
 /* ------------------------------------------------------------------ */
@@ -29,29 +30,17 @@ next_frame_step (BitmazeStepper *self)
   return slot;
 }
 
-/* Hands the ring's reports to @signal, oldest first: one emission, or two
- * when the ring wrapped. */
-static void
-emit_frame_steps (BitmazeStepper *self,
-                  guint           signal)
-{
-  guint first = (self->steps_next + BITMAZE_SESSION_STEPS_MAX - self->n_steps) % BITMAZE_SESSION_STEPS_MAX;
-  guint head = MIN (self->n_steps, BITMAZE_SESSION_STEPS_MAX - first);
-
-  if (self->n_steps == 0)
-    return;
-  g_signal_emit (self, bitmaze_stepper_signals[signal], 0, &self->steps[first], head);
-  if (head < self->n_steps)
-    g_signal_emit (self, bitmaze_stepper_signals[signal], 0, &self->steps[0], self->n_steps - head);
-  self->n_steps = 0;
-}
-
-static void
-collect_changes (GArray         *array,
+/* Appends the cells @step changed to @cells (room for them is there),
+ * but for a cell the last step changed last: returns the new length. */
+static inline guint
+collect_changes (guint32        *cells,
+                 guint           len,
                  const MazeStep *step)
 {
   for (unsigned i = 0; i < step->n_changes; i++)
-    g_array_append_val (array, step->changes[i].index);
+    if (len == 0 || cells[len - 1] != step->changes[i].index)
+      cells[len++] = step->changes[i].index;
+  return len;
 }
 
 void
@@ -59,13 +48,13 @@ bitmaze_stepper_run_frame (BitmazeStepper *self,
                            gint64          frame_time)
 {
   gint64 start = g_get_monotonic_time ();
-  gboolean quick, unlimited, record;
+  gint64 start_cpu = bitmaze_thread_cpu_us ();
+  gboolean quick, unlimited, record, batched;
   guint64 wanted, done = 0;
   gboolean more = TRUE;
   gboolean held = FALSE;
   MazeStep asked;
-  gint64 budget, view_start;
-  Shown before;
+  gint64 budget, view_start, view_us;
 
   g_return_if_fail (BITMAZE_IS_STEPPER (self));
 
@@ -76,11 +65,21 @@ bitmaze_stepper_run_frame (BitmazeStepper *self,
   record = !quick && (self->steps_listener != NULL
                       ? g_signal_has_handler_pending (self->steps_listener, self->steps_signal, 0, FALSE)
                       : g_signal_has_handler_pending (self, bitmaze_stepper_signals[STEPS_DONE], 0, FALSE));
-  bitmaze_stepper_remember_shown (self, &before);
+  /* A full-speed search hands its steps over in batches (see
+   * bitmaze-pacer.h); a slower one, a build without a history and predict
+   * mode's questions every frame. */
+  batched = unlimited && !quick && self->ask_func == NULL;
+  if (!self->pending)
+    {
+      bitmaze_stepper_remember_shown (self, &self->pending_before);
+      g_array_set_size (self->changed, 0);
+      self->n_steps = 0;
+      self->pending = TRUE;
+    }
+  else if (record != self->pending_record)
+    self->n_steps = 0;
+  self->pending_record = record;
   wanted = bitmaze_pacer_wanted_steps (self->pacer, frame_time, self->speed, unlimited);
-
-  g_array_set_size (self->changed, 0);
-  self->n_steps = 0;
   budget = bitmaze_pacer_step_budget (self->pacer, frame_time, quick);
 
   if (quick)
@@ -93,10 +92,20 @@ bitmaze_stepper_run_frame (BitmazeStepper *self,
       /* The hot loop: a report a step for the history and the view, its
        * C statements only for the steps handed over (see below). */
       BitmazeStepSource *source = self->source;
+      guint len = self->changed->len;
+      guint32 *cells = NULL;
 
       while (done < wanted)
         {
           MazeStep *report;
+
+          /* Room for the cells of the steps until the next look at the
+           * clock, made once for all of them. */
+          if (done % CLOCK_CHECK_EVERY == 0)
+            {
+              g_array_set_size (self->changed, len + CLOCK_CHECK_EVERY * MAZE_STEP_MAX_CHANGES);
+              cells = (guint32 *) (gpointer) self->changed->data;
+            }
 
           /* Predict mode: Run stops before a step asked about. */
           if (self->ask_func != NULL && bitmaze_stepper_asks_next (self, &asked))
@@ -114,7 +123,7 @@ bitmaze_stepper_run_frame (BitmazeStepper *self,
               break;
             }
           self->has_last_step = TRUE;
-          collect_changes (self->changed, report);
+          len = collect_changes (cells, len, report);
           done++;
           if (bitmaze_step_source_finished (source))
             {
@@ -124,6 +133,7 @@ bitmaze_stepper_run_frame (BitmazeStepper *self,
           if (done % CLOCK_CHECK_EVERY == 0 && g_get_monotonic_time () - start > budget)
             break;
         }
+      g_array_set_size (self->changed, len);
     }
   else
     more = FALSE;
@@ -131,34 +141,27 @@ bitmaze_stepper_run_frame (BitmazeStepper *self,
   view_start = g_get_monotonic_time ();
   self->engine_us += view_start - start;
 
-  if (record)
+  /* Within a batch: nothing to show yet. */
+  if (batched && more
+      && !bitmaze_pacer_batch_due (self->pacer, view_start - start, bitmaze_thread_cpu_us () - start_cpu))
     {
-      for (guint k = 0; k < self->n_steps; k++)
-        maze_step_complete (&self->steps[(self->steps_next + BITMAZE_SESSION_STEPS_MAX - 1 - k)
-                                         % BITMAZE_SESSION_STEPS_MAX]);
-      if (self->n_steps > 0)
-        self->last_step = self->steps[(self->steps_next + BITMAZE_SESSION_STEPS_MAX - 1) % BITMAZE_SESSION_STEPS_MAX];
+      bitmaze_pacer_steps_batched (self->pacer, g_get_monotonic_time () - start);
+      return;
     }
-  else if (self->has_last_step)
-    maze_step_complete (&self->last_step);
-  if (!quick)
-    bitmaze_stepper_emit_cells (self, (const guint32 *) (gpointer) self->changed->data, self->changed->len);
+
+  /* (The end of Run hands over too, see bitmaze_stepper_stop_running ().) */
   if (!more)
     bitmaze_stepper_set_running (self, FALSE);
-  bitmaze_stepper_announce_moved (self, &before);
-  {
-    gint64 view_us = g_get_monotonic_time () - view_start;
-
-    if (record)
-      emit_frame_steps (self, STEPS_DONE);
-    if (held)
-      {
-        bitmaze_stepper_hold_question (self, &asked);
-        self->question_stopped_run = TRUE;
-      }
-    bitmaze_pacer_steps_done (self->pacer, done, unlimited, view_us,
-                              g_get_monotonic_time () - start);
-  }
+  else
+    bitmaze_stepper_hand_over (self, FALSE);
+  view_us = g_get_monotonic_time () - view_start;
+  if (held)
+    {
+      bitmaze_stepper_hold_question (self, &asked);
+      self->question_stopped_run = TRUE;
+    }
+  bitmaze_pacer_steps_done (self->pacer, done, unlimited, view_us,
+                            g_get_monotonic_time () - start);
 }
 
 gboolean

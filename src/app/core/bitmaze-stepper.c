@@ -591,16 +591,8 @@ bitmaze_stepper_restore_search (BitmazeStepper *self,
 }
 
 /* ------------------------------------------------------------------ */
-/* What is shown                                                       */
+/* What is shown (the rest: bitmaze-stepper-state.c)                   */
 /* ------------------------------------------------------------------ */
-
-BitmazePhase
-bitmaze_stepper_get_phase (BitmazeStepper *self)
-{
-  g_return_val_if_fail (BITMAZE_IS_STEPPER (self), BITMAZE_PHASE_READY);
-
-  return self->phase;
-}
 
 guint64
 bitmaze_stepper_get_first (BitmazeStepper *self)
@@ -626,80 +618,16 @@ bitmaze_stepper_get_length (BitmazeStepper *self)
   return self->source != NULL ? bitmaze_step_source_get_length (self->source) : 0;
 }
 
-const MazeStep *
-bitmaze_stepper_get_last_step (BitmazeStepper *self)
+const char *
+bitmaze_stepper_get_algorithm (BitmazeStepper *self)
 {
   g_return_val_if_fail (BITMAZE_IS_STEPPER (self), NULL);
 
-  return self->has_last_step ? &self->last_step : NULL;
-}
-
-gsize
-bitmaze_stepper_get_frontier (BitmazeStepper *self,
-                              guint32        *out,
-                              gsize           max)
-{
-  g_return_val_if_fail (BITMAZE_IS_STEPPER (self), 0);
-
-  /* A build without history is not shown step by step: no frontier. */
-  if (self->quick != NULL || self->source == NULL || bitmaze_step_source_finished (self->source))
-    return 0;
-  return bitmaze_step_source_frontier (self->source, out, max);
-}
-
-void
-bitmaze_stepper_get_stats (BitmazeStepper *self,
-                           MazeSolveStats *stats)
-{
-  g_return_if_fail (BITMAZE_IS_STEPPER (self));
-
-  memset (stats, 0, sizeof *stats);
   if (self->quick != NULL)
-    stats->steps = maze_generator_steps (self->quick);
-  else if (self->source != NULL)
-    bitmaze_step_source_stats (self->source, stats);
-}
-
-gint64
-bitmaze_stepper_get_waited_time (BitmazeStepper *self)
-{
-  g_return_val_if_fail (BITMAZE_IS_STEPPER (self), 0);
-
-  return self->waited_us + (self->running ? g_get_monotonic_time () - self->running_since : 0);
-}
-
-void
-bitmaze_stepper_add_waited_time (BitmazeStepper *self,
-                                 gint64          us)
-{
-  g_return_if_fail (BITMAZE_IS_STEPPER (self));
-
-  self->waited_us += us;
-}
-
-gint64
-bitmaze_stepper_get_engine_time (BitmazeStepper *self)
-{
-  g_return_val_if_fail (BITMAZE_IS_STEPPER (self), 0);
-
-  return self->engine_us;
-}
-
-gboolean
-bitmaze_stepper_get_has_search (BitmazeStepper *self)
-{
-  g_return_val_if_fail (BITMAZE_IS_STEPPER (self), FALSE);
-
-  return self->has_search;
-}
-
-void
-bitmaze_stepper_set_has_search (BitmazeStepper *self,
-                                gboolean        has_search)
-{
-  g_return_if_fail (BITMAZE_IS_STEPPER (self));
-
-  self->has_search = has_search;
+    return maze_generator_name (self->quick);
+  if (self->source != NULL)
+    return bitmaze_step_source_get_algorithm (self->source);
+  return NULL;
 }
 
 gboolean
@@ -718,24 +646,12 @@ bitmaze_stepper_builds (BitmazeStepper *self)
   return self->quick != NULL || bitmaze_stepper_source_builds (self);
 }
 
-const char *
-bitmaze_stepper_get_algorithm (BitmazeStepper *self)
-{
-  g_return_val_if_fail (BITMAZE_IS_STEPPER (self), NULL);
-
-  if (self->quick != NULL)
-    return maze_generator_name (self->quick);
-  if (self->source != NULL)
-    return bitmaze_step_source_get_algorithm (self->source);
-  return NULL;
-}
-
 /* ------------------------------------------------------------------ */
 /* The maze and its sources                                            */
 /* ------------------------------------------------------------------ */
 
-void
-bitmaze_stepper_stop_running (BitmazeStepper *self)
+static void
+stop_now (BitmazeStepper *self)
 {
   if (!self->running)
     return;
@@ -743,6 +659,79 @@ bitmaze_stepper_stop_running (BitmazeStepper *self)
   self->running = FALSE;
   self->waited_us += g_get_monotonic_time () - self->running_since;
   g_object_notify_by_pspec (G_OBJECT (self), bitmaze_stepper_properties[PROP_RUNNING]);
+}
+
+/* Hands the reports of the ring to ::steps-done, oldest first: one
+ * emission, or two when the ring wrapped. */
+static void
+emit_frame_steps (BitmazeStepper *self)
+{
+  guint first = (self->steps_next + BITMAZE_SESSION_STEPS_MAX - self->n_steps) % BITMAZE_SESSION_STEPS_MAX;
+  guint head = MIN (self->n_steps, BITMAZE_SESSION_STEPS_MAX - first);
+
+  if (self->n_steps == 0)
+    return;
+  g_signal_emit (self, bitmaze_stepper_signals[STEPS_DONE], 0, &self->steps[first], head);
+  if (head < self->n_steps)
+    g_signal_emit (self, bitmaze_stepper_signals[STEPS_DONE], 0, &self->steps[0], self->n_steps - head);
+  self->n_steps = 0;
+}
+
+/* Run's steps not handed over yet go to everybody: the changed cells,
+ * the statements of the reports kept, the properties and ::moved, the
+ * reports.  @stop: Run ends here, after the cells and before ::moved, so
+ * that what is shown is the phase after it. */
+void
+bitmaze_stepper_hand_over (BitmazeStepper *self,
+                           gboolean        stop)
+{
+  gboolean pending = self->pending;
+
+  self->pending = FALSE;
+  if (pending)
+    {
+      if (self->pending_record)
+        {
+          for (guint k = 0; k < self->n_steps; k++)
+            maze_step_complete (&self->steps[(self->steps_next + BITMAZE_SESSION_STEPS_MAX - 1 - k)
+                                             % BITMAZE_SESSION_STEPS_MAX]);
+          if (self->n_steps > 0)
+            self->last_step = self->steps[(self->steps_next + BITMAZE_SESSION_STEPS_MAX - 1)
+                                          % BITMAZE_SESSION_STEPS_MAX];
+        }
+      else if (self->has_last_step)
+        maze_step_complete (&self->last_step);
+      bitmaze_stepper_emit_cells (self, (const guint32 *) (gpointer) self->changed->data,
+                                  self->changed->len);
+      g_array_set_size (self->changed, 0);
+    }
+  if (stop)
+    stop_now (self);
+  if (pending)
+    {
+      bitmaze_stepper_announce_moved (self, &self->pending_before);
+      if (self->pending_record)
+        emit_frame_steps (self);
+      self->n_steps = 0;
+    }
+}
+
+/* A Run's steps not handed over yet are forgotten (their maze goes). */
+static void
+forget_pending (BitmazeStepper *self)
+{
+  self->pending = FALSE;
+  self->n_steps = 0;
+  g_array_set_size (self->changed, 0);
+}
+
+void
+bitmaze_stepper_stop_running (BitmazeStepper *self)
+{
+  if (!self->running)
+    return;
+  /* (Paused in the middle of a batch: what it did is shown.) */
+  bitmaze_stepper_hand_over (self, TRUE);
 }
 
 void
@@ -787,6 +776,7 @@ bitmaze_stepper_set_maze (BitmazeStepper *self,
 {
   g_return_if_fail (BITMAZE_IS_STEPPER (self));
 
+  forget_pending (self);
   bitmaze_stepper_interrupt (self);
   bitmaze_stepper_drop (self);
   self->maze = maze;
@@ -861,6 +851,7 @@ bitmaze_stepper_dispose (GObject *object)
 
   bitmaze_stepper_cancel_reopen (self);
   self->running = FALSE;
+  self->pending = FALSE;
   if (self->ask_destroy != NULL)
     self->ask_destroy (self->ask_data);
   self->ask_func = NULL;

@@ -134,21 +134,6 @@ job_progress (Job        *job,
 }
 
 static void
-remove_dir (const char *dir)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      g_unlink (path);
-    }
-  g_rmdir (dir);
-}
-
-static void
 job_thread (GTask        *task,
             gpointer      source_object,
             gpointer      task_data,
@@ -240,7 +225,7 @@ job_thread (GTask        *task,
 
 done:
   if (dir != NULL)
-    remove_dir (dir);
+    lab_remove_dir (dir);
   g_task_return_boolean (task, TRUE);
 }
 

@@ -1712,31 +1712,11 @@ lab_check (const char      *source,
 
   report->seconds = (double) (g_get_monotonic_time () - started) / G_USEC_PER_SEC;
   g_ptr_array_unref (required);
-  {
-    g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-    const char *name;
-
-    while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-      {
-        g_autofree char *path = g_build_filename (dir, name, NULL);
-        g_unlink (path);
-      }
-    g_rmdir (dir);
-  }
+  lab_remove_dir (dir);
   return g_steal_pointer (&report);
 
 fail:
   g_ptr_array_unref (required);
-  {
-    g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-    const char *name;
-
-    while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-      {
-        g_autofree char *path = g_build_filename (dir, name, NULL);
-        g_unlink (path);
-      }
-    g_rmdir (dir);
-  }
+  lab_remove_dir (dir);
   return NULL;
 }

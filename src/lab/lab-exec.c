@@ -483,6 +483,24 @@ build_step (const char *const *argv,
   return TRUE;
 }
 
+void
+lab_remove_dir (const char *dir)
+{
+  g_autoptr (GDir) d = NULL;
+  const char *name;
+
+  if (dir == NULL)
+    return;
+  d = g_dir_open (dir, 0, NULL);
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
 char *
 lab_compile (const char   *source,
              const char   *dir,

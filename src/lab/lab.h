@@ -127,6 +127,10 @@ char     *lab_compile    (const char   *source,
                           GCancellable *cancellable,
                           GError      **error);
 
+/* Removes @dir, a folder made for lab_compile () (g_dir_make_tmp ()), and
+ * the files in it; nothing is left behind of a build.  NULL: nothing. */
+void      lab_remove_dir (const char *dir);
+
 /* Runs @task of @library on @maze in bitmaze-lab-runner under @limits.
  * Returns the trace (its fault says how it ended), or NULL with
  * LAB_ERROR_RUNNER or LAB_ERROR_CANCELLED. */

@@ -134,10 +134,10 @@ gate_asan ()
 # half's focus is its own: the tests named in GUI_HALF_B (about half of the
 # time) in one, every other one in the other, so a new test is never left
 # out.  Each half keeps its own test log (RESULTS/LABEL-a.json, -b.json).
-# Within a half the tests run one at a time, so no two GTK programs share
-# an X server: under valgrind, one window's selection changing made GTK in
-# another start reads of it (the X11 clipboard's targets) that were still
-# pending when that test ended, and valgrind counted them lost.
+# Under valgrind each half runs one test at a time (--num-processes 1), so
+# no two GTK programs share an X server: one window's selection changing
+# made GTK in another start reads of it (the X11 clipboard's targets) that
+# were still pending when that test ended, and valgrind counted them lost.
 #   gui_halves DIR LABEL [meson test options...]
 GUI_HALF_B="lesson predict classroom step-back inspector class-window windows"
 gui_halves ()
@@ -163,7 +163,7 @@ gui_halves ()
     if [ $half = a ]; then names=$half_a; display=91; else names=$half_b; display=131; fi
     [ -n "$names" ] || continue
     sh -c "dbus-run-session -- xvfb-run -a -n $display -s '-screen 0 1280x1024x24 -noreset' \
-      meson test -C '$dir' --no-rebuild --num-processes 1 --logbase '$label-$half' --print-errorlogs $* $names" \
+      meson test -C '$dir' --no-rebuild --logbase '$label-$half' --print-errorlogs $* $names" \
       >"$RESULTS/$label-$half.log" 2>&1 &
   done
   wait
@@ -187,7 +187,7 @@ gate_valgrind ()
   keep_log "$BUILDDIR/meson-logs/testlog-valgrind.json" valgrind-engine
   # The GUI suite but its translated runs (suite i18n): they run the same
   # code in another language, and the ASan gate runs them.
-  gui_halves "$BUILDDIR" valgrind-gui --setup valgrind --suite gui --no-suite i18n
+  gui_halves "$BUILDDIR" valgrind-gui --setup valgrind --num-processes 1 --suite gui --no-suite i18n
 }
 
 # One libFuzzer target for FUZZ_SECONDS over its own copy of the seed

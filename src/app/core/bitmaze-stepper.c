@@ -304,7 +304,7 @@ bitmaze_stepper_step_or_ask (BitmazeStepper *self,
     {
       MazeStep next;
 
-      /* The question held is answered by bitmaze_stepper_reveal(). */
+      /* The question held is answered by the Run layer above (its reveal). */
       if (self->has_question)
         return FALSE;
       /* A search starts before its first step, so that step can be

@@ -905,6 +905,73 @@ maze_history_step_quiet (MazeHistory *h,
   return stepped;
 }
 
+/* Appends the cells @step changed to @cells at *@n. */
+static inline void
+touch_step (uint32_t       *cells,
+            size_t         *n,
+            const MazeStep *step)
+{
+  for (unsigned k = 0; k < step->n_changes; k++)
+    cells[(*n)++] = step->changes[k].index;
+}
+
+uint64_t
+maze_history_run (MazeHistory *h,
+                  uint64_t     max,
+                  uint32_t    *cells,
+                  size_t      *n_cells)
+{
+  uint64_t done = 0, before;
+  bool quiet = maze_step_quiet;
+  MazeStep step;
+  size_t n = 0;
+
+  maze_step_quiet = true;
+  step.n_changes = 0;
+
+  /* The steps the log holds after the position are redone through it. */
+  while (done < max && h->position < h->logged && maze_history_step (h, &step))
+    {
+      touch_step (cells, &n, &step);
+      done++;
+    }
+
+  /* Then on without recording. */
+  before = h->position;
+  if (done < max && h->solver != NULL && !solver_done (h->solver))
+    {
+      size_t k;
+
+      h->position += solver_run_touched (h->solver, max - done, cells + n, &k);
+      n += k;
+    }
+  else if (h->gen != NULL)
+    {
+      /* (Placing the endpoints is left to a recorded step: the history
+       * keeps them before and after.) */
+      while (done + (h->position - before) < max && !maze_generator_done (h->gen)
+             && maze_generator_step (h->gen, &step))
+        {
+          touch_step (cells, &n, &step);
+          h->position++;
+        }
+    }
+  done += h->position - before;
+  if (h->position > before)
+    {
+      /* The log no longer reaches the position: it starts again here
+       * (the steps before are replayed when asked for). */
+      if (h->position > h->length)
+        h->length = h->position;
+      if (!drop_log (h))
+        h->status = MAZE_ERROR_NOMEM;
+    }
+
+  maze_step_quiet = quiet;
+  *n_cells = n;
+  return done;
+}
+
 /* Goes to @position, which the log holds (checkpoints[0].step ..
  * logged), as maze_history_seek() does. */
 static MazeStatus
@@ -1051,7 +1118,11 @@ maze_history_seek (MazeHistory *h,
     position = h->length;
   if (position == h->position && n_reports == 0)
     return MAZE_OK;
-  if (h->n_checkpoints > 0 && position >= h->checkpoints[0].step && position <= h->logged)
+  /* (The log's first step is a checkpoint, without the step that led
+   * there: a report of it needs a replay.) */
+  if (h->n_checkpoints > 0 && position <= h->logged
+      && (position > h->checkpoints[0].step
+          || (position == h->checkpoints[0].step && (n_reports == 0 || position == 0))))
     return seek_in_log (h, position, reports, n_reports, n_out, error);
   return seek_replay (h, position, reports, n_reports, n_out, error);
 }

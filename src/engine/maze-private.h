@@ -475,6 +475,15 @@ MazeSolver *solver_pack       (const MazeSolver *solver,
                                void             *mem);
 size_t      solver_pack_size  (const MazeSolver *solver);
 
+/* As maze_solver_run_steps (), and appends to @touched (room for @max x
+ * MAZE_STEP_MAX_CHANGES) the index of each word the steps change, a
+ * word once for each change; *@n_touched says how many.  A history's Run
+ * at full speed: the changed cells for the view, no reports. */
+uint64_t    solver_run_touched (MazeSolver *solver,
+                                uint64_t    max,
+                                uint32_t   *touched,
+                                size_t     *n_touched);
+
 /* Whether @solver has ended (found or no path): maze_solver_step () would
  * return false. */
 bool        solver_done       (const MazeSolver *solver);

@@ -1235,6 +1235,31 @@ bool         maze_history_step          (MazeHistory   *history,
 bool         maze_history_step_quiet    (MazeHistory   *history,
                                          MazeStep      *report);
 
+/**
+ * maze_history_run:
+ * @max: at most this many steps
+ * @cells: room for @max x MAZE_STEP_MAX_CHANGES cell indices
+ * @n_cells: (out): how many were written
+ *
+ * Up to @max steps forward at the stepper's own speed, for a Run at full
+ * speed: the steps the log holds after the position are redone through
+ * it, and the steps past the log's end are not recorded (a BFS runs its
+ * search loop, about 5 times faster than recording).  The log then starts
+ * again at the new position, so the steps before it are replayed when
+ * gone back to (see above), and the steps recorded after it
+ * (maze_history_step()) go back and forth through the log as always.
+ * A generator's step that places the endpoints is never run here: it is
+ * left to maze_history_step().  @cells gets the index of each word the
+ * steps changed, a word once for each change, oldest first: what a view
+ * redraws.
+ *
+ * Returns: the steps done; 0 when finished (or at the placement step).
+ */
+uint64_t     maze_history_run           (MazeHistory   *history,
+                                         uint64_t       max,
+                                         uint32_t      *cells,
+                                         size_t        *n_cells);
+
 /* One step back.  @report (may be NULL) gets the step the maze now shows
  * the result of, or kind MAZE_STEP_NONE at the first step.  Returns false
  * at maze_history_first() or when out of memory (nothing changed). */

@@ -228,6 +228,83 @@ test_back_to_start (void)
     }
 }
 
+/* Run at full speed (maze_history_run ()), in runs of several sizes
+ * between single recorded steps: after each, the maze and the stepper
+ * are those of single steps, the cells handed over are the words those
+ * steps changed, and afterwards every step is reached again, back to the
+ * start one step at a time. */
+static void
+test_run (void)
+{
+  g_autoptr (GArray) list = all_algorithms ();
+  const guint64 sizes[] = { 1, 5, 2, 40, 3, 200, 1, 7, 1000 };
+
+  for (guint i = 0; i < list->len; i++)
+    {
+      const Algorithm *a = &g_array_index (list, Algorithm, i);
+      Maze *reference_maze = maze_with_loops ();
+      MazeHistory *reference = history_new (a, reference_maze);
+      g_autoptr (GArray) states = g_array_new (FALSE, FALSE, sizeof (State));
+      g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (MazeStep));
+      guint n = run_to_end (a, reference_maze, reference, states, steps);
+      Maze *maze = maze_with_loops ();
+      MazeHistory *h = history_new (a, maze);
+      g_autofree guint32 *cells = g_new (guint32, 1000 * MAZE_STEP_MAX_CHANGES);
+      guint64 at = 0, runs = 0;
+      State state;
+      MazeStep step;
+
+      for (guint r = 0; !maze_history_finished (h); r++)
+        {
+          guint64 max = sizes[r % G_N_ELEMENTS (sizes)];
+          size_t n_cells = SIZE_MAX, c = 0;
+          guint64 done = maze_history_run (h, max, cells, &n_cells);
+
+          g_assert_cmpuint (done, <=, max);
+          g_assert_cmpuint (maze_history_position (h), ==, at + done);
+          for (guint64 k = at; k < at + done; k++)
+            {
+              const MazeStep *want = &g_array_index (steps, MazeStep, k);
+
+              for (unsigned j = 0; j < want->n_changes; j++, c++)
+                {
+                  g_assert_cmpuint (c, <, n_cells);
+                  g_assert_cmpuint (cells[c], ==, want->changes[j].index);
+                }
+            }
+          g_assert_cmpuint (c, ==, n_cells);
+          at += done;
+          runs += done > 0;
+          take_state (h, maze, &state);
+          assert_state (&state, &g_array_index (states, State, at), a->name, at);
+          /* then one recorded step (the placement is always one) */
+          if (maze_history_step (h, &step))
+            {
+              assert_same_step (&step, &g_array_index (steps, MazeStep, at));
+              at++;
+            }
+        }
+      g_assert_cmpuint (at, ==, n);
+      g_assert_cmpuint (runs, >, 1);
+      g_assert_cmpuint (maze_history_length (h), ==, n);
+      g_assert_cmpuint (maze_history_first (h), ==, 0);
+      for (guint k = n; k-- > 0;)
+        {
+          g_assert_true (maze_history_back (h, &step));
+          take_state (h, maze, &state);
+          assert_state (&state, &g_array_index (states, State, k), a->name, k);
+          if (k > 0)
+            assert_same_step (&step, &g_array_index (steps, MazeStep, k - 1));
+        }
+      g_assert_cmpint (maze_history_status (h, NULL), ==, MAZE_OK);
+
+      maze_history_free (h);
+      maze_free (maze);
+      maze_history_free (reference);
+      maze_free (reference_maze);
+    }
+}
+
 /* Forward N, back K, forward K: the same steps again, the same maze. */
 static void
 test_back_and_forth (void)
@@ -796,6 +873,7 @@ main (int   argc,
 
   g_test_add_func ("/history/back-to-start", test_back_to_start);
   g_test_add_func ("/history/back-and-forth", test_back_and_forth);
+  g_test_add_func ("/history/run", test_run);
   g_test_add_func ("/history/seek", test_seek);
   g_test_add_func ("/history/peek", test_peek);
   g_test_add_func ("/history/quiet-steps", test_quiet_steps);

@@ -162,19 +162,27 @@ bfs_run (MazeSolver *solver)
   uint64_t reached = 0, max_frontier = solver->max_frontier;
   uint64_t limit = solver->stop_after;
   uint32_t *queue, cur = solver->cur;
+  uint32_t *touched;
   size_t head, tail;
 
   /* finish the cell that step-by-step calls left half expanded */
   while (solver->phase == SOLVER_SEARCH && BFS (solver)->dir_index < 4)
     {
+      MazeStep step;
+
       solver->steps++;
-      bfs_step (solver, NULL);
+      bfs_step (solver, solver->touched != NULL ? &step : NULL);
+      if (solver->touched != NULL)
+        for (unsigned k = 0; k < step.n_changes; k++)
+          solver->touched[solver->n_touched++] = step.changes[k].index;
       if (limit > 0 && --limit == 0)
         return;
     }
   if (solver->phase != SOLVER_SEARCH)
     return;
 
+  /* (From here on each step changes one word, its cell's: @to.) */
+  touched = solver->touched != NULL ? solver->touched + solver->n_touched : NULL;
   queue = solver->queue.data;
   head = solver->queue.head;
   tail = head + solver->queue.len;
@@ -190,6 +198,7 @@ bfs_run (MazeSolver *solver)
             {
               solver->steps += reached;
               solver->visited += reached;
+              solver->n_touched += touched != NULL ? reached : 0;
               solver->max_frontier = max_frontier;
               solver_out_of_memory (solver, NULL);
               return;
@@ -210,6 +219,8 @@ bfs_run (MazeSolver *solver)
           sides &= sides - 1;
           if (cells[to] & MAZE_BACKTRACK_MASK)
             continue;
+          if (touched != NULL)
+            touched[reached] = to;
           if (to == goal)
             {
               cells[to] |= back;
@@ -221,6 +232,7 @@ bfs_run (MazeSolver *solver)
               solver->max_frontier = max_frontier;
               solver->steps += reached;
               solver->visited += reached;
+              solver->n_touched += touched != NULL ? reached : 0;
               solver_begin_path (solver);
               return;
             }
@@ -238,6 +250,7 @@ bfs_run (MazeSolver *solver)
               solver->max_frontier = tail - head > max_frontier ? tail - head : max_frontier;
               solver->steps += reached;
               solver->visited += reached;
+              solver->n_touched += touched != NULL ? reached : 0;
               return;
             }
         }
@@ -250,6 +263,7 @@ bfs_run (MazeSolver *solver)
   solver->max_frontier = max_frontier;
   solver->steps += reached + 1;
   solver->visited += reached;
+  solver->n_touched += touched != NULL ? reached : 0;
   BFS (solver)->dir_index = 4;
   solver_finish (solver, NULL, false, cur, BFS_LINE_NO_PATH);
 }

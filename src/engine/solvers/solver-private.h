@@ -62,6 +62,11 @@ struct MazeSolver
 
   uint64_t               steps;
   uint64_t               stop_after; /* see maze_solver_run_steps (): 0 but in it */
+  /* In solver_run_touched () only (NULL elsewhere, so never copied): where
+   * a run that stops (class->run_stops) appends the index of each word
+   * it changes, and how many it has. */
+  uint32_t              *touched;
+  size_t                 n_touched;
   uint64_t               visited;
   uint64_t               max_frontier;
   uint64_t               path_length;

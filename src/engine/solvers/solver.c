@@ -212,16 +212,48 @@ uint64_t
 maze_solver_run_steps (MazeSolver *solver,
                        uint64_t    max)
 {
-  uint64_t before = solver->steps;
+  return solver_run_touched (solver, max, NULL, NULL);
+}
 
+uint64_t
+solver_run_touched (MazeSolver *solver,
+                    uint64_t    max,
+                    uint32_t   *touched,
+                    size_t     *n_touched)
+{
+  uint64_t before = solver->steps;
+  MazeStep step;
+  bool quiet = maze_step_quiet;
+
+  step.n_changes = 0;
+  if (n_touched != NULL)
+    *n_touched = 0;
+  /* Reports are made for their changes only: no C statements. */
+  if (touched != NULL)
+    maze_step_quiet = true;
   if (max > 0 && solver->phase == SOLVER_SEARCH && solver->algorithm->solver->run_stops)
     {
       solver->stop_after = max;
+      solver->touched = touched;
+      solver->n_touched = 0;
       solver->algorithm->solver->run (solver);
+      if (n_touched != NULL)
+        *n_touched = solver->n_touched;
+      solver->touched = NULL;
+      solver->n_touched = 0;
       solver->stop_after = 0;
     }
-  while (solver->steps - before < max && maze_solver_step (solver, NULL))
-    ;
+  if (touched == NULL)
+    {
+      while (solver->steps - before < max && maze_solver_step (solver, NULL))
+        ;
+      return solver->steps - before;
+    }
+  /* One step at a time, with a report for its changes. */
+  while (solver->steps - before < max && maze_solver_step (solver, &step))
+    for (unsigned k = 0; k < step.n_changes; k++)
+      touched[(*n_touched)++] = step.changes[k].index;
+  maze_step_quiet = quiet;
   return solver->steps - before;
 }
 

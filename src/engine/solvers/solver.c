@@ -208,6 +208,11 @@ solver_finish (MazeSolver *solver,
   maze_step_at (report, line);
 }
 
+static uint64_t solver_path_run (MazeSolver *solver,
+                                 uint64_t    max,
+                                 uint32_t   *touched,
+                                 size_t     *n_touched);
+
 uint64_t
 maze_solver_run_steps (MazeSolver *solver,
                        uint64_t    max)
@@ -243,6 +248,9 @@ solver_run_touched (MazeSolver *solver,
       solver->n_touched = 0;
       solver->stop_after = 0;
     }
+  /* The path at the path's own speed. */
+  if (solver->phase == SOLVER_PATH && solver->steps - before < max)
+    solver_path_run (solver, max - (solver->steps - before), touched, n_touched);
   if (touched == NULL)
     {
       while (solver->steps - before < max && maze_solver_step (solver, NULL))
@@ -319,17 +327,21 @@ solver_path_step (MazeSolver *solver,
   solver->path_cell = p;
 }
 
-/* solver_path_step() to the end, without reports: the same bits and
- * counters, in one loop. */
-static void
-solver_path_run (MazeSolver *solver)
+/* solver_path_step() without reports, up to @max steps (to the end: the
+ * same bits and counters, in one loop), appending the word each changes
+ * to @touched when not NULL (*@n_touched of them).  Returns the steps. */
+static uint64_t
+solver_path_run (MazeSolver *solver,
+                 uint64_t    max,
+                 uint32_t   *touched,
+                 size_t     *n_touched)
 {
   uint16_t *cells = solver->cells;
   const uint32_t start = solver->start;
   uint32_t c = solver->path_cell;
-  uint64_t length = solver->path_length;
+  uint64_t length = solver->path_length, done;
 
-  while (c != start && length < solver->n_cells)
+  while (c != start && length < solver->n_cells && length - solver->path_length < max)
     {
       uint16_t cell = cells[c];
       uint16_t b = maze_cell_backtrack (cell);
@@ -339,18 +351,24 @@ solver_path_run (MazeSolver *solver)
         break;
       p = solver_step_to (solver, c, b);
       cells[p] |= (uint16_t) (maze_opposite (b) << MAZE_SOLUTION_SHIFT);
+      if (touched != NULL)
+        touched[(*n_touched)++] = p;
       length++;
       c = p;
     }
-  solver->steps += length - solver->path_length;
+  done = length - solver->path_length;
+  solver->steps += done;
   solver->path_length = length;
   solver->path_cell = c;
-  /* the last step: found, or a pointer that leads nowhere */
-  while (solver->phase == SOLVER_PATH)
+  /* the last step: found, or a pointer that leads nowhere (changes no
+   * word) */
+  while (done < max && solver->phase == SOLVER_PATH)
     {
       solver->steps++;
+      done++;
       solver_path_step (solver, NULL);
     }
+  return done;
 }
 
 bool
@@ -410,7 +428,7 @@ maze_solver_run (MazeSolver *solver)
       solver->algorithm->solver->step (solver, NULL);
     }
   if (solver->phase == SOLVER_PATH)
-    solver_path_run (solver);
+    solver_path_run (solver, UINT64_MAX, NULL, NULL);
 }
 
 void

@@ -1781,6 +1781,28 @@ pyramid_block (const RenderPyramid *p,
   uint64_t sum = 0;
   unsigned path = 0, n = (x1 - x0) * (y1 - y0);
 
+  /* A whole block inside the maze (all but the last column and row):
+   * no edge to look for, the cells read four at a time. */
+  if (x1 < p->w && y1 < p->h && n == RENDER_PYRAMID_BLOCK * RENDER_PYRAMID_BLOCK)
+    {
+      const uint64_t *t = p->packed[0];
+
+      for (uint32_t y = y0; y < y1; y++)
+        {
+          const uint16_t *c = cells + (size_t) y * p->w + x0;
+
+          sum += t[(c[0] & MAZE_PASSAGE_MASK) | ((unsigned) c[0] >> shift != 0) << 4] +
+                 t[(c[1] & MAZE_PASSAGE_MASK) | ((unsigned) c[1] >> shift != 0) << 4] +
+                 t[(c[2] & MAZE_PASSAGE_MASK) | ((unsigned) c[2] >> shift != 0) << 4] +
+                 t[(c[3] & MAZE_PASSAGE_MASK) | ((unsigned) c[3] >> shift != 0) << 4];
+          path |= (unsigned) (c[0] | c[1] | c[2] | c[3]) & MAZE_SOLUTION_MASK;
+        }
+      return (uint32_t) (((sum >> 42) + 8) / 16) << 16 |
+             (uint32_t) (((sum >> 21 & 0x1FFFFF) + 8) / 16) << 8 |
+             (uint32_t) (((sum & 0x1FFFFF) + 8) / 16) |
+             (path != 0 ? PYRAMID_PATH : 0);
+    }
+
   for (uint32_t y = y0; y < y1; y++)
     {
       const uint16_t *row = cells + (size_t) y * p->w;
@@ -1823,8 +1845,9 @@ pyramid_parent (RenderPyramid *p,
         path |= v & PYRAMID_PATH;
         n++;
       }
-  p->level[k][(size_t) by * p->lw[k] + bx] =
-    (r + n / 2) / n << 16 | (g + n / 2) / n << 8 | (b + n / 2) / n | path;
+  p->level[k][(size_t) by * p->lw[k] + bx] = n == 4
+    ? (r + 2) / 4 << 16 | (g + 2) / 4 << 8 | (b + 2) / 4 | path
+    : (r + n / 2) / n << 16 | (g + n / 2) / n << 8 | (b + n / 2) / n | path;
 }
 
 bool
@@ -1861,6 +1884,12 @@ render_pyramid_cells_changed (RenderPyramid  *pyramid,
 {
   RenderPyramid *p = pyramid;
   uint64_t n_cells = (uint64_t) p->w * p->h;
+#ifdef __SIZEOF_INT128__
+  /* The row of a cell without a division (a Run hands over millions):
+   * for any 32-bit index, (M x index) >> 64 with M = 2^64 / w rounded
+   * up is index / w (Lemire, Kaser and Kurz 2019); M is 0 for w = 1. */
+  const uint64_t m = UINT64_MAX / p->w + 1;
+#endif
 
   for (size_t i = 0; i < n; i++)
     {
@@ -1868,7 +1897,11 @@ render_pyramid_cells_changed (RenderPyramid  *pyramid,
 
       if (cells[i] >= n_cells)
         continue;
+#ifdef __SIZEOF_INT128__
+      y = m != 0 ? (uint32_t) (((unsigned __int128) m * cells[i]) >> 64) : cells[i];
+#else
       y = cells[i] / p->w;
+#endif
       x = cells[i] - y * p->w;
       block = (y / RENDER_PYRAMID_BLOCK) * p->lw[0] + x / RENDER_PYRAMID_BLOCK;
       if (p->dirty_bits[block / 32] & (1u << (block % 32)))
@@ -1896,6 +1929,14 @@ render_pyramid_cells_changed (RenderPyramid  *pyramid,
     }
 }
 
+const uint32_t *
+render_pyramid_marked (const RenderPyramid *pyramid,
+                       size_t              *n)
+{
+  *n = pyramid->n_dirty;
+  return pyramid->dirty;
+}
+
 void
 render_pyramid_flush (RenderPyramid *pyramid)
 {
@@ -1915,8 +1956,9 @@ render_pyramid_flush (RenderPyramid *pyramid)
   p->n_dirty = 0;
   if (!p->ready)
     return;
-  /* Level by level: the list becomes the parents' (in place), the same
-   * parent once when its children were marked one after another. */
+  /* Level by level: the list becomes the parents' (in place), each
+   * parent once, marked in the bits (clear again now) while its level is
+   * worked: a quarter as many a level up. */
   for (unsigned k = 1; k < p->n_levels; k++)
     {
       size_t m = 0;
@@ -1927,11 +1969,14 @@ render_pyramid_flush (RenderPyramid *pyramid)
           uint32_t bx = block % p->lw[k - 1], by = block / p->lw[k - 1];
           uint32_t parent = (by / 2) * p->lw[k] + bx / 2;
 
-          if (m > 0 && p->dirty[m - 1] == parent)
+          if (p->dirty_bits[parent / 32] & (1u << (parent % 32)))
             continue;
+          p->dirty_bits[parent / 32] |= 1u << (parent % 32);
           p->dirty[m++] = parent;
           pyramid_parent (p, k, bx / 2, by / 2);
         }
+      for (size_t i = 0; i < m; i++)
+        p->dirty_bits[p->dirty[i] / 32] &= ~(1u << (p->dirty[i] % 32));
       n = m;
     }
 }

@@ -337,6 +337,18 @@ void render_pyramid_cells_changed (RenderPyramid  *pyramid,
                                    size_t          n);
 
 /*
+ * render_pyramid_marked:
+ * The blocks of level 0 marked since the last flush, in the order they
+ * were marked, each once: block (bx, by) is bx + by x the maze's width
+ * in blocks (its cells are those of x in 4 bx .. 4 bx + 3, y in 4 by ..
+ * 4 by + 3).  Into @n, how many.  A caller that marks cells can read
+ * the new blocks after the old count: the cells of a ready pyramid's
+ * block marked before are not marked again.
+ */
+const uint32_t *render_pyramid_marked (const RenderPyramid *pyramid,
+                                       size_t              *n);
+
+/*
  * render_pyramid_flush:
  * Works the changed blocks into every level of the pyramid.
  */

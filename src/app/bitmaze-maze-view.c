@@ -943,12 +943,27 @@ invalidate_cells (BitmazeMazeView *self,
                   size_t           n)
 {
   const BlockSpans *spans;
-  uint32_t mw, n_cells;
+  uint32_t mw, mh, n_cells;
   gint32 bx_lo, by_lo, bx_hi, by_hi;
+  const uint32_t *blocks = NULL;
+  size_t n_blocks = 0;
 
   if (self->pyramid != NULL && n > 0)
     {
+      size_t before;
+
+      render_pyramid_marked (self->pyramid, &before);
       render_pyramid_cells_changed (self->pyramid, cells, n);
+      /* A ready pyramid marks a block of 4 x 4 cells once until it is
+       * drawn, so the tiles need marking for its new blocks only (the
+       * blocks marked before marked their tiles then, and both are
+       * cleared by the same drawing, flush first): a Run's cells come
+       * in their thousands to a block. */
+      if (render_pyramid_is_ready (self->pyramid))
+        {
+          blocks = render_pyramid_marked (self->pyramid, &n_blocks) + before;
+          n_blocks -= before;
+        }
       gtk_widget_queue_draw (GTK_WIDGET (self));
     }
   if (self->maze == NULL || n == 0 || g_hash_table_size (self->tiles) == 0)
@@ -967,19 +982,32 @@ invalidate_cells (BitmazeMazeView *self,
   bx_hi = (self->grid_tx + self->grid_width) * BLOCKS_PER_SIDE - 1;
   by_hi = (self->grid_ty + self->grid_height) * BLOCKS_PER_SIDE - 1;
 
-  for (size_t i = 0; i < n; i++)
+  mh = maze_height (self->maze);
+  for (size_t i = 0; i < (blocks != NULL ? n_blocks : n); i++)
     {
-      uint32_t index = cells[i], x, y;
+      uint32_t x, y, x1, y1;
       gint32 bx0, bx1, by0, by1;
 
-      if (index >= n_cells)
-        continue;
-      y = index / mw;
-      x = index - y * mw;
+      if (blocks != NULL)
+        {
+          uint32_t pw = (mw + RENDER_PYRAMID_BLOCK - 1) / RENDER_PYRAMID_BLOCK;
+
+          y = blocks[i] / pw * RENDER_PYRAMID_BLOCK;
+          x = blocks[i] % pw * RENDER_PYRAMID_BLOCK;
+          x1 = MIN (x + RENDER_PYRAMID_BLOCK, mw) - 1;
+          y1 = MIN (y + RENDER_PYRAMID_BLOCK, mh) - 1;
+        }
+      else
+        {
+          if (cells[i] >= n_cells)
+            continue;
+          y = y1 = cells[i] / mw;
+          x = x1 = cells[i] - y * mw;
+        }
       bx0 = MAX (spans->cols[2 * x], bx_lo);
-      bx1 = MIN (spans->cols[2 * x + 1], bx_hi);
+      bx1 = MIN (spans->cols[2 * x1 + 1], bx_hi);
       by0 = MAX (spans->rows[2 * y], by_lo);
-      by1 = MIN (spans->rows[2 * y + 1], by_hi);
+      by1 = MIN (spans->rows[2 * y1 + 1], by_hi);
       for (gint32 by = by0; by <= by1; by++)
         for (gint32 bx = bx0; bx <= bx1; bx++)
           {

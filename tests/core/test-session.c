@@ -712,7 +712,9 @@ test_run_paused_mid_batch (Fixture       *fixture,
   Maze *maze;
   guint n;
 
-  bitmaze_session_set_size (session, 500, 500);
+  /* (Big enough for a Run at the search's own speed to take frames: 1.4
+   * million steps, about 25 ms.) */
+  bitmaze_session_set_size (session, 1200, 1200);
   g_assert_true (bitmaze_session_generate (session, &error));
   g_assert_no_error (error);
   finish_build (session);

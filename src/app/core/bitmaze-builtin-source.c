@@ -109,6 +109,15 @@ builtin_find_line (BitmazeStepSource *source,
   return maze_history_find_line (HISTORY (source), line, before);
 }
 
+static guint64
+builtin_run (BitmazeStepSource *source,
+             guint64            max,
+             guint32           *cells,
+             gsize             *n_cells)
+{
+  return maze_history_run (HISTORY (source), max, cells, n_cells);
+}
+
 static void
 builtin_free (BitmazeStepSource *source)
 {
@@ -129,6 +138,7 @@ static const BitmazeStepSourceClass builtin_class = {
   .frontier = builtin_frontier,
   .stats = builtin_stats,
   .solver = builtin_solver,
+  .run = builtin_run,
   .find_line = builtin_find_line,
   .free = builtin_free,
 };

@@ -29,7 +29,9 @@
  * every frame stays short: a key press waits for one frame, never for a
  * batch.  A batch is handed over after BATCH_MAX_US at the latest, so
  * the picture keeps moving on a slow machine. */
-#define BATCH_SLICE_US    8000
+/* It is handed over too once it holds BITMAZE_PACER_BATCH_CELLS changed
+ * cells (see bitmaze-pacer.h), whatever its steps took. */
+#define BATCH_SLICE_US    13000
 #define BATCH_SHARE       6
 #define BATCH_MAX_US      150000
 
@@ -192,7 +194,8 @@ bitmaze_pacer_steps_done (BitmazePacer *self,
 gboolean
 bitmaze_pacer_batch_due (BitmazePacer *self,
                          gint64        steps_us,
-                         gint64        steps_cpu_us)
+                         gint64        steps_cpu_us,
+                         guint         n_cells)
 {
   gint64 now = g_get_monotonic_time ();
   gint64 window_us = self->rest_us;
@@ -207,7 +210,8 @@ bitmaze_pacer_batch_due (BitmazePacer *self,
   if (self->cycle_cpu != 0)
     window_us = MAX (window_us, bitmaze_thread_cpu_us () - self->cycle_cpu - self->cycle_steps_cpu);
   if (self->cycle_steps_cpu < BATCH_SHARE * window_us
-      && now - self->batch_since < BATCH_MAX_US)
+      && now - self->batch_since < BATCH_MAX_US
+      && n_cells < BITMAZE_PACER_BATCH_CELLS)
     return FALSE;
   self->batch_since = 0;
   return TRUE;

@@ -56,13 +56,19 @@ void          bitmaze_pacer_steps_done         (BitmazePacer *self,
                                                 gboolean      unlimited,
                                                 gint64        view_us,
                                                 gint64        work_us);
+/* A batch is handed over once it holds this many changed cells: the
+ * window takes about 10 to 20 ns a cell to mark them and draw them, so
+ * the frame that hands them over stays short (a key waits for it). */
+#define BITMAZE_PACER_BATCH_CELLS (1u << 20)
+
 /* At full speed: this frame's steps took @steps_us (@steps_cpu_us of
- * the thread's CPU); is the batch they belong to due to be handed over
- * (and a new one begun)?  Otherwise the frame calls
+ * the thread's CPU) and the batch holds @n_cells changed cells; is it
+ * due to be handed over (and a new one begun)?  Otherwise the frame calls
  * bitmaze_pacer_steps_batched () instead of bitmaze_pacer_steps_done (). */
 gboolean      bitmaze_pacer_batch_due          (BitmazePacer *self,
                                                 gint64        steps_us,
-                                                gint64        steps_cpu_us);
+                                                gint64        steps_cpu_us,
+                                                guint         n_cells);
 /* The frame's steps, @work_us, were kept for the batch's hand-over. */
 void          bitmaze_pacer_steps_batched      (BitmazePacer *self,
                                                 gint64        work_us);

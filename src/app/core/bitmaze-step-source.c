@@ -104,6 +104,18 @@ bitmaze_step_source_changed_cells (BitmazeStepSource *source,
 }
 
 guint64
+bitmaze_step_source_run (BitmazeStepSource *source,
+                         guint64            max,
+                         guint32           *cells,
+                         gsize             *n_cells)
+{
+  *n_cells = 0;
+  if (source->klass->run == NULL)
+    return 0;
+  return source->klass->run (source, max, cells, n_cells);
+}
+
+guint64
 bitmaze_step_source_get_first (BitmazeStepSource *source)
 {
   return source->klass->first (source);

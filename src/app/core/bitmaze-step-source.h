@@ -68,6 +68,12 @@ typedef struct _BitmazeStepSourceClass BitmazeStepSourceClass;
  * @stats: the counters at the position (steps, visited, found...)
  * @solver: the engine's solver at the position, for predict mode's
  *   "which cell comes next?", or NULL
+ * @run: (nullable): up to @max steps forward as fast as the source goes,
+ *   for a Run at full speed: no reports, the index of each word they
+ *   changed into @cells (room for @max x MAZE_STEP_MAX_CHANGES), their
+ *   number into @n_cells; the steps done, 0 when the source has none to
+ *   run so (then bitmaze_step_source_step () goes on).  A source without
+ *   it is stepped one step at a time.
  * @find_line: the last step up to @before that ran line @line of the
  *   algorithm's listing (its report names it as its line or a change's
  *   line), 0 when none did; the maze and the position stay as they are
@@ -101,6 +107,10 @@ struct _BitmazeStepSourceClass
   void              (*stats)         (BitmazeStepSource *source,
                                       MazeSolveStats    *stats);
   const MazeSolver *(*solver)        (BitmazeStepSource *source);
+  guint64           (*run)           (BitmazeStepSource *source,
+                                      guint64            max,
+                                      guint32           *cells,
+                                      gsize             *n_cells);
   guint64           (*find_line)     (BitmazeStepSource *source,
                                       guint              line,
                                       guint64            before);
@@ -159,6 +169,10 @@ gsize             bitmaze_step_source_changed_cells (BitmazeStepSource *source,
                                                      guint64            b,
                                                      guint32           *out,
                                                      gsize              max);
+guint64           bitmaze_step_source_run           (BitmazeStepSource *source,
+                                                     guint64            max,
+                                                     guint32           *cells,
+                                                     gsize             *n_cells);
 guint64           bitmaze_step_source_get_first     (BitmazeStepSource *source);
 guint64           bitmaze_step_source_get_position  (BitmazeStepSource *source);
 guint64           bitmaze_step_source_get_length    (BitmazeStepSource *source);

@@ -94,14 +94,65 @@ bitmaze_stepper_run_frame (BitmazeStepper *self,
       BitmazeStepSource *source = self->source;
       guint len = self->changed->len;
       guint32 *cells = NULL;
+      guint64 tail_from = 0;
 
-      while (done < wanted)
+      /* At full speed, the steps run at the source's own speed, with no
+       * report and unrecorded (maze_history_run ()), in runs of
+       * RUN_CHUNK between looks at the clock; then RUN_TAIL recorded
+       * ones below, so that Back, the log and the Code pane find the
+       * newest steps in the history at once.  (The steps before are
+       * replayed when gone back to.) */
+      if (batched && source->klass->run != NULL)
+        {
+          while (done + RUN_TAIL < wanted && len < BITMAZE_PACER_BATCH_CELLS
+                 && g_get_monotonic_time () - start < budget)
+            {
+              guint64 chunk = MIN (RUN_CHUNK, wanted - RUN_TAIL - done);
+              guint64 got;
+              gsize n;
+
+              g_array_set_size (self->changed, len + chunk * MAZE_STEP_MAX_CHANGES);
+              got = bitmaze_step_source_run (source, chunk, (guint32 *) (gpointer) self->changed->data + len, &n);
+              len += n;
+              done += got;
+              if (got == 0 || bitmaze_step_source_finished (source))
+                break;
+            }
+          g_array_set_size (self->changed, len);
+          tail_from = done;
+          if (done > 0 && bitmaze_step_source_finished (source))
+            {
+              guint64 end = bitmaze_step_source_get_position (source);
+              guint64 from = end - MIN (end - MIN (end, self->pending_before.position),
+                                        (guint64) BITMAZE_SESSION_STEPS_MAX);
+
+              /* The end was among the steps run.  Whoever takes every
+               * step (the inspector's log) gets the newest ones of the
+               * batch all the same: gone back for them (a replay of the
+               * steps the log does not hold) and redone, recorded. */
+              if (record && from < end
+                  && bitmaze_step_source_seek (source, from, NULL, 0, NULL, NULL) == MAZE_OK)
+                {
+                  self->n_steps = 0;
+                  while (bitmaze_step_source_get_position (source) < end
+                         && bitmaze_step_source_step (source, next_frame_step (self), TRUE))
+                    ;
+                }
+              else
+                /* Its report, as the source repeats it, is the step shown. */
+                bitmaze_step_source_step (source, record ? next_frame_step (self) : &self->last_step, TRUE);
+              self->has_last_step = TRUE;
+              more = FALSE;
+            }
+        }
+
+      while (more && done < wanted)
         {
           MazeStep *report;
 
           /* Room for the cells of the steps until the next look at the
            * clock, made once for all of them. */
-          if (done % CLOCK_CHECK_EVERY == 0)
+          if ((done - tail_from) % CLOCK_CHECK_EVERY == 0)
             {
               g_array_set_size (self->changed, len + CLOCK_CHECK_EVERY * MAZE_STEP_MAX_CHANGES);
               cells = (guint32 *) (gpointer) self->changed->data;
@@ -130,7 +181,8 @@ bitmaze_stepper_run_frame (BitmazeStepper *self,
               more = FALSE;
               break;
             }
-          if (done % CLOCK_CHECK_EVERY == 0 && g_get_monotonic_time () - start > budget)
+          if ((done - tail_from) % CLOCK_CHECK_EVERY == 0 && done - tail_from >= RUN_TAIL
+              && g_get_monotonic_time () - start > budget)
             break;
         }
       g_array_set_size (self->changed, len);
@@ -143,7 +195,8 @@ bitmaze_stepper_run_frame (BitmazeStepper *self,
 
   /* Within a batch: nothing to show yet. */
   if (batched && more
-      && !bitmaze_pacer_batch_due (self->pacer, view_start - start, bitmaze_thread_cpu_us () - start_cpu))
+      && !bitmaze_pacer_batch_due (self->pacer, view_start - start, bitmaze_thread_cpu_us () - start_cpu,
+                                                self->changed->len))
     {
       bitmaze_pacer_steps_batched (self->pacer, g_get_monotonic_time () - start);
       return;

@@ -158,10 +158,28 @@ dfs_run (MazeSolver *solver)
   uint64_t depth = DFS (solver)->depth, max_depth = solver->max_frontier - 1;
   uint64_t steps = 0, visited = 0;
   unsigned done = 0; /* sides of cur known to lead to visited cells */
+  /* maze_solver_run_steps (): stop after that many steps (0: never), and
+   * hand out the words changed, as dfs_step () reports them */
+  const uint64_t limit = solver->stop_after;
+  uint32_t *touched = solver->touched != NULL ? solver->touched + solver->n_touched : NULL;
+  size_t n_touched = 0;
 
   while (cur != goal)
     {
-      uint16_t c = cells[cur];
+      uint16_t c;
+
+      if (limit != 0 && steps == limit)
+        {
+          /* Stopped as dfs_step () would leave it after this many. */
+          solver->cur = cur;
+          DFS (solver)->depth = depth;
+          solver->max_frontier = max_depth + 1;
+          solver->steps += steps;
+          solver->visited += visited;
+          solver->n_touched += n_touched;
+          return;
+        }
+      c = cells[cur];
       unsigned open = solver_open_dirs (c) & ~(c >> MAZE_BACKTRACK_SHIFT) & ~done;
       uint32_t to = UINT32_MAX;
       unsigned k = 0;
@@ -182,6 +200,11 @@ dfs_run (MazeSolver *solver)
 
           cells[cur] |= (uint16_t) (dir << MAZE_SOLUTION_SHIFT);
           cells[to] |= (uint16_t) (maze_opposite (dir) << MAZE_BACKTRACK_SHIFT);
+          if (touched != NULL)
+            {
+              touched[n_touched++] = cur;
+              touched[n_touched++] = to;
+            }
           cur = to;
           done = 0;
           if (++depth > max_depth)
@@ -198,6 +221,8 @@ dfs_run (MazeSolver *solver)
           if (depth == 0 || (to = dfs_parent (solver, cur)) == UINT32_MAX)
             break;
           cells[to] &= (uint16_t) ~MAZE_SOLUTION_MASK;
+          if (touched != NULL)
+            touched[n_touched++] = to;
           cur = to;
           done = (unsigned) (back_from << 1) - 1;
           depth--;
@@ -209,7 +234,11 @@ dfs_run (MazeSolver *solver)
   solver->max_frontier = max_depth + 1;
   solver->steps += steps;
   solver->visited += visited;
-  /* The step that finds the goal or gives up is the last one. */
+  solver->n_touched += n_touched;
+  if (limit != 0 && steps == limit)
+    return;
+  /* The step that finds the goal or gives up is the last one (it changes
+   * no word). */
   solver->steps++;
   dfs_step (solver, NULL);
 }
@@ -261,6 +290,7 @@ static const MazeSolverClass dfs_class = {
   .step = dfs_step,
   .frontier = dfs_frontier,
   .run = dfs_run,
+  .run_stops = true,
   .next_cell = dfs_next_cell,
   .state_size = sizeof (DfsState),
 };

@@ -118,7 +118,9 @@ struct MazeSolverClass
   /* Optional: the search to its end, without reports, faster than
    * step() one at a time but with the same counters.  With run_stops,
    * it also stops after solver->stop_after steps when that is not 0, in
-   * the state step() would have left (see maze_solver_run_steps ()). */
+   * the state step() would have left (see maze_solver_run_steps ()),
+   * and appends to solver->touched, when not NULL, the index of each
+   * word it changes, in the order step() reports them. */
   void       (*run)      (MazeSolver *solver);
   bool        run_stops;
   /* Optional: free what init() and step() allocated beyond the queue and

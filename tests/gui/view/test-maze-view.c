@@ -598,6 +598,86 @@ test_cells_changed_tiles (void)
   fixture_teardown (f, NULL);
 }
 
+static gboolean
+overview_built (gpointer data)
+{
+  return !bitmaze_maze_view_is_building_overview (data);
+}
+
+/* Marks a sparse spread of cells of @f's maze (every @every-th from
+ * @offset, the corners too) as reached, hands them to the view, and
+ * appends them to @changed. */
+static void
+reach_cells (Fixture *f,
+             guint    every,
+             guint    offset,
+             GArray  *changed)
+{
+  uint32_t w = maze_width (f->maze), h = maze_height (f->maze), n = w * h;
+  uint16_t *cells = maze_cells (f->maze);
+  guint from = changed->len;
+
+  for (uint32_t i = 0; i < n; i++)
+    {
+      uint32_t x = i % w, y = i / w;
+
+      if (((x == 0 || x == w - 1) && (y == 0 || y == h - 1)) || i % every == offset)
+        {
+          cells[i] |= (uint16_t) ((x > 0 ? MAZE_W : MAZE_N) << MAZE_BACKTRACK_SHIFT);
+          g_array_append_val (changed, i);
+        }
+    }
+  bitmaze_maze_view_cells_changed (f->view, &g_array_index (changed, uint32_t, from),
+                                   changed->len - from);
+}
+
+/* A maze with an overview pyramid (a million cells or more) marks its
+ * tiles by the pyramid's blocks of 4 x 4 cells: what it repaints after
+ * cells changed (in two hand-overs before one drawing, the second one
+ * into blocks the first marked, and once more after that drawing) is
+ * what it draws afresh, at fit and zoomed in. */
+static void
+test_cells_changed_pyramid (void)
+{
+  Fixture fixture = { 0 }, *f = &fixture;
+
+  fixture_setup_size (f, 1100, 1000);
+  for (int zoom = 0; zoom < 2; zoom++)
+    {
+      g_autoptr (GArray) changed = g_array_new (FALSE, FALSE, sizeof (uint32_t));
+      g_autofree guchar *repainted = NULL;
+      g_autofree guchar *redrawn = NULL;
+      gsize repainted_size, redrawn_size;
+
+      gui_test_wait_until (overview_built, f->view, "the overview pyramid to be built");
+      if (zoom)
+        {
+          GtkAdjustment *hadj = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (f->scroller));
+          GtkAdjustment *vadj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (f->scroller));
+
+          bitmaze_maze_view_set_zoom (f->view, 20.0);
+          wait_for_draw (f);
+          gtk_adjustment_set_value (hadj, (gtk_adjustment_get_upper (hadj) - gtk_adjustment_get_page_size (hadj)) / 2);
+          gtk_adjustment_set_value (vadj, (gtk_adjustment_get_upper (vadj) - gtk_adjustment_get_page_size (vadj)) / 2);
+          wait_for_draw (f);
+        }
+      /* (zoomed in, a few thousand cells show: a denser spread) */
+      reach_cells (f, zoom ? 97 : 4099, 17 + zoom, changed);
+      reach_cells (f, zoom ? 97 : 4099, 18 + zoom, changed);
+      wait_for_draw (f);
+      reach_cells (f, zoom ? 61 : 1031, 5 + zoom, changed);
+      wait_for_draw (f);
+      repainted = view_pixels (f, &repainted_size);
+
+      bitmaze_maze_view_walls_changed (f->view);
+      gui_test_wait_until (overview_built, f->view, "the overview pyramid to be built again");
+      wait_for_draw (f);
+      redrawn = view_pixels (f, &redrawn_size);
+      g_assert_cmpmem (repainted, repainted_size, redrawn, redrawn_size);
+    }
+  fixture_teardown (f, NULL);
+}
+
 /* The frontier and the changed cells are highlighted, and only while they
  * are in the lists. */
 static void
@@ -835,6 +915,7 @@ main (int   argc,
   ADD ("accessible", test_accessible);
 #undef ADD
   g_test_add_func ("/maze-view/cells-changed-tiles", test_cells_changed_tiles);
+  g_test_add_func ("/maze-view/cells-changed-pyramid", test_cells_changed_pyramid);
   g_test_add_func ("/maze-view/huge", test_huge);
   g_test_add_func ("/maze-view/fit-walls", test_fit_walls);
 

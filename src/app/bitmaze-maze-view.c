@@ -539,8 +539,14 @@ pyramid_build_cb (gpointer user_data)
     if (g_get_monotonic_time () - start > PYRAMID_SLICE_US)
       return G_SOURCE_CONTINUE;
   self->pyramid_source_id = 0;
-  /* Zoomed out, the next frames draw from it. */
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* Zoomed out, the next frames draw from it.  The tiles drawn from the
+   * cells while it was built (a sample of at most 16 cells a pixel, where
+   * it averages them all: a path looks thinner) are drawn again, or the
+   * picture would change its look at the next zoom. */
+  if (self->cell > 0.0 && self->cell * RENDER_PYRAMID_BLOCK <= 1.0)
+    invalidate_tiles (self);
+  else
+    gtk_widget_queue_draw (GTK_WIDGET (self));
   return G_SOURCE_REMOVE;
 }
 

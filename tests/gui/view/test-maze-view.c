@@ -678,6 +678,33 @@ test_cells_changed_pyramid (void)
   fixture_teardown (f, NULL);
 }
 
+/* A huge maze's first picture is drawn from its cells while its overview
+ * pyramid is built; once built, the picture is drawn again from it, as
+ * every later one is (else its look changes at the next zoom: a sample
+ * of the cells draws thinner lines than their average). */
+static void
+test_pyramid_built_repaints (void)
+{
+  Fixture fixture = { 0 }, *f = &fixture;
+  g_autofree guchar *first = NULL;
+  g_autofree guchar *again = NULL;
+  gsize first_size, again_size;
+
+  /* 4 cells a pixel and more in a 480-pixel window: the pyramid draws */
+  fixture_setup_size (f, 2100, 1000);
+  gui_test_wait_until (overview_built, f->view, "the overview pyramid to be built");
+  wait_for_draw (f);
+  first = view_pixels (f, &first_size);
+
+  bitmaze_maze_view_set_zoom (f->view, 2.0);
+  wait_for_draw (f);
+  bitmaze_maze_view_set_zoom (f->view, 1.0);
+  wait_for_draw (f);
+  again = view_pixels (f, &again_size);
+  g_assert_cmpmem (first, first_size, again, again_size);
+  fixture_teardown (f, NULL);
+}
+
 /* The frontier and the changed cells are highlighted, and only while they
  * are in the lists. */
 static void
@@ -916,6 +943,7 @@ main (int   argc,
 #undef ADD
   g_test_add_func ("/maze-view/cells-changed-tiles", test_cells_changed_tiles);
   g_test_add_func ("/maze-view/cells-changed-pyramid", test_cells_changed_pyramid);
+  g_test_add_func ("/maze-view/pyramid-built-repaints", test_pyramid_built_repaints);
   g_test_add_func ("/maze-view/huge", test_huge);
   g_test_add_func ("/maze-view/fit-walls", test_fit_walls);
 

@@ -429,7 +429,7 @@ bitmaze_status_init (BitmazeStatus *self)
         gtk_widget_add_css_class (GTK_WIDGET (labels[i]), "heading");
       }
     self->state_label = labels[0];
-    stack = reserve_stack_new (labels[0], labels[1], FALSE);
+    stack = reserve_stack_new (labels[0], labels[1], TRUE);
     gtk_widget_set_valign (stack, GTK_ALIGN_START);
     gtk_box_append (GTK_BOX (row), stack);
   }

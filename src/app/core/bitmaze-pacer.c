@@ -29,8 +29,13 @@
  * every frame stays short: a key press waits for one frame, never for a
  * batch.  A batch is handed over after BATCH_MAX_US at the latest, so
  * the picture keeps moving on a slow machine. */
-/* It is handed over too once it holds BITMAZE_PACER_BATCH_CELLS changed
- * cells (see bitmaze-pacer.h), whatever its steps took. */
+/* It is handed over too once it holds as many changed cells as the window
+ * marks in HANDOVER_US (their cost a cell measured at each hand-over: a
+ * cell of a bigger maze costs more, its memory further off), between
+ * BATCH_MIN_CELLS and BITMAZE_PACER_BATCH_CELLS, whatever its steps
+ * took: so a frame that hands over stays short too. */
+#define HANDOVER_US       30000
+#define BATCH_MIN_CELLS   65536
 #define BATCH_SLICE_US    13000
 #define BATCH_SHARE       6
 #define BATCH_MAX_US      150000
@@ -50,6 +55,7 @@ struct _BitmazePacer
   gint64  batch_since;    /* monotonic time the batch began, 0 for none */
   gint64  cycle_cpu;      /* the thread's CPU time at the last hand-over */
   gint64  cycle_steps_cpu;/* the CPU of the steps since */
+  guint   batch_cells;    /* a batch is handed over at this many cells */
 
   /* The view's frames */
   gint64  frame_start;    /* monotonic time the frame began */
@@ -86,6 +92,7 @@ bitmaze_pacer_run_started (BitmazePacer *self,
   /* Until a frame has measured what handing the changes to the view
    * takes, a guess. */
   self->view_us = STEP_BUDGET_US / 3;
+  self->batch_cells = BITMAZE_PACER_BATCH_CELLS;
   self->unframed_us = unframed_us;
   /* The first step comes at once, even at one step a second. */
   self->credit = 1.0;
@@ -191,6 +198,31 @@ bitmaze_pacer_steps_done (BitmazePacer *self,
   self->cycle_steps_cpu = 0;
 }
 
+guint
+bitmaze_pacer_batch_cells (BitmazePacer *self)
+{
+  g_return_val_if_fail (BITMAZE_IS_PACER (self), BITMAZE_PACER_BATCH_CELLS);
+
+  return self->batch_cells;
+}
+
+void
+bitmaze_pacer_cells_handed_over (BitmazePacer *self,
+                                 guint         n_cells,
+                                 gint64        view_us)
+{
+  guint64 cells;
+
+  g_return_if_fail (BITMAZE_IS_PACER (self));
+
+  /* Only a hand-over of many cells tells their cost a cell. */
+  if (n_cells < BATCH_MIN_CELLS || view_us <= 0)
+    return;
+  cells = (guint64) n_cells * HANDOVER_US / (guint64) view_us;
+  cells = CLAMP (cells, BATCH_MIN_CELLS, BITMAZE_PACER_BATCH_CELLS);
+  self->batch_cells = (guint) ((self->batch_cells + cells) / 2);
+}
+
 gboolean
 bitmaze_pacer_batch_due (BitmazePacer *self,
                          gint64        steps_us,
@@ -211,7 +243,7 @@ bitmaze_pacer_batch_due (BitmazePacer *self,
     window_us = MAX (window_us, bitmaze_thread_cpu_us () - self->cycle_cpu - self->cycle_steps_cpu);
   if (self->cycle_steps_cpu < BATCH_SHARE * window_us
       && now - self->batch_since < BATCH_MAX_US
-      && n_cells < BITMAZE_PACER_BATCH_CELLS)
+      && n_cells < self->batch_cells)
     return FALSE;
   self->batch_since = 0;
   return TRUE;

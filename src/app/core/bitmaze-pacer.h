@@ -56,10 +56,19 @@ void          bitmaze_pacer_steps_done         (BitmazePacer *self,
                                                 gboolean      unlimited,
                                                 gint64        view_us,
                                                 gint64        work_us);
-/* A batch is handed over once it holds this many changed cells: the
- * window takes about 10 to 20 ns a cell to mark them and draw them, so
- * the frame that hands them over stays short (a key waits for it). */
+/* A batch is handed over once it holds at most this many changed cells
+ * (fewer where the window takes longer a cell, see
+ * bitmaze_pacer_batch_cells ()): the window takes about 10 to 40 ns a
+ * cell to mark them and draw them, so the frame that hands them over
+ * stays short (a key waits for it). */
 #define BITMAZE_PACER_BATCH_CELLS (1u << 20)
+
+/* The changed cells a batch is handed over at, now. */
+guint         bitmaze_pacer_batch_cells        (BitmazePacer *self);
+/* A batch of @n_cells changed cells took the window @view_us to take. */
+void          bitmaze_pacer_cells_handed_over  (BitmazePacer *self,
+                                                guint         n_cells,
+                                                gint64        view_us);
 
 /* At full speed: this frame's steps took @steps_us (@steps_cpu_us of
  * the thread's CPU) and the batch holds @n_cells changed cells; is it

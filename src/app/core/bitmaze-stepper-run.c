@@ -55,6 +55,7 @@ bitmaze_stepper_run_frame (BitmazeStepper *self,
   gboolean held = FALSE;
   MazeStep asked;
   gint64 budget, view_start, view_us;
+  guint handed;
 
   g_return_if_fail (BITMAZE_IS_STEPPER (self));
 
@@ -104,7 +105,9 @@ bitmaze_stepper_run_frame (BitmazeStepper *self,
        * replayed when gone back to.) */
       if (batched && source->klass->run != NULL)
         {
-          while (done + RUN_TAIL < wanted && len < BITMAZE_PACER_BATCH_CELLS
+          guint max_cells = bitmaze_pacer_batch_cells (self->pacer);
+
+          while (done + RUN_TAIL < wanted && len < max_cells
                  && g_get_monotonic_time () - start < budget)
             {
               guint64 chunk = MIN (RUN_CHUNK, wanted - RUN_TAIL - done);
@@ -203,11 +206,14 @@ bitmaze_stepper_run_frame (BitmazeStepper *self,
     }
 
   /* (The end of Run hands over too, see bitmaze_stepper_stop_running ().) */
+  handed = self->changed->len;
   if (!more)
     bitmaze_stepper_set_running (self, FALSE);
   else
     bitmaze_stepper_hand_over (self, FALSE);
   view_us = g_get_monotonic_time () - view_start;
+  if (batched)
+    bitmaze_pacer_cells_handed_over (self->pacer, handed, view_us);
   if (held)
     {
       bitmaze_stepper_hold_question (self, &asked);

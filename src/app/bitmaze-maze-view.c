@@ -55,6 +55,11 @@
  * nothing runs (a maze just made, a zoom) the tiles may take nearly all
  * of it, so a big maze is on screen in fewer frames. */
 #define TILE_BUDGET_US      6000
+/* A full-speed Run hands a huge maze's cells over several times a
+ * second, and a search spreads over all of it, so every hand-over would
+ * repaint the whole view: it is drawn at most this often then (5 times
+ * a second), its pyramid kept up to date at each hand-over. */
+#define RUN_DRAW_INTERVAL_US 200000
 #define TILE_BUDGET_IDLE_US 9000
 /* The tiles fit in what the frame did not spend before them (the CPU of
  * what ran since the last frame, the session's steps, the layout) and
@@ -159,6 +164,10 @@ struct _BitmazeMazeView
    * out, and the idle source building it. */
   RenderPyramid    *pyramid;
   guint             pyramid_source_id;
+  /* A full-speed Run on a huge maze: the view is drawn at most every
+   * RUN_DRAW_INTERVAL_US (see queue_draw_paced ()). */
+  guint             paced_draw_id;
+  gint64            last_snapshot;
   const Maze       *pyramid_maze;     /* the maze it is of, and its size */
   uint32_t          pyramid_width;
   uint32_t          pyramid_height;
@@ -943,6 +952,50 @@ ensure_tile_grid (BitmazeMazeView *self)
     }
 }
 
+static gboolean
+paced_draw_cb (gpointer data)
+{
+  BitmazeMazeView *self = data;
+
+  self->paced_draw_id = 0;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return G_SOURCE_REMOVE;
+}
+
+/* Cells changed: a draw, but during a Run on a maze with a pyramid not
+ * sooner than RUN_DRAW_INTERVAL_US after the last one; the changed
+ * blocks are worked into the pyramid at once, so the drawing that comes
+ * has only the tiles to draw. */
+static void
+queue_draw_paced (BitmazeMazeView *self)
+{
+  gint64 wait;
+
+  if (self->pyramid == NULL || self->session == NULL
+      || !bitmaze_session_get_running (self->session))
+    {
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return;
+    }
+  render_pyramid_flush (self->pyramid);
+  wait = self->last_snapshot + RUN_DRAW_INTERVAL_US - g_get_monotonic_time ();
+  if (wait <= 0)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+  else if (self->paced_draw_id == 0)
+    self->paced_draw_id = g_timeout_add ((guint) (wait / 1000) + 1, paced_draw_cb, self);
+}
+
+/* The Run stopped: what it changed last is drawn now. */
+static void
+view_session_running_cb (BitmazeMazeView *self)
+{
+  if (self->paced_draw_id != 0 && !bitmaze_session_get_running (self->session))
+    {
+      g_clear_handle_id (&self->paced_draw_id, g_source_remove);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+}
+
 static void
 invalidate_cells (BitmazeMazeView *self,
                   const uint32_t  *cells,
@@ -970,10 +1023,13 @@ invalidate_cells (BitmazeMazeView *self,
           blocks = render_pyramid_marked (self->pyramid, &n_blocks) + before;
           n_blocks -= before;
         }
-      gtk_widget_queue_draw (GTK_WIDGET (self));
     }
   if (self->maze == NULL || n == 0 || g_hash_table_size (self->tiles) == 0)
-    return;
+    {
+      if (self->pyramid != NULL && n > 0)
+        queue_draw_paced (self);
+      return;
+    }
 
   /* The tiles were drawn with the geometry as it stands (they go when it
    * changes), and so are the spans. */
@@ -1025,7 +1081,7 @@ invalidate_cells (BitmazeMazeView *self,
                                                         + bx % BLOCKS_PER_SIDE);
           }
     }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  queue_draw_paced (self);
 }
 
 static void
@@ -1443,6 +1499,7 @@ bitmaze_maze_view_set_session (BitmazeMazeView *self,
   g_signal_connect_swapped (session, "cells-changed", G_CALLBACK (view_session_cells_cb), self);
   g_signal_connect_swapped (session, "maze-changed", G_CALLBACK (bitmaze_maze_view_walls_changed), self);
   g_signal_connect_swapped (session, "moved", G_CALLBACK (view_session_moved_cb), self);
+  g_signal_connect_swapped (session, "notify::running", G_CALLBACK (view_session_running_cb), self);
   view_session_maze_cb (self);
   view_session_moved_cb (self);
 }
@@ -1509,7 +1566,7 @@ bitmaze_maze_view_is_drawing (BitmazeMazeView *self)
 {
   g_return_val_if_fail (BITMAZE_IS_MAZE_VIEW (self), FALSE);
 
-  return self->redraw_tick_id != 0;
+  return self->redraw_tick_id != 0 || self->paced_draw_id != 0;
 }
 
 gboolean
@@ -2231,6 +2288,7 @@ bitmaze_maze_view_snapshot (GtkWidget   *widget,
   ty1 = (int) ceil (vy1 / TILE_SIZE);
 
   self->frame++;
+  self->last_snapshot = g_get_monotonic_time ();
   budget = self->session != NULL && bitmaze_session_get_running (self->session)
            ? TILE_BUDGET_US : TILE_BUDGET_IDLE_US;
   start = g_get_monotonic_time ();
@@ -2373,6 +2431,7 @@ bitmaze_maze_view_dispose (GObject *object)
       gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->redraw_tick_id);
       self->redraw_tick_id = 0;
     }
+  g_clear_handle_id (&self->paced_draw_id, g_source_remove);
   pyramid_stop (self);
   g_clear_pointer (&self->pyramid, render_pyramid_free);
   g_clear_pointer (&self->backdrop, gsk_render_node_unref);

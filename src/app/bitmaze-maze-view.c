@@ -2275,6 +2275,23 @@ bitmaze_maze_view_snapshot (GtkWidget   *widget,
 
   if (self->pyramid != NULL)
     {
+      /* During a Run the main loop is rarely idle, and until the pyramid
+       * is built each hand-over marks and draws cell by cell: each frame
+       * builds a slice of it too. */
+      if (self->pyramid_source_id != 0 && self->session != NULL
+          && bitmaze_session_get_running (self->session))
+        {
+          gint64 until = g_get_monotonic_time () + PYRAMID_SLICE_US;
+
+          while (!render_pyramid_build (self->pyramid, 8) && g_get_monotonic_time () < until)
+            ;
+          if (render_pyramid_is_ready (self->pyramid))
+            {
+              g_clear_handle_id (&self->pyramid_source_id, g_source_remove);
+              if (self->cell > 0.0 && self->cell * RENDER_PYRAMID_BLOCK <= 1.0)
+                self->stamp++;
+            }
+        }
       render_pyramid_flush (self->pyramid);
       /* (out of memory for its marks, it starts over) */
       if (!render_pyramid_is_ready (self->pyramid) && self->pyramid_source_id == 0)

@@ -168,17 +168,9 @@ dfs_run (MazeSolver *solver)
     {
       uint16_t c;
 
+      /* (stopped as dfs_step () would leave it after this many) */
       if (limit != 0 && steps == limit)
-        {
-          /* Stopped as dfs_step () would leave it after this many. */
-          solver->cur = cur;
-          DFS (solver)->depth = depth;
-          solver->max_frontier = max_depth + 1;
-          solver->steps += steps;
-          solver->visited += visited;
-          solver->n_touched += n_touched;
-          return;
-        }
+        break;
       c = cells[cur];
       unsigned open = solver_open_dirs (c) & ~(c >> MAZE_BACKTRACK_SHIFT) & ~done;
       uint32_t to = UINT32_MAX;

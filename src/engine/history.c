@@ -11,7 +11,8 @@
  * FIRST flags counts steps.  Entries live in chunks, so a long Run never
  * copies the log to grow it, and the oldest chunks can be given back.
  * The chunks are cut from blocks of GROUP_CHUNKS (6 MB), mapped from the
- * system on 2 MB boundaries, that ask for huge pages: the system then
+ * system on 2 MB boundaries, that ask for huge pages (for a maze of a
+ * million cells or more, whose log is that big): the system then
  * hands the memory over 2 MB at a time instead of a page (4 KB) at a
  * time, and the first touch of each page is what the log costs most on
  * a virtual machine (a 4000 x 4000 BFS writes about 86 MB of it).  (So a
@@ -79,6 +80,12 @@
  * it (so that Back goes on through the log), the rest is replayed. */
 #define RECORD_MARGIN    ((uint64_t) 1 << 16)
 #define SLAB_BYTES       BLOCK_ALIGN
+/* A maze of at least this many cells has its history's blocks ask for
+ * huge pages.  A smaller one's log is a few pages: a huge page would make
+ * each block it maps and unmaps (a Run at full speed starts the log
+ * again every frame) 2 MB of resident memory, or not, as the system has
+ * one free. */
+#define HUGE_PAGES_CELLS ((uint32_t) 1 << 20)
 #define PAGE_BYTES       ((size_t) 4096)
 
 typedef struct
@@ -149,6 +156,9 @@ struct MazeHistory
   size_t         memory;
   size_t         limit;
   MazeStatus     status;
+  /* Whether the blocks ask for huge pages: for a big maze only (see
+   * HUGE_PAGES_CELLS). */
+  bool           huge;
 };
 
 /* ------------------------------------------------------------------ */
@@ -170,9 +180,10 @@ apply_entry (MazeHistory    *h,
 }
 
 /* @size bytes (a multiple of the page) on a BLOCK_ALIGN boundary, from
- * the system, asking for huge pages; NULL when out of memory. */
+ * the system, asking for huge pages with @huge; NULL when out of memory. */
 static uint8_t *
-map_aligned (size_t size)
+map_aligned (size_t size,
+             bool   huge)
 {
   size_t whole = size + BLOCK_ALIGN, head;
   /* cppcheck-suppress invalidFunctionArg
@@ -190,7 +201,10 @@ map_aligned (size_t size)
   if (head > 0)
     munmap (p, head);
 #if defined(MADV_HUGEPAGE)
-  (void) madvise (block, size, MADV_HUGEPAGE);
+  if (huge)
+    (void) madvise (block, size, MADV_HUGEPAGE);
+#else
+  (void) huge;
 #endif
   return block;
 }
@@ -241,7 +255,7 @@ add_chunk (MazeHistory *h,
     return true;
   if (h->blocks[g] == NULL)
     {
-      h->blocks[g] = (uint16_t *) (void *) map_aligned (BLOCK_BYTES);
+      h->blocks[g] = (uint16_t *) (void *) map_aligned (BLOCK_BYTES, h->huge);
       if (h->blocks[g] == NULL)
         return false;
     }
@@ -428,7 +442,7 @@ slab_alloc (MazeHistory *h,
           h->slabs = slabs;
           h->slabs_cap = cap;
         }
-      if (size < bytes || (base = map_aligned (size)) == NULL)
+      if (size < bytes || (base = map_aligned (size, h->huge)) == NULL)
         return NULL;
       slab = &h->slabs[h->n_slabs++];
       *slab = (Slab) { base, size, 0, 0 };
@@ -687,6 +701,7 @@ history_new (Maze      *maze,
     }
   h->maze = maze;
   h->cells = maze_cells (maze);
+  h->huge = maze_n_cells (maze) >= HUGE_PAGES_CELLS;
   h->limit = DEFAULT_LIMIT;
   h->memory = sizeof *h;
   return h;

@@ -537,25 +537,34 @@ pyramid_stop (BitmazeMazeView *self)
     }
 }
 
+/* Builds the pyramid for up to PYRAMID_SLICE_US; TRUE once it is built.
+ * Zoomed out, the next frames draw from it: the tiles drawn from the
+ * cells while it was built (a sample of at most 16 cells a pixel, where
+ * it averages them all: a path looks thinner) are then stale, or the
+ * picture would change its look at the next zoom. */
+static gboolean
+pyramid_build_slice (BitmazeMazeView *self)
+{
+  gint64 start = g_get_monotonic_time ();
+
+  while (!render_pyramid_build (self->pyramid, 8))
+    if (g_get_monotonic_time () - start > PYRAMID_SLICE_US)
+      return FALSE;
+  if (self->cell > 0.0 && self->cell * RENDER_PYRAMID_BLOCK <= 1.0)
+    self->stamp++;
+  return TRUE;
+}
+
 /* Builds the pyramid a slice at a time between frames. */
 static gboolean
 pyramid_build_cb (gpointer user_data)
 {
   BitmazeMazeView *self = user_data;
-  gint64 start = g_get_monotonic_time ();
 
-  while (!render_pyramid_build (self->pyramid, 8))
-    if (g_get_monotonic_time () - start > PYRAMID_SLICE_US)
-      return G_SOURCE_CONTINUE;
+  if (!pyramid_build_slice (self))
+    return G_SOURCE_CONTINUE;
   self->pyramid_source_id = 0;
-  /* Zoomed out, the next frames draw from it.  The tiles drawn from the
-   * cells while it was built (a sample of at most 16 cells a pixel, where
-   * it averages them all: a path looks thinner) are drawn again, or the
-   * picture would change its look at the next zoom. */
-  if (self->cell > 0.0 && self->cell * RENDER_PYRAMID_BLOCK <= 1.0)
-    invalidate_tiles (self);
-  else
-    gtk_widget_queue_draw (GTK_WIDGET (self));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
   return G_SOURCE_REMOVE;
 }
 
@@ -2279,19 +2288,9 @@ bitmaze_maze_view_snapshot (GtkWidget   *widget,
        * is built each hand-over marks and draws cell by cell: each frame
        * builds a slice of it too. */
       if (self->pyramid_source_id != 0 && self->session != NULL
-          && bitmaze_session_get_running (self->session))
-        {
-          gint64 until = g_get_monotonic_time () + PYRAMID_SLICE_US;
-
-          while (!render_pyramid_build (self->pyramid, 8) && g_get_monotonic_time () < until)
-            ;
-          if (render_pyramid_is_ready (self->pyramid))
-            {
-              g_clear_handle_id (&self->pyramid_source_id, g_source_remove);
-              if (self->cell > 0.0 && self->cell * RENDER_PYRAMID_BLOCK <= 1.0)
-                self->stamp++;
-            }
-        }
+          && bitmaze_session_get_running (self->session)
+          && pyramid_build_slice (self))
+        g_clear_handle_id (&self->pyramid_source_id, g_source_remove);
       render_pyramid_flush (self->pyramid);
       /* (out of memory for its marks, it starts over) */
       if (!render_pyramid_is_ready (self->pyramid) && self->pyramid_source_id == 0)

@@ -96,6 +96,7 @@ bitmaze_stepper_run_frame (BitmazeStepper *self,
       guint len = self->changed->len;
       guint32 *cells = NULL;
       guint64 tail_from = 0;
+      gboolean fast = batched && source->klass->run != NULL;
 
       /* At full speed, the steps run at the source's own speed, with no
        * report and unrecorded (maze_history_run ()), in runs of
@@ -103,7 +104,7 @@ bitmaze_stepper_run_frame (BitmazeStepper *self,
        * ones below, so that Back, the log and the Code pane find the
        * newest steps in the history at once.  (The steps before are
        * replayed when gone back to.) */
-      if (batched && source->klass->run != NULL)
+      if (fast)
         {
           guint max_cells = bitmaze_pacer_batch_cells (self->pacer);
 
@@ -184,7 +185,7 @@ bitmaze_stepper_run_frame (BitmazeStepper *self,
               more = FALSE;
               break;
             }
-          if ((done - tail_from) % CLOCK_CHECK_EVERY == 0 && done - tail_from >= RUN_TAIL
+          if ((done - tail_from) % CLOCK_CHECK_EVERY == 0 && (!fast || done - tail_from >= RUN_TAIL)
               && g_get_monotonic_time () - start > budget)
             break;
         }

@@ -190,6 +190,33 @@ run_to_end (const Algorithm *a,
   return steps->len;
 }
 
+/* From step @n back to the start one step at a time: after each step
+ * back the maze and the stepper are as they were at that step (@states),
+ * and the report is the step that led there (@steps; none at step 0). */
+static void
+back_to_start (const Algorithm *a,
+               const Maze      *maze,
+               MazeHistory     *h,
+               GArray          *states,
+               GArray          *steps,
+               guint            n)
+{
+  State state;
+  MazeStep step;
+
+  for (guint k = n; k-- > 0;)
+    {
+      g_assert_true (maze_history_back (h, &step));
+      g_assert_cmpuint (maze_history_position (h), ==, k);
+      take_state (h, maze, &state);
+      assert_state (&state, &g_array_index (states, State, k), a->name, k);
+      if (k > 0)
+        assert_same_step (&step, &g_array_index (steps, MazeStep, k - 1));
+      else
+        g_assert_cmpint (step.kind, ==, MAZE_STEP_NONE);
+    }
+}
+
 /* Forward to the end, back to the start one step at a time: after each
  * step back the maze and the stepper are as they were at that step, and
  * the report is the step that led there. */
@@ -206,20 +233,9 @@ test_back_to_start (void)
       g_autoptr (GArray) states = g_array_new (FALSE, FALSE, sizeof (State));
       g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (MazeStep));
       guint n = run_to_end (a, maze, h, states, steps);
-      State state;
       MazeStep step;
 
-      for (guint k = n; k-- > 0;)
-        {
-          g_assert_true (maze_history_back (h, &step));
-          g_assert_cmpuint (maze_history_position (h), ==, k);
-          take_state (h, maze, &state);
-          assert_state (&state, &g_array_index (states, State, k), a->name, k);
-          if (k > 0)
-            assert_same_step (&step, &g_array_index (steps, MazeStep, k - 1));
-          else
-            g_assert_cmpint (step.kind, ==, MAZE_STEP_NONE);
-        }
+      back_to_start (a, maze, h, states, steps, n);
       g_assert_false (maze_history_back (h, &step));
       g_assert_cmpuint (maze_history_length (h), ==, n);
 
@@ -288,14 +304,7 @@ test_run (void)
       g_assert_cmpuint (runs, >, 1);
       g_assert_cmpuint (maze_history_length (h), ==, n);
       g_assert_cmpuint (maze_history_first (h), ==, 0);
-      for (guint k = n; k-- > 0;)
-        {
-          g_assert_true (maze_history_back (h, &step));
-          take_state (h, maze, &state);
-          assert_state (&state, &g_array_index (states, State, k), a->name, k);
-          if (k > 0)
-            assert_same_step (&step, &g_array_index (steps, MazeStep, k - 1));
-        }
+      back_to_start (a, maze, h, states, steps, n);
       g_assert_cmpint (maze_history_status (h, NULL), ==, MAZE_OK);
 
       maze_history_free (h);

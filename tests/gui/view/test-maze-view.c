@@ -535,6 +535,21 @@ view_pixels (Fixture *f,
   return data;
 }
 
+/* Zooms @f's view to @zoom and scrolls to the middle of the maze. */
+static void
+zoom_to_middle (Fixture *f,
+                double   zoom)
+{
+  GtkAdjustment *hadj = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (f->scroller));
+  GtkAdjustment *vadj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (f->scroller));
+
+  bitmaze_maze_view_set_zoom (f->view, zoom);
+  wait_for_draw (f);
+  gtk_adjustment_set_value (hadj, (gtk_adjustment_get_upper (hadj) - gtk_adjustment_get_page_size (hadj)) / 2);
+  gtk_adjustment_set_value (vadj, (gtk_adjustment_get_upper (vadj) - gtk_adjustment_get_page_size (vadj)) / 2);
+  wait_for_draw (f);
+}
+
 /* Cells changed all over a maze that takes several tiles (and, zoomed
  * in and scrolled, tiles that do not start at the content's corner):
  * repainting the cells a step reports gives the same picture as drawing
@@ -557,16 +572,7 @@ test_cells_changed_tiles (void)
       gsize repainted_size, redrawn_size;
 
       if (zoom)
-        {
-          GtkAdjustment *hadj = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (f->scroller));
-          GtkAdjustment *vadj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (f->scroller));
-
-          bitmaze_maze_view_set_zoom (f->view, 4.0);
-          wait_for_draw (f);
-          gtk_adjustment_set_value (hadj, (gtk_adjustment_get_upper (hadj) - gtk_adjustment_get_page_size (hadj)) / 2);
-          gtk_adjustment_set_value (vadj, (gtk_adjustment_get_upper (vadj) - gtk_adjustment_get_page_size (vadj)) / 2);
-          wait_for_draw (f);
-        }
+        zoom_to_middle (f, 4.0);
 
       /* A sparse spread of cells, the corners among them, each reached
        * from the west or the north as a BFS would (on the second round
@@ -651,16 +657,7 @@ test_cells_changed_pyramid (void)
 
       gui_test_wait_until (overview_built, f->view, "the overview pyramid to be built");
       if (zoom)
-        {
-          GtkAdjustment *hadj = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (f->scroller));
-          GtkAdjustment *vadj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (f->scroller));
-
-          bitmaze_maze_view_set_zoom (f->view, 20.0);
-          wait_for_draw (f);
-          gtk_adjustment_set_value (hadj, (gtk_adjustment_get_upper (hadj) - gtk_adjustment_get_page_size (hadj)) / 2);
-          gtk_adjustment_set_value (vadj, (gtk_adjustment_get_upper (vadj) - gtk_adjustment_get_page_size (vadj)) / 2);
-          wait_for_draw (f);
-        }
+        zoom_to_middle (f, 20.0);
       /* (zoomed in, a few thousand cells show: a denser spread) */
       reach_cells (f, zoom ? 97 : 4099, 17 + zoom, changed);
       reach_cells (f, zoom ? 97 : 4099, 18 + zoom, changed);

@@ -1622,7 +1622,8 @@ struct _RenderPyramid
   uint32_t    *dirty;               /* the blocks marked, in order */
   size_t       n_dirty;
   size_t       dirty_size;
-  uint32_t     built_rows;          /* of level 0, from the top */
+  unsigned     build_level;         /* the level being built, bottom up */
+  uint32_t     built_rows;          /* of that level, from the top */
   bool         ready;
   /* The colours it holds (see pyramid_matches()). */
   RenderPalette palette;
@@ -1754,6 +1755,7 @@ render_pyramid_reset (RenderPyramid       *pyramid,
   pyramid->palette = options->palette;
   pyramid->share = fmin (1.0, ctx.ww / ctx.cs);
   pyramid->search = options->show_search;
+  pyramid->build_level = 0;
   pyramid->built_rows = 0;
   pyramid->ready = false;
   /* (every block is computed again: the marks are of no use) */
@@ -1850,31 +1852,51 @@ pyramid_parent (RenderPyramid *p,
     : (r + n / 2) / n << 16 | (g + n / 2) / n << 8 | (b + n / 2) / n | path;
 }
 
+/* Whether block (@by's row) of level @k holds its blocks' average: the
+ * levels below the one being built, and its rows built so far. */
+static inline bool
+level_built (const RenderPyramid *p,
+             unsigned             k,
+             uint32_t             by)
+{
+  return p->ready || k < p->build_level || (k == p->build_level && by < p->built_rows);
+}
+
 bool
 render_pyramid_build (RenderPyramid *pyramid,
                       uint32_t       max_rows)
 {
   const uint16_t *cells = maze_cells_const (pyramid->maze);
   RenderPyramid *p = pyramid;
+  unsigned k = p->build_level;
+  uint64_t rows;
   uint32_t end;
 
-  if (p->ready)
+  if (p->ready || k >= PYRAMID_LEVELS)
     return true;
-  end = p->lh[0] - p->built_rows > max_rows ? p->built_rows + max_rows : p->lh[0];
+  /* A row of level k costs a 2^k-th of one of level 0 a level up: the
+   * same work a call, so that the last levels are no slice of their own
+   * (a frame waits for each). */
+  rows = (uint64_t) max_rows << k;
+  end = p->lh[k] - p->built_rows > rows ? p->built_rows + (uint32_t) rows : p->lh[k];
   for (uint32_t by = p->built_rows; by < end; by++)
-    for (uint32_t bx = 0; bx < p->lw[0]; bx++)
-      p->level[0][(size_t) by * p->lw[0] + bx] = pyramid_block (p, cells, bx, by);
+    for (uint32_t bx = 0; bx < p->lw[k]; bx++)
+      {
+        if (k == 0)
+          p->level[0][(size_t) by * p->lw[0] + bx] = pyramid_block (p, cells, bx, by);
+        else
+          pyramid_parent (p, k, bx, by);
+      }
   p->built_rows = end;
-  if (end < p->lh[0])
+  if (end < p->lh[k])
     return false;
-  /* The blocks of rows built before and marked since, not flushed yet. */
+  /* The blocks of rows built before and marked since: the level is
+   * whole before the next is built from it. */
   render_pyramid_flush (p);
-  for (unsigned k = 1; k < p->n_levels; k++)
-    for (uint32_t by = 0; by < p->lh[k]; by++)
-      for (uint32_t bx = 0; bx < p->lw[k]; bx++)
-        pyramid_parent (p, k, bx, by);
-  p->ready = true;
-  return true;
+  p->build_level++;
+  p->built_rows = 0;
+  p->ready = p->build_level == p->n_levels;
+  return p->ready;
 }
 
 void
@@ -1907,7 +1929,7 @@ render_pyramid_cells_changed (RenderPyramid  *pyramid,
       if (p->dirty_bits[block / 32] & (1u << (block % 32)))
         continue;
       /* Rows not built yet are built from their cells as they are then. */
-      if (!p->ready && y / RENDER_PYRAMID_BLOCK >= p->built_rows)
+      if (!p->ready && p->build_level == 0 && y / RENDER_PYRAMID_BLOCK >= p->built_rows)
         continue;
       if (p->n_dirty == p->dirty_size)
         {
@@ -1917,6 +1939,7 @@ render_pyramid_cells_changed (RenderPyramid  *pyramid,
           if (dirty == NULL)
             {
               /* No room to remember it: all over again. */
+              p->build_level = 0;
               p->built_rows = 0;
               p->ready = false;
               return;
@@ -1954,12 +1977,11 @@ render_pyramid_flush (RenderPyramid *pyramid)
       p->dirty_bits[block / 32] &= ~(1u << (block % 32));
     }
   p->n_dirty = 0;
-  if (!p->ready)
-    return;
   /* Level by level: the list becomes the parents' (in place), each
    * parent once, marked in the bits (clear again now) while its level is
-   * worked: a quarter as many a level up. */
-  for (unsigned k = 1; k < p->n_levels; k++)
+   * worked: a quarter as many a level up.  (Parents not built yet are
+   * built from their blocks as they are then.) */
+  for (unsigned k = 1; k < p->n_levels && n > 0; k++)
     {
       size_t m = 0;
 
@@ -1969,7 +1991,8 @@ render_pyramid_flush (RenderPyramid *pyramid)
           uint32_t bx = block % p->lw[k - 1], by = block / p->lw[k - 1];
           uint32_t parent = (by / 2) * p->lw[k] + bx / 2;
 
-          if (p->dirty_bits[parent / 32] & (1u << (parent % 32)))
+          if (!level_built (p, k, by / 2)
+              || (p->dirty_bits[parent / 32] & (1u << (parent % 32))))
             continue;
           p->dirty_bits[parent / 32] |= 1u << (parent % 32);
           p->dirty[m++] = parent;

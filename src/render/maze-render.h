@@ -315,8 +315,11 @@ void render_pyramid_reset (RenderPyramid       *pyramid,
 
 /*
  * render_pyramid_build:
- * Builds at most @max_rows rows of blocks of level 0 (the levels above
- * come with the last of them).  Returns true once the pyramid is ready.
+ * Builds at most @max_rows rows of blocks of level 0, or after them of
+ * one level above at a time as much work (2^k times as many rows of
+ * level k, each a 2^k-th as long).  Returns true once the pyramid is
+ * ready: then every level holds its blocks' averages, and what changed
+ * while it was built is in them.
  */
 bool render_pyramid_build (RenderPyramid *pyramid,
                            uint32_t       max_rows);

@@ -933,6 +933,45 @@ test_overview_pyramid (void)
   cairo_surface_destroy (again);
   render_pyramid_free (fresh);
 
+  /* The levels above come in slices too (level 0 is 75 rows a row a
+   * slice, level 1 two rows a slice), and cells change under a half
+   * built level 1: rows 0 .. 79 of the cells have their parents there,
+   * rows 200 .. 259 not yet.  The finished pyramid has them all. */
+  o.pyramid = NULL;
+  render_pyramid_reset (pyr, &o);
+  for (int i = 0; i < 80; i++)
+    g_assert_false (render_pyramid_build (pyr, 1));
+  g_array_set_size (changed, 0);
+  for (uint32_t i = 0; i < 400 * 300; i++)
+    if ((i / 400 >= 20 && i / 400 < 60) || (i / 400 >= 200 && i / 400 < 260))
+      if (cells[i] & MAZE_SEARCH_MASK)
+        {
+          cells[i] &= (uint16_t) ~MAZE_SEARCH_MASK;
+          g_array_append_val (changed, i);
+        }
+  g_assert_cmpuint (changed->len, >, 1000);
+  render_pyramid_cells_changed (pyr, (const uint32_t *) (gpointer) changed->data, changed->len);
+  render_pyramid_flush (pyr);
+  slices = 0;
+  while (!render_pyramid_build (pyr, 1))
+    slices++;
+  /* (levels 1 to 6 are as many slices as level 0 again, at most) */
+  g_assert_cmpint (slices, >, 10);
+  g_assert_cmpint (slices, <, 75);
+  o.pyramid = pyr;
+  fast = render (m, &o);
+  fresh = render_pyramid_new (m, &err);
+  g_assert_nonnull (fresh);
+  render_pyramid_reset (fresh, &o);
+  while (!render_pyramid_build (fresh, 1000))
+    ;
+  o.pyramid = fresh;
+  again = render (m, &o);
+  assert_same_pixels (fast, again, NULL, false);
+  cairo_surface_destroy (fast);
+  cairo_surface_destroy (again);
+  render_pyramid_free (fresh);
+
   g_array_unref (changed);
   render_pyramid_free (pyr);
   maze_free (m);

@@ -164,6 +164,7 @@ struct _BitmazeMazeView
    * out, and the idle source building it. */
   RenderPyramid    *pyramid;
   guint             pyramid_source_id;
+  guint             pyramid_tick_id; /* builds it during a Run, see pyramid_tick () */
   /* A full-speed Run on a huge maze: the view is drawn at most every
    * RUN_DRAW_INTERVAL_US (see queue_draw_paced ()). */
   guint             paced_draw_id;
@@ -535,6 +536,11 @@ pyramid_stop (BitmazeMazeView *self)
       g_source_remove (self->pyramid_source_id);
       self->pyramid_source_id = 0;
     }
+  if (self->pyramid_tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->pyramid_tick_id);
+      self->pyramid_tick_id = 0;
+    }
 }
 
 /* Builds the pyramid for up to PYRAMID_SLICE_US; TRUE once it is built.
@@ -566,6 +572,40 @@ pyramid_build_cb (gpointer user_data)
   self->pyramid_source_id = 0;
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return G_SOURCE_REMOVE;
+}
+
+/* During a Run the main loop is hardly ever idle (the frames follow one
+ * another), and until the pyramid is built each tile is drawn from the
+ * cells, at many times the cost, and each hand-over marks the tiles cell
+ * by cell: the pyramid is built a slice a frame too. */
+static gboolean
+pyramid_tick (GtkWidget     *widget,
+              GdkFrameClock *clock,
+              gpointer       user_data)
+{
+  BitmazeMazeView *self = BITMAZE_MAZE_VIEW (widget);
+
+  /* (built meanwhile when idle, or started again) */
+  if (self->pyramid_source_id == 0)
+    {
+      self->pyramid_tick_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  if (!pyramid_build_slice (self))
+    return G_SOURCE_CONTINUE;
+  g_clear_handle_id (&self->pyramid_source_id, g_source_remove);
+  self->pyramid_tick_id = 0;
+  gtk_widget_queue_draw (widget);
+  return G_SOURCE_REMOVE;
+}
+
+/* A Run is on while the pyramid is built: see pyramid_tick (). */
+static void
+pyramid_follow_run (BitmazeMazeView *self)
+{
+  if (self->pyramid_source_id != 0 && self->pyramid_tick_id == 0 && self->session != NULL
+      && bitmaze_session_get_running (self->session))
+    self->pyramid_tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), pyramid_tick, NULL, NULL);
 }
 
 /* (Re)starts the pyramid of a huge rectangular maze, for the colours
@@ -609,6 +649,7 @@ pyramid_start (BitmazeMazeView *self)
   options.wall_width = 0.25;
   render_pyramid_reset (self->pyramid, &options);
   self->pyramid_source_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, pyramid_build_cb, self, NULL);
+  pyramid_follow_run (self);
 }
 
 /* ------------------------------------------------------------------ */
@@ -967,6 +1008,7 @@ paced_draw_cb (gpointer data)
   BitmazeMazeView *self = data;
 
   self->paced_draw_id = 0;
+  bitmaze_pacer_draw_queued (self->pacer);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return G_SOURCE_REMOVE;
 }
@@ -974,7 +1016,10 @@ paced_draw_cb (gpointer data)
 /* Cells changed: a draw, but during a Run on a maze with a pyramid not
  * sooner than RUN_DRAW_INTERVAL_US after the last one; the changed
  * blocks are worked into the pyramid at once, so the drawing that comes
- * has only the tiles to draw. */
+ * has only the tiles to draw.  It comes in a later frame than this
+ * hand-over's (a timeout between frames queues it), and the pacer hands
+ * no batch over in the frame that paints: a key waits for the one or
+ * the other. */
 static void
 queue_draw_paced (BitmazeMazeView *self)
 {
@@ -988,16 +1033,16 @@ queue_draw_paced (BitmazeMazeView *self)
     }
   render_pyramid_flush (self->pyramid);
   wait = self->last_snapshot + RUN_DRAW_INTERVAL_US - g_get_monotonic_time ();
-  if (wait <= 0)
-    gtk_widget_queue_draw (GTK_WIDGET (self));
-  else if (self->paced_draw_id == 0)
-    self->paced_draw_id = g_timeout_add ((guint) (wait / 1000) + 1, paced_draw_cb, self);
+  if (self->paced_draw_id == 0)
+    self->paced_draw_id = g_timeout_add (wait > 0 ? (guint) (wait / 1000) + 1 : 0, paced_draw_cb, self);
 }
 
-/* The Run stopped: what it changed last is drawn now. */
+/* The Run started (the pyramid follows it, see pyramid_tick ()) or
+ * stopped: what it changed last is drawn now. */
 static void
 view_session_running_cb (BitmazeMazeView *self)
 {
+  pyramid_follow_run (self);
   if (self->paced_draw_id != 0 && !bitmaze_session_get_running (self->session))
     {
       g_clear_handle_id (&self->paced_draw_id, g_source_remove);
@@ -2284,18 +2329,12 @@ bitmaze_maze_view_snapshot (GtkWidget   *widget,
 
   if (self->pyramid != NULL)
     {
-      /* During a Run the main loop is rarely idle, and until the pyramid
-       * is built each hand-over marks and draws cell by cell: each frame
-       * builds a slice of it too. */
-      if (self->pyramid_source_id != 0 && self->session != NULL
-          && bitmaze_session_get_running (self->session)
-          && pyramid_build_slice (self))
-        g_clear_handle_id (&self->pyramid_source_id, g_source_remove);
       render_pyramid_flush (self->pyramid);
       /* (out of memory for its marks, it starts over) */
       if (!render_pyramid_is_ready (self->pyramid) && self->pyramid_source_id == 0)
         self->pyramid_source_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, pyramid_build_cb,
                                                    self, NULL);
+      pyramid_follow_run (self);
     }
 
   tx0 = (int) (vx0 / TILE_SIZE);
@@ -2393,6 +2432,10 @@ bitmaze_maze_view_snapshot (GtkWidget   *widget,
 
   self->first_tile = next_first;
   bitmaze_pacer_snapshot_ended (self->pacer);
+  /* The next frame paints too: a Run hands no batch over in it (see
+   * queue_draw_paced ()). */
+  if (pending)
+    bitmaze_pacer_draw_queued (self->pacer);
   if (pending && self->redraw_tick_id == 0)
     self->redraw_tick_id = gtk_widget_add_tick_callback (widget, redraw_tick, NULL, NULL);
 

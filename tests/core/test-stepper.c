@@ -6,6 +6,9 @@
  * that recorded it (every word, the start and the goal, the position,
  * the phase, the step's report), for every algorithm of the registries.
  * No display: the stepper is part of bitmaze-core.
+ *
+ * And the pacer that shares a full-speed Run's frames out: no frame both
+ * hands a batch over and paints (a key waits for one or the other).
  */
 #include "config.h"
 
@@ -14,6 +17,7 @@
 #include "maze.h"
 
 #include "bitmaze-builtin-source.h"
+#include "bitmaze-pacer.h"
 #include "bitmaze-recorded-source.h"
 #include "bitmaze-stepper.h"
 
@@ -280,6 +284,31 @@ test_recorded_alone (void)
   maze_free (maze);
 }
 
+/* A full batch is due, but not in a frame the view paints in (until
+ * it grew to twice its size): a hand-over and a drawing each take tens
+ * of milliseconds on a huge maze, a key press waits for both. */
+static void
+test_pacer_draw_queued (void)
+{
+  g_autoptr (BitmazePacer) pacer = bitmaze_pacer_new ();
+  guint cells;
+
+  bitmaze_pacer_run_started (pacer, 0);
+  cells = bitmaze_pacer_batch_cells (pacer);
+  g_assert_cmpuint (cells, >, 0);
+  g_assert_true (bitmaze_pacer_batch_due (pacer, 1000, 1000, cells));
+
+  bitmaze_pacer_draw_queued (pacer);
+  g_assert_false (bitmaze_pacer_batch_due (pacer, 1000, 1000, cells));
+  g_assert_false (bitmaze_pacer_batch_due (pacer, 1000, 1000, 2 * cells - 2));
+  g_assert_true (bitmaze_pacer_batch_due (pacer, 1000, 1000, 2 * cells));
+
+  /* painted: the next frame hands over */
+  bitmaze_pacer_draw_queued (pacer);
+  bitmaze_pacer_snapshot_ended (pacer);
+  g_assert_true (bitmaze_pacer_batch_due (pacer, 1000, 1000, cells));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -299,6 +328,7 @@ main (int   argc,
       g_test_add_data_func (path, maze_solvers[i], test_solver);
     }
   g_test_add_func ("/stepper/recorded/alone", test_recorded_alone);
+  g_test_add_func ("/stepper/pacer/draw-queued", test_pacer_draw_queued);
 
   return g_test_run ();
 }

@@ -56,6 +56,7 @@ struct _BitmazePacer
   gint64  cycle_cpu;      /* the thread's CPU time at the last hand-over */
   gint64  cycle_steps_cpu;/* the CPU of the steps since */
   guint   batch_cells;    /* a batch is handed over at this many cells */
+  gboolean draw_queued;   /* the view paints in the next frame */
 
   /* The view's frames */
   gint64  frame_start;    /* monotonic time the frame began */
@@ -237,6 +238,10 @@ bitmaze_pacer_batch_due (BitmazePacer *self,
   if (self->batch_since == 0)
     self->batch_since = now - steps_us;
   self->cycle_steps_cpu += steps_cpu_us;
+  /* A frame that paints does not hand over as well (see
+   * bitmaze_pacer_draw_queued ()). */
+  if (self->draw_queued && n_cells / 2 < self->batch_cells)
+    return FALSE;
   /* What the window spent since the last hand-over besides the steps:
    * the tiles it showed may take several frames to draw. */
   if (self->cycle_cpu != 0)
@@ -294,6 +299,15 @@ bitmaze_pacer_snapshot_ended (BitmazePacer *self)
   g_return_if_fail (BITMAZE_IS_PACER (self));
 
   self->snapshot_end = g_get_monotonic_time ();
+  self->draw_queued = FALSE;
+}
+
+void
+bitmaze_pacer_draw_queued (BitmazePacer *self)
+{
+  g_return_if_fail (BITMAZE_IS_PACER (self));
+
+  self->draw_queued = TRUE;
 }
 
 /* What rendering took after the tiles, remembered as a maximum that fades

@@ -91,8 +91,13 @@ gint64        bitmaze_pacer_slice_us           (BitmazePacer *self);
 
 /* A frame begins (the frame clock's before-paint). */
 void          bitmaze_pacer_frame_begins       (BitmazePacer *self);
+/* During a Run the view queued a draw of what earlier batches changed:
+ * the next frame paints, so no batch is handed over in it (unless the
+ * batch grew to twice its size), and a key waits for one of the two, not
+ * both. */
+void          bitmaze_pacer_draw_queued        (BitmazePacer *self);
 /* The view's snapshot ends: rendering after it counts as the rest of
- * the frame. */
+ * the frame (and the draw queued is done). */
 void          bitmaze_pacer_snapshot_ended     (BitmazePacer *self);
 /* A frame ends (the frame clock's after-paint). */
 void          bitmaze_pacer_frame_ends         (BitmazePacer *self);

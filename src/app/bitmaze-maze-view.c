@@ -179,6 +179,14 @@ struct _BitmazeMazeView
   GskRenderNode    *backdrop;
   double            backdrop_cell;
   double            backdrop_margin;
+  /* It as one image, and that scaled to the geometry shown (see
+   * scaled_backdrop ()). */
+  cairo_surface_t  *backdrop_flat;
+  graphene_point_t  flat_origin;
+  GskRenderNode    *backdrop_scaled;
+  double            scaled_cell;
+  double            scaled_margin;
+  graphene_rect_t   scaled_rect;
 
   double            pointer_x;
   double            pointer_y;
@@ -227,6 +235,10 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (BitmazeMazeView, bitmaze_maze_view, GTK_TYPE_WIDG
                                G_IMPLEMENT_INTERFACE (GTK_TYPE_SCROLLABLE, NULL))
 
 static void update_geometry      (BitmazeMazeView *self);
+static void set_backdrop         (BitmazeMazeView *self,
+                                  GskRenderNode   *node,
+                                  double           cell,
+                                  double           margin);
 static void update_adjustments   (BitmazeMazeView *self,
                                   double           hvalue,
                                   double           vvalue);
@@ -1464,7 +1476,7 @@ bitmaze_maze_view_set_maze (BitmazeMazeView *self,
   g_array_set_size (self->trail, 0);
   self->maze = maze;
   self->zoom = 1.0;
-  g_clear_pointer (&self->backdrop, gsk_render_node_unref);
+  set_backdrop (self, NULL, 0.0, 0.0);
   pyramid_start (self);
   invalidate_geometry (self);
   update_geometry (self);
@@ -2231,34 +2243,84 @@ append_floor (BitmazeMazeView *self,
                      MIN ((double) TILE_SIZE, self->content_height - y));
 }
 
-/* Makes the backdrop one image: its tiles scaled one by one would
- * show the floor through the seams between them. */
+/* The last picture, @node drawn at @cell and @margin, becomes the
+ * backdrop (NULL: none). */
 static void
-flatten_backdrop (BitmazeMazeView *self)
+set_backdrop (BitmazeMazeView *self,
+              GskRenderNode   *node,
+              double           cell,
+              double           margin)
 {
-  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
-  GskRenderer *renderer = native != NULL ? gtk_native_get_renderer (native) : NULL;
-  graphene_rect_t bounds;
-  GdkTexture *texture;
-
-  if (renderer == NULL ||
-      gsk_render_node_get_node_type (self->backdrop) == GSK_TEXTURE_NODE)
-    return;
-  gsk_render_node_get_bounds (self->backdrop, &bounds);
-  if (bounds.size.width < 1.0 || bounds.size.height < 1.0)
-    return;
-  texture = gsk_renderer_render_texture (renderer, self->backdrop, &bounds);
-  if (texture == NULL)
-    return;
-  gsk_render_node_unref (self->backdrop);
-  self->backdrop = gsk_texture_node_new (texture, &bounds);
-  g_object_unref (texture);
+  if (node != NULL)
+    gsk_render_node_ref (node);
+  g_clear_pointer (&self->backdrop, gsk_render_node_unref);
+  g_clear_pointer (&self->backdrop_flat, cairo_surface_destroy);
+  g_clear_pointer (&self->backdrop_scaled, gsk_render_node_unref);
+  self->backdrop = node;
+  self->backdrop_cell = cell;
+  self->backdrop_margin = margin;
 }
 
-/* The last picture, scaled from its geometry to this one (a point of
- * the maze stays where it is in the maze), under the visible part
- * (@vx0, @vy0) - (@vx1, @vy1) of the content: the floor where it does
- * not reach. */
+/* The backdrop scaled from its geometry to this one (a point of the
+ * maze stays where it is in the maze) in the part @visible of the
+ * content, or NULL.  Made once a zoom step and kept while the tiles
+ * come: the renderer would otherwise scale it again in every frame (and
+ * converted a texture's pixels too, half of a zoom step's CPU).  It is
+ * made from one image of the backdrop: its tiles scaled one by one
+ * would show the floor through the seams between them. */
+static GskRenderNode *
+scaled_backdrop (BitmazeMazeView       *self,
+                 const graphene_rect_t *visible)
+{
+  double k = self->cell / self->backdrop_cell;
+  double shift = self->margin - self->backdrop_margin * k;
+  cairo_t *cr;
+
+  if (self->backdrop_scaled != NULL && self->scaled_cell == self->cell
+      && self->scaled_margin == self->margin && graphene_rect_equal (&self->scaled_rect, visible))
+    return self->backdrop_scaled;
+  g_clear_pointer (&self->backdrop_scaled, gsk_render_node_unref);
+
+  if (self->backdrop_flat == NULL)
+    {
+      graphene_rect_t bounds;
+      cairo_surface_t *flat;
+
+      gsk_render_node_get_bounds (self->backdrop, &bounds);
+      if (!(bounds.size.width >= 1.0 && bounds.size.height >= 1.0))
+        return NULL;
+      flat = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (bounds.size.width),
+                                         (int) ceil (bounds.size.height));
+      if (cairo_surface_status (flat) != CAIRO_STATUS_SUCCESS)
+        {
+          cairo_surface_destroy (flat);
+          return NULL;
+        }
+      cr = cairo_create (flat);
+      cairo_translate (cr, -bounds.origin.x, -bounds.origin.y);
+      gsk_render_node_draw (self->backdrop, cr);
+      cairo_destroy (cr);
+      self->backdrop_flat = flat;
+      self->flat_origin = bounds.origin;
+    }
+
+  self->backdrop_scaled = gsk_cairo_node_new (visible);
+  cr = gsk_cairo_node_get_draw_context (self->backdrop_scaled);
+  cairo_translate (cr, shift, shift);
+  cairo_scale (cr, k, k);
+  cairo_set_source_surface (cr, self->backdrop_flat, self->flat_origin.x, self->flat_origin.y);
+  /* (a picture for a moment: bilinear is enough, and the fastest) */
+  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_BILINEAR);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  self->scaled_cell = self->cell;
+  self->scaled_margin = self->margin;
+  self->scaled_rect = *visible;
+  return self->backdrop_scaled;
+}
+
+/* The last picture in this geometry under the visible part (@vx0, @vy0)
+ * - (@vx1, @vy1) of the content: the floor where it does not reach. */
 static void
 append_backdrop (BitmazeMazeView *self,
                  GtkSnapshot     *snapshot,
@@ -2267,17 +2329,21 @@ append_backdrop (BitmazeMazeView *self,
                  double           vx1,
                  double           vy1)
 {
-  double k = self->cell / self->backdrop_cell;
+  graphene_rect_t visible = GRAPHENE_RECT_INIT (vx0, vy0, vx1 - vx0, vy1 - vy0);
+  GskRenderNode *scaled;
 
-  if (k != 1.0)
-    flatten_backdrop (self);
   append_floor_rect (self, snapshot, vx0, vy0, vx1 - vx0, vy1 - vy0);
-  gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (vx0, vy0, vx1 - vx0, vy1 - vy0));
+  if (self->cell != self->backdrop_cell)
+    {
+      scaled = scaled_backdrop (self, &visible);
+      if (scaled != NULL)
+        gtk_snapshot_append_node (snapshot, scaled);
+      return;
+    }
+  gtk_snapshot_push_clip (snapshot, &visible);
   gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot,
-                          &GRAPHENE_POINT_INIT (self->margin - self->backdrop_margin * k,
-                                                self->margin - self->backdrop_margin * k));
-  gtk_snapshot_scale (snapshot, k, k);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (self->margin - self->backdrop_margin,
+                                                          self->margin - self->backdrop_margin));
   gtk_snapshot_append_node (snapshot, self->backdrop);
   gtk_snapshot_restore (snapshot);
   gtk_snapshot_pop (snapshot);
@@ -2414,10 +2480,7 @@ bitmaze_maze_view_snapshot (GtkWidget   *widget,
       (!pending || self->backdrop == NULL || self->backdrop_cell != self->cell ||
        self->backdrop_margin != self->margin))
     {
-      g_clear_pointer (&self->backdrop, gsk_render_node_unref);
-      self->backdrop = gsk_render_node_ref (frame_node);
-      self->backdrop_cell = self->cell;
-      self->backdrop_margin = self->margin;
+      set_backdrop (self, frame_node, self->cell, self->margin);
     }
   if (frame_node != NULL)
     {
@@ -2493,7 +2556,7 @@ bitmaze_maze_view_dispose (GObject *object)
   g_clear_handle_id (&self->paced_draw_id, g_source_remove);
   pyramid_stop (self);
   g_clear_pointer (&self->pyramid, render_pyramid_free);
-  g_clear_pointer (&self->backdrop, gsk_render_node_unref);
+  set_backdrop (self, NULL, 0.0, 0.0);
   if (self->tiles != NULL)
     g_hash_table_remove_all (self->tiles);
   self->grid_valid = FALSE;

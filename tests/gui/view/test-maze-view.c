@@ -791,6 +791,83 @@ test_accessible (Fixture       *f,
  * scrolled to the far corner and repainted after a change, with only the
  * visible part drawn.  Timings are printed, not asserted (see the
  * benchmarks). */
+/* Pixels of @a and @b (textures of one size) that differ by more than a
+ * third of the way from black to white, summed over the channels. */
+static guint
+count_far_pixels (GdkTexture *a,
+                  GdkTexture *b)
+{
+  int width = gdk_texture_get_width (a), height = gdk_texture_get_height (a);
+  g_autofree guchar *da = g_malloc ((gsize) width * height * 4);
+  g_autofree guchar *db = g_malloc ((gsize) width * height * 4);
+  guint far = 0;
+
+  g_assert_cmpint (gdk_texture_get_width (b), ==, width);
+  g_assert_cmpint (gdk_texture_get_height (b), ==, height);
+  gdk_texture_download (a, da, (gsize) width * 4);
+  gdk_texture_download (b, db, (gsize) width * 4);
+  for (gsize i = 0; i < (gsize) width * height; i++)
+    {
+      int d = 0;
+
+      for (int c = 0; c < 3; c++)
+        d += abs (da[4 * i + c] - db[4 * i + c]);
+      far += d > 3 * 85;
+    }
+  return far;
+}
+
+/* A zoom step on a huge maze shows the last picture scaled until the
+ * new tiles are drawn, each point of the maze where the new drawing puts
+ * it: the first frame after the step looks like the last one (the floor
+ * alone, or a picture out of place, would differ over the searched
+ * squares).  A frame draws one tile at least, the rest within a budget
+ * of time: the step is repeated until a drawing leaves tiles for later
+ * frames (most do). */
+static void
+test_zoom_backdrop (void)
+{
+  Fixture fixture = { 0 }, *f = &fixture;
+  uint16_t *cells;
+  guint caught = 0;
+
+  fixture_setup_size (f, 3000, 3000);
+  cells = maze_cells (f->maze);
+  /* searched squares of 100 x 100 cells, as on a chessboard */
+  for (uint32_t y = 0; y < 3000; y++)
+    for (uint32_t x = 0; x < 3000; x++)
+      if ((x / 100 + y / 100) % 2 == 0)
+        cells[(size_t) y * 3000 + x] |= MAZE_N << MAZE_BACKTRACK_SHIFT;
+  bitmaze_maze_view_walls_changed (f->view);
+  wait_for_draw (f);
+
+  for (int step = 0; step < 12 && caught < 2; step++)
+    {
+      g_autoptr(GdkTexture) first = NULL;
+      g_autoptr(GdkTexture) done = NULL;
+      guint far;
+
+      bitmaze_maze_view_set_zoom (f->view, bitmaze_maze_view_get_zoom (f->view) * (step < 6 ? 1.25 : 0.8));
+      /* (laid out at the new zoom) */
+      gui_test_wait_for_frames (f->view, 1);
+      first = render_view (f);
+      if (!bitmaze_maze_view_is_drawing (f->view))
+        {
+          wait_for_draw (f);
+          continue;
+        }
+      caught++;
+      wait_for_draw (f);
+      done = render_view (f);
+      far = count_far_pixels (first, done);
+      g_test_message ("zoom %.3f: %u of %d pixels far from the drawing's", bitmaze_maze_view_get_zoom (f->view),
+                      far, gdk_texture_get_width (done) * gdk_texture_get_height (done));
+      g_assert_cmpuint (far, <, (guint) (gdk_texture_get_width (done) * gdk_texture_get_height (done) / 200));
+    }
+  g_assert_cmpuint (caught, >, 0);
+  fixture_teardown (f, NULL);
+}
+
 static void
 test_huge (void)
 {
@@ -942,6 +1019,7 @@ main (int   argc,
   g_test_add_func ("/maze-view/cells-changed-pyramid", test_cells_changed_pyramid);
   g_test_add_func ("/maze-view/pyramid-built-repaints", test_pyramid_built_repaints);
   g_test_add_func ("/maze-view/huge", test_huge);
+  g_test_add_func ("/maze-view/zoom-backdrop", test_zoom_backdrop);
   g_test_add_func ("/maze-view/fit-walls", test_fit_walls);
 
   return g_test_run ();

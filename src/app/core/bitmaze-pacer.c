@@ -173,8 +173,11 @@ bitmaze_pacer_step_budget (BitmazePacer *self,
   if (!quick)
     budget = MIN (budget, FRAME_WORK_US - self->rest_us);
   budget = MAX (STEP_BUDGET_US / 4, budget - self->view_us - self->unframed_us);
-  /* A frame within a batch shows nothing new: its steps may take more. */
-  if (self->batch_since != 0 && self->unframed_us == 0)
+  /* A frame within a batch shows nothing new: its steps may take more.
+   * So may those of a build without a history, which shows nothing
+   * until it is done (at 6 ms a frame a 20000 x 20000 maze took twice
+   * its CPU time to come). */
+  if ((self->batch_since != 0 || quick) && self->unframed_us == 0)
     budget = BATCH_SLICE_US;
   self->unframed_us = 0;
   return budget;

@@ -751,6 +751,51 @@ test_run_paused_mid_batch (Fixture       *fixture,
   g_free (shown.reported);
 }
 
+/* Between frames (the frame clock waits for the display's next beat) a
+ * full-speed search goes on stepping: it ends with no frame after its
+ * first, the goal reached, every changed cell handed over. */
+static void
+test_run_between_frames (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  BitmazeSession *session = fixture->session;
+  g_autoptr (GError) error = NULL;
+  g_autofree guint16 *before = NULL;
+  Shown shown = { 0 };
+  gboolean given_up = FALSE;
+  guint bound;
+  Maze *maze;
+  guint n;
+
+  bitmaze_session_set_size (session, 1200, 1200);
+  g_assert_true (bitmaze_session_generate (session, &error));
+  g_assert_no_error (error);
+  finish_build (session);
+  g_object_set (session, "solver", "bfs", "speed", BITMAZE_SPEED_MAX, NULL);
+  maze = bitmaze_session_get_maze (session);
+  n = maze_n_cells (maze);
+  shown.reported = g_new0 (guint8, n);
+  g_signal_connect (session, "cells-changed", G_CALLBACK (run_cells_cb), &shown);
+
+  before = g_memdup2 (maze_cells (maze), n * sizeof *before);
+  bitmaze_session_set_running (session, TRUE);
+  bitmaze_session_run_frame (session, 1);
+  g_assert_true (bitmaze_session_get_running (session));
+  bound = g_timeout_add_seconds (60, give_up_cb, &given_up);
+  while (bitmaze_session_get_running (session) && !given_up)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (given_up);
+  g_source_remove (bound);
+
+  g_assert_cmpint (bitmaze_session_get_phase (session), ==, BITMAZE_PHASE_SOLVED);
+  for (guint i = 0; i < n; i++)
+    if (maze_cells (maze)[i] != before[i])
+      g_assert_cmpuint (shown.reported[i], ==, 1);
+
+  g_signal_handlers_disconnect_by_data (session, &shown);
+  g_free (shown.reported);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -769,6 +814,7 @@ main (int   argc,
   ADD ("undo-edits", test_undo_edits);
   ADD ("undo-brings-back-search", test_undo_brings_back_search);
   ADD ("run-paused-mid-batch", test_run_paused_mid_batch);
+  ADD ("run-between-frames", test_run_between_frames);
 #undef ADD
 
   return g_test_run ();

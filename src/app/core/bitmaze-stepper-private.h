@@ -91,6 +91,8 @@ struct _BitmazeStepper
   gpointer           steps_listener;
   guint              steps_signal;
   gboolean           running;
+  guint              run_idle_id;     /* see run_idle_cb () */
+  gint64             run_frame_time;  /* the last frame's */
   double             speed;
   GArray            *changed;
   /* The newest reports of a frame of Run, or of a jump, in a ring */

@@ -43,6 +43,25 @@ collect_changes (guint32        *cells,
   return len;
 }
 
+/* The frame clock keeps to the display's beat, so a frame that ran long
+ * waits for the next one: between the frames of a huge full-speed
+ * search the main loop sat idle for a sixth of the Run.  The steps go on
+ * then too, as those of a frame inside a batch do (input and frames
+ * come first: an idle source). */
+static gboolean
+run_idle_cb (gpointer data)
+{
+  BitmazeStepper *self = data;
+
+  if (!self->running)
+    {
+      self->run_idle_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  bitmaze_stepper_run_frame (self, self->run_frame_time);
+  return G_SOURCE_CONTINUE;
+}
+
 void
 bitmaze_stepper_run_frame (BitmazeStepper *self,
                            gint64          frame_time)
@@ -70,6 +89,9 @@ bitmaze_stepper_run_frame (BitmazeStepper *self,
    * bitmaze-pacer.h); a slower one, a build without a history and predict
    * mode's questions every frame. */
   batched = unlimited && !quick && self->ask_func == NULL;
+  self->run_frame_time = frame_time;
+  if (batched && self->run_idle_id == 0 && self->source != NULL && self->source->klass->run != NULL)
+    self->run_idle_id = g_idle_add (run_idle_cb, self);
   if (!self->pending)
     {
       bitmaze_stepper_remember_shown (self, &self->pending_before);

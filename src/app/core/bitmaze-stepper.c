@@ -851,6 +851,7 @@ bitmaze_stepper_dispose (GObject *object)
 
   bitmaze_stepper_cancel_reopen (self);
   self->running = FALSE;
+  g_clear_handle_id (&self->run_idle_id, g_source_remove);
   self->pending = FALSE;
   if (self->ask_destroy != NULL)
     self->ask_destroy (self->ask_data);

@@ -1382,15 +1382,15 @@ overview_pixel (const Ctx      *ctx,
   return pixel;
 }
 
-/* Cells sampled a side of a pixel by overview_sampled(). */
+/* Rows of cells sampled a pixel by overview_sampled(). */
 #define OVERVIEW_SAMPLES 4
 
-/* The OVERVIEW_SAMPLES cells of [@lo, @hi) evenly spread (all of them
+/* The OVERVIEW_SAMPLES rows of [@lo, @hi) evenly spread (all of them
  * when fewer) into @at; returns how many. */
 static inline unsigned
-sample_cells (uint32_t  lo,
-              uint32_t  hi,
-              uint32_t *at)
+sample_rows (uint32_t  lo,
+             uint32_t  hi,
+             uint32_t *at)
 {
   uint32_t n = hi - lo;
 
@@ -1405,30 +1405,16 @@ sample_cells (uint32_t  lo,
   return OVERVIEW_SAMPLES;
 }
 
-/* Whether a cell of row @y in [@x[0], @x[1]) is on the path. */
-static inline uint16_t
-row_on_path (const Ctx      *ctx,
-             const uint32_t *x,
-             uint32_t        y)
-{
-  const uint16_t *cells = ctx->cells + (size_t) y * ctx->w;
-  uint16_t path = 0;
-
-  for (uint32_t i = x[0]; i < x[1]; i++)
-    path |= cells[i];
-  return path & MAZE_SOLUTION_MASK;
-}
-
 /*
- * Draws box @b of the overview from a sample of each pixel's cells,
- * OVERVIEW_SAMPLES a side evenly spread, averaged as overview_pixel()
- * averages them all: for a caller whose pyramid is not built yet, a few
- * reads a pixel instead of thousands (a tile of a 20000 x 20000 maze took
- * up to 130 ms).  The colours are close to the average; the path is
- * looked for in the whole of the sampled rows and the pixel's first, so
- * it may show with gaps until the pyramid draws it.  False, with nothing drawn,
- * for a rectangular maze's pixels of fewer than twice as many cells a
- * side, or a shaped maze.
+ * Draws box @b of the overview from a sample of each pixel's cells: the
+ * whole of OVERVIEW_SAMPLES of its rows, evenly spread, averaged as
+ * overview_pixel() averages them all.  For a caller whose pyramid is not
+ * built yet: a few cache lines a pixel instead of one for every row (a
+ * tile of a 20000 x 20000 maze took up to 130 ms).  The colours are close
+ * to the average; the path is looked for in the sampled rows and the
+ * pixel's first, so it may show with gaps until the pyramid draws it.
+ * False, with nothing drawn, for pixels of fewer than 8 cells a side, or
+ * a shaped maze.
  */
 static bool
 overview_sampled (Ctx            *ctx,
@@ -1438,24 +1424,16 @@ overview_sampled (Ctx            *ctx,
   const uint16_t search_mask = ov->search ? MAZE_BACKTRACK_MASK : 0;
   double span = 1.0 / fmax (ov->x.cs, ov->y.cs);
   size_t width = (size_t) (b->x1 - b->x0);
-  uint32_t *xs;
-  uint8_t *nx;
+  uint32_t *x0;
 
   if (ctx->shaped || !(span >= 2 * OVERVIEW_SAMPLES))
     return false;
-  /* each pixel column's samples, then its cells [x0, x1), then how many
-   * samples */
-  xs = malloc (width * ((OVERVIEW_SAMPLES + 2) * sizeof *xs + 1));
-  if (xs == NULL)
+  /* each pixel column's cells [x0, x1) */
+  x0 = malloc (2 * width * sizeof *x0);
+  if (x0 == NULL)
     return false;
-  nx = (uint8_t *) (xs + width * (OVERVIEW_SAMPLES + 2));
   for (size_t i = 0; i < width; i++)
-    {
-      uint32_t *x0 = xs + width * OVERVIEW_SAMPLES + 2 * i;
-
-      axis_cells (&ov->x, b->x0 + (int) i, &x0[0], &x0[1]);
-      nx[i] = (uint8_t) sample_cells (x0[0], x0[1], xs + i * OVERVIEW_SAMPLES);
-    }
+    axis_cells (&ov->x, b->x0 + (int) i, &x0[2 * i], &x0[2 * i + 1]);
   for (int py = b->y0; py < b->y1; py++)
     {
       uint32_t *row = (uint32_t *) (void *) (ctx->data + (size_t) py * ctx->stride) + b->x0;
@@ -1463,10 +1441,11 @@ overview_sampled (Ctx            *ctx,
       unsigned ny;
 
       axis_cells (&ov->y, py, &y0, &y1);
-      ny = sample_cells (y0, y1, ys);
+      ny = sample_rows (y0, y1, ys);
       for (size_t i = 0; i < width; i++)
         {
-          uint32_t r = 0, g = 0, bl = 0, n = nx[i] * ny, pixel;
+          uint32_t lo = x0[2 * i], hi = x0[2 * i + 1];
+          uint32_t r = 0, g = 0, bl = 0, n = (hi - lo) * ny, pixel;
           uint16_t path = 0;
 
           if (n == 0)
@@ -1479,15 +1458,8 @@ overview_sampled (Ctx            *ctx,
               const uint16_t *cells = ctx->cells + (size_t) ys[k] * ctx->w;
               unsigned south = ys[k] + 1 == ctx->h;
 
-              /* The path: the whole of the sampled rows, and of the
-               * pixel's first (a cache line or two each; a path through
-               * the pixel crosses them, mostly). */
-              if (ov->path && path == 0)
-                path = row_on_path (ctx, xs + width * OVERVIEW_SAMPLES + 2 * i, ys[k])
-                       | (k == 0 ? row_on_path (ctx, xs + width * OVERVIEW_SAMPLES + 2 * i, y0) : 0);
-              for (unsigned j = 0; j < nx[i]; j++)
+              for (uint32_t x = lo; x < hi; x++)
                 {
-                  uint32_t x = xs[i * OVERVIEW_SAMPLES + j];
                   uint16_t c = cells[x];
                   unsigned hw = !(c & MAZE_N) + (south & !(c & MAZE_S));
                   unsigned vw = !(c & MAZE_W) + (x + 1 == ctx->w && !(c & MAZE_E));
@@ -1496,16 +1468,24 @@ overview_sampled (Ctx            *ctx,
                   r += t[0];
                   g += t[1];
                   bl += t[2];
-                  path |= c & MAZE_SOLUTION_MASK;
+                  path |= c;
                 }
             }
+          /* (a path along the pixel's first row crosses no sampled one) */
+          if (ov->path && !(path & MAZE_SOLUTION_MASK) && ys[0] != y0)
+            {
+              const uint16_t *cells = ctx->cells + (size_t) y0 * ctx->w;
+
+              for (uint32_t x = lo; x < hi; x++)
+                path |= cells[x];
+            }
           pixel = pack ((r + n / 2) / n, (g + n / 2) / n, (bl + n / 2) / n);
-          if (path != 0 && ov->path)
+          if ((path & MAZE_SOLUTION_MASK) != 0 && ov->path)
             pixel = blend (pixel, &ctx->o->palette.solution);
           row[i] = pixel;
         }
     }
-  free (xs);
+  free (x0);
   return true;
 }
 

@@ -901,10 +901,10 @@ test_overview_pyramid (void)
       o.pyramid = NULL;
     }
 
-  /* A pyramid not built yet: pixels of 10 x 10 cells are a sample of
-   * 4 x 4 of them, close to their average, the path found in whole rows
-   * (here it runs along the maze's top row and right column); pixels of
-   * 2 x 2 cells are their average still. */
+  /* A pyramid not built yet: pixels of 10 x 10 cells are drawn from 4
+   * of their rows, close to their average, the path found too (here it
+   * runs along the maze's top row and right column); pixels of 2 x 2
+   * cells are their average still. */
   for (int k = 0; k < 2; k++)
     {
       tiny_options (&o, k == 0 ? 0.1 : 0.5);

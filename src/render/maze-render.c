@@ -1340,6 +1340,22 @@ overview_pixel_shaped (const Ctx      *ctx,
   return pixel;
 }
 
+/* The overview's colour of cell @c of column @x (@south: of the maze's
+ * last row), its walls a share of it, searched or not (@search_mask). */
+static inline const uint8_t *
+cell_colour (const Ctx      *ctx,
+             const Overview *ov,
+             uint16_t        c,
+             uint32_t        x,
+             unsigned        south,
+             uint16_t        search_mask)
+{
+  unsigned hw = !(c & MAZE_N) + (south & !(c & MAZE_S));
+  unsigned vw = !(c & MAZE_W) + (x + 1 == ctx->w && !(c & MAZE_E));
+
+  return ov->table[((c & search_mask) ? 9 : 0) + hw * 3 + vw];
+}
+
 /* The pixel for the cells [@x0, @x1) x [@y0, @y1): their average, or the
  * solution's colour over it when one of them is on the path. */
 static inline uint32_t
@@ -1364,9 +1380,7 @@ overview_pixel (const Ctx      *ctx,
       for (uint32_t x = x0; x < x1; x++)
         {
           uint16_t c = row[x];
-          unsigned hw = !(c & MAZE_N) + (south & !(c & MAZE_S));
-          unsigned vw = !(c & MAZE_W) + (x + 1 == ctx->w && !(c & MAZE_E));
-          const uint8_t *t = ov->table[((c & search_mask) ? 9 : 0) + hw * 3 + vw];
+          const uint8_t *t = cell_colour (ctx, ov, c, x, south, search_mask);
 
           r += t[0];
           g += t[1];
@@ -1461,9 +1475,7 @@ overview_sampled (Ctx            *ctx,
               for (uint32_t x = lo; x < hi; x++)
                 {
                   uint16_t c = cells[x];
-                  unsigned hw = !(c & MAZE_N) + (south & !(c & MAZE_S));
-                  unsigned vw = !(c & MAZE_W) + (x + 1 == ctx->w && !(c & MAZE_E));
-                  const uint8_t *t = ov->table[((c & search_mask) ? 9 : 0) + hw * 3 + vw];
+                  const uint8_t *t = cell_colour (ctx, ov, c, x, south, search_mask);
 
                   r += t[0];
                   g += t[1];

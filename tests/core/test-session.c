@@ -664,6 +664,7 @@ typedef struct
 {
   guint8  *reported; /* a byte a cell: handed to ::cells-changed */
   guint    moved;    /* notifications of the position */
+  guint16 *before;   /* the cells when the Run began */
 } Shown;
 
 static void
@@ -696,6 +697,45 @@ draw_a_frame (void)
     ;
 }
 
+/* A new 1200 x 1200 maze and a full-speed BFS Run of it started, the
+ * cells it hands over and its moves counted in @shown.  (Big enough for
+ * a Run at the search's own speed to take frames: 1.4 million steps,
+ * about 25 ms.) */
+static void
+start_full_speed_bfs (BitmazeSession *session,
+                      Shown          *shown)
+{
+  g_autoptr (GError) error = NULL;
+  Maze *maze;
+
+  bitmaze_session_set_size (session, 1200, 1200);
+  g_assert_true (bitmaze_session_generate (session, &error));
+  g_assert_no_error (error);
+  finish_build (session);
+  g_object_set (session, "solver", "bfs", "speed", BITMAZE_SPEED_MAX, NULL);
+  maze = bitmaze_session_get_maze (session);
+  shown->reported = g_new0 (guint8, maze_n_cells (maze));
+  g_signal_connect (session, "cells-changed", G_CALLBACK (run_cells_cb), shown);
+  g_signal_connect (session, "notify::position", G_CALLBACK (run_moved_cb), shown);
+  bitmaze_session_set_running (session, TRUE);
+  shown->before = g_memdup2 (maze_cells (maze), maze_n_cells (maze) * sizeof *shown->before);
+}
+
+/* Every cell the Run changed was handed over. */
+static void
+end_full_speed_bfs (BitmazeSession *session,
+                    Shown          *shown)
+{
+  Maze *maze = bitmaze_session_get_maze (session);
+
+  for (guint i = 0; i < maze_n_cells (maze); i++)
+    if (maze_cells (maze)[i] != shown->before[i])
+      g_assert_cmpuint (shown->reported[i], ==, 1);
+  g_signal_handlers_disconnect_by_data (session, shown);
+  g_free (shown->reported);
+  g_free (shown->before);
+}
+
 /* A full-speed Run hands its steps to the window in batches, some frames
  * only stepping; paused in the middle of one, every cell it changed has
  * been handed over and the position shown is the one reached. */
@@ -704,29 +744,11 @@ test_run_paused_mid_batch (Fixture       *fixture,
                            gconstpointer  data)
 {
   BitmazeSession *session = fixture->session;
-  g_autoptr (GError) error = NULL;
-  g_autofree guint16 *before = NULL;
   Shown shown = { 0 };
   gboolean batched = FALSE;
   gint64 t = 1;
-  Maze *maze;
-  guint n;
 
-  /* (Big enough for a Run at the search's own speed to take frames: 1.4
-   * million steps, about 25 ms.) */
-  bitmaze_session_set_size (session, 1200, 1200);
-  g_assert_true (bitmaze_session_generate (session, &error));
-  g_assert_no_error (error);
-  finish_build (session);
-  g_object_set (session, "solver", "bfs", "speed", BITMAZE_SPEED_MAX, NULL);
-  maze = bitmaze_session_get_maze (session);
-  n = maze_n_cells (maze);
-  shown.reported = g_new0 (guint8, n);
-  g_signal_connect (session, "cells-changed", G_CALLBACK (run_cells_cb), &shown);
-  g_signal_connect (session, "notify::position", G_CALLBACK (run_moved_cb), &shown);
-
-  bitmaze_session_set_running (session, TRUE);
-  before = g_memdup2 (maze_cells (maze), n * sizeof *before);
+  start_full_speed_bfs (session, &shown);
   for (guint frame = 0; frame < 200 && !batched && bitmaze_session_get_running (session); frame++)
     {
       guint moved = shown.moved;
@@ -743,12 +765,7 @@ test_run_paused_mid_batch (Fixture       *fixture,
   bitmaze_session_set_running (session, FALSE);
   g_assert_cmpuint (shown.moved, ==, 1);
   g_assert_cmpint (bitmaze_session_get_phase (session), !=, BITMAZE_PHASE_SOLVED);
-  for (guint i = 0; i < n; i++)
-    if (maze_cells (maze)[i] != before[i])
-      g_assert_cmpuint (shown.reported[i], ==, 1);
-
-  g_signal_handlers_disconnect_by_data (session, &shown);
-  g_free (shown.reported);
+  end_full_speed_bfs (session, &shown);
 }
 
 /* Between frames (the frame clock waits for the display's next beat) a
@@ -759,26 +776,11 @@ test_run_between_frames (Fixture       *fixture,
                          gconstpointer  data)
 {
   BitmazeSession *session = fixture->session;
-  g_autoptr (GError) error = NULL;
-  g_autofree guint16 *before = NULL;
   Shown shown = { 0 };
   gboolean given_up = FALSE;
   guint bound;
-  Maze *maze;
-  guint n;
 
-  bitmaze_session_set_size (session, 1200, 1200);
-  g_assert_true (bitmaze_session_generate (session, &error));
-  g_assert_no_error (error);
-  finish_build (session);
-  g_object_set (session, "solver", "bfs", "speed", BITMAZE_SPEED_MAX, NULL);
-  maze = bitmaze_session_get_maze (session);
-  n = maze_n_cells (maze);
-  shown.reported = g_new0 (guint8, n);
-  g_signal_connect (session, "cells-changed", G_CALLBACK (run_cells_cb), &shown);
-
-  before = g_memdup2 (maze_cells (maze), n * sizeof *before);
-  bitmaze_session_set_running (session, TRUE);
+  start_full_speed_bfs (session, &shown);
   bitmaze_session_run_frame (session, 1);
   g_assert_true (bitmaze_session_get_running (session));
   bound = g_timeout_add_seconds (60, give_up_cb, &given_up);
@@ -788,12 +790,7 @@ test_run_between_frames (Fixture       *fixture,
   g_source_remove (bound);
 
   g_assert_cmpint (bitmaze_session_get_phase (session), ==, BITMAZE_PHASE_SOLVED);
-  for (guint i = 0; i < n; i++)
-    if (maze_cells (maze)[i] != before[i])
-      g_assert_cmpuint (shown.reported[i], ==, 1);
-
-  g_signal_handlers_disconnect_by_data (session, &shown);
-  g_free (shown.reported);
+  end_full_speed_bfs (session, &shown);
 }
 
 int

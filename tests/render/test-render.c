@@ -815,18 +815,91 @@ test_overview_solution (void)
  * than a pixel of shift; it follows the cells a step changed exactly as
  * a pyramid built afresh; and it stands aside where it does not apply
  * (pixels of fewer than its blocks' cells, other colours). */
+/* A step clears the search marks of rows [@y0, @y1) of @m, and tells
+ * @pyr which cells changed: returns how many. */
+static guint
+clear_search_rows (Maze          *m,
+                   RenderPyramid *pyr,
+                   uint32_t       y0,
+                   uint32_t       y1)
+{
+  g_autoptr (GArray) changed = g_array_new (FALSE, FALSE, sizeof (uint32_t));
+  uint16_t *cells = maze_cells (m);
+
+  for (uint32_t i = y0 * maze_width (m); i < y1 * maze_width (m); i++)
+    if (cells[i] & MAZE_SEARCH_MASK)
+      {
+        cells[i] &= (uint16_t) ~MAZE_SEARCH_MASK;
+        g_array_append_val (changed, i);
+      }
+  render_pyramid_cells_changed (pyr, (const uint32_t *) (gpointer) changed->data, changed->len);
+  return changed->len;
+}
+
+/* @pyr, built, draws @m with @o as a pyramid built afresh from its
+ * cells does. */
+static void
+assert_as_built_afresh (const Maze    *m,
+                        RenderOptions *o,
+                        RenderPyramid *pyr)
+{
+  MazeError err = { 0 };
+  RenderPyramid *fresh = render_pyramid_new (m, &err);
+  cairo_surface_t *fast, *again;
+
+  g_assert_nonnull (fresh);
+  o->pyramid = pyr;
+  fast = render (m, o);
+  render_pyramid_reset (fresh, o);
+  while (!render_pyramid_build (fresh, 1000))
+    ;
+  o->pyramid = fresh;
+  again = render (m, o);
+  assert_same_pixels (fast, again, NULL, false);
+  cairo_surface_destroy (fast);
+  cairo_surface_destroy (again);
+  render_pyramid_free (fresh);
+  o->pyramid = pyr;
+}
+
+/* An overview drawn from the cells (@exact) and one drawn otherwise
+ * (@fast), of one size: into *@n_exact and *@n_fast their pixels of the
+ * path's colour; returns the mean difference of the other pixels, the
+ * channels' differences summed. */
+static double
+compare_overviews (cairo_surface_t     *exact,
+                   cairo_surface_t     *fast,
+                   const RenderOptions *o,
+                   int                 *n_exact,
+                   int                 *n_fast)
+{
+  int w = cairo_image_surface_get_width (exact);
+  int h = cairo_image_surface_get_height (exact);
+  double diff = 0.0;
+
+  *n_exact = *n_fast = 0;
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        Pixel a = pixel (exact, x, y), b = pixel (fast, x, y);
+
+        *n_exact += pixel_is (a, &o->palette.solution);
+        *n_fast += pixel_is (b, &o->palette.solution);
+        if (!pixel_is (a, &o->palette.solution) && !pixel_is (b, &o->palette.solution))
+          diff += abs (a.r - b.r) + abs (a.g - b.g) + abs (a.b - b.b);
+      }
+  return diff / (w * h);
+}
+
 static void
 test_overview_pyramid (void)
 {
   Maze *m = bfs_solved_maze (400, 300);
-  uint16_t *cells = maze_cells (m);
   MazeError err = { 0 };
   RenderPyramid *pyr = render_pyramid_new (m, &err);
-  RenderPyramid *fresh;
-  GArray *changed = g_array_new (FALSE, FALSE, sizeof (uint32_t));
   RenderOptions o;
-  cairo_surface_t *exact, *fast, *again;
-  int slices = 0, n_red_exact = 0, n_red_fast = 0, w, h;
+  cairo_surface_t *exact, *fast;
+  int slices = 0, n_red_exact = 0, n_red_fast = 0;
   double diff = 0.0;
 
   g_assert_nonnull (pyr);
@@ -841,48 +914,19 @@ test_overview_pyramid (void)
   exact = render (m, &o);
   o.pyramid = pyr;
   fast = render (m, &o);
-  w = cairo_image_surface_get_width (exact);
-  h = cairo_image_surface_get_height (exact);
-  for (int y = 0; y < h; y++)
-    for (int x = 0; x < w; x++)
-      {
-        Pixel a = pixel (exact, x, y), b = pixel (fast, x, y);
-
-        n_red_exact += pixel_is (a, &o.palette.solution);
-        n_red_fast += pixel_is (b, &o.palette.solution);
-        if (!pixel_is (a, &o.palette.solution) && !pixel_is (b, &o.palette.solution))
-          diff += abs (a.r - b.r) + abs (a.g - b.g) + abs (a.b - b.b);
-      }
+  diff = compare_overviews (exact, fast, &o, &n_red_exact, &n_red_fast);
   g_assert_cmpint (n_red_exact, >, 50);
   g_assert_cmpint (abs (n_red_fast - n_red_exact), <, n_red_exact / 4);
   /* (drawn from the pyramid, not the cells) */
   g_assert_cmpfloat (diff, >, 0.0);
-  g_assert_cmpfloat (diff / (w * h), <, 12.0);
+  g_assert_cmpfloat (diff, <, 12.0);
   cairo_surface_destroy (fast);
 
   /* A step clears the search and the solution of a band of rows: the
    * pyramid follows it as one built afresh. */
-  for (uint32_t i = 400 * 100; i < 400 * 180; i++)
-    if (cells[i] & MAZE_SEARCH_MASK)
-      {
-        cells[i] &= (uint16_t) ~MAZE_SEARCH_MASK;
-        g_array_append_val (changed, i);
-      }
-  g_assert_cmpuint (changed->len, >, 1000);
-  render_pyramid_cells_changed (pyr, (const uint32_t *) (gpointer) changed->data, changed->len);
+  g_assert_cmpuint (clear_search_rows (m, pyr, 100, 180), >, 1000);
   render_pyramid_flush (pyr);
-  fast = render (m, &o);
-  fresh = render_pyramid_new (m, &err);
-  g_assert_nonnull (fresh);
-  render_pyramid_reset (fresh, &o);
-  while (!render_pyramid_build (fresh, 1000))
-    ;
-  o.pyramid = fresh;
-  again = render (m, &o);
-  assert_same_pixels (fast, again, NULL, false);
-  cairo_surface_destroy (fast);
-  cairo_surface_destroy (again);
-  render_pyramid_free (fresh);
+  assert_as_built_afresh (m, &o, pyr);
 
   /* Pixels of 2 x 2 cells, another palette: the cells themselves. */
   o.pyramid = NULL;
@@ -918,23 +962,10 @@ test_overview_pyramid (void)
         assert_same_pixels (exact, fast, NULL, false);
       else
         {
-          diff = 0.0;
-          n_red_exact = n_red_fast = 0;
-          w = cairo_image_surface_get_width (exact);
-          h = cairo_image_surface_get_height (exact);
-          for (int y = 0; y < h; y++)
-            for (int x = 0; x < w; x++)
-              {
-                Pixel a = pixel (exact, x, y), b = pixel (fast, x, y);
-
-                n_red_exact += pixel_is (a, &o.palette.solution);
-                n_red_fast += pixel_is (b, &o.palette.solution);
-                if (!pixel_is (a, &o.palette.solution) && !pixel_is (b, &o.palette.solution))
-                  diff += abs (a.r - b.r) + abs (a.g - b.g) + abs (a.b - b.b);
-              }
+          diff = compare_overviews (exact, fast, &o, &n_red_exact, &n_red_fast);
           /* (a sample, not the cells' average) */
           g_assert_cmpfloat (diff, >, 0.0);
-          g_assert_cmpfloat (diff / (w * h), <, 24.0);
+          g_assert_cmpfloat (diff, <, 24.0);
           g_assert_cmpint (n_red_exact, >, 50);
           g_assert_cmpint (n_red_fast, >, n_red_exact * 3 / 4);
           g_assert_cmpint (n_red_fast, <=, n_red_exact);
@@ -948,30 +979,10 @@ test_overview_pyramid (void)
   tiny_options (&o, 0.1);
   render_pyramid_reset (pyr, &o);
   g_assert_false (render_pyramid_build (pyr, 10));
-  g_array_set_size (changed, 0);
-  for (uint32_t i = 0; i < 400 * 20; i++)
-    if (cells[i] & MAZE_SEARCH_MASK)
-      {
-        cells[i] &= (uint16_t) ~MAZE_SEARCH_MASK;
-        g_array_append_val (changed, i);
-      }
-  g_assert_cmpuint (changed->len, >, 0);
-  render_pyramid_cells_changed (pyr, (const uint32_t *) (gpointer) changed->data, changed->len);
+  g_assert_cmpuint (clear_search_rows (m, pyr, 0, 20), >, 0);
   while (!render_pyramid_build (pyr, 10))
     ;
-  o.pyramid = pyr;
-  fast = render (m, &o);
-  fresh = render_pyramid_new (m, &err);
-  g_assert_nonnull (fresh);
-  render_pyramid_reset (fresh, &o);
-  while (!render_pyramid_build (fresh, 1000))
-    ;
-  o.pyramid = fresh;
-  again = render (m, &o);
-  assert_same_pixels (fast, again, NULL, false);
-  cairo_surface_destroy (fast);
-  cairo_surface_destroy (again);
-  render_pyramid_free (fresh);
+  assert_as_built_afresh (m, &o, pyr);
 
   /* The levels above come in slices too (level 0 is 75 rows a row a
    * slice, level 1 two rows a slice), and cells change under a half
@@ -981,16 +992,7 @@ test_overview_pyramid (void)
   render_pyramid_reset (pyr, &o);
   for (int i = 0; i < 80; i++)
     g_assert_false (render_pyramid_build (pyr, 1));
-  g_array_set_size (changed, 0);
-  for (uint32_t i = 0; i < 400 * 300; i++)
-    if ((i / 400 >= 20 && i / 400 < 60) || (i / 400 >= 200 && i / 400 < 260))
-      if (cells[i] & MAZE_SEARCH_MASK)
-        {
-          cells[i] &= (uint16_t) ~MAZE_SEARCH_MASK;
-          g_array_append_val (changed, i);
-        }
-  g_assert_cmpuint (changed->len, >, 1000);
-  render_pyramid_cells_changed (pyr, (const uint32_t *) (gpointer) changed->data, changed->len);
+  g_assert_cmpuint (clear_search_rows (m, pyr, 20, 60) + clear_search_rows (m, pyr, 200, 260), >, 1000);
   render_pyramid_flush (pyr);
   slices = 0;
   while (!render_pyramid_build (pyr, 1))
@@ -998,21 +1000,8 @@ test_overview_pyramid (void)
   /* (levels 1 to 6 are as many slices as level 0 again, at most) */
   g_assert_cmpint (slices, >, 10);
   g_assert_cmpint (slices, <, 75);
-  o.pyramid = pyr;
-  fast = render (m, &o);
-  fresh = render_pyramid_new (m, &err);
-  g_assert_nonnull (fresh);
-  render_pyramid_reset (fresh, &o);
-  while (!render_pyramid_build (fresh, 1000))
-    ;
-  o.pyramid = fresh;
-  again = render (m, &o);
-  assert_same_pixels (fast, again, NULL, false);
-  cairo_surface_destroy (fast);
-  cairo_surface_destroy (again);
-  render_pyramid_free (fresh);
+  assert_as_built_afresh (m, &o, pyr);
 
-  g_array_unref (changed);
   render_pyramid_free (pyr);
   maze_free (m);
 }

@@ -43,17 +43,27 @@ collect_changes (guint32        *cells,
   return len;
 }
 
+/* Whether a Run hands its steps over in batches: at full speed, a
+ * search, no question of predict mode to stop at (see
+ * bitmaze-pacer.h); a slower one, a build without a history and predict
+ * mode's questions every frame. */
+static gboolean
+runs_batched (BitmazeStepper *self)
+{
+  return self->quick == NULL && self->speed >= BITMAZE_SPEED_MAX - 1e-6 && self->ask_func == NULL;
+}
+
 /* The frame clock keeps to the display's beat, so a frame that ran long
  * waits for the next one: between the frames of a huge full-speed
  * search the main loop sat idle for a sixth of the Run.  The steps go on
  * then too, as those of a frame inside a batch do (input and frames
- * come first: an idle source). */
+ * come first: an idle source), while the Run is batched. */
 static gboolean
 run_idle_cb (gpointer data)
 {
   BitmazeStepper *self = data;
 
-  if (!self->running)
+  if (!self->running || self->maze == NULL || !runs_batched (self))
     {
       self->run_idle_id = 0;
       return G_SOURCE_REMOVE;
@@ -85,10 +95,7 @@ bitmaze_stepper_run_frame (BitmazeStepper *self,
   record = !quick && (self->steps_listener != NULL
                       ? g_signal_has_handler_pending (self->steps_listener, self->steps_signal, 0, FALSE)
                       : g_signal_has_handler_pending (self, bitmaze_stepper_signals[STEPS_DONE], 0, FALSE));
-  /* A full-speed search hands its steps over in batches (see
-   * bitmaze-pacer.h); a slower one, a build without a history and predict
-   * mode's questions every frame. */
-  batched = unlimited && !quick && self->ask_func == NULL;
+  batched = runs_batched (self);
   self->run_frame_time = frame_time;
   if (batched && self->run_idle_id == 0 && self->source != NULL && self->source->klass->run != NULL)
     self->run_idle_id = g_idle_add (run_idle_cb, self);

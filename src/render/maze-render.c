@@ -1340,24 +1340,59 @@ overview_pixel_shaped (const Ctx      *ctx,
   return pixel;
 }
 
-/* The overview's colour of cell @c of column @x (@south: of the maze's
- * last row), its walls a share of it, searched or not (@search_mask). */
-static inline const uint8_t *
-cell_colour (const Ctx      *ctx,
-             const Overview *ov,
-             uint16_t        c,
-             uint32_t        x,
-             unsigned        south,
-             uint16_t        search_mask)
+/* The sums of cells' overview colours (wide: a pixel may stand for
+ * millions of cells), and their bits ORed (the path's among them). */
+typedef struct
 {
-  unsigned hw = !(c & MAZE_N) + (south & !(c & MAZE_S));
-  unsigned vw = !(c & MAZE_W) + (x + 1 == ctx->w && !(c & MAZE_E));
+  uint64_t r, g, b, n;
+  uint16_t bits;
+} CellSums;
 
-  return ov->table[((c & search_mask) ? 9 : 0) + hw * 3 + vw];
+/* Adds the cells [@x0, @x1) of row @y to @s: each its colour in the
+ * overview, its walls a share of it, searched or not. */
+static inline void
+add_row_cells (const Ctx      *ctx,
+               const Overview *ov,
+               uint32_t        y,
+               uint32_t        x0,
+               uint32_t        x1,
+               CellSums       *s)
+{
+  const uint16_t search_mask = ov->search ? MAZE_BACKTRACK_MASK : 0;
+  const uint16_t *row = ctx->cells + (size_t) y * ctx->w;
+  unsigned south = y + 1 == ctx->h;
+
+  for (uint32_t x = x0; x < x1; x++)
+    {
+      uint16_t c = row[x];
+      unsigned hw = !(c & MAZE_N) + (south & !(c & MAZE_S));
+      unsigned vw = !(c & MAZE_W) + (x + 1 == ctx->w && !(c & MAZE_E));
+      const uint8_t *t = ov->table[((c & search_mask) ? 9 : 0) + hw * 3 + vw];
+
+      s->r += t[0];
+      s->g += t[1];
+      s->b += t[2];
+      s->bits |= c;
+    }
+  s->n += x1 - x0;
 }
 
-/* The pixel for the cells [@x0, @x1) x [@y0, @y1): their average, or the
- * solution's colour over it when one of them is on the path. */
+/* The pixel of the cells summed in @s (at least one): their average, or
+ * the solution's colour over it when one of them is on the path. */
+static inline uint32_t
+sums_pixel (const Ctx      *ctx,
+            const Overview *ov,
+            const CellSums *s)
+{
+  uint32_t pixel = pack ((unsigned) ((s->r + s->n / 2) / s->n), (unsigned) ((s->g + s->n / 2) / s->n),
+                         (unsigned) ((s->b + s->n / 2) / s->n));
+
+  if ((s->bits & MAZE_SOLUTION_MASK) != 0 && ov->path)
+    pixel = blend (pixel, &ctx->o->palette.solution);
+  return pixel;
+}
+
+/* The pixel for the cells [@x0, @x1) x [@y0, @y1) (see sums_pixel()). */
 static inline uint32_t
 overview_pixel (const Ctx      *ctx,
                 const Overview *ov,
@@ -1366,34 +1401,11 @@ overview_pixel (const Ctx      *ctx,
                 uint32_t        y0,
                 uint32_t        y1)
 {
-  const uint16_t search_mask = ov->search ? MAZE_BACKTRACK_MASK : 0;
-  /* Wide sums: a pixel may stand for millions of cells. */
-  uint64_t r = 0, g = 0, b = 0, n;
-  uint32_t pixel;
-  uint16_t path = 0;
+  CellSums s = { 0 };
 
   for (uint32_t y = y0; y < y1; y++)
-    {
-      const uint16_t *row = ctx->cells + (size_t) y * ctx->w;
-      unsigned south = y + 1 == ctx->h;
-
-      for (uint32_t x = x0; x < x1; x++)
-        {
-          uint16_t c = row[x];
-          const uint8_t *t = cell_colour (ctx, ov, c, x, south, search_mask);
-
-          r += t[0];
-          g += t[1];
-          b += t[2];
-          path |= c & MAZE_SOLUTION_MASK;
-        }
-    }
-  n = (uint64_t) (x1 - x0) * (y1 - y0);
-  pixel = pack ((unsigned) ((r + n / 2) / n), (unsigned) ((g + n / 2) / n),
-                (unsigned) ((b + n / 2) / n));
-  if (path != 0 && ov->path)
-    pixel = blend (pixel, &ctx->o->palette.solution);
-  return pixel;
+    add_row_cells (ctx, ov, y, x0, x1, &s);
+  return sums_pixel (ctx, ov, &s);
 }
 
 /* Rows of cells sampled a pixel by overview_sampled(). */
@@ -1435,7 +1447,6 @@ overview_sampled (Ctx            *ctx,
                   const Overview *ov,
                   const Box      *b)
 {
-  const uint16_t search_mask = ov->search ? MAZE_BACKTRACK_MASK : 0;
   double span = 1.0 / fmax (ov->x.cs, ov->y.cs);
   size_t width = (size_t) (b->x1 - b->x0);
   uint32_t *x0;
@@ -1459,42 +1470,24 @@ overview_sampled (Ctx            *ctx,
       for (size_t i = 0; i < width; i++)
         {
           uint32_t lo = x0[2 * i], hi = x0[2 * i + 1];
-          uint32_t r = 0, g = 0, bl = 0, n = (hi - lo) * ny, pixel;
-          uint16_t path = 0;
+          CellSums sums = { 0 };
 
-          if (n == 0)
+          if (lo >= hi || ny == 0)
             {
               row[i] = ov->floor;
               continue;
             }
           for (unsigned k = 0; k < ny; k++)
-            {
-              const uint16_t *cells = ctx->cells + (size_t) ys[k] * ctx->w;
-              unsigned south = ys[k] + 1 == ctx->h;
-
-              for (uint32_t x = lo; x < hi; x++)
-                {
-                  uint16_t c = cells[x];
-                  const uint8_t *t = cell_colour (ctx, ov, c, x, south, search_mask);
-
-                  r += t[0];
-                  g += t[1];
-                  bl += t[2];
-                  path |= c;
-                }
-            }
+            add_row_cells (ctx, ov, ys[k], lo, hi, &sums);
           /* (a path along the pixel's first row crosses no sampled one) */
-          if (ov->path && !(path & MAZE_SOLUTION_MASK) && ys[0] != y0)
+          if (ov->path && !(sums.bits & MAZE_SOLUTION_MASK) && ys[0] != y0)
             {
               const uint16_t *cells = ctx->cells + (size_t) y0 * ctx->w;
 
               for (uint32_t x = lo; x < hi; x++)
-                path |= cells[x];
+                sums.bits |= cells[x];
             }
-          pixel = pack ((r + n / 2) / n, (g + n / 2) / n, (bl + n / 2) / n);
-          if ((path & MAZE_SOLUTION_MASK) != 0 && ov->path)
-            pixel = blend (pixel, &ctx->o->palette.solution);
-          row[i] = pixel;
+          row[i] = sums_pixel (ctx, ov, &sums);
         }
     }
   free (x0);
